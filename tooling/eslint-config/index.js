@@ -1,0 +1,81 @@
+// Shared ESLint flat config. `propdeskConfig({ name })` enforces the dependency direction of
+// docs/architecture.md: each workspace package may import only the @propdesk packages below it.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Which @propdesk packages each package may import (the layers of architecture.md). */
+export const ALLOWED_IMPORTS = {
+  '@propdesk/privileges': [],
+  '@propdesk/server-kit': ['privileges'],
+  '@propdesk/api-client': ['privileges'],
+  '@propdesk/auth-session': ['privileges', 'server-kit', 'api-client'],
+  '@propdesk/notifications-core': ['privileges', 'server-kit', 'api-client', 'auth-session'],
+  '@propdesk/shell-ui': ['privileges', 'api-client', 'auth-session', 'notifications-core'],
+  '@propdesk/sales': ['privileges', 'server-kit', 'api-client', 'auth-session', 'notifications-core', 'shell-ui'],
+  '@propdesk/settings': ['privileges', 'server-kit', 'api-client', 'auth-session', 'notifications-core', 'shell-ui'],
+  '@propdesk/procurement': ['privileges', 'server-kit', 'api-client', 'auth-session', 'notifications-core', 'shell-ui'],
+};
+
+const ALL = ['privileges', 'server-kit', 'api-client', 'auth-session', 'notifications-core', 'shell-ui', 'sales', 'settings', 'procurement'];
+
+function forbiddenPackages(name) {
+  const allowed = ALLOWED_IMPORTS[name];
+  if (!allowed) return []; // apps compose everything
+  const self = name.replace('@propdesk/', '');
+  return ALL.filter((p) => p !== self && !allowed.includes(p)).map((p) => `@propdesk/${p}`);
+}
+
+const crossPackageRelative = {
+  group: ['**/packages/*/**', '**/apps/*/**', '../../../*'],
+  message: 'Import another workspace package by its name, never by a relative path.',
+};
+
+/**
+ * @param {{ name: string, react?: boolean }} options  name: the package's own name.
+ */
+export function propdeskConfig({ name, react = true }) {
+  const forbidden = forbiddenPackages(name);
+  const layerPatterns = forbidden.length
+    ? [{ group: forbidden.flatMap((p) => [p, `${p}/*`]), message: `${name} may not import this package (dependency direction, docs/architecture.md).` }]
+    : [];
+  const restrict = (extra = []) => [
+    'error',
+    { patterns: [crossPackageRelative, ...layerPatterns, ...extra] },
+  ];
+
+  return tseslint.config(
+    { ignores: ['dist/**', 'coverage/**', '.reports/**', 'node_modules/**', 'test-results/**'] },
+    js.configs.recommended,
+    ...tseslint.configs.recommended,
+    {
+      languageOptions: { globals: { ...globals.browser, ...globals.node } },
+      rules: {
+        '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
+        '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+        '@typescript-eslint/consistent-type-imports': 'error',
+        'no-restricted-imports': restrict(),
+      },
+    },
+    ...(react
+      ? [{ plugins: { 'react-hooks': reactHooks }, rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' } }]
+      : []),
+    {
+      files: ['src/server/**', 'src/model/**'],
+      rules: {
+        'no-restricted-imports': restrict([
+          { group: ['@propdesk/*/web', 'react', 'react-dom', 'react-*', '@mui/*'], message: 'Server and model code never imports web code.' },
+        ]),
+      },
+    },
+    {
+      files: ['src/web/**'],
+      rules: {
+        'no-restricted-imports': restrict([
+          { group: ['@propdesk/*/server', 'node:*', 'fastify', 'pg', '@electric-sql/*'], message: 'Web code never imports server code.' },
+        ]),
+      },
+    },
+  );
+}
