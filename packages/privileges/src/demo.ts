@@ -1,0 +1,65 @@
+import { ENTITY_REGISTRY } from './registry.js';
+import { SPEC_LANDING_ORDER } from './landing.js';
+import type { Privilege } from './types.js';
+
+/** A named set of privileges for the demo data (and the tests that check where each user lands). */
+export type DemoRole = {
+  name: string;
+  description: string;
+  privileges: readonly Privilege[];
+};
+
+const grant = (entities: readonly string[], actions: readonly string[]): Privilege[] =>
+  entities.flatMap((entityName) => actions.map((action) => ({ entityName, fieldName: null, action })));
+
+/** The reference-data entities of the landing order, from source (3) to blocktype (27). */
+const REFERENCE_DATA_ENTITIES = SPEC_LANDING_ORDER.filter((entry) => entry.order >= 3 && entry.order <= 27 && entry.entity !== 'Lead').map(
+  (entry) => entry.entity,
+);
+
+export const DEMO_ROLES = {
+  administrator: {
+    name: 'Administrator',
+    description: 'Every action on every entity.',
+    privileges: ENTITY_REGISTRY.flatMap((entity) => grant([entity.name], entity.actions)),
+  },
+  salesAgent: {
+    name: 'Sales Agent',
+    description: 'Works leads and expressions of interest.',
+    privileges: [...grant(['lead'], ['read', 'create', 'update']), ...grant(['eoi', 'eoiSetup'], ['read', 'create'])],
+  },
+  userAdministrator: {
+    name: 'User Administrator',
+    description: 'Manages users; reads roles.',
+    privileges: [...grant(['user'], ['read', 'create', 'update']), ...grant(['role'], ['read'])],
+  },
+  settingsClerk: {
+    name: 'Settings Clerk',
+    description: 'Reads the reference data.',
+    privileges: grant(REFERENCE_DATA_ENTITIES, ['read']),
+  },
+  procurementOfficer: {
+    name: 'Procurement Officer',
+    description: 'Raises purchase requests, quotations and purchase orders.',
+    privileges: grant(['PurchaseRequest', 'quotation', 'poheader'], ['read', 'create', 'update']),
+  },
+} as const satisfies Record<string, DemoRole>;
+
+/** The demo users of the README: who they are, their department and role, where they land. */
+export const DEMO_USERS = [
+  { username: 'admin', fullName: 'Amina Admin', department: 'Management', role: 'administrator', landsOn: '/sales/leads' },
+  { username: 'sales.agent', fullName: 'Samir Sales', department: 'Sales', role: 'salesAgent', landsOn: '/sales/leads' },
+  { username: 'user.admin', fullName: 'Uma Users', department: 'IT', role: 'userAdministrator', landsOn: '/sales/users' },
+  { username: 'settings.clerk', fullName: 'Selim Settings', department: 'Finance', role: 'settingsClerk', landsOn: '/settings/leads/sources' },
+  { username: 'procurement.officer', fullName: 'Paula Procurement', department: 'Procurement', role: 'procurementOfficer', landsOn: '/procurement/purchaseRequest' },
+  { username: 'guest', fullName: 'Guest User', department: 'Sales', role: null, landsOn: '/not-authorized' },
+] as const satisfies readonly { username: string; fullName: string; department: string; role: keyof typeof DEMO_ROLES | null; landsOn: string }[];
+
+export const DEMO_DEPARTMENTS = ['Sales', 'Finance', 'Procurement', 'Management', 'IT'] as const;
+
+/** The privileges a demo user holds. */
+export function demoPrivileges(username: string): readonly Privilege[] {
+  const user = DEMO_USERS.find((candidate) => candidate.username === username);
+  if (!user) throw new Error(`No demo user ${username}`);
+  return user.role ? DEMO_ROLES[user.role].privileges : [];
+}

@@ -1,0 +1,80 @@
+import { ACTIONS, type Action } from './types.js';
+
+export type EntityGroup = 'sales' | 'settings-leads' | 'settings-general' | 'settings-roles' | 'procurement' | 'system';
+
+export type EntityDefinition = {
+  /** The name as the spec spells it. */
+  name: string;
+  label: string;
+  group: EntityGroup;
+  /** Other spellings the spec uses for the same entity (compared case-insensitively). */
+  aliases?: readonly string[];
+  actions: readonly Action[];
+};
+
+const all = ACTIONS;
+const crud: readonly Action[] = ['read', 'create', 'update', 'delete', 'export'];
+
+/**
+ * Every entity the spec names, in its spelling. Case differences (`Lead`/`lead`,
+ * `paymentType`/`paymenttype`, `eoiPayment`/`eoipayment`) need no alias: names compare
+ * case-insensitively. Real aliases are different words for one entity.
+ */
+export const ENTITY_REGISTRY: readonly EntityDefinition[] = [
+  { name: 'lead', label: 'Leads', group: 'sales', actions: all },
+  { name: 'LeadValidityConfig', label: 'Lead validity configuration', group: 'sales', actions: crud },
+  { name: 'eoi', label: 'Expressions of interest', group: 'sales', actions: all },
+  { name: 'eoiSetup', label: 'EOI setup', group: 'sales', actions: all },
+  { name: 'eoiPayment', label: 'EOI payments', group: 'sales', actions: all },
+  { name: 'bulkDeal', label: 'Bulk deals', group: 'sales', actions: all },
+  { name: 'user', label: 'Users', group: 'sales', actions: crud },
+  { name: 'source', label: 'Sources', group: 'settings-leads', actions: crud },
+  { name: 'sourcetype', label: 'Source types', group: 'settings-leads', actions: crud },
+  { name: 'project', label: 'Projects', group: 'settings-leads', actions: crud },
+  { name: 'channel', label: 'Channels', group: 'settings-leads', actions: crud },
+  { name: 'channeltype', label: 'Channel types', group: 'settings-leads', actions: crud },
+  { name: 'salesteam', label: 'Sales teams', group: 'settings-leads', actions: crud },
+  { name: 'area', label: 'Areas', group: 'settings-leads', actions: crud },
+  { name: 'paymentType', label: 'Payment types', group: 'settings-leads', actions: crud },
+  { name: 'bank', label: 'Banks', group: 'settings-leads', actions: crud },
+  { name: 'broker', label: 'Brokers', group: 'settings-leads', actions: crud },
+  { name: 'walkinlocation', label: 'Walk-in locations', group: 'settings-leads', actions: crud },
+  { name: 'unit', label: 'Units', group: 'settings-leads', actions: all },
+  { name: 'unittype', label: 'Unit types', group: 'settings-leads', actions: crud },
+  { name: 'paymentplansetup', label: 'Payment plans', group: 'settings-leads', actions: crud },
+  { name: 'brokerprojecttemplate', label: 'Broker project templates', group: 'settings-leads', actions: crud },
+  { name: 'brokercontract', label: 'Broker contracts', group: 'settings-leads', actions: all },
+  { name: 'blocktype', label: 'Block types', group: 'settings-leads', actions: crud },
+  { name: 'bouncedCheques', label: 'Bounced cheques', group: 'settings-leads', actions: all },
+  { name: 'nationality', label: 'Nationalities', group: 'settings-general', actions: crud },
+  { name: 'site', label: 'Sites', group: 'settings-general', actions: crud },
+  { name: 'department', label: 'Departments', group: 'settings-general', actions: crud },
+  { name: 'usertype', label: 'User types', group: 'settings-general', actions: crud },
+  { name: 'country', label: 'Countries', group: 'settings-general', actions: crud },
+  { name: 'paymentmethod', label: 'Payment methods', group: 'settings-general', actions: crud },
+  { name: 'PaymentStatus', label: 'Payment statuses', group: 'settings-general', actions: crud },
+  { name: 'role', label: 'Roles', group: 'settings-roles', actions: crud },
+  { name: 'PurchaseRequest', label: 'Purchase requests', group: 'procurement', aliases: ['prheader'], actions: all },
+  { name: 'poheader', label: 'Purchase orders', group: 'procurement', actions: all },
+  { name: 'quotation', label: 'Quotations', group: 'procurement', actions: all },
+  { name: 'notification', label: 'Notifications', group: 'system', actions: ['read', 'create'] },
+];
+
+const canonicalByName = new Map<string, string>();
+for (const entity of ENTITY_REGISTRY) {
+  const key = entity.name.toLowerCase();
+  canonicalByName.set(key, key);
+  for (const alias of entity.aliases ?? []) canonicalByName.set(alias.toLowerCase(), key);
+}
+
+/** The comparison key of an entity name: lower case, aliases folded onto one name. */
+export function canonicalEntity(name: string): string {
+  const key = name.trim().toLowerCase();
+  return canonicalByName.get(key) ?? key;
+}
+
+/** The registry entry for a name or alias, in any case. */
+export function findEntity(name: string): EntityDefinition | undefined {
+  const key = canonicalEntity(name);
+  return ENTITY_REGISTRY.find((entity) => entity.name.toLowerCase() === key);
+}
