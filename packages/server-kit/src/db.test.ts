@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { audit, migrations as kitMigrations } from './audit.js';
+import { runMigrations } from './migrations.js';
+import { DB_KINDS, databaseFactory } from './test/databases.js';
+
+describe.each(DB_KINDS)('database adapter on %s', (kind) => {
+  const factory = databaseFactory(kind);
+  beforeAll(() => factory.prepare());
+  afterAll(() => factory.cleanup());
+
+  it('queries with parameters, commits and rolls back transactions', async () => {
+    const db = await factory.fresh();
+    expect(db.kind).toBe(kind);
+    await db.exec('create table t (id int primary key, name text); create index t_name on t (name);');
+    await db.query('insert into t values ($1, $2)', [1, 'one']);
+    await db.transaction(async (tx) => {
+      await tx.query('insert into t values ($1, $2)', [2, 'two']);
+    });
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('insert into t values ($1, $2)', [3, 'three']);
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    const rows = await db.query<{ id: number; name: string }>('select id, name from t order by id');
+    expect(rows.rows).toEqual([
+      { id: 1, name: 'one' },
+      { id: 2, name: 'two' },
+    ]);
+  });
+
+  it('does not let other queries interleave with a transaction', async () => {
+    const db = await factory.fresh();
+    await db.exec('create table c (n int not null)');
+    await db.query('insert into c values (0)');
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const tx = db.transaction(async (t) => {
+      await t.query('update c set n = 1');
+      await gate;
+      throw new Error('rollback');
+    });
+    const outside = db.query<{ n: number }>('select n from c');
+    setTimeout(release, 50);
+    await expect(tx).rejects.toThrow('rollback');
+    // Whether serialised (PGlite) or isolated (PostgreSQL), the reader never sees the uncommitted 1.
+    expect((await outside).rows[0]?.n).toBe(0);
+  });
+
+  it('delivers NOTIFY to listeners', async () => {
+    const db = await factory.fresh();
+    const received: string[] = [];
+    const unlisten = await db.listen('pd_test', (payload) => received.push(payload));
+    await db.transaction(async (tx) => {
+      await tx.query("select pg_notify('pd_test', $1)", ['hello']);
+    });
+    await expect.poll(() => received, { timeout: 5000 }).toEqual(['hello']);
+    await unlisten();
+  });
+
+  it('applies migrations once, in order, and records them', async () => {
+    const db = await factory.fresh();
+    const first = await runMigrations(db, [
+      ...kitMigrations,
+      { id: 'test/0001', up: 'create table m (id int)' },
+      { id: 'test/0002', up: async (tx) => void (await tx.query('insert into m values (1)')) },
+    ]);
+    expect(first).toEqual(['server-kit/0001_audit_log', 'test/0001', 'test/0002']);
+    expect(await runMigrations(db, [...kitMigrations, { id: 'test/0001', up: 'create table m (id int)' }])).toEqual([]);
+    const recorded = await db.query<{ id: string }>('select id from schema_migrations order by id');
+    expect(recorded.rows.map((row) => row.id)).toEqual(['server-kit/0001_audit_log', 'test/0001', 'test/0002']);
+    await audit(db, { action: 'test.done', actorId: 'u1', ip: '127.0.0.1', requestId: 'r1', details: { a: 1 } });
+    const logged = await db.query<{ action: string; details: unknown }>('select action, details from audit_log');
+    expect(logged.rows).toEqual([{ action: 'test.done', details: { a: 1 } }]);
+  });
+
+  it('rolls back a failing migration and rejects duplicate ids', async () => {
+    const db = await factory.fresh();
+    await expect(runMigrations(db, [{ id: 'bad/0001', up: 'create table x (id int); select * from missing_table;' }])).rejects.toThrow();
+    const exists = await db.query("select 1 from information_schema.tables where table_name = 'x'");
+    expect(exists.rows).toEqual([]);
+    await expect(runMigrations(db, [{ id: 'a', up: 'select 1' }, { id: 'a', up: 'select 1' }])).rejects.toThrow('Duplicate');
+  });
+
+  if (kind === 'postgres') {
+    it('lets two processes migrate at the same time without racing', async () => {
+      const db = await factory.fresh();
+      const other = await factory.another();
+      const set = [...kitMigrations, { id: 'race/0001', up: 'create table r (id int)' }];
+      const [a, b] = await Promise.all([runMigrations(db, set), runMigrations(other, set)]);
+      expect([...a, ...b].sort()).toEqual(['race/0001', 'server-kit/0001_audit_log']);
+    });
+  }
+});

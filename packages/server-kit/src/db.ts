@@ -1,0 +1,162 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+/** A row set; both drivers answer objects keyed by column name. */
+export type QueryResult<T> = { rows: T[] };
+
+/** What a query runs against: the database itself or an open transaction. */
+export type Queryable = {
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
+  /** Several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+};
+
+export type Transaction = Queryable;
+
+/** Unsubscribes a LISTEN callback. */
+export type Unlisten = () => Promise<void>;
+
+export type Database = Queryable & {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `fn` in one transaction: COMMIT when it resolves, ROLLBACK when it throws. */
+  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
+  /** LISTEN on a channel (a dedicated connection on PostgreSQL); NOTIFY with `select pg_notify(...)`. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<Unlisten>;
+  close(): Promise<void>;
+  /** PGlite only: a dump of the data folder, to open copies quickly (`OpenDatabaseOptions.snapshot`). */
+  dump?: () => Promise<Blob>;
+};
+
+export type OpenDatabaseOptions = {
+  /** A PostgreSQL URL; without it an embedded PGlite database is opened in `dataDir`. */
+  databaseUrl?: string | undefined;
+  /** PGlite data folder (created when missing); `memory://` keeps it in memory. */
+  dataDir: string;
+  /** A PGlite data-dir dump (`dumpDataDir()`) to start from; tests use it to skip initdb. */
+  snapshot?: Blob | undefined;
+  /** Pool size on PostgreSQL. */
+  maxConnections?: number | undefined;
+};
+
+/** Serialises async work: PGlite has one connection, so a transaction must not interleave. */
+function createMutex() {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(fn: () => Promise<T>): Promise<T> => {
+    const run = tail.then(fn, fn);
+    tail = run.catch(() => undefined);
+    return run;
+  };
+}
+
+const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
+  const inMemory = options.dataDir.startsWith('memory://');
+  if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
+  const db = await PGlite.create(inMemory ? undefined : options.dataDir, {
+    ...(options.snapshot ? { loadDataDir: options.snapshot } : {}),
+  });
+  const exclusive = createMutex();
+  const wrap = (target: { query: PGlite['query']; exec: PGlite['exec'] }): Queryable => ({
+    async query<T>(sql: string, params?: readonly unknown[]) {
+      const result = await target.query<T>(sql, params ? [...params] : undefined);
+      return { rows: result.rows };
+    },
+    async exec(sql: string) {
+      await target.exec(sql);
+    },
+  });
+  const direct = wrap(db);
+  let closed = false;
+  return {
+    kind: 'pglite',
+    query: (sql, params) => exclusive(() => direct.query(sql, params)),
+    exec: (sql) => exclusive(() => direct.exec(sql)),
+    transaction: (fn) => exclusive(() => db.transaction((tx) => fn(wrap(tx)))),
+    async listen(channel, onPayload) {
+      const unlisten = await exclusive(() => db.listen(channel, onPayload));
+      return () => exclusive(() => unlisten());
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await exclusive(() => db.close());
+    },
+    dump: () => exclusive(() => db.dumpDataDir('gzip')),
+  };
+}
+
+function openPostgres(options: OpenDatabaseOptions & { databaseUrl: string }): Database {
+  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.maxConnections ?? 10 });
+  // An idle client that errors (server restart) must not crash the process.
+  pool.on('error', () => undefined);
+  const wrap = (client: pg.Pool | pg.PoolClient): Queryable => ({
+    async query<T>(sql: string, params?: readonly unknown[]) {
+      const result = await client.query(sql, params ? [...params] : undefined);
+      return { rows: result.rows as T[] };
+    },
+    async exec(sql: string) {
+      await client.query(sql);
+    },
+  });
+  const direct = wrap(pool);
+  let listener: pg.Client | undefined;
+  const listeners = new Map<string, Set<(payload: string) => void>>();
+  let closed = false;
+  return {
+    kind: 'postgres',
+    query: direct.query,
+    exec: direct.exec,
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn(wrap(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async listen(channel, onPayload) {
+      if (!listener) {
+        listener = new pg.Client({ connectionString: options.databaseUrl });
+        listener.on('error', () => undefined);
+        listener.on('notification', (message) => {
+          for (const callback of listeners.get(message.channel) ?? []) callback(message.payload ?? '');
+        });
+        await listener.connect();
+      }
+      let callbacks = listeners.get(channel);
+      if (!callbacks) {
+        callbacks = new Set();
+        listeners.set(channel, callbacks);
+        await listener.query(`LISTEN ${quoteIdent(channel)}`);
+      }
+      callbacks.add(onPayload);
+      return async () => {
+        callbacks.delete(onPayload);
+        if (callbacks.size === 0 && listeners.get(channel) === callbacks) {
+          listeners.delete(channel);
+          await listener?.query(`UNLISTEN ${quoteIdent(channel)}`).catch(() => undefined);
+        }
+      };
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await listener?.end().catch(() => undefined);
+      await pool.end();
+    },
+  };
+}
+
+/** Opens the one PostgreSQL dialect: a server through a pool, or PGlite embedded. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) return openPostgres({ ...options, databaseUrl: options.databaseUrl });
+  return openPglite(options);
+}

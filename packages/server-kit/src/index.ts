@@ -1,0 +1,25 @@
+export { openDatabase } from './db.js';
+export type { Database, OpenDatabaseOptions, Queryable, QueryResult, Transaction, Unlisten } from './db.js';
+export { runMigrations } from './migrations.js';
+export type { Migration } from './migrations.js';
+export { audit, migrations } from './audit.js';
+export type { AuditEntry } from './audit.js';
+export {
+  HttpError,
+  badRequest,
+  unauthorized,
+  forbiddenCsrf,
+  notFound,
+  conflict,
+  unprocessable,
+  accessDenied,
+  tooManyRequests,
+  errorBody,
+  ok,
+  list,
+  sendError,
+  registerErrorHandler,
+} from './errors.js';
+export type { ErrorEnvelope, FieldError } from './errors.js';
+export { requirePrivilege, requireSession } from './auth.js';
+export type { AuthHook, RequestAuth } from './auth.js';
