@@ -1,0 +1,44 @@
+export {
+  appConfigSchema,
+  DEFAULT_CONFIG,
+  CONFIG_PATH,
+  loadConfig,
+  getConfig,
+  setConfig,
+  resetConfig,
+  apiUrl,
+} from './config.js';
+export type { AppConfig } from './config.js';
+export {
+  configureApiClient,
+  resetApiClientEnvironment,
+  navigateTo,
+  notify,
+  onSessionExpired,
+} from './environment.js';
+export type { ApiClientEnvironment, NotifyVariant } from './environment.js';
+export {
+  CSRF_COOKIE_NAME,
+  CSRF_HEADER_NAME,
+  CSRF_COOKIE_PATH,
+  readCookie,
+  clearScriptCookies,
+  csrfHeaders,
+  ensureCsrfCookie,
+} from './cookies.js';
+export { HttpError, UnauthorizedError, ForbiddenError } from './errors.js';
+export {
+  RESTORE_SESSION_PATH,
+  LOGOUT_PATH,
+  LOGIN_ROUTE,
+  NOT_AUTHORIZED_ROUTE,
+  SESSION_EXPIRED_MESSAGE,
+  EXPIRY_CLEARED_ITEMS,
+  restoreSession,
+  expireSession,
+  resetSessionState,
+} from './session.js';
+export { apiRequest, parseResponse, emptyResponse } from './request.js';
+export type { ApiRequestOptions, EmptyResponse } from './request.js';
+export { baseApi, apiBaseQuery, withParams, toQueryError } from './baseApi.js';
+export type { ApiQueryArgs, ApiQueryError, QueryParamValue } from './baseApi.js';
