@@ -1,0 +1,96 @@
+import { z } from 'zod';
+
+/**
+ * Shared schemas of the auth calls (api.md "Fixed calls"). Ids are opaque strings: the server
+ * uses UUIDs (PostgreSQL `gen_random_uuid()`), but clients must not rely on their format.
+ */
+
+/** One privilege: an action on an entity, optionally narrowed to one field. */
+export const privilegeSchema = z.object({
+  entityName: z.string(),
+  fieldName: z.string().nullable().optional(),
+  action: z.string(),
+});
+export type Privilege = z.infer<typeof privilegeSchema>;
+
+/** `GET /api/users/privileges` answers a bare array of privileges. */
+export const privilegeListSchema = z.array(privilegeSchema);
+export type PrivilegeList = z.infer<typeof privilegeListSchema>;
+
+/** `POST /api/users/login` body. */
+export const loginRequestSchema = z.object({
+  username: z.string().trim().min(1, 'Username is required').max(100, 'Username is too long'),
+  password: z.string().min(1, 'Password is required').max(1024, 'Password is too long'),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+/** `POST /api/users/login` answer: the signed token (for display/claims only) and a message. */
+export const loginResponseSchema = z.object({
+  data: z.string(),
+  message: z.string(),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const departmentRefSchema = z.object({ id: z.string(), name: z.string() });
+export type DepartmentRef = z.infer<typeof departmentRefSchema>;
+
+export const tokenRoleSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  entityprivileges: z.array(privilegeSchema),
+});
+export type TokenRole = z.infer<typeof tokenRoleSchema>;
+
+/** The user part of the login token. */
+export const tokenUserSchema = z.object({
+  username: z.string(),
+  id: z.string(),
+  department: departmentRefSchema.nullable(),
+  roles: z.array(tokenRoleSchema),
+});
+export type TokenUser = z.infer<typeof tokenUserSchema>;
+
+/** The login token's payload (api.md): iss 'propdesk', aud 'propdesk-web'. */
+export const tokenPayloadSchema = z.object({
+  data: tokenUserSchema,
+  iat: z.number(),
+  exp: z.number(),
+  iss: z.string(),
+  aud: z.union([z.string(), z.array(z.string())]),
+});
+export type TokenPayload = z.infer<typeof tokenPayloadSchema>;
+
+export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+
+/** The error envelope. */
+export const errorBodySchema = z.object({
+  status: z.literal('ERROR').optional(),
+  message: z.string(),
+  errors: z.array(fieldErrorSchema).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** `{ status: 'OK' }` answers (csrf-cookie, restore-session) and logout's `{ status, message }`. */
+export const okStatusSchema = z.object({ status: z.literal('OK'), message: z.string().optional() });
+export type OkStatus = z.infer<typeof okStatusSchema>;
+
+/** `GET /api/users/me` data. */
+export const meSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  fullName: z.string(),
+  department: departmentRefSchema.nullable(),
+  roles: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type Me = z.infer<typeof meSchema>;
+
+export const meResponseSchema = z.object({ status: z.literal('OK'), data: meSchema });
+export type MeResponse = z.infer<typeof meResponseSchema>;
+
+/** Cookie and header names of the session (architecture.md, Security model). */
+export const CSRF_COOKIE = 'XSRF-TOKEN';
+export const CSRF_HEADER = 'X-CSRF-TOKEN';
+export const ACCESS_COOKIE = 'pd_access';
+export const REFRESH_COOKIE = 'pd_refresh';
+export const PRE_SESSION_COOKIE = 'pd_pre';

@@ -1,0 +1,402 @@
+import cookie from '@fastify/cookie';
+import { createChecker } from '@propdesk/privileges';
+import type { Privilege } from '@propdesk/privileges';
+import {
+  HttpError,
+  audit,
+  forbiddenCsrf,
+  notFound,
+  requirePrivilege,
+  requireSession,
+  sendError,
+  tooManyRequests,
+  unauthorized,
+  type Database,
+} from '@propdesk/server-kit';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { SignJWT, jwtVerify } from 'jose';
+import { z } from 'zod';
+import {
+  ACCESS_COOKIE,
+  CSRF_COOKIE,
+  PRE_SESSION_COOKIE,
+  REFRESH_COOKIE,
+  loginRequestSchema,
+  loginResponseSchema,
+  meResponseSchema,
+  okStatusSchema,
+  privilegeListSchema,
+} from '../model/index.js';
+import { createCsrfToken, deriveKeys, loadSecret, randomToken, sha256, verifyCsrfToken, type Keys } from './crypto.js';
+import { loadProfile, loadRoles } from './identity.js';
+import { OWASP_ARGON2, hashPassword, needsRehash, verifyPassword, type Argon2Params } from './passwords.js';
+import { DEFAULT_THROTTLE, accountKey, addressKey, clearKey, lockedFor, recordFailure, type ThrottleOptions } from './throttle.js';
+
+export type AuthSessionOptions = {
+  db: Database;
+  /** Access token and `pd_access` lifetime; default 900 s. */
+  accessTtlSeconds?: number;
+  /** Refresh token and session lifetime; default 7 days. */
+  refreshTtlSeconds?: number;
+  /** PROPDESK_SECRET; when missing, a secret generated once and kept in the database. */
+  secret?: string | undefined;
+  /** argon2id parameters; the OWASP ones by default (tests pass cheaper ones). */
+  argon2?: Argon2Params;
+  throttle?: Partial<ThrottleOptions>;
+  /**
+   * How long a just-rotated refresh token may still be presented (two tabs restoring at the
+   * same moment) without being taken for a stolen token; default 10 s. Outside it, reuse
+   * revokes the whole session.
+   */
+  refreshReuseGraceSeconds?: number;
+};
+
+const ISSUER = 'propdesk';
+const API_AUDIENCE = 'propdesk-api';
+const WEB_AUDIENCE = 'propdesk-web';
+const INVALID_LOGIN = 'Invalid username or password';
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type SessionRow = { user_id: string; username: string; department_id: string | null; privileges: Privilege[] | null };
+
+const plugin: FastifyPluginAsync<AuthSessionOptions> = async (fastify, options) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = options;
+  const accessTtl = options.accessTtlSeconds ?? 900;
+  const refreshTtl = options.refreshTtlSeconds ?? 7 * 24 * 3600;
+  const reuseGrace = options.refreshReuseGraceSeconds ?? 10;
+  const argon2 = options.argon2 ?? OWASP_ARGON2;
+  const throttle: ThrottleOptions = { ...DEFAULT_THROTTLE, ...options.throttle };
+  const keys: Keys = deriveKeys(await loadSecret(db, options.secret));
+  let dummyHash: Promise<string> | undefined;
+
+  if (!app.hasRequestDecorator('cookies')) await app.register(cookie);
+  app.decorateRequest('auth', null);
+
+  const secure = (request: FastifyRequest) => request.protocol === 'https';
+  const meta = (request: FastifyRequest) => ({ ip: request.ip, requestId: String(request.id) });
+
+  /** The session id of the access cookie, when its signature is ours (expired or not). */
+  async function accessClaims(request: FastifyRequest, allowExpired: boolean): Promise<{ sub: string; sid: string } | null> {
+    const token = request.cookies[ACCESS_COOKIE];
+    if (!token) return null;
+    try {
+      const { payload } = await jwtVerify(token, keys.jwt, {
+        issuer: ISSUER,
+        audience: API_AUDIENCE,
+        algorithms: ['HS256'],
+        ...(allowExpired ? { clockTolerance: refreshTtl } : {}),
+      });
+      return typeof payload.sub === 'string' && typeof payload['sid'] === 'string' ? { sub: payload.sub, sid: payload['sid'] } : null;
+    } catch {
+      return null;
+    }
+  }
+
+  function setCsrfCookie(request: FastifyRequest, reply: FastifyReply, boundId: string) {
+    reply.setCookie(CSRF_COOKIE, createCsrfToken(keys.csrf, boundId), { path: '/', sameSite: 'lax', secure: secure(request), httpOnly: false });
+  }
+
+  async function issueSession(request: FastifyRequest, reply: FastifyReply, userId: string, sessionId: string, refreshToken: string) {
+    const access = await new SignJWT({ sid: sessionId })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(userId)
+      .setIssuer(ISSUER)
+      .setAudience(API_AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime(`${accessTtl}s`)
+      .sign(keys.jwt);
+    reply.setCookie(ACCESS_COOKIE, access, { path: '/', httpOnly: true, sameSite: 'lax', secure: secure(request), maxAge: accessTtl });
+    reply.setCookie(REFRESH_COOKIE, refreshToken, {
+      path: '/api/users',
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: secure(request),
+      maxAge: refreshTtl,
+    });
+    setCsrfCookie(request, reply, sessionId);
+  }
+
+  function clearSessionCookies(request: FastifyRequest, reply: FastifyReply) {
+    const base = { secure: secure(request) };
+    reply.clearCookie(ACCESS_COOKIE, { ...base, path: '/', httpOnly: true, sameSite: 'lax' });
+    reply.clearCookie(REFRESH_COOKIE, { ...base, path: '/api/users', httpOnly: true, sameSite: 'strict' });
+    reply.clearCookie(CSRF_COOKIE, { ...base, path: '/', sameSite: 'lax' });
+  }
+
+  // Who is calling: a valid access JWT whose session is live and whose user is active. The
+  // privileges are read fresh on every request, so a role change applies at once.
+  app.addHook('onRequest', async (request) => {
+    request.auth = null;
+    // Only the API needs the caller; static files and the SPA do not cost a database query.
+    if (!request.url.startsWith('/api/')) return;
+    const claims = await accessClaims(request, false);
+    if (!claims || !UUID.test(claims.sid) || !UUID.test(claims.sub)) return;
+    const result = await db.query<SessionRow>(
+      `select u.id::text as user_id, u.username, u.department_id::text as department_id,
+              (select json_agg(json_build_object('entityName', rp.entity_name, 'fieldName', rp.field_name, 'action', rp.action))
+                 from user_roles ur join role_privileges rp on rp.role_id = ur.role_id
+                where ur.user_id = u.id) as privileges
+         from sessions s join users u on u.id = s.user_id
+        where s.id = $1 and s.user_id = $2 and s.revoked_at is null and s.expires_at > now() and u.active`,
+      [claims.sid, claims.sub],
+    );
+    const row = result.rows[0];
+    if (!row) return;
+    request.auth = {
+      userId: row.user_id,
+      username: row.username,
+      sessionId: claims.sid,
+      departmentId: row.department_id,
+      checker: createChecker(row.privileges ?? []),
+    };
+  });
+
+  // Signed double-submit CSRF check on every unsafe /api call. The token may be bound to the
+  // live session, to the session of an expired access cookie (so the caller gets the 401 that
+  // triggers restore-session rather than a 403), or to the pre-session.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!UNSAFE.has(request.method) || !request.url.startsWith('/api/')) return;
+    const header = request.headers['x-csrf-token'];
+    const cookieValue = request.cookies[CSRF_COOKIE];
+    if (typeof header !== 'string' || !cookieValue || header !== cookieValue) return sendError(reply, forbiddenCsrf());
+    const candidates: string[] = [];
+    if (request.auth) candidates.push(request.auth.sessionId);
+    else {
+      const stale = await accessClaims(request, true);
+      if (stale) candidates.push(stale.sid);
+    }
+    const pre = request.cookies[PRE_SESSION_COOKIE];
+    if (pre) candidates.push(`pre:${pre}`);
+    if (!candidates.some((boundId) => verifyCsrfToken(keys.csrf, header, boundId))) return sendError(reply, forbiddenCsrf());
+    return undefined;
+  });
+
+  app.get(
+    '/api/users/csrf-cookie',
+    { schema: { tags: ['session'], summary: 'Sets the XSRF-TOKEN cookie', response: { 200: okStatusSchema } } },
+    async (request, reply) => {
+      if (request.auth) setCsrfCookie(request, reply, request.auth.sessionId);
+      else {
+        let pre = request.cookies[PRE_SESSION_COOKIE];
+        if (!pre || !/^[A-Za-z0-9_-]{20,64}$/.test(pre)) {
+          pre = randomToken(24);
+          reply.setCookie(PRE_SESSION_COOKIE, pre, { path: '/', httpOnly: true, sameSite: 'lax', secure: secure(request) });
+        }
+        setCsrfCookie(request, reply, `pre:${pre}`);
+      }
+      return { status: 'OK' as const };
+    },
+  );
+
+  app.post(
+    '/api/users/login',
+    {
+      schema: {
+        tags: ['session'],
+        summary: 'Signs in; sets pd_access, pd_refresh and a fresh XSRF-TOKEN',
+        body: loginRequestSchema,
+        response: { 200: loginResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { username, password } = request.body;
+      const keysToCheck = [accountKey(username), addressKey(request.ip)];
+      const locked = await lockedFor(db, keysToCheck);
+      if (locked > 0) {
+        await audit(db, { action: 'auth.login.throttled', entity: 'user', ...meta(request), details: { username } });
+        const minutes = Math.max(1, Math.ceil(locked / 60));
+        throw tooManyRequests(`Too many login attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, locked);
+      }
+      const found = await db.query<{ id: string; password_hash: string; active: boolean }>(
+        'select id::text as id, password_hash, active from users where lower(username) = lower($1)',
+        [username],
+      );
+      const user = found.rows[0];
+      dummyHash ??= hashPassword(randomToken(16), argon2);
+      const valid = await verifyPassword(user?.password_hash ?? (await dummyHash), password);
+      if (!user || !user.active || !valid) {
+        await db.transaction(async (tx) => {
+          await recordFailure(tx, accountKey(username), throttle.accountMaxFailures, throttle);
+          await recordFailure(tx, addressKey(request.ip), throttle.addressMaxFailures, throttle);
+          await audit(tx, {
+            action: 'auth.login.failed',
+            entity: 'user',
+            entityId: user?.id,
+            ...meta(request),
+            details: { username, reason: !user ? 'unknown user' : !user.active ? 'inactive' : 'wrong password' },
+          });
+        });
+        throw new HttpError(400, INVALID_LOGIN);
+      }
+      const refreshToken = randomToken(32);
+      const sessionId = await db.transaction(async (tx) => {
+        await clearKey(tx, accountKey(username));
+        if (needsRehash(user.password_hash, argon2)) {
+          await tx.query('update users set password_hash = $2, updated_at = now() where id = $1', [user.id, await hashPassword(password, argon2)]);
+        }
+        const session = await tx.query<{ id: string }>(
+          `insert into sessions (user_id, expires_at, ip, user_agent)
+           values ($1, now() + $2::int * interval '1 second', $3, $4) returning id::text as id`,
+          [user.id, refreshTtl, request.ip, String(request.headers['user-agent'] ?? '').slice(0, 300)],
+        );
+        const id = session.rows[0]!.id;
+        await tx.query(
+          `insert into refresh_tokens (token_hash, session_id, expires_at) values ($1, $2, now() + $3::int * interval '1 second')`,
+          [sha256(refreshToken), id, refreshTtl],
+        );
+        await audit(tx, { actorId: user.id, action: 'auth.login', entity: 'session', entityId: id, ...meta(request) });
+        return id;
+      });
+      const [profile, roles] = await Promise.all([loadProfile(db, user.id), loadRoles(db, user.id)]);
+      const token = await new SignJWT({
+        data: { username: profile!.username, id: user.id, department: profile!.department, roles },
+      })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setIssuer(ISSUER)
+        .setAudience(WEB_AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime(`${accessTtl}s`)
+        .sign(keys.jwt);
+      await issueSession(request, reply, user.id, sessionId, refreshToken);
+      return { data: token, message: 'Login successful' };
+    },
+  );
+
+  app.get(
+    '/api/users/restore-session',
+    { schema: { tags: ['session'], summary: 'Rotates the refresh cookie and issues fresh session cookies', response: { 200: okStatusSchema } } },
+    async (request, reply) => {
+      const presented = request.cookies[REFRESH_COOKIE];
+      if (!presented) throw unauthorized();
+      const nextToken = randomToken(32);
+      const outcome = await db.transaction(async (tx) => {
+        const found = await tx.query<{ session_id: string; user_id: string; used: boolean; in_grace: boolean; live: boolean }>(
+          `select rt.session_id::text as session_id, s.user_id::text as user_id, rt.used_at is not null as used,
+                  coalesce(rt.used_at > now() - $2::int * interval '1 second', false) as in_grace,
+                  (rt.expires_at > now() and s.revoked_at is null and s.expires_at > now() and u.active) as live
+             from refresh_tokens rt join sessions s on s.id = rt.session_id join users u on u.id = s.user_id
+            where rt.token_hash = $1
+            for update of rt, s`,
+          [sha256(presented), reuseGrace],
+        );
+        const row = found.rows[0];
+        if (!row) return null;
+        if (row.used && !row.in_grace) {
+          await tx.query(
+            "update sessions set revoked_at = coalesce(revoked_at, now()), revoked_reason = coalesce(revoked_reason, 'refresh token reuse') where id = $1",
+            [row.session_id],
+          );
+          await audit(tx, { actorId: row.user_id, action: 'auth.refresh.reuse', entity: 'session', entityId: row.session_id, ...meta(request) });
+          return null;
+        }
+        if (!row.live) return null;
+        // Inside the grace window a second tab gets its own successor token; used_at keeps the first use.
+        if (!row.used) await tx.query('update refresh_tokens set used_at = now() where token_hash = $1', [sha256(presented)]);
+        await tx.query(
+          `insert into refresh_tokens (token_hash, session_id, expires_at) values ($1, $2, now() + $3::int * interval '1 second')`,
+          [sha256(nextToken), row.session_id, refreshTtl],
+        );
+        await tx.query(`update sessions set expires_at = now() + $2::int * interval '1 second' where id = $1`, [row.session_id, refreshTtl]);
+        await audit(tx, { actorId: row.user_id, action: 'auth.restore', entity: 'session', entityId: row.session_id, ...meta(request) });
+        return row;
+      });
+      if (!outcome) throw unauthorized();
+      await issueSession(request, reply, outcome.user_id, outcome.session_id, nextToken);
+      return { status: 'OK' as const };
+    },
+  );
+
+  app.post(
+    '/api/users/logout',
+    { schema: { tags: ['session'], summary: 'Revokes the session and clears the cookies', response: { 200: okStatusSchema } } },
+    async (request, reply) => {
+      let sessionId = request.auth?.sessionId ?? (await accessClaims(request, true))?.sid ?? null;
+      const refresh = request.cookies[REFRESH_COOKIE];
+      if (!sessionId && refresh) {
+        const found = await db.query<{ session_id: string }>('select session_id::text as session_id from refresh_tokens where token_hash = $1', [
+          sha256(refresh),
+        ]);
+        sessionId = found.rows[0]?.session_id ?? null;
+      }
+      if (sessionId && UUID.test(sessionId)) {
+        await db.transaction(async (tx) => {
+          const revoked = await tx.query<{ user_id: string }>(
+            "update sessions set revoked_at = now(), revoked_reason = 'logout' where id = $1 and revoked_at is null returning user_id::text as user_id",
+            [sessionId],
+          );
+          if (revoked.rows[0]) {
+            await audit(tx, { actorId: revoked.rows[0].user_id, action: 'auth.logout', entity: 'session', entityId: sessionId, ...meta(request) });
+          }
+        });
+      }
+      clearSessionCookies(request, reply);
+      return { status: 'OK' as const, message: 'Logged out' };
+    },
+  );
+
+  app.get(
+    '/api/users/privileges',
+    { onRequest: [requireSession()], schema: { tags: ['session'], summary: "The caller's privileges", response: { 200: privilegeListSchema } } },
+    async (request) =>
+      (request.auth?.checker.privileges ?? []).map((privilege) => ({
+        entityName: privilege.entityName,
+        fieldName: privilege.fieldName ?? null,
+        action: privilege.action,
+      })),
+  );
+
+  app.get(
+    '/api/users/me',
+    { onRequest: [requireSession()], schema: { tags: ['session'], summary: 'The signed-in user', response: { 200: meResponseSchema } } },
+    async (request) => {
+      const userId = request.auth!.userId;
+      const [profile, roles] = await Promise.all([loadProfile(db, userId), loadRoles(db, userId)]);
+      if (!profile) throw unauthorized();
+      return { status: 'OK' as const, data: { ...profile, roles: roles.map(({ id, name }) => ({ id, name })) } };
+    },
+  );
+
+  app.delete(
+    '/api/users/:id/sessions',
+    {
+      onRequest: [requirePrivilege('user', 'update')],
+      schema: {
+        tags: ['session'],
+        summary: "Revokes all of a user's sessions (forced sign-out)",
+        params: z.object({ id: z.string() }),
+        response: { 200: z.object({ status: z.literal('OK'), data: z.object({ revoked: z.number() }) }) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      if (!UUID.test(id)) throw notFound('User not found');
+      return db.transaction(async (tx) => {
+        const user = await tx.query('select 1 from users where id = $1', [id]);
+        if (user.rows.length === 0) throw notFound('User not found');
+        const revoked = await tx.query(
+          "update sessions set revoked_at = now(), revoked_reason = 'forced sign-out' where user_id = $1 and revoked_at is null returning id",
+          [id],
+        );
+        await audit(tx, {
+          actorId: request.auth?.userId,
+          action: 'auth.sessions.revoked',
+          entity: 'user',
+          entityId: id,
+          ...meta(request),
+          details: { sessions: revoked.rows.length },
+        });
+        return { status: 'OK' as const, data: { revoked: revoked.rows.length } };
+      });
+    },
+  );
+};
+
+/**
+ * Sessions, CSRF and the fixed /api/users calls. Registers `request.auth` for the whole app
+ * (wrapped with fastify-plugin). Needs the zod validator and serializer compilers on the app.
+ */
+export const authSessionPlugin = fp(plugin, { name: '@propdesk/auth-session', fastify: '5.x' });

@@ -1,0 +1,52 @@
+import { apiRequest } from '@propdesk/api-client';
+import type { Privilege } from '@propdesk/privileges';
+import { createAsyncThunk } from '@reduxjs/toolkit';
+import { privilegeListSchema } from '../model/index.js';
+import { readStoredPrivileges, writeStoredPrivileges } from './roleCipher.js';
+import type { SessionRootState } from './sessionTypes.js';
+
+export const PRIVILEGES_PATH = '/api/users/privileges';
+
+let inFlight: Promise<Privilege[] | null> | null = null;
+let epoch = 0;
+
+async function loadPrivileges(): Promise<Privilege[] | null> {
+  const stored = await readStoredPrivileges();
+  if (stored) return stored;
+  try {
+    const privileges = privilegeListSchema.parse(await apiRequest<unknown>(PRIVILEGES_PATH));
+    await writeStoredPrivileges(privileges);
+    return privileges;
+  } catch (error) {
+    console.warn('Could not load the privileges.', error);
+    return null;
+  }
+}
+
+/** Drops a fetch under way, so a session cleared meanwhile is not filled again (logout). */
+export function resetPrivilegeFetch(): void {
+  inFlight = null;
+  epoch += 1;
+}
+
+/**
+ * The user's privileges, fetched once and cached: the slice in memory first, then the encrypted
+ * `role` item, else `GET /api/users/privileges`. Resolves to null when no session can be obtained
+ * or the call fails (the shell then sends the user to /login). Concurrent calls share one fetch.
+ */
+export const ensurePrivileges = createAsyncThunk<Privilege[] | null, void, { state: SessionRootState }>(
+  'session/ensurePrivileges',
+  async (_, { getState }) => {
+    const inMemory = getState().session.privileges;
+    if (inMemory) return inMemory;
+    if (!inFlight) {
+      const started = epoch;
+      const request = loadPrivileges().then((privileges) => (started === epoch ? privileges : null));
+      inFlight = request;
+      void request.finally(() => {
+        if (inFlight === request) inFlight = null;
+      });
+    }
+    return inFlight;
+  },
+);

@@ -1,0 +1,45 @@
+export {
+  STORAGE_KEYS,
+  SESSION_STORAGE_KEYS,
+  storedUserSchema,
+  readStorageItem,
+  writeStorageItem,
+  readStoredUser,
+  writeStoredUser,
+  readStoredToken,
+  writeStoredToken,
+  clearStoredSession,
+} from './storage.js';
+export type { StorageKey, SessionUser } from './storage.js';
+export { encryptPrivileges, decryptPrivileges, readStoredPrivileges, writeStoredPrivileges } from './roleCipher.js';
+export type { SessionState, SessionRootState, SessionDispatch, PrivilegesStatus, LoginStatus } from './sessionTypes.js';
+export {
+  sessionSlice,
+  sessionCleared,
+  userSet,
+  privilegesSet,
+  loginErrorCleared,
+  selectSession,
+  selectUser,
+  selectUsername,
+  selectUserId,
+  selectDepartmentId,
+  selectPrivileges,
+  selectPrivilegesStatus,
+  selectLoginStatus,
+  selectLoginError,
+  selectIsAuthenticated,
+  selectPrivilegeChecker,
+} from './sessionSlice.js';
+export { ensurePrivileges, resetPrivilegeFetch, PRIVILEGES_PATH } from './ensurePrivileges.js';
+export {
+  login,
+  privilegesFromToken,
+  LOGIN_PATH,
+  INVALID_CREDENTIALS_MESSAGE,
+  CSRF_UNAVAILABLE_MESSAGE,
+  SERVER_FAILURE_MESSAGE,
+} from './login.js';
+export type { LoginCredentials, LoginResult } from './login.js';
+export { logout, LOGOUT_PATH, LOGIN_ROUTE } from './logout.js';
+export { clearSession, bindSessionToApiClient } from './clearSession.js';

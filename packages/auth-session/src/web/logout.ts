@@ -1,0 +1,35 @@
+import { CSRF_COOKIE_NAME, CSRF_HEADER_NAME, apiUrl, navigateTo, readCookie } from '@propdesk/api-client';
+import { createAsyncThunk } from '@reduxjs/toolkit';
+import { clearSession } from './clearSession.js';
+
+export const LOGOUT_PATH = '/api/users/logout';
+export const LOGIN_ROUTE = '/login';
+
+/**
+ * Logs out (spec section 7). Without an XSRF cookie the call is skipped; ok, 400 or 403 clear the
+ * session and go to /login; any other status (or no answer) is logged and the user stays.
+ * Resolves to true when the user was logged out.
+ */
+export const logout = createAsyncThunk<boolean, void>('session/logout', async (_, { dispatch }) => {
+  const csrfToken = readCookie(CSRF_COOKIE_NAME);
+  if (csrfToken) {
+    let response: Response;
+    try {
+      response = await fetch(apiUrl(LOGOUT_PATH), {
+        method: 'POST',
+        credentials: 'include',
+        headers: { Accept: 'application/json', [CSRF_HEADER_NAME]: csrfToken },
+      });
+    } catch (error) {
+      console.error('Logout failed: the server could not be reached.', error);
+      return false;
+    }
+    if (!response.ok && response.status !== 400 && response.status !== 403) {
+      console.error(`Logout failed with status ${response.status}.`);
+      return false;
+    }
+  }
+  clearSession(dispatch);
+  navigateTo(LOGIN_ROUTE);
+  return true;
+});
