@@ -1,0 +1,53 @@
+import type { ComponentType } from 'react';
+import type { GuardRequirement, LandingEntry, PrivilegeChecker } from '@propdesk/privileges';
+
+/**
+ * The contract between the shell and a domain package (docs/architecture.md): each domain
+ * package exports one `DomainModule` from its `/web` entry; apps/web lists them and the shell
+ * builds the router, the three sidebar modes, the breadcrumb bar and the landing order from them.
+ */
+export type SidebarMode = 'sales' | 'settings' | 'procurement';
+
+/** A breadcrumb: the page title and the trail after Home (section, subsection, page). */
+export type Crumb = {
+  title: string;
+  trail: readonly string[];
+};
+
+/** A route-level lazy chunk. */
+export type LazyPage = () => Promise<{ Component: ComponentType }>;
+
+export type DomainRoute = {
+  /** Absolute path as the spec writes it, e.g. '/sales/leads'. */
+  path: string;
+  page: LazyPage;
+  /** Omitted for the spec's routes "present with no guard". */
+  guard?: GuardRequirement;
+};
+
+export type NavItem = {
+  id: string;
+  label: string;
+  path?: string;
+  icon?: ComponentType;
+  children?: readonly NavItem[];
+  /** Sidebar visibility (spec section 6); omitted means always visible. A group with children shows when any child shows. */
+  visible?: (can: PrivilegeChecker) => boolean;
+};
+
+/** A top-level sidebar entry, placed in one sidebar mode at a position. */
+export type NavSection = NavItem & {
+  mode: SidebarMode;
+  order: number;
+};
+
+export type DomainModule = {
+  id: string;
+  /** Path prefixes that switch the sidebar mode; the longest matching prefix of all modules wins, default 'sales'. */
+  modePrefixes: readonly { prefix: string; mode: SidebarMode }[];
+  routes: readonly DomainRoute[];
+  nav: readonly NavSection[];
+  /** Breadcrumbs by path (matched exactly, else by the longest known prefix, case-insensitively). */
+  crumbs: Readonly<Record<string, Crumb>>;
+  landing: readonly LandingEntry[];
+};

@@ -1,0 +1,232 @@
+import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { useSnackbar } from 'notistack';
+import { apiRequest } from '@propdesk/api-client';
+import type { AnnouncementRequest, AnnouncementTargets } from '@propdesk/notifications-core/model';
+import {
+  ANNOUNCEMENT_TITLE_MAX,
+  EMPTY_ANNOUNCEMENT,
+  describeSendFailure,
+  fetchAnnouncementTargets,
+  validateAnnouncement,
+  type AnnouncementDraft,
+  type AnnouncementErrors,
+  type AnnouncementTargetKind,
+} from './announcementForm.js';
+
+export const ANNOUNCEMENT_PATH = '/api/notifications';
+export const ANNOUNCEMENT_SENT_TEXT = 'Announcement sent';
+
+const sendToServer = (request: AnnouncementRequest) => apiRequest(ANNOUNCEMENT_PATH, { method: 'POST', body: request });
+
+export type AnnouncementDialogProps = {
+  open: boolean;
+  onClose: () => void;
+  /** The sender's own department (from the session): the default recipient. */
+  myDepartmentId: string | null;
+  /** Sends the request (default: `POST /api/notifications` through apiRequest). */
+  send?: (request: AnnouncementRequest) => Promise<unknown>;
+  /** Who can be chosen (default: `GET /api/notifications/targets`). */
+  loadTargets?: () => Promise<AnnouncementTargets>;
+};
+
+type TargetsState = { status: 'loading' } | { status: 'loaded'; targets: AnnouncementTargets } | { status: 'failed' };
+type TargetUser = AnnouncementTargets['users'][number];
+
+const userLabel = (user: TargetUser) => (user.fullName ? `${user.fullName} (${user.username})` : user.username);
+
+/**
+ * The announcement form for users holding notification:create (the server checks again): a
+ * title, a message, an optional link and a department or user from the server's list. If the list
+ * cannot be loaded, an id can still be typed.
+ */
+export function AnnouncementDialog({ open, onClose, myDepartmentId, send = sendToServer, loadTargets = fetchAnnouncementTargets }: AnnouncementDialogProps) {
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const { enqueueSnackbar } = useSnackbar();
+  const titleId = useId();
+  const [draft, setDraft] = useState<AnnouncementDraft>(() => ({ ...EMPTY_ANNOUNCEMENT, targetId: myDepartmentId ?? '' }));
+  const [errors, setErrors] = useState<AnnouncementErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [targets, setTargets] = useState<TargetsState>({ status: 'loading' });
+
+  useEffect(() => {
+    if (!open) return undefined;
+    let current = true;
+    setTargets({ status: 'loading' });
+    loadTargets().then(
+      (loaded) => {
+        if (current) setTargets({ status: 'loaded', targets: loaded });
+      },
+      () => {
+        if (current) setTargets({ status: 'failed' });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [open, loadTargets]);
+
+  const update = (changes: Partial<AnnouncementDraft>, clears: keyof AnnouncementErrors) => {
+    setDraft((current) => ({ ...current, ...changes }));
+    setErrors((current) => ({ ...current, [clears]: undefined }));
+  };
+  const handleText = (field: 'title' | 'body' | 'link' | 'targetId') => (event: ChangeEvent<HTMLInputElement>) =>
+    update({ [field]: event.target.value }, field);
+  const handleKind = (event: ChangeEvent<HTMLInputElement>) => {
+    const targetKind: AnnouncementTargetKind = event.target.value === 'user' ? 'user' : 'department';
+    update({ targetKind, targetId: targetKind === 'department' ? (myDepartmentId ?? '') : '' }, 'targetId');
+  };
+  const handleUser = (_event: unknown, user: TargetUser | null) => update({ targetId: user?.id ?? '' }, 'targetId');
+
+  const handleClose = () => {
+    if (sending) return;
+    setErrors({});
+    setFormError(null);
+    onClose();
+  };
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    const result = validateAnnouncement(draft);
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    setSending(true);
+    try {
+      await send(result.request);
+      enqueueSnackbar(ANNOUNCEMENT_SENT_TEXT, { variant: 'success' });
+      setDraft((current) => ({ ...EMPTY_ANNOUNCEMENT, targetKind: current.targetKind, targetId: current.targetId }));
+      setErrors({});
+      onClose();
+    } catch (error) {
+      const failure = describeSendFailure(error);
+      setErrors(failure.fieldErrors);
+      setFormError(failure.message);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const recipientError = { error: Boolean(errors.targetId), helperText: errors.targetId };
+  const recipient = (() => {
+    if (targets.status === 'loading') return <CircularProgress size={20} aria-label="Loading recipients" />;
+    if (targets.status === 'failed') {
+      return (
+        <>
+          <Alert severity="warning">The list of recipients could not be loaded; enter an id instead.</Alert>
+          <TextField
+            label={draft.targetKind === 'user' ? 'User id' : 'Department id'}
+            name="targetId"
+            required
+            value={draft.targetId}
+            onChange={handleText('targetId')}
+            {...recipientError}
+          />
+        </>
+      );
+    }
+    const { departments, users } = targets.targets;
+    if (draft.targetKind === 'department') {
+      return (
+        <TextField
+          select
+          label="Department"
+          name="targetId"
+          required
+          value={departments.some((department) => department.id === draft.targetId) ? draft.targetId : ''}
+          onChange={handleText('targetId')}
+          {...recipientError}
+        >
+          {departments.map((department) => (
+            <MenuItem key={department.id} value={department.id}>
+              {department.id === myDepartmentId ? `${department.name} (my department)` : department.name}
+            </MenuItem>
+          ))}
+        </TextField>
+      );
+    }
+    return (
+      <Autocomplete
+        options={users}
+        getOptionLabel={userLabel}
+        isOptionEqualToValue={(option, value) => option.id === value.id}
+        value={users.find((user) => user.id === draft.targetId) ?? null}
+        onChange={handleUser}
+        renderInput={(params) => <TextField {...params} label="User" name="targetUser" required {...recipientError} />}
+      />
+    );
+  })();
+
+  return (
+    <Dialog open={open} onClose={handleClose} fullScreen={fullScreen} fullWidth maxWidth="sm" aria-labelledby={titleId}>
+      <form noValidate onSubmit={(event) => void handleSubmit(event)}>
+        <DialogTitle id={titleId} component="h2" sx={{ fontWeight: 700 }}>
+          Send announcement
+        </DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {formError ? <Alert severity="error">{formError}</Alert> : null}
+            <TextField
+              label="Title"
+              name="title"
+              required
+              value={draft.title}
+              onChange={handleText('title')}
+              error={Boolean(errors.title)}
+              helperText={errors.title ?? `${draft.title.length}/${ANNOUNCEMENT_TITLE_MAX}`}
+              autoFocus
+            />
+            <TextField
+              label="Message"
+              name="body"
+              multiline
+              minRows={3}
+              value={draft.body}
+              onChange={handleText('body')}
+              error={Boolean(errors.body)}
+              helperText={errors.body}
+            />
+            <TextField
+              label="Link (optional)"
+              name="link"
+              placeholder="/sales/leads or https://…"
+              value={draft.link}
+              onChange={handleText('link')}
+              error={Boolean(errors.link)}
+              helperText={errors.link ?? 'A page of Propdesk (starting with /) or an https address'}
+            />
+            <TextField select label="Send to" name="targetKind" value={draft.targetKind} onChange={handleKind}>
+              <MenuItem value="department">A department</MenuItem>
+              <MenuItem value="user">A user</MenuItem>
+            </TextField>
+            {recipient}
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={handleClose} disabled={sending}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={sending} startIcon={sending ? <CircularProgress size={16} color="inherit" /> : null}>
+            Send
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
