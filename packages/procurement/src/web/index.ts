@@ -1,0 +1,1 @@
+export { procurementModule } from './procurementModule.js';

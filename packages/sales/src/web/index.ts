@@ -1,0 +1,1 @@
+export { salesModule } from './salesModule.js';
