@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.ts'],
+    reporters: ['default', ['json', { outputFile: '.reports/vitest.json' }]],
+  },
+});
