@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { authSessionPlugin } from '@propdesk/auth-session/server';
+import { notificationsPlugin } from '@propdesk/notifications-core/server';
+import { procurementPlugin } from '@propdesk/procurement/server';
+import { salesPlugin } from '@propdesk/sales/server';
+import { errorBody, registerErrorHandler, type Database } from '@propdesk/server-kit';
+import { settingsPlugin } from '@propdesk/settings/server';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppConfig } from './config.js';
+import { openAppDatabase } from './database.js';
+import { registerSecurityHeaders } from './security.js';
+import { demoSeeded, seedDemoData } from './seed.js';
+import { registerWeb } from './web.js';
+
+export type { AppConfig } from './config.js';
+export { loadConfig, ConfigError } from './config.js';
+export { seedDemoData, demoSeeded } from './seed.js';
+export { allMigrations, migrate, openAppDatabase } from './database.js';
+
+export type BuildAppOptions = {
+  /** Use this database (already migrated) instead of opening one; the caller then closes it. */
+  database?: Database;
+  /** Close `database` when the app closes (default: only when buildApp opened it). */
+  closeDatabase?: boolean;
+  /** Stream settings (tests shorten the heartbeat). */
+  notifications?: { heartbeatMs?: number; sweepMs?: number };
+  /** Extra plugins registered after the domains (tests add failing or slow routes this way). */
+  plugins?: FastifyPluginAsync[];
+};
+
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+const REDACT = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["x-csrf-token"]',
+  'res.headers["set-cookie"]',
+  'password',
+  'body.password',
+  '*.password',
+  'token',
+  '*.token',
+];
+
+/** Builds the whole server (API, docs, SPA hosting) and waits until it is ready. */
+export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const ownsDatabase = options.closeDatabase ?? !options.database;
+  const db = options.database ?? (await openAppDatabase(config));
+  try {
+    if (config.demo) await seedDemoData(db, { password: config.demoPassword, argon2: config.argon2 });
+  } catch (error) {
+    if (ownsDatabase) await db.close();
+    throw error;
+  }
+
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? ((hops: number) => (_address: string, hop: number) => hop < hops)(config.trustProxy)
+        : config.trustProxy,
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  registerSecurityHeaders(app);
+  acceptEmptyJsonBodies(app);
+  // While closing, answer in-flight requests with `Connection: close`, so keep-alive sockets do
+  // not hold the shutdown open until their idle timeout.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+  app.addHook('onClose', async () => {
+    if (ownsDatabase) await db.close();
+  });
+
+  try {
+    await app.register(rateLimit, {
+      global: true,
+      max: config.rateLimitPerMinute,
+      timeWindow: 60_000,
+      allowList: (request) => !request.url.startsWith('/api/'),
+      errorResponseBuilder: (_request, context) => ({
+        statusCode: 429,
+        status: 'ERROR',
+        message: `Too many requests. Try again in ${context.after}.`,
+      }),
+    });
+    await app.register(cookie);
+    await app.register(swagger, {
+      openapi: {
+        info: { title: 'Propdesk API', version: '1.0.0', description: 'Envelopes and status codes: docs/api.md.' },
+        components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'pd_access' } } },
+        security: [{ session: [] }],
+      },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+    app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    app.get(
+      '/api/health',
+      { schema: { tags: ['system'], response: { 200: z.object({ status: z.literal('OK'), data: z.object({ database: z.literal('up') }) }) } } },
+      async () => {
+        await db.query('select 1');
+        return { status: 'OK' as const, data: { database: 'up' as const } };
+      },
+    );
+    app.get('/config.json', { schema: { hide: true } }, async (_request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return { apiBaseUrl: '' };
+    });
+
+    await app.register(authSessionPlugin, {
+      db,
+      accessTtlSeconds: config.accessTtlSeconds,
+      refreshTtlSeconds: config.refreshTtlSeconds,
+      secret: config.secret,
+      argon2: config.argon2,
+      ...(config.throttle ? { throttle: config.throttle } : {}),
+    });
+    await app.register(notificationsPlugin, { db, ...(options.notifications ?? {}) });
+    await app.register(salesPlugin, { db });
+    await app.register(settingsPlugin, { db });
+    await app.register(procurementPlugin, { db });
+    for (const plugin of options.plugins ?? []) await app.register(plugin);
+
+    const spaFallback = await registerWeb(app, config.webDir);
+    app.setNotFoundHandler(async (request, reply) => {
+      if (!request.url.startsWith('/api/') && (await spaFallback(request, reply))) return reply;
+      return reply.code(404).send(errorBody('Not found'));
+    });
+
+    await app.ready();
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    throw error;
+  }
+  return app;
+}
+
+/** Builds the app and listens; `port: 0` picks a free port (the e2e suite does this). */
+export async function startServer(
+  config: AppConfig,
+  options: BuildAppOptions = {},
+): Promise<{ app: FastifyInstance; url: string; demoSeeded: boolean }> {
+  const database = options.database ?? (await openAppDatabase(config));
+  const app = await buildApp(config, { ...options, database, closeDatabase: options.closeDatabase ?? !options.database });
+  const seeded = await demoSeeded(database);
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  return { app, url: `http://localhost:${port}`, demoSeeded: seeded };
+}
+
+/**
+ * The spec's request helper sends `Content-Type: application/json` on every call without form
+ * data, bodiless DELETEs and action POSTs included. Fastify's default parser refuses an empty
+ * JSON body; this one reads it as no body and otherwise parses as before (with the default
+ * parser's prototype-poisoning protection).
+ */
+function acceptEmptyJsonBodies(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
+}

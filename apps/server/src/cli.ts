@@ -1,0 +1,125 @@
+import { createUser, ensureRole, findUserId, grantRole, hashPassword } from '@propdesk/auth-session/server';
+import { announcementRequestSchema } from '@propdesk/notifications-core/model';
+import { notify } from '@propdesk/notifications-core/server';
+import { ENTITY_REGISTRY } from '@propdesk/privileges';
+import { audit } from '@propdesk/server-kit';
+import { ConfigError, loadConfig } from './config.js';
+import { openAppDatabase } from './database.js';
+
+const USAGE = `Usage: node apps/server/dist/cli.js create-admin --username <name> [--full-name <name>]
+The password comes from PROPDESK_ADMIN_PASSWORD or, when unset, from standard input (at least 12 characters).
+Uses the same DATABASE_URL / PROPDESK_DATA_DIR as the server (stop the server first when it uses embedded PGlite).`;
+
+function parseArgs(argv: string[]): { command?: string; flags: Map<string, string> } {
+  const [command, ...rest] = argv;
+  const flags = new Map<string, string>();
+  for (let index = 0; index < rest.length; index++) {
+    const arg = rest[index]!;
+    if (!arg.startsWith('--')) throw new Error(`Unexpected argument ${arg}`);
+    const eq = arg.indexOf('=');
+    if (eq > 0) flags.set(arg.slice(2, eq), arg.slice(eq + 1));
+    else {
+      const value = rest[index + 1];
+      if (value === undefined || value.startsWith('--')) throw new Error(`${arg} needs a value`);
+      flags.set(arg.slice(2), value);
+      index++;
+    }
+  }
+  return command === undefined ? { flags } : { command, flags };
+}
+
+async function readStdin(): Promise<string> {
+  if (process.stdin.isTTY) process.stderr.write('Password: ');
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) {
+    chunks.push(Buffer.from(chunk as Buffer));
+    if (process.stdin.isTTY && Buffer.concat(chunks).includes(10)) break;
+  }
+  return Buffer.concat(chunks).toString('utf8').split(/\r?\n/)[0] ?? '';
+}
+
+/** Creates (or resets) an administrator with every privilege of the registry. */
+export async function createAdmin(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
+  const { command, flags } = parseArgs(argv);
+  if (command !== 'create-admin') throw new Error(USAGE);
+  const username = flags.get('username')?.trim();
+  if (!username) throw new Error(`--username is required\n${USAGE}`);
+  if (username.length > 100) throw new Error('The username is too long (100 characters at most)');
+  const fullName = flags.get('full-name')?.trim() || 'Administrator';
+  const password = env['PROPDESK_ADMIN_PASSWORD'] ?? (await readStdin());
+  if (password.length < 12) throw new Error('The password must be at least 12 characters long');
+  if (password.length > 1024) throw new Error('The password is too long');
+
+  const config = loadConfig(env);
+  const db = await openAppDatabase(config);
+  try {
+    const passwordHash = await hashPassword(password, config.argon2);
+    return await db.transaction(async (tx) => {
+      const privileges = ENTITY_REGISTRY.flatMap((entity) => entity.actions.map((action) => ({ entityName: entity.name, fieldName: null, action })));
+      const roleId = await ensureRole(tx, 'Administrator', 'Every action on every entity.', privileges);
+      const existing = await findUserId(tx, username);
+      if (existing) {
+        await tx.query('update users set password_hash = $2, active = true, updated_at = now() where id = $1', [existing, passwordHash]);
+        await grantRole(tx, existing, roleId);
+        await audit(tx, { actorId: null, action: 'cli.create-admin', entity: 'user', entityId: existing, details: { username, updated: true } });
+        return `Updated ${username}: new password, active, Administrator role.`;
+      }
+      const id = await createUser(tx, { username, fullName, passwordHash, roleIds: [roleId] });
+      await audit(tx, { actorId: null, action: 'cli.create-admin', entity: 'user', entityId: id, details: { username } });
+      return `Created administrator ${username}.`;
+    });
+  } finally {
+    await db.close();
+  }
+}
+
+const NOTIFY_USAGE = `Usage: node apps/server/dist/cli.js notify (--username <name> | --department <name>) --title <text> [--body <text>] [--link </path or https URL>] [--category <name>]
+Stores a notification with notify() in one transaction. A server running on the same PostgreSQL (DATABASE_URL) pushes it to the open streams at once.`;
+
+/** The notify() demo: sends one notification to a user or a department from the command line. */
+export async function sendNotification(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
+  const { command, flags } = parseArgs(argv);
+  if (command !== 'notify') throw new Error(NOTIFY_USAGE);
+  const username = flags.get('username')?.trim();
+  const department = flags.get('department')?.trim();
+  if (!username === !department) throw new Error(`Give exactly one of --username or --department\n${NOTIFY_USAGE}`);
+  const parsed = announcementRequestSchema.safeParse({
+    title: flags.get('title') ?? '',
+    body: flags.get('body'),
+    link: flags.get('link'),
+    category: flags.get('category'),
+    target: username ? { userId: username } : { departmentId: department },
+  });
+  if (!parsed.success) throw new Error(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('\n'));
+  const { title, body, link, category } = parsed.data;
+
+  const db = await openAppDatabase(loadConfig(env));
+  try {
+    return await db.transaction(async (tx) => {
+      const found = username
+        ? await tx.query<{ id: string }>('select id::text as id from users where lower(username) = lower($1)', [username])
+        : await tx.query<{ id: string }>('select id::text as id from departments where lower(name) = lower($1)', [department]);
+      const id = found.rows[0]?.id;
+      if (!id) throw new Error(username ? `No user ${username}` : `No department ${department}`);
+      const stored = await notify(tx, { ...(username ? { userId: id } : { departmentId: id }), title, body, link, category });
+      await audit(tx, { actorId: null, action: 'cli.notify', entity: 'notification', entityId: stored.id, details: { username, department, title } });
+      return `Sent notification ${stored.seq} to ${username ? `user ${username}` : `department ${department}`}.`;
+    });
+  } finally {
+    await db.close();
+  }
+}
+
+const invokedDirectly = process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/').split('/').pop() ?? '');
+if (invokedDirectly) {
+  const run = process.argv[2] === 'notify' ? sendNotification : createAdmin;
+  run(process.argv.slice(2)).then(
+    (message) => {
+      process.stdout.write(`${message}\n`);
+    },
+    (error: unknown) => {
+      process.stderr.write(`${error instanceof ConfigError || error instanceof Error ? error.message : String(error)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}

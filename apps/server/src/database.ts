@@ -1,0 +1,44 @@
+import { migrations as authMigrations } from '@propdesk/auth-session/server';
+import { migrations as notificationMigrations } from '@propdesk/notifications-core/server';
+import { migrations as procurementMigrations } from '@propdesk/procurement/server';
+import { migrations as salesMigrations } from '@propdesk/sales/server';
+import { migrations as kitMigrations, openDatabase, runMigrations, type Database, type Migration } from '@propdesk/server-kit';
+import { migrations as settingsMigrations } from '@propdesk/settings/server';
+import type { AppConfig } from './config.js';
+
+/** The server's own table: small facts about this installation (e.g. that demo data was seeded). */
+const serverMigrations: Migration[] = [
+  {
+    id: 'server/0001_app_state',
+    up: `create table app_state (key text primary key, value jsonb not null default 'true'::jsonb, updated_at timestamptz not null default now())`,
+  },
+];
+
+/** Every package's migrations, in dependency order. */
+export async function allMigrations(): Promise<Migration[]> {
+  return [
+    ...kitMigrations,
+    ...authMigrations,
+    ...serverMigrations,
+    ...notificationMigrations,
+    ...salesMigrations,
+    ...settingsMigrations,
+    ...procurementMigrations,
+  ];
+}
+
+export async function migrate(db: Database): Promise<string[]> {
+  return runMigrations(db, await allMigrations());
+}
+
+/** Opens the configured database (PGlite in dataDir, or PostgreSQL) and migrates it. */
+export async function openAppDatabase(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>): Promise<Database> {
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrate(db);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  return db;
+}

@@ -1,0 +1,58 @@
+import { DEMO_DEPARTMENTS, DEMO_ROLES, DEMO_USERS } from '@propdesk/privileges';
+import type { Database } from '@propdesk/server-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allMigrations, migrate } from './database.js';
+import { demoSeeded, seedDemoData } from './seed.js';
+import { DB_KINDS, DEMO_PASSWORD, TEST_ARGON2, seededDatabases } from './test/harness.js';
+
+describe.each(DB_KINDS)('migrations and demo data on %s', (kind) => {
+  const databases = seededDatabases(kind);
+  let db: Database;
+  beforeAll(async () => {
+    db = await databases.open();
+  });
+  afterAll(() => databases.cleanup());
+
+  it('records every migration once; running them again applies nothing', async () => {
+    const ids = (await allMigrations()).map((migration) => migration.id);
+    expect(ids).toEqual(expect.arrayContaining(['server-kit/0001_audit_log', 'auth-session/0001_identity', 'server/0001_app_state']));
+    const recorded = await db.query<{ id: string }>('select id from schema_migrations');
+    expect(recorded.rows.map((row) => row.id).sort()).toEqual([...ids].sort());
+    expect(await migrate(db)).toEqual([]);
+  });
+
+  it('seeded the demo departments, roles and users (guest without a role)', async () => {
+    expect(await demoSeeded(db)).toBe(true);
+    const departments = await db.query<{ name: string }>('select name from departments order by name');
+    expect(departments.rows.map((row) => row.name)).toEqual([...DEMO_DEPARTMENTS].sort());
+    const roles = await db.query<{ name: string; count: string | number }>(
+      'select r.name, count(rp.*) as count from roles r left join role_privileges rp on rp.role_id = r.id group by r.name',
+    );
+    for (const role of Object.values(DEMO_ROLES)) {
+      expect(Number(roles.rows.find((row) => row.name === role.name)?.count)).toBe(role.privileges.length);
+    }
+    const users = await db.query<{ username: string; department: string; roles: string | number }>(
+      `select u.username, d.name as department, (select count(*) from user_roles ur where ur.user_id = u.id) as roles
+         from users u join departments d on d.id = u.department_id order by u.username`,
+    );
+    expect(users.rows.map((row) => row.username)).toEqual(DEMO_USERS.map((user) => user.username).sort());
+    for (const user of DEMO_USERS) {
+      const row = users.rows.find((candidate) => candidate.username === user.username)!;
+      expect(row.department).toBe(user.department);
+      expect(Number(row.roles)).toBe(user.role ? 1 : 0);
+    }
+  });
+
+  it('seeding again changes nothing, even when the marker is gone', async () => {
+    const count = async () => Number((await db.query<{ n: string | number }>('select count(*) as n from users')).rows[0]?.n);
+    const before = await count();
+    expect(await seedDemoData(db, { password: DEMO_PASSWORD, argon2: TEST_ARGON2 })).toBe(false);
+    await db.query("delete from app_state where key = 'demo-seeded'");
+    expect(await seedDemoData(db, { password: DEMO_PASSWORD, argon2: TEST_ARGON2 })).toBe(true);
+    expect(await count()).toBe(before);
+    const privileges = await db.query<{ n: string | number }>(
+      "select count(*) as n from role_privileges rp join roles r on r.id = rp.role_id where r.name = 'Sales Agent'",
+    );
+    expect(Number(privileges.rows[0]?.n)).toBe(DEMO_ROLES.salesAgent.privileges.length);
+  });
+});

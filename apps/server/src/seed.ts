@@ -1,0 +1,43 @@
+import { createUser, ensureDepartment, ensureRole, findUserId, hashPassword, type Argon2Params } from '@propdesk/auth-session/server';
+import { DEMO_DEPARTMENTS, DEMO_ROLES, DEMO_USERS } from '@propdesk/privileges';
+import { audit, type Database } from '@propdesk/server-kit';
+
+const SEEDED_KEY = 'demo-seeded';
+
+export async function demoSeeded(db: Database): Promise<boolean> {
+  const result = await db.query('select 1 from app_state where key = $1', [SEEDED_KEY]);
+  return result.rows.length > 0;
+}
+
+/**
+ * Seeds the demo departments, roles and users once (idempotent: existing rows are kept, and a
+ * second call does nothing). Returns true when it seeded now.
+ */
+export async function seedDemoData(db: Database, options: { password: string; argon2: Argon2Params }): Promise<boolean> {
+  if (await demoSeeded(db)) return false;
+  const hashes = await Promise.all(DEMO_USERS.map(() => hashPassword(options.password, options.argon2)));
+  return db.transaction(async (tx) => {
+    const marked = await tx.query(
+      "insert into app_state (key, value) values ($1, 'true'::jsonb) on conflict (key) do nothing returning key",
+      [SEEDED_KEY],
+    );
+    if (marked.rows.length === 0) return false; // another process seeded meanwhile
+    const departments = new Map<string, string>();
+    for (const name of DEMO_DEPARTMENTS) departments.set(name, await ensureDepartment(tx, name));
+    const roles = new Map<string, string>();
+    for (const [key, role] of Object.entries(DEMO_ROLES)) roles.set(key, await ensureRole(tx, role.name, role.description, role.privileges));
+    for (const [index, user] of DEMO_USERS.entries()) {
+      if (await findUserId(tx, user.username)) continue;
+      const roleId = user.role ? roles.get(user.role) : undefined;
+      await createUser(tx, {
+        username: user.username,
+        fullName: user.fullName,
+        departmentId: departments.get(user.department) ?? null,
+        passwordHash: hashes[index]!,
+        roleIds: roleId ? [roleId] : [],
+      });
+    }
+    await audit(tx, { action: 'demo.seeded', details: { users: DEMO_USERS.map((user) => user.username) } });
+    return true;
+  });
+}

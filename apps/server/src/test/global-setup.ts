@@ -1,0 +1,56 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase } from '@propdesk/server-kit';
+import type { TestProject } from 'vitest/node';
+import { migrate } from '../database.js';
+import { seedDemoData } from '../seed.js';
+import { DEMO_PASSWORD, TEST_ARGON2 } from './constants.js';
+
+declare module 'vitest' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  export interface ProvidedContext {
+    pgliteSnapshot: string;
+    postgresTemplate: string;
+  }
+}
+
+/**
+ * Migrates and seeds once for the whole run: a PGlite dump every test file loads (initdb costs
+ * seconds), and with TEST_DATABASE_URL a template database each file copies.
+ */
+export default async function setup(project: TestProject) {
+  const dir = mkdtempSync(join(tmpdir(), 'propdesk-test-'));
+  const db = await openDatabase({ dataDir: 'memory://' });
+  await migrate(db);
+  await seedDemoData(db, { password: DEMO_PASSWORD, argon2: TEST_ARGON2 });
+  const file = join(dir, 'seeded.tar.gz');
+  writeFileSync(file, Buffer.from(await (await db.dump!()).arrayBuffer()));
+  await db.close();
+  project.provide('pgliteSnapshot', file);
+
+  const adminUrl = process.env['TEST_DATABASE_URL'];
+  let template = '';
+  if (adminUrl) {
+    template = `propdesk_test_tpl_${Math.random().toString(36).slice(2, 10)}`;
+    const admin = await openDatabase({ databaseUrl: adminUrl, dataDir: '' });
+    await admin.exec(`create database ${template}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${template}`;
+    const pg = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
+    await migrate(pg);
+    await seedDemoData(pg, { password: DEMO_PASSWORD, argon2: TEST_ARGON2 });
+    await pg.close();
+    await admin.close();
+  }
+  project.provide('postgresTemplate', template);
+
+  return async () => {
+    rmSync(dir, { recursive: true, force: true });
+    if (adminUrl && template) {
+      const admin = await openDatabase({ databaseUrl: adminUrl, dataDir: '' });
+      await admin.exec(`drop database if exists ${template} with (force)`);
+      await admin.close();
+    }
+  };
+}
