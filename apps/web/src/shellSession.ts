@@ -1,0 +1,42 @@
+import type { ShellSession } from '@propdesk/shell-ui';
+import { apiRequest } from '@propdesk/api-client';
+import { ensurePrivileges, logout, readStoredUser, selectPrivileges, selectUsername } from '@propdesk/auth-session/web';
+import type { AppStore, RootState } from './store.js';
+
+/** The session check of the shell: a cheap call that needs a live session. */
+export const SESSION_CHECK_PATH = '/api/users/me';
+
+/** Binds the shell's session adapter to the store and the session package. */
+export function createShellSession(store: AppStore): ShellSession<RootState> {
+  let sessionCheck: Promise<boolean> | null = null;
+  return {
+    async loadPrivileges() {
+      // Nobody signed in on this browser: straight to /login, without a call whose 401 would
+      // end in the 'Please log in again.' toast meant for an expired session.
+      if (!readStoredUser()) return null;
+      // Once per page load the server confirms the session before cached privileges are trusted:
+      // an expired access cookie is restored here by the request helper (401 → restore → repeat),
+      // a revoked session ends at /login with the toast (spec sections 2 and 8).
+      sessionCheck ??= apiRequest(SESSION_CHECK_PATH).then(
+        () => true,
+        () => false,
+      );
+      if (!(await sessionCheck)) {
+        sessionCheck = null;
+        return null;
+      }
+      try {
+        return await store.dispatch(ensurePrivileges()).unwrap();
+      } catch {
+        return null;
+      }
+    },
+    logout() {
+      void store.dispatch(logout());
+    },
+    selectPrivileges,
+    selectUsername,
+    // Its own entry, so /login is its own chunk.
+    loginPage: () => import('@propdesk/auth-session/web/login').then((module) => ({ Component: module.LoginPage })),
+  };
+}
