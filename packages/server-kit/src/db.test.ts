@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audit, migrations as kitMigrations } from './audit.js';
+import { LISTENER_NAME } from './db.js';
 import { runMigrations } from './migrations.js';
 import { DB_KINDS, databaseFactory } from './test/databases.js';
 
@@ -83,6 +84,21 @@ describe.each(DB_KINDS)('database adapter on %s', (kind) => {
   });
 
   if (kind === 'postgres') {
+    it('listens again after the LISTEN connection is lost, and tells listeners to look for what they missed', async () => {
+      const db = await factory.fresh();
+      const received: string[] = [];
+      const unlisten = await db.listen('pd_test', (payload) => received.push(payload));
+      const terminated = await db.query<{ ok: boolean }>(
+        'select pg_terminate_backend(pid) as ok from pg_stat_activity where application_name = $1 and datname = current_database()',
+        [LISTENER_NAME],
+      );
+      expect(terminated.rows).toEqual([{ ok: true }]);
+      await expect.poll(() => received, { timeout: 10_000 }).toEqual(['']);
+      await db.query("select pg_notify('pd_test', 'after')");
+      await expect.poll(() => received, { timeout: 5000 }).toEqual(['', 'after']);
+      await unlisten();
+    });
+
     it('lets two processes migrate at the same time without racing', async () => {
       const db = await factory.fresh();
       const other = await factory.another();

@@ -21,7 +21,11 @@ export type Database = Queryable & {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `fn` in one transaction: COMMIT when it resolves, ROLLBACK when it throws. */
   transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
-  /** LISTEN on a channel (a dedicated connection on PostgreSQL); NOTIFY with `select pg_notify(...)`. */
+  /**
+   * LISTEN on a channel (a dedicated connection on PostgreSQL); NOTIFY with `select pg_notify(...)`.
+   * When that connection is lost it is opened again, and `onPayload('')` is called once: NOTIFYs
+   * sent while it was down are lost, so a listener should look for what it missed.
+   */
   listen(channel: string, onPayload: (payload: string) => void): Promise<Unlisten>;
   close(): Promise<void>;
   /** PGlite only: a dump of the data folder, to open copies quickly (`OpenDatabaseOptions.snapshot`). */
@@ -87,6 +91,11 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
   };
 }
 
+/** The LISTEN connection's application_name (visible in pg_stat_activity). */
+export const LISTENER_NAME = 'propdesk-listener';
+const LISTEN_RETRY_MIN_MS = 250;
+const LISTEN_RETRY_MAX_MS = 10_000;
+
 function openPostgres(options: OpenDatabaseOptions & { databaseUrl: string }): Database {
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.maxConnections ?? 10 });
   // An idle client that errors (server restart) must not crash the process.
@@ -101,9 +110,66 @@ function openPostgres(options: OpenDatabaseOptions & { databaseUrl: string }): D
     },
   });
   const direct = wrap(pool);
-  let listener: pg.Client | undefined;
   const listeners = new Map<string, Set<(payload: string) => void>>();
   let closed = false;
+  let listener: Promise<pg.Client> | undefined;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let retryDelay = LISTEN_RETRY_MIN_MS;
+
+  // One dedicated connection holds every LISTEN. When it is lost (server restart, terminated
+  // backend) it is opened again with backoff, every channel is listened to again, and each
+  // callback is called once with '' because the NOTIFYs sent meanwhile are gone.
+  const connectListener = (): Promise<pg.Client> => {
+    const client = new pg.Client({ connectionString: options.databaseUrl, application_name: LISTENER_NAME });
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      listener = undefined;
+      client.removeAllListeners('notification');
+      client.end().catch(() => undefined);
+      scheduleReconnect();
+    };
+    client.on('error', onLost);
+    client.on('end', onLost);
+    client.on('notification', (message) => {
+      for (const callback of [...(listeners.get(message.channel) ?? [])]) callback(message.payload ?? '');
+    });
+    return client.connect().then(
+      () => client,
+      (error: unknown) => {
+        lost = true;
+        client.removeAllListeners();
+        client.on('error', () => undefined);
+        throw error;
+      },
+    );
+  };
+
+  const scheduleReconnect = () => {
+    if (closed || retryTimer || listeners.size === 0) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      void reconnect();
+    }, retryDelay);
+    retryDelay = Math.min(retryDelay * 2, LISTEN_RETRY_MAX_MS);
+  };
+
+  const reconnect = async () => {
+    if (closed || listener) return;
+    const opening = connectListener();
+    listener = opening;
+    try {
+      const client = await opening;
+      for (const channel of listeners.keys()) await client.query(`LISTEN ${quoteIdent(channel)}`);
+      retryDelay = LISTEN_RETRY_MIN_MS;
+      for (const callbacks of listeners.values()) for (const callback of [...callbacks]) callback('');
+    } catch {
+      if (listener === opening) listener = undefined;
+      scheduleReconnect();
+    }
+  };
+
   return {
     kind: 'postgres',
     query: direct.query,
@@ -123,33 +189,40 @@ function openPostgres(options: OpenDatabaseOptions & { databaseUrl: string }): D
       }
     },
     async listen(channel, onPayload) {
+      if (closed) throw new Error('The database is closed.');
       if (!listener) {
-        listener = new pg.Client({ connectionString: options.databaseUrl });
-        listener.on('error', () => undefined);
-        listener.on('notification', (message) => {
-          for (const callback of listeners.get(message.channel) ?? []) callback(message.payload ?? '');
+        const opening = connectListener();
+        listener = opening;
+        opening.catch(() => {
+          if (listener === opening) listener = undefined;
         });
-        await listener.connect();
       }
+      const client = await listener;
       let callbacks = listeners.get(channel);
       if (!callbacks) {
         callbacks = new Set();
         listeners.set(channel, callbacks);
-        await listener.query(`LISTEN ${quoteIdent(channel)}`);
+        await client.query(`LISTEN ${quoteIdent(channel)}`);
       }
       callbacks.add(onPayload);
       return async () => {
         callbacks.delete(onPayload);
         if (callbacks.size === 0 && listeners.get(channel) === callbacks) {
           listeners.delete(channel);
-          await listener?.query(`UNLISTEN ${quoteIdent(channel)}`).catch(() => undefined);
+          const current = await listener?.catch(() => undefined);
+          await current?.query(`UNLISTEN ${quoteIdent(channel)}`).catch(() => undefined);
         }
       };
     },
     async close() {
       if (closed) return;
       closed = true;
-      await listener?.end().catch(() => undefined);
+      if (retryTimer) clearTimeout(retryTimer);
+      const current = await listener?.catch(() => undefined);
+      current?.removeAllListeners('end');
+      current?.removeAllListeners('error');
+      current?.on('error', () => undefined);
+      await current?.end().catch(() => undefined);
       await pool.end();
     },
   };
