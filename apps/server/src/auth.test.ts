@@ -1,4 +1,5 @@
 import { tokenPayloadSchema } from '@propdesk/auth-session/model';
+import { SESSIONS_ENDED_CHANNEL } from '@propdesk/auth-session/server';
 import { DEMO_ROLES } from '@propdesk/privileges';
 import type { Database } from '@propdesk/server-kit';
 import type { FastifyInstance } from 'fastify';
@@ -285,6 +286,42 @@ describe.each(DB_KINDS)('session calls on %s', (kind) => {
     expect((await victim.request({ method: 'GET', url: '/api/users/restore-session' })).statusCode).toBe(401);
     const audit = await db.query("select 1 from audit_log where action = 'auth.sessions.revoked' and entity_id = $1", [target.id]);
     expect(audit.rows).toHaveLength(1);
+  });
+
+  it('raises the sessions-ended notice on logout, forced sign-out and refresh reuse, and not on sign-in', async () => {
+    let raised = 0;
+    const unlisten = await db.listen(SESSIONS_ENDED_CHANNEL, () => (raised += 1));
+    const expectRaised = async (count: number) => {
+      await expect.poll(() => raised, { timeout: 5000 }).toBe(count);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(raised).toBe(count);
+    };
+    try {
+      const target = await createTestUser(db, [{ entityName: 'lead', action: 'read' }]);
+      const user = createAgent(app);
+      await user.login(target.username, target.password);
+      await user.request({ method: 'GET', url: '/api/users/restore-session' });
+      await expectRaised(0);
+
+      expect((await user.request({ method: 'POST', url: '/api/users/logout' })).statusCode).toBe(200);
+      await expectRaised(1);
+
+      await user.login(target.username, target.password);
+      const admin = createAgent(app);
+      await admin.login('user.admin');
+      expect((await admin.request({ method: 'DELETE', url: `/api/users/${target.id}/sessions` })).statusCode).toBe(200);
+      await expectRaised(2);
+
+      await user.login(target.username, target.password);
+      const stolen = user.cookie('pd_refresh')!;
+      expect((await user.request({ method: 'GET', url: '/api/users/restore-session' })).statusCode).toBe(200);
+      await db.query("update refresh_tokens set used_at = now() - interval '1 minute' where used_at is not null");
+      const replay = await app.inject({ method: 'GET', url: '/api/users/restore-session', headers: { cookie: `pd_refresh=${stolen}` } });
+      expect(replay.statusCode).toBe(401);
+      await expectRaised(3);
+    } finally {
+      await unlisten();
+    }
   });
 
   it('a deactivated user gets 401 at once and cannot sign in', async () => {

@@ -1,4 +1,5 @@
 export { authSessionPlugin } from './plugin.js';
+export { SESSIONS_ENDED_CHANNEL, announceSessionsEnded } from './sessions.js';
 export type { AuthSessionOptions } from './plugin.js';
 export { migrations } from './schema.js';
 export { OWASP_ARGON2, hashPassword, verifyPassword, needsRehash } from './passwords.js';

@@ -31,6 +31,7 @@ import {
 } from '../model/index.js';
 import { createCsrfToken, deriveKeys, loadSecret, randomToken, sha256, verifyCsrfToken, type Keys } from './crypto.js';
 import { loadProfile, loadRoles } from './identity.js';
+import { announceSessionsEnded } from './sessions.js';
 import { OWASP_ARGON2, hashPassword, needsRehash, verifyPassword, type Argon2Params } from './passwords.js';
 import { DEFAULT_THROTTLE, accountKey, addressKey, clearKey, lockedFor, recordFailure, type ThrottleOptions } from './throttle.js';
 
@@ -291,6 +292,7 @@ const plugin: FastifyPluginAsync<AuthSessionOptions> = async (fastify, options) 
             [row.session_id],
           );
           await audit(tx, { actorId: row.user_id, action: 'auth.refresh.reuse', entity: 'session', entityId: row.session_id, ...meta(request) });
+          await announceSessionsEnded(tx);
           return null;
         }
         if (!row.live) return null;
@@ -330,6 +332,7 @@ const plugin: FastifyPluginAsync<AuthSessionOptions> = async (fastify, options) 
           );
           if (revoked.rows[0]) {
             await audit(tx, { actorId: revoked.rows[0].user_id, action: 'auth.logout', entity: 'session', entityId: sessionId, ...meta(request) });
+            await announceSessionsEnded(tx);
           }
         });
       }
@@ -389,6 +392,7 @@ const plugin: FastifyPluginAsync<AuthSessionOptions> = async (fastify, options) 
           ...meta(request),
           details: { sessions: revoked.rows.length },
         });
+        if (revoked.rows.length > 0) await announceSessionsEnded(tx);
         return { status: 'OK' as const, data: { revoked: revoked.rows.length } };
       });
     },

@@ -14,7 +14,7 @@ import type { ZodTypeProvider } from './type-provider.js';
 import { z } from 'zod';
 import { announcementRequestSchema, announcementTargetsSchema, notificationListSchema, notificationSchema } from '../model/index.js';
 import { createHub } from './hub.js';
-import { SESSION_CHANNEL, findVisible, listNotifications, notify, replayNotifications, type Viewer } from './store.js';
+import { findVisible, listNotifications, notify, replayNotifications, type Viewer } from './store.js';
 import { openStream } from './stream.js';
 
 export type NotificationsPluginOptions = {
@@ -28,9 +28,6 @@ export type NotificationsPluginOptions = {
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** A successful unsafe call on a users path may end sessions: logout, forced sign-out, deactivation. */
-const MAY_END_SESSIONS = /^\/api\/(?:[a-z-]+\/)*users(?:[/?]|$)/;
 
 const okSchema = z.object({ status: z.literal('OK'), message: z.string().optional() });
 const streamQuerySchema = z.object({ lastEventId: z.string().optional() });
@@ -57,11 +54,6 @@ const plugin: FastifyPluginAsync<NotificationsPluginOptions> = async (fastify, o
   });
   app.addHook('onClose', async () => {
     await hub.stop();
-  });
-  // Every process re-checks its streams' sessions after a change that may have ended one.
-  app.addHook('onResponse', async (request, reply) => {
-    if (!UNSAFE.has(request.method) || reply.statusCode >= 400 || !MAY_END_SESSIONS.test(request.url)) return;
-    await db.query('select pg_notify($1, $2)', [SESSION_CHANNEL, '']).catch(() => undefined);
   });
 
   const own = { onRequest: [requireSession()] };

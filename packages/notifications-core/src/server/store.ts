@@ -1,10 +1,11 @@
+import { SESSIONS_ENDED_CHANNEL } from '@propdesk/auth-session/server';
 import type { Queryable } from '@propdesk/server-kit';
 import type { Notification } from '../model/index.js';
 
 /** The channel every process LISTENs on; the payload is the new row's `seq` (a hint only). */
 export const NOTIFICATION_CHANNEL = 'propdesk_notifications';
-/** Raised after a change that may end sessions (logout, forced sign-out, user edits). */
-export const SESSION_CHANNEL = 'propdesk_sessions';
+/** Raised by auth-session whenever sessions may have ended; the streams re-check theirs. */
+export const SESSION_CHANNEL = SESSIONS_ENDED_CHANNEL;
 /** The lists answer at most this many, newest first. */
 export const LIST_LIMIT = 200;
 
