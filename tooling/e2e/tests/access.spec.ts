@@ -6,12 +6,15 @@ test('a guarded route without the privilege shows Access Denied, and Go Back lea
   await page.goto('/settings/roles');
   await expect(page).toHaveURL(/\/not-authorized$/);
   await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  await expect(page).toHaveTitle('Access Denied · Propdesk');
   await expect(
     page.getByText('You do not have permission to access this resource. Please contact your administrator if you believe this is an error.'),
   ).toBeVisible();
   await page.getByRole('button', { name: 'Go Back' }).click();
   // / runs the landing logic again: the agent's landing page.
   await expect(page).toHaveURL(/\/sales\/leads$/);
+  await expect(page).toHaveTitle(/ · Propdesk$/);
+  await expect(page).not.toHaveTitle('Access Denied · Propdesk');
 });
 
 test('the procurement officer opens the purchase request landing page (PurchaseRequest = prheader)', async ({ page }) => {

@@ -46,6 +46,17 @@ test.describe('the sidebar', () => {
     await page.getByRole('button', { name: 'Settings' }).click();
     await expect(page).toHaveURL(/\/settings\/leads\/sources$/);
   });
+
+  test('moving to another page by keyboard puts focus on that page and names the tab after it', async ({ page }) => {
+    await signIn(page, 'admin');
+    await expect(page).toHaveURL(/\/sales\/leads$/);
+    await page.getByRole('button', { name: 'Settings' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/settings\/leads\/sources$/);
+    await expect(page.getByRole('main')).toBeFocused();
+    const title = await page.getByTestId('breadcrumb-title').textContent();
+    await expect(page).toHaveTitle(`${title} · Propdesk`);
+  });
 });
 
 test.describe('the breadcrumb bar', () => {

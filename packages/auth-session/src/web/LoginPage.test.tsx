@@ -66,6 +66,7 @@ describe('LoginPage', { timeout: 60_000 }, () => {
     expect(password).toHaveAttribute('autocomplete', 'current-password');
     expect(password).toBeRequired();
     expect(screen.getByRole('button', { name: 'Sign in' })).toHaveAttribute('type', 'submit');
+    expect(document.title).toBe('Sign in · Propdesk');
   });
 
   it('has no serious or critical axe violations, also with an error shown', async () => {

@@ -10,7 +10,7 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { useNavigate } from 'react-router';
@@ -33,6 +33,9 @@ export function LoginPage({ redirectTo = '/', productName = 'Propdesk' }: LoginP
   const error = useSelector(selectLoginError);
   const [showPassword, setShowPassword] = useState(false);
   const submitting = status === 'pending';
+  useEffect(() => {
+    document.title = `Sign in · ${productName}`;
+  }, [productName]);
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import Box from '@mui/material/Box';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Link from '@mui/material/Link';
@@ -9,10 +10,12 @@ import { editModeOf, resolveCrumb } from './breadcrumbs.js';
 import { useShell } from './ShellContext.js';
 import { useShellSession } from './useShellSession.js';
 
+export const APP_TITLE = 'Propdesk';
+
 /**
  * The breadcrumb bar: the page title and its trail (Home, section, subsection, page) for the
  * current path; an edit mode in navigation state renames the last step. Home goes to the first
- * allowed sales page.
+ * allowed sales page. The page title also names the browser tab ("Lead List · Propdesk").
  */
 export function BreadcrumbBar() {
   const { composed } = useShell();
@@ -21,6 +24,10 @@ export function BreadcrumbBar() {
   const crumb = resolveCrumb(location.pathname, composed.crumbs, editModeOf(location.state));
   const home = homePath(can, composed.landing);
   const trail = crumb?.trail ?? [];
+  const title = crumb?.title;
+  useEffect(() => {
+    document.title = title ? `${title} · ${APP_TITLE}` : APP_TITLE;
+  }, [title]);
   return (
     <Box sx={{ px: { xs: 2, md: 3 }, pt: 2, pb: 1 }}>
       {crumb ? (

@@ -186,3 +186,25 @@ describe('top bar and breadcrumb bar', () => {
     await waitFor(() => expect(within(bar).getAllByRole('listitem').at(-1)).toHaveTextContent('Edit Lead'));
   });
 });
+
+describe('navigation and focus', () => {
+  it('names the tab after the page and moves focus to the new page after navigating', async () => {
+    const app = await shellAt('/sales/leads', { privileges: demoPrivileges('admin') });
+    const main = screen.getByRole('main');
+    expect(main).not.toHaveFocus();
+    expect(document.title).toBe(`${screen.getByTestId('breadcrumb-title').textContent} · Propdesk`);
+
+    const link = within(nav()).getByRole('link', { name: 'Users' });
+    link.focus();
+    await act(() => app.router.navigate('/sales/users'));
+    await screen.findByTestId('page');
+    expect(main).toHaveFocus();
+    expect(screen.getByTestId('breadcrumb-title')).toHaveTextContent('Users');
+    expect(document.title).toBe('Users · Propdesk');
+
+    // The same path again (a search change) keeps focus where the user put it.
+    link.focus();
+    await act(() => app.router.navigate('/sales/users?page=2'));
+    expect(link).toHaveFocus();
+  });
+});

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { Outlet, useNavigation } from 'react-router';
+import { Outlet, useLocation, useNavigation } from 'react-router';
 import { indexRedirect } from '@propdesk/privileges';
 import { whenIdle } from '../routing/preload.js';
 import { BreadcrumbBar } from './BreadcrumbBar.js';
@@ -43,6 +43,17 @@ function ShellFrame() {
     });
   }, [landing, preload, corePreloads]);
 
+  // After client-side navigation, focus the new page (as a full page load would) so keyboard and
+  // screen-reader users start there instead of on the link they left behind.
+  const main = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  const shownPath = useRef(pathname);
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    main.current?.focus({ preventScroll: true });
+  }, [pathname]);
+
   const handleOpenDrawer = () => setDrawerOpen(true);
   const handleCloseDrawer = () => setDrawerOpen(false);
 
@@ -75,7 +86,7 @@ function ShellFrame() {
         <TopBar onOpenNavigation={isPhone ? handleOpenDrawer : undefined} />
         <Box sx={{ height: 3 }}>{navigation.state === 'loading' ? <LinearProgress aria-label="Loading page" sx={{ height: 3 }} /> : null}</Box>
         <BreadcrumbBar />
-        <Box component="main" id="main-content" tabIndex={-1} sx={{ flexGrow: 1, minWidth: 0, outline: 'none' }}>
+        <Box component="main" ref={main} id="main-content" tabIndex={-1} sx={{ flexGrow: 1, minWidth: 0, outline: 'none' }}>
           <Outlet />
         </Box>
       </Box>

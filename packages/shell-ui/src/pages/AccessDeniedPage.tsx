@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -19,6 +20,9 @@ export type AccessDeniedPageProps = {
 /** The public /not-authorized page (spec sections 2 and 8). */
 export function AccessDeniedPage({ onSignOut }: AccessDeniedPageProps) {
   const navigate = useNavigate();
+  useEffect(() => {
+    document.title = 'Access Denied · Propdesk';
+  }, []);
   const handleGoBack = () => {
     void navigate('/');
   };
