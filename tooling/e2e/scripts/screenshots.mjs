@@ -27,8 +27,9 @@ for (const viewport of [{ width: 1440, height: 900 }, { width: 390, height: 844 
     await page.locator('button[type="submit"]').click();
     await page.waitForURL((url) => !url.pathname.endsWith('/login'));
     await page.goto(`${baseUrl}${path}`);
-    await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(400);
+    // Never 'networkidle': the notification streams stay open.
+    await page.getByRole('main').first().waitFor();
+    await page.waitForTimeout(800);
     const name = `${user}${path.replace(/\//g, '_')}-${tag}.png`;
     await page.screenshot({ path: `${outDir}/${name}` });
     console.log(`${outDir}/${name} (${page.url()})`);
