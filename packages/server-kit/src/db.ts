@@ -200,9 +200,15 @@ function openPostgres(options: OpenDatabaseOptions & { databaseUrl: string }): D
       const client = await listener;
       let callbacks = listeners.get(channel);
       if (!callbacks) {
-        callbacks = new Set();
-        listeners.set(channel, callbacks);
-        await client.query(`LISTEN ${quoteIdent(channel)}`);
+        const fresh = new Set<(payload: string) => void>();
+        listeners.set(channel, fresh);
+        try {
+          await client.query(`LISTEN ${quoteIdent(channel)}`);
+        } catch (error) {
+          if (fresh.size === 0 && listeners.get(channel) === fresh) listeners.delete(channel);
+          throw error;
+        }
+        callbacks = fresh;
       }
       callbacks.add(onPayload);
       return async () => {
