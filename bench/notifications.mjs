@@ -41,17 +41,21 @@ async function measure(label, servers, clients) {
         counts.set(seq, (counts.get(seq) ?? 0) + 1);
       });
     });
-  // Memory per connection is the slope between 20% and 100% connected: the baseline then already
-  // holds what start-up and the first connections allocate once (seeding, JIT, pools).
-  const warm = Math.floor(clients / 5);
+  // Memory per connection: the servers' RSS after each of five steps of 20% connected (1 s to
+  // settle after each), and the median of the four step slopes. A single before/after pair is easily
+  // skewed when the server hands memory back (a major GC, start-up buffers); the median of the steps
+  // ignores one such step. The first step's baseline already holds what is allocated once.
+  const STEPS = 5;
+  await settled(servers);
   const connectStart = performance.now();
-  const streams = await connect(0, warm);
-  await sleep(1500);
-  const rssBefore = servers.map((server) => rssKib(server.pid));
-  streams.push(...(await connect(warm, clients)));
-  const connectSeconds = (performance.now() - connectStart) / 1000 - 1.5;
-  await sleep(1500);
-  const rssAfter = servers.map((server) => rssKib(server.pid));
+  const streams = [];
+  const samples = [];
+  for (let step = 1; step <= STEPS; step++) {
+    streams.push(...(await connect(Math.floor(((step - 1) * clients) / STEPS), Math.floor((step * clients) / STEPS))));
+    await sleep(1000);
+    samples.push({ connected: streams.length, rssKib: servers.reduce((sum, server) => sum + rssKib(server.pid), 0) });
+  }
+  const connectSeconds = (performance.now() - connectStart) / 1000 - STEPS;
 
   const sent = [];
   for (let index = 0; index < MESSAGES && !overTime(); index++) {
@@ -86,7 +90,6 @@ async function measure(label, servers, clients) {
   const dropped = streams.filter((stream) => stream.ended).length;
   for (const stream of streams) stream.close();
   latencies.sort((a, b) => a - b);
-  const rssDelta = rssAfter.reduce((sum, value) => sum + value, 0) - rssBefore.reduce((sum, value) => sum + value, 0);
   return {
     setup: label,
     clients,
@@ -95,14 +98,43 @@ async function measure(label, servers, clients) {
     medianMs: percentile(latencies, 50),
     p99Ms: percentile(latencies, 99),
     maxMs: latencies.at(-1),
-    rssBeforeMiB: rssBefore.map((kib) => kib / 1024),
-    rssAfterMiB: rssAfter.map((kib) => kib / 1024),
-    kibPerConnection: rssDelta / (clients - warm),
+    rssMiBByConnected: samples.map(({ connected, rssKib: kib }) => [connected, kib / 1024]),
+    kibPerConnection: slope(samples.map(({ connected, rssKib: kib }) => [connected, kib])),
     connectSeconds,
     missedReceipts: missed,
     clientsMissing,
     streamsDropped: dropped,
   };
+}
+
+/**
+ * Waits until the servers' RSS holds still (two samples 1 s apart within 2 MiB, 30 s at most): a
+ * fresh PGlite server hands back hundreds of MiB of start-up memory (initdb, seeding) some
+ * seconds after it answers, which would otherwise read as negative memory per connection.
+ */
+async function settled(servers) {
+  const total = () => servers.reduce((sum, server) => sum + rssKib(server.pid), 0);
+  let previous = total();
+  for (let waited = 0; waited < 30; waited++) {
+    await sleep(1000);
+    const now = total();
+    if (Math.abs(now - previous) < 2048) return;
+    previous = now;
+  }
+}
+
+/** The median of the slopes between consecutive points: one step skewed by a GC does not move it. */
+function slope(points) {
+  const steps = [];
+  for (let index = 1; index < points.length; index++) {
+    const [x0, y0] = points[index - 1];
+    const [x1, y1] = points[index];
+    if (x1 !== x0) steps.push((y1 - y0) / (x1 - x0));
+  }
+  steps.sort((left, right) => left - right);
+  const middle = steps.length / 2;
+  if (steps.length === 0) return NaN;
+  return Number.isInteger(middle) ? (steps[middle - 1] + steps[middle]) / 2 : steps[Math.floor(middle)];
 }
 
 async function onePglite(clients) {

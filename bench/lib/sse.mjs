@@ -34,7 +34,7 @@ export async function signIn(url, username, password) {
 }
 
 /**
- * Opens one event stream; `onEvent(seq, at)` runs for each message with an `id:` line, `at`
+ * Opens one event stream; `onEvent(seq, at)` runs for each message (an `id:` and a `data:` line), `at`
  * being performance.now() when its chunk arrived. Resolves once the headers are in (200).
  */
 export function openStream(url, path, cookie, onEvent) {
@@ -56,7 +56,9 @@ export function openStream(url, path, cookie, onEvent) {
         while (split >= 0) {
           const block = buffer.slice(0, split);
           buffer = buffer.slice(split + 2);
-          if (block.startsWith('id: ')) onEvent(Number(block.slice(4, block.indexOf('\n'))), at);
+          // A message has an id and data; an id-only block is the stream's position, not a message.
+          const lineEnd = block.indexOf('\n');
+          if (block.startsWith('id: ') && lineEnd > 0 && block.includes('\ndata: ')) onEvent(Number(block.slice(4, lineEnd)), at);
           split = buffer.indexOf('\n\n');
         }
       });
