@@ -46,14 +46,13 @@ async function measure(label, servers, clients) {
   // skewed when the server hands memory back (a major GC, start-up buffers); the median of the steps
   // ignores one such step. The first step's baseline already holds what is allocated once.
   const STEPS = 5;
-  await settled(servers);
   const connectStart = performance.now();
   const streams = [];
   const samples = [];
   for (let step = 1; step <= STEPS; step++) {
     streams.push(...(await connect(Math.floor(((step - 1) * clients) / STEPS), Math.floor((step * clients) / STEPS))));
     await sleep(1000);
-    samples.push({ connected: streams.length, rssKib: servers.reduce((sum, server) => sum + rssKib(server.pid), 0) });
+    samples.push([streams.length, servers.reduce((sum, server) => sum + rssKib(server.pid), 0)]);
   }
   const connectSeconds = (performance.now() - connectStart) / 1000 - STEPS;
 
@@ -98,29 +97,13 @@ async function measure(label, servers, clients) {
     medianMs: percentile(latencies, 50),
     p99Ms: percentile(latencies, 99),
     maxMs: latencies.at(-1),
-    rssMiBByConnected: samples.map(({ connected, rssKib: kib }) => [connected, kib / 1024]),
-    kibPerConnection: slope(samples.map(({ connected, rssKib: kib }) => [connected, kib])),
+    rssMiBByConnected: samples.map(([connected, kib]) => [connected, kib / 1024]),
+    kibPerConnection: slope(samples),
     connectSeconds,
     missedReceipts: missed,
     clientsMissing,
     streamsDropped: dropped,
   };
-}
-
-/**
- * Waits until the servers' RSS holds still (two samples 1 s apart within 2 MiB, 30 s at most): a
- * fresh PGlite server hands back hundreds of MiB of start-up memory (initdb, seeding) some
- * seconds after it answers, which would otherwise read as negative memory per connection.
- */
-async function settled(servers) {
-  const total = () => servers.reduce((sum, server) => sum + rssKib(server.pid), 0);
-  let previous = total();
-  for (let waited = 0; waited < 30; waited++) {
-    await sleep(1000);
-    const now = total();
-    if (Math.abs(now - previous) < 2048) return;
-    previous = now;
-  }
 }
 
 /** The median of the slopes between consecutive points: one step skewed by a GC does not move it. */
@@ -131,9 +114,9 @@ function slope(points) {
     const [x1, y1] = points[index];
     if (x1 !== x0) steps.push((y1 - y0) / (x1 - x0));
   }
+  if (steps.length === 0) return NaN;
   steps.sort((left, right) => left - right);
   const middle = steps.length / 2;
-  if (steps.length === 0) return NaN;
   return Number.isInteger(middle) ? (steps[middle - 1] + steps[middle]) / 2 : steps[Math.floor(middle)];
 }
 
