@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 
-export type FieldError = { field: string; message: string };
+export type FieldError = { field: string; message: string; /** A screen link to the record a value clashes with. */ link?: string };
 
 export type ErrorEnvelope = { status: 'ERROR'; message: string; errors?: FieldError[]; requestId?: string };
 

@@ -1,0 +1,195 @@
+/**
+ * A resource definition: the one place a resource's table, API, validation, privileges, audit and
+ * pages come from. Definitions are plain data (plus an optional cross-field rule), shared by the
+ * server and the browser.
+ */
+
+export type FieldKind =
+  | 'text'
+  | 'longtext'
+  | 'email'
+  | 'phone'
+  | 'url'
+  | 'color'
+  | 'integer'
+  | 'decimal'
+  | 'money'
+  | 'percent'
+  | 'boolean'
+  | 'date'
+  | 'datetime'
+  | 'enum'
+  | 'reference'
+  | 'references'
+  | 'json';
+
+export type FieldDef = {
+  kind: FieldKind;
+  label: string;
+  required?: boolean;
+  /** Unique across the table (`true`), or within the given scope fields (`['project']`). Text compares case-insensitively. */
+  unique?: boolean | readonly string[];
+  default?: string | number | boolean | null;
+  /** `reference` / `references`: the referenced resource's name in the registry. */
+  ref?: string;
+  /** `enum`: the allowed values, in display order. */
+  options?: readonly string[];
+  /** Needs a field-level privilege to read (`read`) or write (`update`); left out of every answer otherwise. */
+  protected?: boolean;
+  /** Searched by the list's `q`. */
+  searchable?: boolean;
+  /** Defaults: scalars sort and filter; `json` and `references` do neither. */
+  sortable?: boolean;
+  filterable?: boolean;
+  /** Shown but never written through create/update (workflows and block/unblock set it). */
+  readOnly?: boolean;
+  /** Text length limit (default 200 for text, 5000 for longtext). */
+  maxLength?: number;
+  min?: number;
+  max?: number;
+  /** Decimal places for `decimal` (default 4). */
+  scale?: number;
+  /** A hint under the input. */
+  help?: string;
+  /** Not shown in forms (set by the server, e.g. a document number). */
+  hidden?: boolean;
+  /** An index for filtering or sorting on this field. */
+  indexed?: boolean;
+};
+
+export type FieldError = { field: string; message: string };
+
+/** A named workflow transition: `POST /api/{path}/{id}/actions/{name}`. */
+export type ActionDef = {
+  label: string;
+  /** States it may start from. */
+  from: readonly string[];
+  /** State it ends in. */
+  to: string;
+  /** The privilege action it needs on the resource's entity (default `update`). */
+  privilege?: string;
+  reason?: 'required' | 'optional';
+};
+
+export type ResourceDef = {
+  /** Registry key, also the kebab-case API path segment: `/api/{name}`. */
+  name: string;
+  /** Table name (snake_case). */
+  table: string;
+  /** Display names. */
+  label: string;
+  singular: string;
+  /** Privilege entity as the spec spells it (aliases and case fold in the privileges engine). */
+  entity: string;
+  /** Any signed-in user may read (the spec's unguarded screens); writes still need `entity`. */
+  readOpen?: boolean;
+  /** No writes through the API at all (e.g. the unit status list). */
+  readOnly?: boolean;
+  /** The field that names a record in pickers, references and messages (default `name`). */
+  labelField?: string;
+  /** A second field matched when importing references by code (`code`, `isoCode`). */
+  codeField?: string;
+  fields: Readonly<Record<string, FieldDef>>;
+  /** Reference data has `active`; documents do not. Default true. */
+  hasActive?: boolean;
+  /** e.g. `['name']`, `['-createdOn']`. */
+  defaultSort: readonly string[];
+  listColumns: readonly string[];
+  /** Form rows: each inner array is laid out side by side. Default: one field per row. */
+  formLayout?: readonly (readonly string[])[];
+  /** Cross-field rule, run in the browser and on the server over the whole record. */
+  rule?: (values: Readonly<Record<string, unknown>>) => FieldError[];
+  /** The table belongs to another package's migrations; the engine only adds its missing columns. */
+  existingTable?: boolean;
+  /** Gap-free document numbering: `{prefix}-{year}-{00001}` in `field`. */
+  numbering?: { prefix: string; field: string };
+  /** Workflow state field and its actions. */
+  statusField?: string;
+  actions?: Readonly<Record<string, ActionDef>>;
+  /** The UI route of the list screen (the spec's route), used for links. */
+  route?: string;
+};
+
+export const BASE_FIELDS = ['id', 'version', 'active', 'createdOn', 'createdBy', 'modifiedOn', 'modifiedBy'] as const;
+
+export const labelFieldOf = (def: ResourceDef) => def.labelField ?? 'name';
+export const hasActive = (def: ResourceDef) => def.hasActive !== false;
+
+const SCALAR_SORTABLE: ReadonlySet<FieldKind> = new Set([
+  'text',
+  'email',
+  'phone',
+  'url',
+  'color',
+  'integer',
+  'decimal',
+  'money',
+  'percent',
+  'boolean',
+  'date',
+  'datetime',
+  'enum',
+  'reference',
+]);
+
+export const isSortable = (field: FieldDef) => field.sortable ?? SCALAR_SORTABLE.has(field.kind);
+export const isFilterable = (field: FieldDef) => field.filterable ?? (SCALAR_SORTABLE.has(field.kind) || field.kind === 'references' || field.kind === 'longtext');
+export const isTextKind = (kind: FieldKind) =>
+  kind === 'text' || kind === 'longtext' || kind === 'email' || kind === 'phone' || kind === 'url' || kind === 'color';
+export const isNumberKind = (kind: FieldKind) => kind === 'integer' || kind === 'decimal' || kind === 'money' || kind === 'percent';
+
+/** snake_case of a camelCase name. */
+export const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** The column of a field: references end in `_id`, reference lists in `_ids`. */
+export function columnOf(name: string, field?: FieldDef): string {
+  if (field?.kind === 'reference') return `${snake(name)}_id`;
+  if (field?.kind === 'references') return `${snake(name)}_ids`;
+  return snake(name);
+}
+
+/** Fields a client may write on create or update. */
+export function writableFields(def: ResourceDef): [string, FieldDef][] {
+  if (def.readOnly) return [];
+  return Object.entries(def.fields).filter(([name, field]) => !field.readOnly && !(def.numbering && def.numbering.field === name));
+}
+
+const IDENT = /^[a-z][a-zA-Z0-9]*$/;
+const TABLE = /^[a-z][a-z0-9_]*$/;
+const PATH = /^[a-z][a-z0-9-]*$/;
+
+/** Checks a definition is well-formed; the registry refuses one that is not. */
+export function checkDefinition(def: ResourceDef, known?: ReadonlySet<string>): string[] {
+  const problems: string[] = [];
+  const where = `resource ${def.name}`;
+  if (!PATH.test(def.name)) problems.push(`${where}: name must be kebab-case`);
+  if (!TABLE.test(def.table)) problems.push(`${where}: table must be snake_case`);
+  const names = Object.keys(def.fields);
+  for (const name of names) {
+    const field = def.fields[name]!;
+    if (!IDENT.test(name)) problems.push(`${where}: field ${name} must be camelCase`);
+    if ((BASE_FIELDS as readonly string[]).includes(name)) problems.push(`${where}: field ${name} is a base field`);
+    if ((field.kind === 'reference' || field.kind === 'references') && !field.ref) problems.push(`${where}: ${name} needs ref`);
+    if (known && field.ref && !known.has(field.ref)) problems.push(`${where}: ${name} refers to unknown resource ${field.ref}`);
+    if (field.kind === 'enum' && (!field.options || field.options.length === 0)) problems.push(`${where}: ${name} needs options`);
+    if (Array.isArray(field.unique)) {
+      for (const scope of field.unique) if (!def.fields[scope]) problems.push(`${where}: ${name} unique scope ${scope} is not a field`);
+    }
+    if (field.default !== undefined && field.default !== null && field.kind === 'enum' && !field.options?.includes(String(field.default))) {
+      problems.push(`${where}: ${name} default is not an option`);
+    }
+  }
+  const label = labelFieldOf(def);
+  if (!def.fields[label]) problems.push(`${where}: label field ${label} is not a field`);
+  if (def.codeField && !def.fields[def.codeField]) problems.push(`${where}: code field ${def.codeField} is not a field`);
+  for (const sort of def.defaultSort) {
+    const name = sort.replace(/^-/, '');
+    if (!def.fields[name] && !(BASE_FIELDS as readonly string[]).includes(name)) problems.push(`${where}: default sort ${name} is not a field`);
+  }
+  for (const column of def.listColumns) if (!def.fields[column] && !(BASE_FIELDS as readonly string[]).includes(column)) problems.push(`${where}: list column ${column} is not a field`);
+  for (const row of def.formLayout ?? []) for (const name of row) if (!def.fields[name]) problems.push(`${where}: form field ${name} is not a field`);
+  if (def.statusField && !def.fields[def.statusField]) problems.push(`${where}: status field ${def.statusField} is not a field`);
+  if (def.actions && !def.statusField) problems.push(`${where}: actions need a statusField`);
+  if (def.numbering && !def.fields[def.numbering.field]) problems.push(`${where}: numbering field ${def.numbering.field} is not a field`);
+  return problems;
+}

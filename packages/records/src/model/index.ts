@@ -1,0 +1,40 @@
+export {
+  BASE_FIELDS,
+  checkDefinition,
+  columnOf,
+  hasActive,
+  isFilterable,
+  isNumberKind,
+  isSortable,
+  isTextKind,
+  labelFieldOf,
+  snake,
+  writableFields,
+} from './definition.js';
+export type { ActionDef, FieldDef, FieldError, FieldKind, ResourceDef } from './definition.js';
+export { createRegistry } from './registry.js';
+export type { Registry } from './registry.js';
+export { addRuleIssues, createSchema, isValidDate, ruleErrors, updateSchema, valueSchema } from './schemas.js';
+export {
+  FILTER_OPS,
+  FilterError,
+  filterField,
+  filterNodeSchema,
+  isGroup,
+  opsFor,
+  parseListFilter,
+  parseSort,
+  sortField,
+  validateFilter,
+} from './filters.js';
+export type { FilterCondition, FilterGroup, FilterNode, FilterOp, SortTerm } from './filters.js';
+export {
+  PAGE_SIZE_DEFAULT,
+  PAGE_SIZE_MAX,
+  bulkSchema,
+  importQuerySchema,
+  listQuerySchema,
+  savedViewBodySchema,
+  savedViewStateSchema,
+} from './api.js';
+export type { BulkRequest, HistoryEntry, ImportReport, ImportRowError, ListQuery, ListResponse, RecordRow, SavedView, SavedViewState, Usage } from './api.js';

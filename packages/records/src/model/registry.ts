@@ -1,0 +1,47 @@
+import { checkDefinition, type ResourceDef } from './definition.js';
+
+/** Every resource by name; domains find each other's resources here, never by importing a domain package. */
+export type Registry = {
+  readonly resources: readonly ResourceDef[];
+  get(name: string): ResourceDef;
+  find(name: string): ResourceDef | undefined;
+  /** Resources with a reference field pointing at `name`: [resource, field]. */
+  referrers(name: string): [ResourceDef, string][];
+};
+
+/** Builds the registry and refuses a definition that is malformed or refers to an unknown resource. */
+export function createRegistry(resources: readonly ResourceDef[]): Registry {
+  const byName = new Map<string, ResourceDef>();
+  for (const def of resources) {
+    if (byName.has(def.name)) throw new Error(`Duplicate resource ${def.name}`);
+    byName.set(def.name, def);
+  }
+  const tables = new Set<string>();
+  const known = new Set(byName.keys());
+  const problems: string[] = [];
+  for (const def of resources) {
+    if (tables.has(def.table)) problems.push(`Duplicate table ${def.table}`);
+    tables.add(def.table);
+    problems.push(...checkDefinition(def, known));
+  }
+  if (problems.length > 0) throw new Error(`Invalid resource definitions:\n${problems.join('\n')}`);
+  const referrers = new Map<string, [ResourceDef, string][]>();
+  for (const def of resources) {
+    for (const [fieldName, field] of Object.entries(def.fields)) {
+      if (!field.ref) continue;
+      const list = referrers.get(field.ref) ?? [];
+      list.push([def, fieldName]);
+      referrers.set(field.ref, list);
+    }
+  }
+  return {
+    resources,
+    find: (name) => byName.get(name),
+    get(name) {
+      const def = byName.get(name);
+      if (!def) throw new Error(`Unknown resource ${name}`);
+      return def;
+    },
+    referrers: (name) => referrers.get(name) ?? [],
+  };
+}

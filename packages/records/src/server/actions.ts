@@ -1,0 +1,30 @@
+import { badRequest, notFound, unprocessable, type Queryable } from '@propdesk/server-kit';
+import type { ActionDef, ResourceDef } from '../model/index.js';
+import { StaleVersionError, fullRecord, getRecord, updateRecord, visibleRecord, type Caller, type EngineContext } from './records.js';
+
+/**
+ * A named workflow transition: allowed only from its states (422 otherwise), with a reason where
+ * the action needs one; written to the history under the action's name.
+ */
+export async function runAction(
+  ctx: EngineContext,
+  tx: Queryable,
+  def: ResourceDef,
+  caller: Caller,
+  id: string,
+  name: string,
+  action: ActionDef,
+  body: { reason?: string | undefined; version?: number | undefined },
+) {
+  const visible = await getRecord(ctx, tx, def, caller, id);
+  if (!visible) throw notFound(`No such ${def.singular.toLowerCase()}`);
+  const current = (await fullRecord(ctx, tx, def, id, true))!;
+  if (body.version !== undefined && body.version !== current.version) throw new StaleVersionError(visibleRecord(def, caller.auth, current));
+  const status = String(current[def.statusField!] ?? '');
+  if (!action.from.includes(status)) {
+    throw unprocessable(`${action.label} is not possible while the ${def.singular.toLowerCase()} is ${status.replace(/_/g, ' ')}.`);
+  }
+  const reason = body.reason?.trim() || null;
+  if (action.reason === 'required' && !reason) throw badRequest('Validation failed', [{ field: 'reason', message: 'Give a reason' }]);
+  return updateRecord(ctx, tx, def, caller, id, { [def.statusField!]: action.to }, { ignoreVersion: true, allowReadOnly: true, action: name, reason });
+}

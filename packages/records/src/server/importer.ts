@@ -1,0 +1,224 @@
+import { HttpError, badRequest, type Queryable } from '@propdesk/server-kit';
+import { parse } from 'csv-parse/sync';
+import {
+  columnOf,
+  createSchema,
+  isTextKind,
+  labelFieldOf,
+  updateSchema,
+  writableFields,
+  type FieldDef,
+  type ImportReport,
+  type ImportRowError,
+  type Registry,
+  type ResourceDef,
+} from '../model/index.js';
+import { createRecord, fullRecord, updateRecord, type Caller, type EngineContext } from './records.js';
+
+/** Thrown inside the import transaction to roll it back while keeping the report. */
+class RollBack extends Error {
+  readonly report: ImportReport;
+  constructor(report: ImportReport) {
+    super('rolled back');
+    this.report = report;
+  }
+}
+
+const norm = (text: string) => text.trim().toLowerCase().replace(/[\s_-]+/g, ' ');
+
+/** Maps the file's header to fields: the explicit mapping first, then by label or name as a person writes them. */
+export function mapColumns(def: ResourceDef, header: readonly string[], mapping: Readonly<Record<string, string>>) {
+  const fields = new Map<string, string>();
+  for (const [name, field] of writableFields(def)) {
+    fields.set(norm(name), name);
+    fields.set(norm(field.label), name);
+  }
+  if (def.hasActive !== false) fields.set('active', 'active');
+  return header.map((column) => {
+    const explicit = Object.hasOwn(mapping, column) ? mapping[column] : undefined;
+    if (explicit !== undefined) return { column, field: explicit === '' ? null : explicit };
+    return { column, field: fields.get(norm(column)) ?? null };
+  });
+}
+
+type Lookup = Map<string, string>;
+
+/** Loads name → id (and code → id) of a referenced resource once per import. */
+async function loadLookup(db: Queryable, target: ResourceDef): Promise<Lookup> {
+  const labelName = labelFieldOf(target);
+  const label = columnOf(labelName, target.fields[labelName]);
+  const code = target.codeField ? columnOf(target.codeField, target.fields[target.codeField]) : null;
+  const result = await db.query<{ id: string; label: string | null; code: string | null }>(
+    `select id::text as id, "${label}"::text as label, ${code ? `"${code}"::text` : 'null::text'} as code from "${target.table}"`,
+  );
+  const lookup: Lookup = new Map();
+  for (const row of result.rows) {
+    if (row.code) lookup.set(row.code.trim().toLowerCase(), row.id);
+    if (row.label) lookup.set(row.label.trim().toLowerCase(), row.id);
+    lookup.set(row.id, row.id);
+  }
+  return lookup;
+}
+
+const YES = new Set(['yes', 'y', 'true', '1']);
+const NO = new Set(['no', 'n', 'false', '0']);
+
+/** A cell as the field's JSON value; references by name or code; errors as a person would say them. */
+function cellToValue(
+  registry: Registry,
+  lookups: Map<string, Lookup>,
+  name: string,
+  field: FieldDef | undefined,
+  text: string,
+  errors: { field: string; message: string }[],
+): unknown {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  if (name === 'active' || field?.kind === 'boolean') {
+    const lower = trimmed.toLowerCase();
+    if (YES.has(lower)) return true;
+    if (NO.has(lower)) return false;
+    errors.push({ field: name, message: 'Must be yes or no' });
+    return undefined;
+  }
+  if (!field) return trimmed;
+  if (field.kind === 'reference' || field.kind === 'references') {
+    const target = registry.get(field.ref!);
+    const lookup = lookups.get(target.name)!;
+    const parts = field.kind === 'references' ? trimmed.split(/[;,]/).map((part) => part.trim()).filter(Boolean) : [trimmed];
+    const ids: string[] = [];
+    for (const part of parts) {
+      const id = lookup.get(part.toLowerCase());
+      if (id) ids.push(id);
+      else errors.push({ field: name, message: `Unknown ${target.singular.toLowerCase()}: ${part}` });
+    }
+    return field.kind === 'references' ? ids : ids[0];
+  }
+  if (field.kind === 'json') {
+    try {
+      return JSON.parse(trimmed);
+    } catch {
+      errors.push({ field: name, message: 'Must be JSON' });
+      return undefined;
+    }
+  }
+  return trimmed;
+}
+
+export type ImportOptions = { dryRun: boolean; mapping: Record<string, string>; key: string | null };
+
+/**
+ * CSV import of api.md: every row runs the real validators and the database's constraints inside
+ * one transaction. A dry run always rolls back; a real import commits only when every row is good
+ * (all or nothing). With `key`, a row whose unique key matches an existing record updates it.
+ */
+export async function importCsv(ctx: EngineContext, def: ResourceDef, caller: Caller, csv: string, options: ImportOptions): Promise<ImportReport> {
+  let records: string[][];
+  try {
+    records = parse(csv, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: false }) as string[][];
+  } catch (error) {
+    throw badRequest(`The file is not valid CSV: ${(error as Error).message.split('\n')[0]}`);
+  }
+  const [header, ...rows] = records;
+  if (!header || header.length === 0) throw badRequest('The file is empty: it needs a header row and at least one row.');
+  const columns = mapColumns(def, header, options.mapping);
+  const known = new Set([...writableFields(def).map(([name]) => name), ...(def.hasActive !== false ? ['active'] : [])]);
+  for (const column of columns) {
+    if (column.field !== null && !known.has(column.field)) throw badRequest('Validation failed', [{ field: 'mapping', message: `${column.column}: ${column.field} is not a field you can import` }]);
+  }
+  const mappedFields = new Set(columns.map((column) => column.field).filter((field): field is string => field !== null));
+  if (options.key) {
+    const keyField = def.fields[options.key];
+    if (!keyField || keyField.unique !== true) throw badRequest('Validation failed', [{ field: 'key', message: `${options.key} is not a unique field` }]);
+    if (!mappedFields.has(options.key)) throw badRequest('Validation failed', [{ field: 'key', message: `No column is mapped to ${options.key}` }]);
+  }
+  const create = createSchema(def);
+  const update = updateSchema(def);
+  const report: ImportReport = {
+    dryRun: options.dryRun,
+    committed: false,
+    total: rows.length,
+    valid: 0,
+    invalid: 0,
+    created: 0,
+    updated: 0,
+    columns: columns.map(({ column, field }) => ({ column, field })),
+    rows: [],
+  };
+  const importCaller: Caller = { ...caller, source: 'import' };
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const lookups = new Map<string, Lookup>();
+      for (const field of mappedFields) {
+        const spec = def.fields[field];
+        if (spec?.ref && !lookups.has(spec.ref)) lookups.set(spec.ref, await loadLookup(tx, ctx.registry.get(spec.ref)));
+      }
+      for (const [index, cells] of rows.entries()) {
+        const errors: ImportRowError['errors'] = [];
+        const values: Record<string, unknown> = {};
+        columns.forEach((column, position) => {
+          if (!column.field) return;
+          const value = cellToValue(ctx.registry, lookups, column.field, def.fields[column.field], cells[position] ?? '', errors);
+          if (value !== undefined) values[column.field] = value;
+        });
+        let existingId: string | null = null;
+        if (options.key && errors.length === 0 && values[options.key] !== null && values[options.key] !== undefined) {
+          const keySpec = def.fields[options.key]!;
+          const column = columnOf(options.key, keySpec);
+          const found = await tx.query<{ id: string }>(
+            `select id::text as id from "${def.table}" where ${isTextKind(keySpec.kind) ? `lower("${column}") = lower($1)` : `"${column}" = $1`} limit 1`,
+            [values[options.key]],
+          );
+          existingId = found.rows[0]?.id ?? null;
+        }
+        if (errors.length === 0) {
+          if (existingId) {
+            const current = await fullRecord(ctx, tx, def, existingId);
+            const parsed = update.safeParse({ ...values, version: current?.version ?? 1 });
+            if (!parsed.success) for (const issue of parsed.error.issues) errors.push({ field: issue.path.map(String).join('.'), message: issue.message });
+            else {
+              try {
+                await updateRecord(ctx, tx, def, importCaller, existingId, parsed.data, { ignoreVersion: true });
+                report.updated += 1;
+              } catch (error) {
+                errors.push(...rowErrors(error));
+              }
+            }
+          } else {
+            const parsed = create.safeParse(values);
+            if (!parsed.success) for (const issue of parsed.error.issues) errors.push({ field: issue.path.map(String).join('.'), message: issue.message });
+            else {
+              try {
+                await createRecord(ctx, tx, def, importCaller, parsed.data as Record<string, unknown>);
+                report.created += 1;
+              } catch (error) {
+                errors.push(...rowErrors(error));
+              }
+            }
+          }
+        }
+        if (errors.length > 0) {
+          report.invalid += 1;
+          // Row numbers as a spreadsheet shows them: the header is row 1.
+          report.rows.push({ row: index + 2, errors });
+        } else report.valid += 1;
+      }
+      if (options.dryRun || report.invalid > 0) throw new RollBack(report);
+    });
+    report.committed = true;
+    return report;
+  } catch (error) {
+    if (error instanceof RollBack) {
+      return { ...error.report, created: options.dryRun ? error.report.created : 0, updated: options.dryRun ? error.report.updated : 0 };
+    }
+    throw error;
+  }
+}
+
+function rowErrors(error: unknown): { field: string; message: string }[] {
+  if (error instanceof HttpError) {
+    if (error.errors && error.errors.length > 0) return error.errors.map(({ field, message }) => ({ field, message }));
+    return [{ field: '', message: error.message }];
+  }
+  throw error;
+}

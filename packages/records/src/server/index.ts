@@ -1,0 +1,11 @@
+export { recordsPlugin } from './plugin.js';
+export type { RecordsPluginOptions, ResourceHooks } from './plugin.js';
+export { engineMigrations, resourceMigrations, tableDdl, columnType, uniqueIndexName } from './ddl.js';
+export { seedResources } from './seed.js';
+export type { SeedData } from './seed.js';
+export { nextDocumentNumber } from './numbering.js';
+export { createRecord, updateRecord, deleteRecord, getRecord, listRecords, historyOf, usageOf, toRecord, visibleRecord } from './records.js';
+export type { Caller, ChangeSource, EngineContext } from './records.js';
+export { whereSql, selectRecords, orderSql } from './select.js';
+export type { ListCriteria } from './select.js';
+export { qb, run } from './sql.js';

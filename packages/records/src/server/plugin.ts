@@ -1,0 +1,437 @@
+import {
+  HttpError,
+  accessDenied,
+  badRequest,
+  list,
+  notFound,
+  ok,
+  sendError,
+  unauthorized,
+  type AuthHook,
+  type Database,
+  type Queryable,
+  type RequestAuth,
+} from '@propdesk/server-kit';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import {
+  FilterError,
+  bulkSchema,
+  createSchema,
+  importQuerySchema,
+  labelFieldOf,
+  listQuerySchema,
+  parseListFilter,
+  parseSort,
+  updateSchema,
+  validateFilter,
+  valueSchema,
+  columnOf,
+  isTextKind,
+  type Registry,
+  type ResourceDef,
+} from '../model/index.js';
+import { countMatching, exportColumns, exportStream } from './exporter.js';
+import { importCsv } from './importer.js';
+import {
+  StaleVersionError,
+  createRecord,
+  deleteRecord,
+  getRecord,
+  historyOf,
+  listRecords,
+  updateRecord,
+  usageOf,
+  visibleRecord,
+  type Caller,
+  type ChangeSource,
+  type EngineContext,
+} from './records.js';
+import { whereSql } from './select.js';
+import { qb, run } from './sql.js';
+import { registerViewRoutes } from './views.js';
+import { runAction } from './actions.js';
+
+/** What a screen adds to the generated calls (users' passwords, roles' privileges) without forking them. */
+export type ResourceHooks = {
+  /** Extra body keys accepted on create/update, validated here and handed to the hooks. */
+  extraCreate?: z.ZodRawShape;
+  extraUpdate?: z.ZodRawShape;
+  /** Columns to add to the insert (e.g. a password hash); runs inside the transaction. */
+  beforeCreate?: (tx: Queryable, extra: Record<string, unknown>, caller: Caller) => Promise<Record<string, unknown>>;
+  afterCreate?: (tx: Queryable, id: string, extra: Record<string, unknown>, caller: Caller) => Promise<void>;
+  afterUpdate?: (tx: Queryable, id: string, extra: Record<string, unknown>, changes: { before: Record<string, unknown>; after: Record<string, unknown> }, caller: Caller) => Promise<void>;
+  /** Extra fields put into each answer of get (e.g. a user's roles). */
+  extendRecord?: (db: Queryable, id: string) => Promise<Record<string, unknown>>;
+};
+
+export type RecordsPluginOptions = {
+  db: Database;
+  registry: Registry;
+  hooks?: Readonly<Record<string, ResourceHooks>>;
+  rowScope?: EngineContext['rowScope'];
+};
+
+const idParams = z.object({ id: z.uuid({ error: 'Must be a record id' }) });
+const SOURCES: readonly ChangeSource[] = ['screen', 'import', 'api'];
+
+function callerOf(request: FastifyRequest, source?: ChangeSource): Caller {
+  const header = request.headers['x-change-source'];
+  const fromHeader = typeof header === 'string' && (SOURCES as readonly string[]).includes(header) ? (header as ChangeSource) : 'api';
+  return { auth: request.auth, source: source ?? fromHeader, requestId: String(request.id), ip: request.ip };
+}
+
+/** The privilege hook of a call: reads of an open resource need only a session. */
+function guard(def: ResourceDef, action: string): AuthHook {
+  return async (request, reply) => {
+    if (!request.auth) await sendError(reply, unauthorized());
+    else if (action === 'read' && def.readOpen) return;
+    else if (!request.auth.checker.can(def.entity, action)) await sendError(reply, accessDenied());
+  };
+}
+
+function filterErrorToHttp(error: unknown): never {
+  if (error instanceof FilterError) throw badRequest('Validation failed', [{ field: error.field, message: error.message }]);
+  throw error;
+}
+
+function criteriaFrom(def: ResourceDef, query: Record<string, unknown>) {
+  try {
+    const where = parseListFilter(def, query);
+    const sort = parseSort(def, typeof query.sort === 'string' ? query.sort : undefined);
+    return { where, sort };
+  } catch (error) {
+    return filterErrorToHttp(error);
+  }
+}
+
+/** The records engine's calls for every resource of the registry (api.md "Resources"). */
+export const recordsPlugin: FastifyPluginAsync<RecordsPluginOptions> = async (rawApp, options) => {
+  const app = rawApp.withTypeProvider<ZodTypeProvider>();
+  const ctx: EngineContext = { db: options.db, registry: options.registry, rowScope: options.rowScope };
+  app.addContentTypeParser(['text/csv', 'text/plain'], { parseAs: 'string', bodyLimit: 50 * 1024 * 1024 }, (_request, body, done) => done(null, body));
+  for (const def of options.registry.resources) registerResource(app, ctx, def, options.hooks?.[def.name] ?? {});
+  registerViewRoutes(app, options.db, options.registry);
+  app.get('/api/records/registry', { schema: { tags: ['records'], summary: 'Every resource definition the caller may read' }, onRequest: sessionOnly }, async (request) =>
+    ok(
+      options.registry.resources
+        .filter((def) => def.readOpen || request.auth!.checker.can(def.entity, 'read'))
+        .map((def) => ({ name: def.name, label: def.label, entity: def.entity, route: def.route ?? null })),
+    ),
+  );
+};
+
+const sessionOnly: AuthHook = async (request, reply) => {
+  if (!request.auth) await sendError(reply, unauthorized());
+};
+
+function registerResource(app: FastifyInstance, ctx: EngineContext, def: ResourceDef, hooks: ResourceHooks) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const base = `/api/${def.name}`;
+  const tags = [def.label];
+  const createBody = createSchema(def);
+  const updateBody = updateSchema(def);
+
+  typed.get(base, { schema: { tags, summary: `List ${def.label.toLowerCase()}`, querystring: listQuerySchema }, onRequest: guard(def, 'read') }, async (request) => {
+    const query = request.query as Record<string, unknown> & z.infer<typeof listQuerySchema>;
+    const { where, sort } = criteriaFrom(def, query);
+    const { rows, total } = await listRecords(ctx, def, callerOf(request), {
+      criteria: { where, q: query.q, active: query.active },
+      sort,
+      page: query.page,
+      pageSize: query.pageSize,
+    });
+    return list(rows, total, query.page, query.pageSize);
+  });
+
+  const exportQuery = listQuerySchema.extend({ format: z.enum(['csv', 'xlsx']).default('csv'), columns: z.string().max(2000).optional() });
+  typed.get(
+    `${base}/export`,
+    { schema: { tags, summary: `Export ${def.label.toLowerCase()} (CSV or XLSX, streamed)`, querystring: exportQuery }, onRequest: guard(def, 'read') },
+    async (request, reply) => {
+      const query = request.query as Record<string, unknown> & z.infer<typeof exportQuery>;
+      const { where, sort } = criteriaFrom(def, query);
+      const columns = exportColumns(def, request.auth, query.columns ? query.columns.split(',') : null);
+      const criteria = { where, q: query.q, active: query.active };
+      const total = await countMatching(ctx, def, request.auth, criteria);
+      const stamp = new Date().toISOString().slice(0, 10);
+      reply
+        .header('content-type', query.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="${def.name}-${stamp}.${query.format}"`)
+        .header('x-total-count', String(total))
+        .header('cache-control', 'no-store');
+      return reply.send(exportStream(ctx, def, request.auth, criteria, sort, columns, query.format));
+    },
+  );
+
+  typed.get(
+    `${base}/import/template`,
+    { schema: { tags, summary: `A CSV header to fill in for importing ${def.label.toLowerCase()}` }, onRequest: guard(def, 'create') },
+    async (request, reply) => {
+      const columns = Object.entries(def.fields)
+        .filter(([name, field]) => !field.readOnly && !field.hidden && (!field.protected || request.auth!.checker.canField(def.entity, name, 'update')))
+        .map(([, field]) => `"${field.label.replace(/"/g, '""')}"`);
+      reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${def.name}-template.csv"`);
+      return `${columns.join(',')}\n`;
+    },
+  );
+
+  if (!def.readOnly) {
+    typed.post(
+      `${base}/import`,
+      {
+        schema: { tags, summary: `Import ${def.label.toLowerCase()} from CSV (dry run by default)`, querystring: importQuerySchema },
+        onRequest: guard(def, 'create'),
+        bodyLimit: 50 * 1024 * 1024,
+      },
+      async (request) => {
+        if (typeof request.body !== 'string') throw badRequest('Send the file as text/csv.');
+        let mapping: Record<string, string> = {};
+        if (request.query.mapping) {
+          const parsed = z.record(z.string().max(200), z.string().max(64)).safeParse(safeJson(request.query.mapping));
+          if (!parsed.success) throw badRequest('Validation failed', [{ field: 'mapping', message: 'Must be a JSON object of column → field' }]);
+          mapping = parsed.data;
+        }
+        if (request.query.key && !request.auth!.checker.can(def.entity, 'update')) throw accessDenied();
+        const report = await importCsv(ctx, def, callerOf(request, 'import'), request.body, {
+          dryRun: request.query.dryRun !== 'false',
+          mapping,
+          key: request.query.key ?? null,
+        });
+        return ok(report, report.committed ? `Imported ${report.created + report.updated} rows.` : undefined);
+      },
+    );
+
+    typed.post(`${base}/bulk`, { schema: { tags, summary: `Change many ${def.label.toLowerCase()} at once`, body: bulkSchema }, onRequest: guard(def, 'update') }, async (request) => {
+      const body = request.body;
+      let where = null;
+      try {
+        where = body.where ? validateFilter(def, body.where) : null;
+      } catch (error) {
+        filterErrorToHttp(error);
+      }
+      if (!body.ids && !where && body.q === undefined && body.active === undefined) throw badRequest('Validation failed', [{ field: 'ids', message: 'Choose the rows or a filter' }]);
+      let patch: Record<string, unknown>;
+      if (body.action === 'set') {
+        const field = body.field ? def.fields[body.field] : undefined;
+        if (!body.field || !field || field.readOnly) throw badRequest('Validation failed', [{ field: 'field', message: 'Choose a field you can change' }]);
+        const value = body.value === '' || body.value === undefined ? null : body.value;
+        if (value === null && field.required) throw badRequest('Validation failed', [{ field: 'value', message: 'Required' }]);
+        const parsed = value === null ? { success: true as const, data: null } : valueSchema(field).safeParse(value);
+        if (!parsed.success) throw badRequest('Validation failed', [{ field: 'value', message: parsed.error.issues[0]?.message ?? 'Invalid value' }]);
+        patch = { [body.field]: parsed.data };
+      } else {
+        if (def.hasActive === false) throw badRequest('This list has no active flag.');
+        patch = { active: body.action === 'activate' };
+      }
+      const caller = callerOf(request);
+      const changed = await ctx.db.transaction(async (tx) => {
+        const scope = ctx.rowScope ? ctx.rowScope(def, request.auth) : null;
+        const ids = await run<{ id: string }>(
+          tx,
+          qb
+            .selectFrom(`${def.table} as t`)
+            .select(sql`t.id::text`.as('id') as never)
+            .where(whereSql(def, { where, q: body.q, active: body.active, ids: body.ids, scope }) as never)
+            .orderBy(sql`t.id` as never)
+            .limit(100_000),
+        );
+        let count = 0;
+        for (const { id } of ids) {
+          await updateRecord(ctx, tx, def, caller, id, patch, { ignoreVersion: true, action: `bulk.${body.action}` });
+          count += 1;
+        }
+        return count;
+      });
+      return ok({ changed }, `Changed ${changed} ${changed === 1 ? def.singular.toLowerCase() : def.label.toLowerCase()}.`);
+    });
+  }
+
+  typed.get(
+    `${base}/options`,
+    {
+      schema: { tags, summary: `Picker options: active ${def.label.toLowerCase()} matching q`, querystring: z.object({ q: z.string().max(200).optional(), ids: z.string().max(4000).optional() }) },
+      onRequest: sessionOnly,
+    },
+    async (request) => {
+      // Pickers list names only, so any signed-in user may search a reference list they are filling in.
+      const labelName = labelFieldOf(def);
+      const label = sql.ref(`t.${columnOf(labelName, def.fields[labelName])}`);
+      const ids = request.query.ids ? request.query.ids.split(',').filter((id) => /^[0-9a-f-]{36}$/i.test(id)) : null;
+      const q = request.query.q?.trim() ?? '';
+      const parts = [ids ? sql`t.id = any(${ids}::uuid[])` : def.hasActive === false ? sql`true` : sql`t.active`];
+      if (q && !ids) {
+        const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        const code = def.codeField ? sql` or ${sql.ref(`t.${columnOf(def.codeField, def.fields[def.codeField])}`)}::text ilike ${pattern}` : sql``;
+        parts.push(sql`(${label}::text ilike ${pattern}${code})`);
+      }
+      const scope = ctx.rowScope ? ctx.rowScope(def, request.auth) : null;
+      if (scope) parts.push(scope);
+      const rows = await run<{ id: string; label: string }>(
+        ctx.db,
+        qb
+          .selectFrom(`${def.table} as t`)
+          .select([sql`t.id::text`.as('id'), sql`${label}::text`.as('label')] as never)
+          .where(sql.join(parts, sql` and `) as never)
+          .orderBy(label as never)
+          .limit(ids ? 500 : 20),
+      );
+      return ok(rows);
+    },
+  );
+
+  typed.get(
+    `${base}/unique`,
+    {
+      schema: { tags, summary: 'Is a unique value free?', querystring: z.object({ field: z.string().max(64), value: z.string().max(500), id: z.uuid().optional(), scope: z.string().max(2000).optional() }) },
+      onRequest: guard(def, 'read'),
+    },
+    async (request) => {
+      const { field: name, value, id } = request.query;
+      const field = def.fields[name];
+      if (!field?.unique) throw badRequest('Validation failed', [{ field: 'field', message: `${name} is not unique` }]);
+      const column = sql.ref(`t.${columnOf(name, field)}`);
+      const parts = [isTextKind(field.kind) ? sql`lower(${column}) = lower(${value.trim()})` : sql`${column}::text = ${value}`];
+      if (Array.isArray(field.unique)) {
+        const scopeValues = (safeJson(request.query.scope ?? '{}') ?? {}) as Record<string, unknown>;
+        for (const scopeName of field.unique) {
+          const scopeValue = scopeValues[scopeName];
+          const scopeColumn = sql.ref(`t.${columnOf(scopeName, def.fields[scopeName])}`);
+          parts.push(typeof scopeValue === 'string' && scopeValue !== '' ? sql`${scopeColumn}::text = ${scopeValue}` : sql`${scopeColumn} is null`);
+        }
+      }
+      if (id) parts.push(sql`t.id <> ${id}::uuid`);
+      const labelName = labelFieldOf(def);
+      const rows = await run<{ id: string; label: string }>(
+        ctx.db,
+        qb
+          .selectFrom(`${def.table} as t`)
+          .select([sql`t.id::text`.as('id'), sql`${sql.ref(`t.${columnOf(labelName, def.fields[labelName])}`)}::text`.as('label')] as never)
+          .where(sql.join(parts, sql` and `) as never)
+          .limit(1),
+      );
+      const clash = rows[0];
+      return ok(clash ? { available: false, clash: { ...clash, link: def.route ? `${def.route}?record=${clash.id}` : null } } : { available: true, clash: null });
+    },
+  );
+
+  typed.get(`${base}/:id`, { schema: { tags, summary: `One ${def.singular.toLowerCase()}`, params: idParams }, onRequest: guard(def, 'read') }, async (request) => {
+    const record = await getRecord(ctx, ctx.db, def, callerOf(request), request.params.id);
+    if (!record) throw notFound(`No such ${def.singular.toLowerCase()}`);
+    const extra = hooks.extendRecord ? await hooks.extendRecord(ctx.db, record.id) : {};
+    return ok({ ...record, ...extra });
+  });
+
+  typed.get(`${base}/:id/history`, { schema: { tags, summary: 'Who changed what, when and from where', params: idParams }, onRequest: guard(def, 'read') }, async (request) => {
+    const record = await getRecord(ctx, ctx.db, def, callerOf(request), request.params.id);
+    if (!record) throw notFound(`No such ${def.singular.toLowerCase()}`);
+    return ok(await historyOf(ctx.db, def, request.auth, request.params.id));
+  });
+
+  typed.get(`${base}/:id/usage`, { schema: { tags, summary: 'Which records point to this one', params: idParams }, onRequest: guard(def, 'read') }, async (request) => {
+    const record = await getRecord(ctx, ctx.db, def, callerOf(request), request.params.id);
+    if (!record) throw notFound(`No such ${def.singular.toLowerCase()}`);
+    return ok(await usageOf(ctx, ctx.db, def, request.params.id));
+  });
+
+  if (def.readOnly) return;
+
+  const createWithExtra = hooks.extraCreate ? z.strictObject({ ...createSchemaShape(createBody), ...hooks.extraCreate }) : null;
+  typed.post(base, { schema: { tags, summary: `Create a ${def.singular.toLowerCase()}`, body: z.record(z.string(), z.unknown()) }, onRequest: guard(def, 'create') }, async (request, reply) => {
+    const parsed = (createWithExtra ?? createBody).safeParse(request.body);
+    if (!parsed.success) throw parsed.error;
+    const values = parsed.data as Record<string, unknown>;
+    if (createWithExtra && def.rule) {
+      const problems = def.rule(values);
+      if (problems.length > 0) throw badRequest('Validation failed', problems);
+    }
+    const extraKeys = Object.keys(hooks.extraCreate ?? {});
+    const extra = Object.fromEntries(extraKeys.map((key) => [key, values[key]]));
+    for (const key of extraKeys) delete values[key];
+    const caller = callerOf(request);
+    const record = await ctx.db.transaction(async (tx) => {
+      const columns = hooks.beforeCreate ? await hooks.beforeCreate(tx, extra, caller) : {};
+      const created = await createRecord(ctx, tx, def, caller, values, columns);
+      if (hooks.afterCreate) await hooks.afterCreate(tx, created.id, extra, caller);
+      return created;
+    });
+    reply.code(201);
+    return ok(visibleRecord(def, request.auth, record), `${def.singular} created.`);
+  });
+
+  const updateWithExtra = hooks.extraUpdate ? z.strictObject({ ...createSchemaShape(updateBody), ...hooks.extraUpdate }) : null;
+  typed.patch(
+    `${base}/:id`,
+    { schema: { tags, summary: `Change a ${def.singular.toLowerCase()} (send the version you read)`, params: idParams, body: z.record(z.string(), z.unknown()) }, onRequest: guard(def, 'update') },
+    async (request, reply) => {
+      const parsed = (updateWithExtra ?? updateBody).safeParse(request.body);
+      if (!parsed.success) throw parsed.error;
+      const values = parsed.data as Record<string, unknown>;
+      const extraKeys = Object.keys(hooks.extraUpdate ?? {});
+      const extra = Object.fromEntries(extraKeys.filter((key) => values[key] !== undefined).map((key) => [key, values[key]]));
+      for (const key of extraKeys) delete values[key];
+      const caller = callerOf(request);
+      try {
+        const record = await ctx.db.transaction(async (tx) => {
+          const before = await getRecord(ctx, tx, def, caller, request.params.id);
+          const updated = await updateRecord(ctx, tx, def, caller, request.params.id, values);
+          if (hooks.afterUpdate && before) await hooks.afterUpdate(tx, updated.id, extra, { before, after: updated }, caller);
+          return updated;
+        });
+        return ok(visibleRecord(def, request.auth, record), `${def.singular} saved.`);
+      } catch (error) {
+        if (error instanceof StaleVersionError) return reply.code(409).send({ status: 'ERROR', message: error.message, current: error.current });
+        throw error;
+      }
+    },
+  );
+
+  typed.delete(`${base}/:id`, { schema: { tags, summary: `Delete a ${def.singular.toLowerCase()}, or deactivate it when others use it`, params: idParams }, onRequest: guard(def, 'update') }, async (request) => {
+    const result = await ctx.db.transaction((tx) => deleteRecord(ctx, tx, def, callerOf(request), request.params.id));
+    const usedBy = result.usage.map((use) => `${use.count} ${use.label.toLowerCase()}`).join(', ');
+    return ok(
+      result,
+      result.deleted ? `${def.singular} deleted.` : usedBy ? `${def.singular} deactivated: it is used by ${usedBy}.` : `${def.singular} deactivated: other records use it.`,
+    );
+  });
+
+  if (def.actions) {
+    const actionBody = z.strictObject({ reason: z.string().trim().max(2000).optional(), version: z.number().int().positive().optional() }).optional();
+    typed.post(
+      `${base}/:id/actions/:action`,
+      {
+        schema: { tags, summary: 'A workflow transition', params: idParams.extend({ action: z.string().max(64) }), body: actionBody },
+        onRequest: async (request, reply) => {
+          if (!request.auth) await sendError(reply, unauthorized());
+        },
+      },
+      async (request) => {
+        const action = def.actions?.[request.params.action];
+        if (!action || !Object.hasOwn(def.actions!, request.params.action)) throw notFound(`No action ${request.params.action}`);
+        if (!request.auth!.checker.can(def.entity, action.privilege ?? 'update')) throw accessDenied();
+        const record = await ctx.db.transaction((tx) =>
+          runAction(ctx, tx, def, callerOf(request), request.params.id, request.params.action, action, request.body ?? {}),
+        );
+        return ok(visibleRecord(def, request.auth, record), `${action.label}: done.`);
+      },
+    );
+  }
+}
+
+function createSchemaShape(schema: z.ZodType): z.ZodRawShape {
+  const inner = schema as unknown as { shape?: z.ZodRawShape; _def?: { schema?: { shape?: z.ZodRawShape } } };
+  if (inner.shape) return inner.shape;
+  throw new HttpError(500, 'A resource with extra fields needs a plain object schema.');
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export type { RequestAuth };

@@ -1,0 +1,404 @@
+import { HttpError, accessDenied, badRequest, notFound, type Database, type Queryable, type RequestAuth } from '@propdesk/server-kit';
+import { sql, type RawBuilder } from 'kysely';
+import {
+  columnOf,
+  hasActive,
+  isTextKind,
+  labelFieldOf,
+  ruleErrors,
+  type FieldDef,
+  type HistoryEntry,
+  type RecordRow,
+  type Registry,
+  type ResourceDef,
+  type SortTerm,
+  type Usage,
+} from '../model/index.js';
+import { isUniqueViolation, mapDatabaseError, uniqueField } from './errors.js';
+import { nextDocumentNumber } from './numbering.js';
+import { orderSql, readableFields, selectRecords, whereSql, type ListCriteria } from './select.js';
+import { qb, run } from './sql.js';
+
+export type ChangeSource = 'screen' | 'import' | 'api' | 'system';
+
+/** Who is changing what, from where: written to the record's history. */
+export type Caller = {
+  auth: RequestAuth | null;
+  source: ChangeSource;
+  requestId?: string | undefined;
+  ip?: string | undefined;
+};
+
+export type EngineContext = {
+  db: Database;
+  registry: Registry;
+  /** A row filter per resource (e.g. which leads an agent may see), applied to every read. */
+  rowScope?: ((def: ResourceDef, auth: RequestAuth | null) => RawBuilder<unknown> | null) | undefined;
+};
+
+const trimDecimal = (text: string) => (text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text);
+
+/** A database row as the JSON of api.md: ids as strings, money with two places, dates as ISO text. */
+export function toRecord(def: ResourceDef, row: Record<string, unknown>): RecordRow {
+  const record: Record<string, unknown> = {};
+  const refLabels: Record<string, string | string[] | null> = {};
+  for (const [key, value] of Object.entries(row)) {
+    if (key.endsWith('__label')) {
+      refLabels[key.slice(0, -'__label'.length)] = (value as string | string[] | null) ?? null;
+      continue;
+    }
+    const field = def.fields[key];
+    if (value instanceof Date) record[key] = value.toISOString();
+    else if (field && (field.kind === 'decimal' || field.kind === 'percent') && typeof value === 'string') record[key] = trimDecimal(value);
+    else record[key] = value;
+  }
+  if (!hasActive(def)) delete record.active;
+  record.refLabels = refLabels;
+  return record as RecordRow;
+}
+
+/** A field value as its column value. */
+function toColumnValue(field: FieldDef, value: unknown): unknown {
+  if (value === undefined || value === null) return null;
+  if (field.kind === 'json') return JSON.stringify(value);
+  return value;
+}
+
+function readScope(ctx: EngineContext, def: ResourceDef, auth: RequestAuth | null) {
+  return ctx.rowScope ? ctx.rowScope(def, auth) : null;
+}
+
+export type ListOptions = {
+  criteria: ListCriteria;
+  sort: readonly SortTerm[];
+  page: number;
+  pageSize: number;
+};
+
+/** One page and the total the filters match; paging and sorting happen in SQL. */
+export async function listRecords(ctx: EngineContext, def: ResourceDef, caller: Caller, options: ListOptions) {
+  const criteria = { ...options.criteria, scope: readScope(ctx, def, caller.auth) };
+  const where = whereSql(def, criteria);
+  const offset = (options.page - 1) * options.pageSize;
+  const pageQuery = selectRecords(ctx.registry, def, caller.auth)
+    .where(where as never)
+    .orderBy(orderSql(ctx.registry, def, options.sort) as never)
+    .limit(options.pageSize)
+    .offset(offset);
+  const countQuery = qb.selectFrom(`${def.table} as t`).select(sql<number>`count(*)::int`.as('total')).where(where as never);
+  const [rows, counted] = await Promise.all([run(ctx.db, pageQuery), run<{ total: number }>(ctx.db, countQuery)]);
+  return { rows: rows.map((row) => toRecord(def, row)), total: counted[0]?.total ?? 0 };
+}
+
+export async function getRecord(ctx: EngineContext, db: Queryable, def: ResourceDef, caller: Caller, id: string, forUpdate = false) {
+  const scope = readScope(ctx, def, caller.auth);
+  let query = selectRecords(ctx.registry, def, caller.auth).where(whereSql(def, { where: null, ids: [id], scope }) as never);
+  if (forUpdate) query = query.forUpdate('t' as never);
+  const rows = await run(db, query);
+  return rows[0] ? toRecord(def, rows[0]) : null;
+}
+
+/** 423 when the body writes a protected field the caller may not update. */
+export function checkProtectedWrites(def: ResourceDef, auth: RequestAuth | null, values: Record<string, unknown>) {
+  for (const name of Object.keys(values)) {
+    const field = def.fields[name];
+    if (field?.protected && !(auth?.checker.canField(def.entity, name, 'update') ?? false)) throw accessDenied();
+  }
+}
+
+/** The record that already holds a unique value, for a 409 that links to it. */
+async function findClash(ctx: EngineContext, db: Queryable, def: ResourceDef, values: Record<string, unknown>, exceptId: string | null) {
+  for (const [name, field] of Object.entries(def.fields)) {
+    if (!field.unique) continue;
+    const value = values[name];
+    if (value === undefined || value === null || value === '') continue;
+    const scope = Array.isArray(field.unique) ? field.unique : [];
+    const column = sql.ref(`t.${columnOf(name, field)}`);
+    const parts = [isTextKind(field.kind) ? sql`lower(${column}) = lower(${value})` : sql`${column} = ${value}`];
+    for (const scopeName of scope) {
+      const scopeValue = values[scopeName];
+      const scopeColumn = sql.ref(`t.${columnOf(scopeName, def.fields[scopeName])}`);
+      parts.push(scopeValue === null || scopeValue === undefined ? sql`${scopeColumn} is null` : sql`${scopeColumn} = ${scopeValue}`);
+    }
+    if (exceptId) parts.push(sql`t.id <> ${exceptId}::uuid`);
+    const labelName = labelFieldOf(def);
+    const rows = await run<{ id: string; label: string }>(
+      db,
+      qb
+        .selectFrom(`${def.table} as t`)
+        .select([sql`t.id::text`.as('id'), sql`${sql.ref(`t.${columnOf(labelName, def.fields[labelName])}`)}::text`.as('label')])
+        .where(sql.join(parts, sql` and `) as never)
+        .limit(1),
+    );
+    if (rows[0]) return { field: name, ...rows[0] };
+  }
+  return null;
+}
+
+function clashError(def: ResourceDef, clash: { field: string; id: string; label: string }) {
+  const label = def.fields[clash.field]?.label ?? clash.field;
+  const link = def.route ? `${def.route}?record=${clash.id}` : undefined;
+  return new HttpError(409, `A ${def.singular.toLowerCase()} with this ${label.toLowerCase()} already exists: ${clash.label}.`, {
+    errors: [{ field: clash.field, message: `Already used by ${clash.label}`, ...(link ? { link } : {}) }],
+  });
+}
+
+async function writeHistory(
+  db: Queryable,
+  def: ResourceDef,
+  caller: Caller,
+  recordId: string,
+  action: string,
+  changes: Record<string, { before: unknown; after: unknown }>,
+  reason: string | null = null,
+) {
+  await db.query(
+    'insert into record_history (resource, record_id, actor_id, source, action, changes, reason, request_id, ip) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+    [def.name, recordId, caller.auth?.userId ?? null, caller.source, action, JSON.stringify(changes), reason, caller.requestId ?? null, caller.ip ?? null],
+  );
+}
+
+const TRACKED_BASE = ['active'];
+
+function diff(def: ResourceDef, before: RecordRow | null, after: RecordRow) {
+  const changes: Record<string, { before: unknown; after: unknown }> = {};
+  for (const name of [...Object.keys(def.fields), ...TRACKED_BASE]) {
+    if (!(name in after) && !(before && name in before)) continue;
+    const old = before ? (before[name] ?? null) : null;
+    const next = after[name] ?? null;
+    if (JSON.stringify(old) !== JSON.stringify(next)) changes[name] = { before: old, after: next };
+  }
+  return changes;
+}
+
+/** Runs `fn` under a savepoint, so a refused statement leaves the surrounding transaction usable. */
+export async function withSavepoint<T>(db: Queryable, fn: () => Promise<T>): Promise<T> {
+  await db.query('savepoint records_write');
+  try {
+    const result = await fn();
+    await db.query('release savepoint records_write');
+    return result;
+  } catch (error) {
+    await db.query('rollback to savepoint records_write');
+    throw error;
+  }
+}
+
+/** Strips what the caller may not read from a record read with every field. */
+export function visibleRecord(def: ResourceDef, auth: RequestAuth | null, record: RecordRow): RecordRow {
+  const readable = new Set(readableFields(def, auth).map(([name]) => name));
+  const copy: Record<string, unknown> = { ...record, refLabels: { ...record.refLabels } };
+  for (const name of Object.keys(def.fields)) {
+    if (!readable.has(name)) {
+      delete copy[name];
+      delete (copy.refLabels as Record<string, unknown>)[name];
+    }
+  }
+  return copy as RecordRow;
+}
+
+const FULL_ACCESS: Pick<RequestAuth, 'checker'> = {
+  checker: { privileges: [], can: () => true, canField: () => true, canAny: () => true },
+};
+
+/** A read with every field, for the engine itself (history, rules, conflicts). */
+async function fullRecord(ctx: EngineContext, db: Queryable, def: ResourceDef, id: string, forUpdate = false) {
+  let query = selectRecords(ctx.registry, def, FULL_ACCESS as RequestAuth).where(sql`t.id = ${id}::uuid` as never);
+  if (forUpdate) query = query.forUpdate('t' as never);
+  const rows = await run(db, query);
+  return rows[0] ? toRecord(def, rows[0]) : null;
+}
+
+export async function createRecord(
+  ctx: EngineContext,
+  tx: Queryable,
+  def: ResourceDef,
+  caller: Caller,
+  values: Record<string, unknown>,
+  extraColumns: Record<string, unknown> = {},
+) {
+  checkProtectedWrites(def, caller.auth, values);
+  const clash = await findClash(ctx, tx, def, values, null);
+  if (clash) throw clashError(def, clash);
+  const columns: string[] = [];
+  const params: unknown[] = [];
+  for (const [name, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    const field = def.fields[name];
+    if (name === 'active' && hasActive(def)) {
+      columns.push('active');
+      params.push(value);
+      continue;
+    }
+    if (!field) continue;
+    columns.push(columnOf(name, field));
+    params.push(toColumnValue(field, value));
+  }
+  if (def.numbering) {
+    columns.push(columnOf(def.numbering.field));
+    params.push(await nextDocumentNumber(tx, def.numbering.prefix, new Date().getUTCFullYear()));
+  }
+  for (const [column, value] of Object.entries(extraColumns)) {
+    columns.push(column);
+    params.push(value);
+  }
+  columns.push('created_by', 'modified_by');
+  params.push(caller.auth?.userId ?? null, caller.auth?.userId ?? null);
+  const row: Record<string, unknown> = {};
+  columns.forEach((column, index) => {
+    row[column] = params[index];
+  });
+  let id: string;
+  try {
+    const inserted = await withSavepoint(tx, () => run<{ id: string }>(tx, qb.insertInto(def.table).values(row).returning(sql`id::text`.as('id') as never)));
+    id = inserted[0]!.id;
+  } catch (error) {
+    throw await translateWriteError(ctx, tx, def, error, values, null);
+  }
+  const after = (await fullRecord(ctx, tx, def, id))!;
+  await writeHistory(tx, def, caller, id, 'create', diff(def, null, after));
+  return after;
+}
+
+async function translateWriteError(ctx: EngineContext, tx: Queryable, def: ResourceDef, error: unknown, values: Record<string, unknown>, id: string | null) {
+  if (isUniqueViolation(error)) {
+    const clash = await findClash(ctx, tx, def, values, id);
+    if (clash) return clashError(def, clash);
+    const field = uniqueField(def, error);
+    return new HttpError(409, `A ${def.singular.toLowerCase()} with these values already exists.`, field ? { errors: [{ field, message: 'Already used' }] } : {});
+  }
+  return mapDatabaseError(def, error) ?? error;
+}
+
+export class StaleVersionError extends HttpError {
+  readonly current: RecordRow;
+  constructor(current: RecordRow) {
+    super(409, 'Someone else changed this record after you opened it.');
+    this.current = current;
+  }
+}
+
+export async function updateRecord(
+  ctx: EngineContext,
+  tx: Queryable,
+  def: ResourceDef,
+  caller: Caller,
+  id: string,
+  patch: Record<string, unknown>,
+  options: { action?: string; reason?: string | null; ignoreVersion?: boolean; allowReadOnly?: boolean } = {},
+) {
+  const { version, ...values } = patch;
+  checkProtectedWrites(def, caller.auth, values);
+  const visible = await getRecord(ctx, tx, def, caller, id);
+  if (!visible) throw notFound(`No such ${def.singular.toLowerCase()}`);
+  const before = (await fullRecord(ctx, tx, def, id, true))!;
+  if (!options.ignoreVersion && before.version !== version) throw new StaleVersionError(visibleRecord(def, caller.auth, before));
+  const merged: Record<string, unknown> = { ...before, ...values };
+  const problems = ruleErrors(def, merged);
+  if (problems.length > 0) throw badRequest('Validation failed', problems);
+  const clash = await findClash(ctx, tx, def, merged, id);
+  if (clash) throw clashError(def, clash);
+  const set: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    if (name === 'active' && hasActive(def)) set.active = value;
+    const field = def.fields[name];
+    if (!field || (field.readOnly && !options.allowReadOnly)) continue;
+    set[columnOf(name, field)] = toColumnValue(field, value);
+  }
+  try {
+    await withSavepoint(tx, () =>
+      run(
+        tx,
+        qb
+          .updateTable(def.table)
+          .set({ ...set, version: sql`version + 1`, modified_on: sql`now()`, modified_by: caller.auth?.userId ?? null })
+          .where(sql`id = ${id}::uuid` as never),
+      ),
+    );
+  } catch (error) {
+    throw await translateWriteError(ctx, tx, def, error, merged, id);
+  }
+  const after = (await fullRecord(ctx, tx, def, id))!;
+  const changes = diff(def, before, after);
+  await writeHistory(tx, def, caller, id, options.action ?? 'update', changes, options.reason ?? null);
+  return after;
+}
+
+/** Who points at a record: per referring resource and field, how many. */
+export async function usageOf(ctx: EngineContext, db: Queryable, def: ResourceDef, id: string): Promise<Usage[]> {
+  const usage: Usage[] = [];
+  for (const [referrer, fieldName] of ctx.registry.referrers(def.name)) {
+    const field = referrer.fields[fieldName]!;
+    const column = sql.ref(columnOf(fieldName, field));
+    const condition = field.kind === 'references' ? sql`${id}::uuid = any(${column})` : sql`${column} = ${id}::uuid`;
+    const rows = await run<{ n: number }>(db, qb.selectFrom(referrer.table).select(sql<number>`count(*)::int`.as('n')).where(condition as never));
+    const count = rows[0]?.n ?? 0;
+    if (count > 0) usage.push({ resource: referrer.name, label: referrer.label, field: fieldName, count, route: referrer.route ?? null });
+  }
+  return usage;
+}
+
+/**
+ * DELETE of api.md: a record others point to is deactivated instead (and the answer says by
+ * what); otherwise it is deleted. A reference the registry does not know (another package's
+ * foreign key) is caught by the database and also leads to deactivation.
+ */
+export async function deleteRecord(ctx: EngineContext, tx: Queryable, def: ResourceDef, caller: Caller, id: string) {
+  const visible = await getRecord(ctx, tx, def, caller, id);
+  if (!visible) throw notFound(`No such ${def.singular.toLowerCase()}`);
+  const before = (await fullRecord(ctx, tx, def, id, true))!;
+  const usage = await usageOf(ctx, tx, def, id);
+  if (usage.length === 0) {
+    try {
+      await withSavepoint(tx, () => tx.query(`delete from "${def.table}" where id = $1`, [id]));
+      await writeHistory(tx, def, caller, id, 'delete', diff(def, before, { ...before, active: false } as RecordRow));
+      return { deleted: true, deactivated: false, usage };
+    } catch (error) {
+      if ((error as { code?: string }).code !== '23503') throw mapDatabaseError(def, error) ?? error;
+    }
+  }
+  if (!hasActive(def)) {
+    throw new HttpError(409, `This ${def.singular.toLowerCase()} is used by other records and cannot be deleted.`);
+  }
+  if (before.active !== false) {
+    await tx.query(`update "${def.table}" set active = false, version = version + 1, modified_on = now(), modified_by = $2 where id = $1`, [
+      id,
+      caller.auth?.userId ?? null,
+    ]);
+    await writeHistory(tx, def, caller, id, 'deactivate', { active: { before: true, after: false } });
+  }
+  return { deleted: false, deactivated: true, usage };
+}
+
+/** The record's history, newest first, without what the caller may not read. */
+export async function historyOf(db: Queryable, def: ResourceDef, auth: RequestAuth | null, id: string): Promise<HistoryEntry[]> {
+  const readable = new Set([...readableFields(def, auth).map(([name]) => name), 'active']);
+  const result = await db.query<{
+    id: string;
+    at: Date | string;
+    actor_id: string | null;
+    actor_name: string | null;
+    source: HistoryEntry['source'];
+    action: string;
+    changes: Record<string, { before: unknown; after: unknown }>;
+    reason: string | null;
+  }>(
+    `select h.id::text, h.at, h.actor_id::text, coalesce(nullif(u.full_name, ''), u.username) as actor_name, h.source, h.action, h.changes, h.reason
+       from record_history h left join users u on u.id = h.actor_id
+      where h.resource = $1 and h.record_id = $2 order by h.id desc limit 500`,
+    [def.name, id],
+  );
+  return result.rows.map((row) => ({
+    id: row.id,
+    at: row.at instanceof Date ? row.at.toISOString() : new Date(row.at).toISOString(),
+    actorId: row.actor_id,
+    actorName: row.actor_name,
+    source: row.source,
+    action: row.action,
+    reason: row.reason,
+    changes: Object.fromEntries(Object.entries(row.changes ?? {}).filter(([name]) => readable.has(name))),
+  }));
+}
+
+export { writeHistory, fullRecord };

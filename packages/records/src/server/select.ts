@@ -1,0 +1,225 @@
+import type { RequestAuth } from '@propdesk/server-kit';
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import {
+  columnOf,
+  hasActive,
+  isGroup,
+  isTextKind,
+  labelFieldOf,
+  type FieldDef,
+  type FilterNode,
+  type Registry,
+  type ResourceDef,
+  type SortTerm,
+} from '../model/index.js';
+import { qb } from './sql.js';
+
+/** Which fields of a resource the caller may read: protected fields need a field-level read. */
+export function readableFields(def: ResourceDef, auth: RequestAuth | null): [string, FieldDef][] {
+  return Object.entries(def.fields).filter(([name, field]) => !field.protected || (auth?.checker.canField(def.entity, name, 'read') ?? false));
+}
+
+/** The label expression of a referenced resource's row under `alias`. */
+function labelColumn(target: ResourceDef, alias: string): RawBuilder<unknown> {
+  const labelName = labelFieldOf(target);
+  return sql.ref(`${alias}.${columnOf(labelName, target.fields[labelName])}`);
+}
+
+const BASE_COLUMNS: Record<string, string> = {
+  id: 'id',
+  version: 'version',
+  active: 'active',
+  createdOn: 'created_on',
+  modifiedOn: 'modified_on',
+  createdBy: 'created_by',
+  modifiedBy: 'modified_by',
+};
+
+/** The column expression of a field or base field on the main table `t`. */
+function columnRef(def: ResourceDef, name: string): RawBuilder<unknown> {
+  const base = BASE_COLUMNS[name];
+  if (base) return sql.ref(`t.${base}`);
+  return sql.ref(`t.${columnOf(name, def.fields[name])}`);
+}
+
+function fieldOf(def: ResourceDef, name: string): FieldDef {
+  const own = def.fields[name];
+  if (own) return own;
+  if (name === 'active') return { kind: 'boolean', label: 'Active' };
+  if (name === 'createdBy' || name === 'modifiedBy') return { kind: 'reference', label: name, ref: 'users' };
+  return { kind: 'datetime', label: name };
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function conditionSql(def: ResourceDef, node: FilterNode): RawBuilder<unknown> {
+  if (isGroup(node)) {
+    if (node.children.length === 0) return sql`true`;
+    const parts = node.children.map((child) => conditionSql(def, child));
+    return sql`(${sql.join(parts, node.join === 'and' ? sql` and ` : sql` or `)})`;
+  }
+  const field = fieldOf(def, node.field);
+  const column = columnRef(def, node.field);
+  const text = isTextKind(field.kind);
+  const value = node.value;
+  if (field.kind === 'references') {
+    switch (node.op) {
+      case 'eq':
+        return sql`${value}::uuid = any(${column})`;
+      case 'in':
+        return sql`${column} && ${value}::uuid[]`;
+      case 'empty':
+        return sql`coalesce(cardinality(${column}), 0) = 0`;
+      default:
+        return sql`coalesce(cardinality(${column}), 0) > 0`;
+    }
+  }
+  const cast = castFor(field);
+  switch (node.op) {
+    case 'eq':
+      return text ? sql`lower(${column}) = lower(${value})` : sql`${column} = ${value}${cast}`;
+    case 'ne':
+      return text ? sql`lower(${column}) is distinct from lower(${value})` : sql`${column} is distinct from ${value}${cast}`;
+    case 'contains':
+      return sql`${column} ilike ${`%${escapeLike(String(value))}%`}`;
+    case 'startsWith':
+      return sql`${column} ilike ${`${escapeLike(String(value))}%`}`;
+    case 'gt':
+      return sql`${column} > ${value}${cast}`;
+    case 'gte':
+      return sql`${column} >= ${value}${cast}`;
+    case 'lt':
+      return sql`${column} < ${value}${cast}`;
+    case 'lte':
+      return sql`${column} <= ${value}${cast}`;
+    case 'in': {
+      const list = value as unknown[];
+      return text
+        ? sql`lower(${column}) in (${sql.join(list.map((item) => sql`lower(${item})`))})`
+        : sql`${column} in (${sql.join(list.map((item) => sql`${item}${cast}`))})`;
+    }
+    case 'empty':
+      return text ? sql`(${column} is null or ${column} = '')` : sql`${column} is null`;
+    case 'notEmpty':
+      return text ? sql`(${column} is not null and ${column} <> '')` : sql`${column} is not null`;
+  }
+}
+
+function castFor(field: FieldDef): RawBuilder<unknown> {
+  switch (field.kind) {
+    case 'integer':
+      return sql`::integer`;
+    case 'decimal':
+    case 'money':
+    case 'percent':
+      return sql`::numeric`;
+    case 'date':
+      return sql`::date`;
+    case 'datetime':
+      return sql`::timestamptz`;
+    case 'reference':
+      return sql`::uuid`;
+    case 'boolean':
+      return sql`::boolean`;
+    default:
+      return sql``;
+  }
+}
+
+export type ListCriteria = {
+  where: FilterNode | null;
+  q?: string | undefined;
+  active?: 'true' | 'false' | 'all' | undefined;
+  ids?: readonly string[] | undefined;
+  /** A row filter a domain adds (e.g. who may see which lead). */
+  scope?: RawBuilder<unknown> | null | undefined;
+};
+
+/** The WHERE clause of a list: the filter tree, the search, the active quick filter, the ids. */
+export function whereSql(def: ResourceDef, criteria: ListCriteria): RawBuilder<unknown> {
+  const parts: RawBuilder<unknown>[] = [];
+  if (criteria.where) parts.push(conditionSql(def, criteria.where));
+  const q = criteria.q?.trim();
+  if (q) {
+    const searchable = Object.entries(def.fields).filter(([, field]) => field.searchable && !field.protected && isTextKind(field.kind));
+    if (searchable.length > 0) {
+      const pattern = `%${escapeLike(q)}%`;
+      parts.push(sql`(${sql.join(searchable.map(([name]) => sql`${columnRef(def, name)} ilike ${pattern}`), sql` or `)})`);
+    }
+  }
+  if (hasActive(def) && criteria.active && criteria.active !== 'all') parts.push(sql`t.active = ${criteria.active === 'true'}`);
+  if (criteria.ids) parts.push(criteria.ids.length === 0 ? sql`false` : sql`t.id = any(${[...criteria.ids]}::uuid[])`);
+  if (criteria.scope) parts.push(criteria.scope);
+  return parts.length === 0 ? sql`true` : sql.join(parts, sql` and `);
+}
+
+/** The SELECT of records with their referenced records' labels in one query (joins, no query per row). */
+export function selectRecords(
+  registry: Registry,
+  def: ResourceDef,
+  auth: RequestAuth | null,
+  options: { columns?: readonly string[] | undefined } = {},
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+): SelectQueryBuilder<any, any, any> {
+  let query = qb.selectFrom(`${def.table} as t`);
+  const wanted = options.columns ? new Set(options.columns) : null;
+  const selections: RawBuilder<unknown>[] = [
+    sql`t.id::text as id`,
+    sql`t.version as version`,
+    hasActive(def) ? sql`t.active as active` : sql`null::boolean as active`,
+    sql`t.created_on as "createdOn"`,
+    sql`t.modified_on as "modifiedOn"`,
+    sql`t.created_by::text as "createdBy"`,
+    sql`t.modified_by::text as "modifiedBy"`,
+  ];
+  for (const [name, field] of readableFields(def, auth)) {
+    if (wanted && !wanted.has(name)) continue;
+    const column = sql.ref(`t.${columnOf(name, field)}`);
+    const alias = sql.ref(name);
+    switch (field.kind) {
+      case 'decimal':
+      case 'money':
+      case 'percent':
+      case 'date':
+      case 'reference':
+        selections.push(sql`${column}::text as ${alias}`);
+        break;
+      case 'references':
+        selections.push(sql`${column}::text[] as ${alias}`);
+        break;
+      default:
+        selections.push(sql`${column} as ${alias}`);
+    }
+    if (field.kind === 'reference') {
+      const target = registry.get(field.ref!);
+      const joinAlias = `r_${name}`;
+      query = query.leftJoin(`${target.table} as ${joinAlias}`, `${joinAlias}.id`, `t.${columnOf(name, field)}`);
+      selections.push(sql`${labelColumn(target, joinAlias)} as ${sql.ref(`${name}__label`)}`);
+    }
+    if (field.kind === 'references') {
+      const target = registry.get(field.ref!);
+      selections.push(
+        sql`(select array_agg(${labelColumn(target, 'x')} order by ${labelColumn(target, 'x')}) from ${sql.table(target.table)} as x where x.id = any(${column})) as ${sql.ref(`${name}__label`)}`,
+      );
+    }
+  }
+  return query.select(selections.map((selection) => selection as RawBuilder<unknown>) as never);
+}
+
+/** ORDER BY of the sort terms; references sort by the referenced record's label; `id` breaks ties. */
+export function orderSql(registry: Registry, def: ResourceDef, sort: readonly SortTerm[]): RawBuilder<unknown> {
+  const terms = sort.map((term) => {
+    const field = def.fields[term.field];
+    let expression: RawBuilder<unknown>;
+    if (field?.kind === 'reference') {
+      expression = labelColumn(registry.get(field.ref!), `r_${term.field}`);
+    } else if (field && isTextKind(field.kind)) {
+      expression = columnRef(def, term.field);
+    } else {
+      expression = columnRef(def, term.field);
+    }
+    return term.desc ? sql`${expression} desc nulls last` : sql`${expression} asc nulls last`;
+  });
+  if (!sort.some((term) => term.field === 'id')) terms.push(sql`t.id asc`);
+  return sql.join(terms, sql`, `);
+}
