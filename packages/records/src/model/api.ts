@@ -95,6 +95,9 @@ export type SavedView = {
   state: SavedViewState;
 };
 
+/** One field's change; references also carry the records' names as they were then. */
+export type FieldChange = { before: unknown; after: unknown; beforeLabel?: string | string[] | null; afterLabel?: string | string[] | null };
+
 export type HistoryEntry = {
   id: string;
   at: string;
@@ -102,7 +105,7 @@ export type HistoryEntry = {
   actorName: string | null;
   source: 'screen' | 'import' | 'api' | 'system';
   action: string;
-  changes: Record<string, { before: unknown; after: unknown }>;
+  changes: Record<string, FieldChange>;
   reason: string | null;
 };
 

@@ -37,4 +37,4 @@ export {
   savedViewBodySchema,
   savedViewStateSchema,
 } from './api.js';
-export type { BulkRequest, HistoryEntry, ImportReport, ImportRowError, ListQuery, ListResponse, RecordRow, SavedView, SavedViewState, Usage } from './api.js';
+export type { BulkRequest, FieldChange, HistoryEntry, ImportReport, ImportRowError, ListQuery, ListResponse, RecordRow, SavedView, SavedViewState, Usage } from './api.js';

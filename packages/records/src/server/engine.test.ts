@@ -16,7 +16,7 @@ async function call(method: string, url: string, payload?: unknown, privs = priv
     ...(payload === undefined ? {} : typeof payload === 'string' ? { payload, headers: { 'content-type': 'text/csv' } } : { payload: payload as object }),
     headers: { 'x-test-user': userId, 'x-test-privileges': JSON.stringify(privs), ...(typeof payload === 'string' ? { 'content-type': 'text/csv' } : {}), ...headers },
   });
-  return { status: response.statusCode, body: response.headers['content-type']?.includes('json') ? response.json() : response.body, headers: response.headers };
+  return { status: response.statusCode, body: String(response.headers['content-type'] ?? '').includes('json') ? response.json() : response.body, headers: response.headers };
 }
 
 beforeAll(async () => {

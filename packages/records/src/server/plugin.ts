@@ -74,6 +74,7 @@ export type RecordsPluginOptions = {
   rowScope?: EngineContext['rowScope'];
 };
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const idParams = z.object({ id: z.uuid({ error: 'Must be a record id' }) });
 const SOURCES: readonly ChangeSource[] = ['screen', 'import', 'api'];
 
@@ -146,7 +147,7 @@ function registerResource(app: FastifyInstance, ctx: EngineContext, def: Resourc
     return list(rows, total, query.page, query.pageSize);
   });
 
-  const exportQuery = listQuerySchema.extend({ format: z.enum(['csv', 'xlsx']).default('csv'), columns: z.string().max(2000).optional() });
+  const exportQuery = listQuerySchema.extend({ format: z.enum(['csv', 'xlsx']).default('csv'), columns: z.string().max(2000).optional(), ids: z.string().max(400_000).optional() });
   typed.get(
     `${base}/export`,
     { schema: { tags, summary: `Export ${def.label.toLowerCase()} (CSV or XLSX, streamed)`, querystring: exportQuery }, onRequest: guard(def, 'read') },
@@ -154,7 +155,8 @@ function registerResource(app: FastifyInstance, ctx: EngineContext, def: Resourc
       const query = request.query as Record<string, unknown> & z.infer<typeof exportQuery>;
       const { where, sort } = criteriaFrom(def, query);
       const columns = exportColumns(def, request.auth, query.columns ? query.columns.split(',') : null);
-      const criteria = { where, q: query.q, active: query.active };
+      const ids = typeof query.ids === 'string' ? query.ids.split(',').filter((id) => UUID.test(id)) : undefined;
+      const criteria = { where, q: query.q, active: query.active, ids };
       const total = await countMatching(ctx, def, request.auth, criteria);
       const stamp = new Date().toISOString().slice(0, 10);
       reply
@@ -259,7 +261,7 @@ function registerResource(app: FastifyInstance, ctx: EngineContext, def: Resourc
       // Pickers list names only, so any signed-in user may search a reference list they are filling in.
       const labelName = labelFieldOf(def);
       const label = sql.ref(`t.${columnOf(labelName, def.fields[labelName])}`);
-      const ids = request.query.ids ? request.query.ids.split(',').filter((id) => /^[0-9a-f-]{36}$/i.test(id)) : null;
+      const ids = request.query.ids ? request.query.ids.split(',').filter((id) => UUID.test(id)) : null;
       const q = request.query.q?.trim() ?? '';
       const parts = [ids ? sql`t.id = any(${ids}::uuid[])` : def.hasActive === false ? sql`true` : sql`t.active`];
       if (q && !ids) {

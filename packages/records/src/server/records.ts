@@ -7,6 +7,7 @@ import {
   labelFieldOf,
   ruleErrors,
   type FieldDef,
+  type FieldChange,
   type HistoryEntry,
   type RecordRow,
   type Registry,
@@ -149,7 +150,7 @@ async function writeHistory(
   caller: Caller,
   recordId: string,
   action: string,
-  changes: Record<string, { before: unknown; after: unknown }>,
+  changes: Record<string, FieldChange>,
   reason: string | null = null,
 ) {
   await db.query(
@@ -161,12 +162,17 @@ async function writeHistory(
 const TRACKED_BASE = ['active'];
 
 function diff(def: ResourceDef, before: RecordRow | null, after: RecordRow) {
-  const changes: Record<string, { before: unknown; after: unknown }> = {};
+  const changes: Record<string, FieldChange> = {};
   for (const name of [...Object.keys(def.fields), ...TRACKED_BASE]) {
     if (!(name in after) && !(before && name in before)) continue;
     const old = before ? (before[name] ?? null) : null;
     const next = after[name] ?? null;
-    if (JSON.stringify(old) !== JSON.stringify(next)) changes[name] = { before: old, after: next };
+    if (JSON.stringify(old) === JSON.stringify(next)) continue;
+    const field = def.fields[name];
+    changes[name] =
+      field?.kind === 'reference' || field?.kind === 'references'
+        ? { before: old, after: next, beforeLabel: before?.refLabels[name] ?? null, afterLabel: after.refLabels[name] ?? null }
+        : { before: old, after: next };
   }
   return changes;
 }
@@ -381,7 +387,7 @@ export async function historyOf(db: Queryable, def: ResourceDef, auth: RequestAu
     actor_name: string | null;
     source: HistoryEntry['source'];
     action: string;
-    changes: Record<string, { before: unknown; after: unknown }>;
+    changes: Record<string, FieldChange>;
     reason: string | null;
   }>(
     `select h.id::text, h.at, h.actor_id::text, coalesce(nullif(u.full_name, ''), u.username) as actor_name, h.source, h.action, h.changes, h.reason

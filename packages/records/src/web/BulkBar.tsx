@@ -1,0 +1,132 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useSnackbar } from 'notistack';
+import { writableFields, type FilterNode, type ResourceDef } from '../model/index.js';
+import { serverError, useBulkChangeMutation } from './api.js';
+import { ExportMenu } from './ExportMenu.js';
+import { FieldInput } from './FieldInput.js';
+
+export type BulkBarProps = {
+  def: ResourceDef;
+  selected: readonly string[];
+  /** True when the user chose every row the filter matches, not just the visible ones. */
+  allMatching: boolean;
+  total: number;
+  pageCount: number;
+  filter: { where: FilterNode | null; q: string; active: string };
+  params: Record<string, string>;
+  columns: readonly string[];
+  canUpdate: boolean;
+  onSelectAllMatching: () => void;
+  onClear: () => void;
+};
+
+const number = new Intl.NumberFormat('en-US');
+
+/** Actions on the selected rows, or on every row the filter matches. */
+export function BulkBar({ def, selected, allMatching, total, pageCount, filter, params, columns, canUpdate, onSelectAllMatching, onClear }: BulkBarProps) {
+  const [bulk, { isLoading }] = useBulkChangeMutation();
+  const [setOpen, setSetOpen] = useState(false);
+  const [field, setField] = useState('');
+  const [value, setValue] = useState<unknown>('');
+  const [error, setError] = useState<string | null>(null);
+  const { enqueueSnackbar } = useSnackbar();
+  const count = allMatching ? total : selected.length;
+  const target = allMatching
+    ? { ...(filter.where ? { where: filter.where } : {}), ...(filter.q ? { q: filter.q } : {}), active: filter.active }
+    : { ids: [...selected] };
+  const fields = writableFields(def).filter(([, spec]) => !spec.unique && !spec.hidden && !spec.protected && spec.kind !== 'json');
+
+  const run = async (body: Record<string, unknown>) => {
+    setError(null);
+    const result = await bulk({ resource: def.name, body: { ...target, ...body } });
+    if ('error' in result) {
+      const failure = serverError(result.error);
+      const message = failure.errors[0]?.message ?? failure.message;
+      if (setOpen) setError(message);
+      else enqueueSnackbar(message, { variant: 'error' });
+      return;
+    }
+    enqueueSnackbar(result.data.message ?? 'Done.', { variant: 'success' });
+    setSetOpen(false);
+    onClear();
+  };
+
+  const exportParams = allMatching ? params : { ...params, ids: selected.join(',') };
+  return (
+    <Paper variant="outlined" sx={{ px: 2, py: 1, bgcolor: 'action.selected' }} role="region" aria-label="Selected rows">
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {allMatching ? `All ${number.format(total)} matching rows selected` : `${number.format(selected.length)} selected`}
+        </Typography>
+        {!allMatching && selected.length >= pageCount && total > selected.length ? (
+          <Button size="small" onClick={onSelectAllMatching}>
+            Select all {number.format(total)} matching rows
+          </Button>
+        ) : null}
+        {canUpdate && def.hasActive !== false ? (
+          <>
+            <Button size="small" disabled={isLoading} onClick={() => void run({ action: 'activate' })}>
+              Activate
+            </Button>
+            <Button size="small" disabled={isLoading} onClick={() => void run({ action: 'deactivate' })}>
+              Deactivate
+            </Button>
+          </>
+        ) : null}
+        {canUpdate && fields.length > 0 ? (
+          <Button size="small" disabled={isLoading} onClick={() => setSetOpen(true)}>
+            Change a field…
+          </Button>
+        ) : null}
+        <ExportMenu resource={def.name} params={exportParams} columns={columns} total={count} label="Export selected" />
+        <Button size="small" onClick={onClear}>
+          Clear selection
+        </Button>
+      </Stack>
+      <Dialog open={setOpen} onClose={() => setSetOpen(false)} fullWidth maxWidth="sm" aria-labelledby="bulk-set-title">
+        <DialogTitle id="bulk-set-title">Change a field on {number.format(count)} rows</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ mt: 1 }}>
+            <TextField
+              select
+              label="Field"
+              value={field}
+              onChange={(event) => {
+                setField(event.target.value);
+                setValue('');
+              }}
+              size="small"
+            >
+              {fields.map(([name, spec]) => (
+                <MenuItem key={name} value={name}>
+                  {spec.label}
+                </MenuItem>
+              ))}
+            </TextField>
+            {field && def.fields[field] ? (
+              <FieldInput name="bulk-value" field={{ ...def.fields[field]!, label: 'New value' }} value={value} onChange={(next) => setValue(next)} onBlur={() => undefined} />
+            ) : null}
+            {error ? <Alert severity="error">{error}</Alert> : null}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setSetOpen(false)}>Cancel</Button>
+          <Button variant="contained" disabled={!field || isLoading} onClick={() => void run({ action: 'set', field, value })}>
+            Change {number.format(count)} rows
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Paper>
+  );
+}

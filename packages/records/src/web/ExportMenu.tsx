@@ -1,0 +1,72 @@
+import { useRef, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Snackbar from '@mui/material/Snackbar';
+import Typography from '@mui/material/Typography';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import { useSnackbar } from 'notistack';
+import { downloadExport, type DownloadProgress } from './download.js';
+
+export type ExportMenuProps = {
+  resource: string;
+  /** The list's query (filters, search, sort) and columns, so the export is exactly the view. */
+  params: Record<string, string>;
+  columns: readonly string[];
+  total: number;
+  label?: string;
+};
+
+const number = new Intl.NumberFormat('en-US');
+
+/** Export of everything the filters match, in the view's columns, with progress for large exports. */
+export function ExportMenu({ resource, params, columns, total, label = 'Export' }: ExportMenuProps) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [progress, setProgress] = useState<DownloadProgress | null>(null);
+  const controller = useRef<AbortController | null>(null);
+  const { enqueueSnackbar } = useSnackbar();
+
+  const handleExport = async (format: 'csv' | 'xlsx') => {
+    setAnchor(null);
+    const { page: _page, pageSize: _size, ...filters } = params;
+    const query = new URLSearchParams({ ...filters, format, columns: columns.join(',') });
+    const stamp = new Date().toISOString().slice(0, 10);
+    controller.current = new AbortController();
+    setProgress({ received: 0, total, rows: 0 });
+    try {
+      await downloadExport(`/api/${resource}/export?${query.toString()}`, `${resource}-${stamp}.${format}`, setProgress, controller.current.signal);
+      enqueueSnackbar(`Exported ${number.format(total)} rows.`, { variant: 'success' });
+    } catch (error) {
+      if ((error as Error).name !== 'AbortError') enqueueSnackbar((error as Error).message, { variant: 'error' });
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const percent = progress && progress.total && progress.rows !== null ? Math.min(100, (progress.rows / Math.max(1, progress.total)) * 100) : null;
+  return (
+    <>
+      <Button startIcon={<FileDownloadOutlined />} onClick={(event) => setAnchor(event.currentTarget)} aria-haspopup="menu" disabled={progress !== null}>
+        {label}
+      </Button>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        <MenuItem onClick={() => void handleExport('csv')}>CSV ({number.format(total)} rows)</MenuItem>
+        <MenuItem onClick={() => void handleExport('xlsx')}>Excel (XLSX)</MenuItem>
+      </Menu>
+      <Snackbar open={progress !== null} anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}>
+        <Box sx={{ bgcolor: 'background.paper', boxShadow: 3, borderRadius: 1, p: 2, minWidth: 300 }} role="status">
+          <Typography variant="body2" sx={{ mb: 1 }}>
+            Exporting {number.format(total)} rows…{' '}
+            {progress ? (progress.rows !== null ? `${number.format(progress.rows)} done` : `${number.format(Math.round(progress.received / 1024))} KiB`) : ''}
+          </Typography>
+          <LinearProgress variant={percent === null ? 'indeterminate' : 'determinate'} value={percent ?? 0} />
+          <Button size="small" sx={{ mt: 1 }} onClick={() => controller.current?.abort()}>
+            Cancel
+          </Button>
+        </Box>
+      </Snackbar>
+    </>
+  );
+}

@@ -1,0 +1,142 @@
+import type { ReactNode } from 'react';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Box from '@mui/material/Box';
+import LockOutlined from '@mui/icons-material/LockOutlined';
+import type { FieldDef } from '../model/index.js';
+import { humanize } from './format.js';
+import { ReferencePicker, type PickerOption } from './ReferencePicker.js';
+
+export type FieldInputProps = {
+  name: string;
+  field: FieldDef;
+  value: unknown;
+  labels?: string | string[] | null | undefined;
+  error?: string | undefined;
+  /** Extra text under the input (e.g. a link to a clashing record). */
+  note?: ReactNode;
+  disabled?: boolean;
+  onChange: (value: unknown, labels?: string | string[] | null) => void;
+  onBlur: () => void;
+  onCreateReference?: ((text: string) => Promise<PickerOption | null>) | undefined;
+};
+
+const inputType = (field: FieldDef) => {
+  switch (field.kind) {
+    case 'email':
+      return 'email';
+    case 'phone':
+      return 'tel';
+    case 'url':
+      return 'url';
+    case 'date':
+      return 'date';
+    case 'datetime':
+      return 'datetime-local';
+    case 'color':
+      return 'color';
+    default:
+      return 'text';
+  }
+};
+
+const inputMode = (field: FieldDef) => (field.kind === 'integer' ? 'numeric' : field.kind === 'decimal' || field.kind === 'money' || field.kind === 'percent' ? 'decimal' : undefined);
+
+/** One field of a form, chosen by its kind, with the floating label, required mark and error. */
+export function FieldInput({ name, field, value, labels, error, note, disabled, onChange, onBlur, onCreateReference }: FieldInputProps) {
+  const locked = disabled || field.readOnly;
+  const help = error ?? note ?? field.help;
+  if (field.kind === 'boolean') {
+    return (
+      <Box>
+        <FormControlLabel
+          control={<Checkbox id={`field-${name}`} name={name} checked={value === true} disabled={locked} onChange={(event) => onChange(event.target.checked)} onBlur={onBlur} />}
+          label={field.label}
+        />
+        {help ? <FormHelperText error={Boolean(error)}>{help}</FormHelperText> : null}
+      </Box>
+    );
+  }
+  if (field.kind === 'reference' || field.kind === 'references') {
+    return (
+      <ReferencePicker
+        resource={field.ref!}
+        name={name}
+        label={field.label}
+        multiple={field.kind === 'references'}
+        value={(value as string | string[] | null) ?? (field.kind === 'references' ? [] : null)}
+        valueLabels={labels ?? null}
+        required={field.required}
+        disabled={locked}
+        error={error}
+        help={typeof note === 'string' ? note : field.help}
+        onCreate={onCreateReference}
+        onChange={(next, nextLabels) => onChange(next, nextLabels)}
+        onBlur={onBlur}
+      />
+    );
+  }
+  const common = {
+    id: `field-${name}`,
+    name,
+    label: field.label,
+    required: field.required,
+    disabled: locked,
+    error: Boolean(error),
+    helperText: help,
+    fullWidth: true,
+    size: 'small' as const,
+    onBlur,
+  };
+  const lock = locked
+    ? { endAdornment: <InputAdornment position="end"><LockOutlined fontSize="small" titleAccess="Locked" /></InputAdornment> }
+    : {};
+  if (field.kind === 'enum') {
+    return (
+      <TextField {...common} select value={(value as string | null) ?? ''} onChange={(event) => onChange(event.target.value)} slotProps={{ input: lock }}>
+        {!field.required ? <MenuItem value="">—</MenuItem> : null}
+        {(field.options ?? []).map((option) => (
+          <MenuItem key={option} value={option}>
+            {humanize(option)}
+          </MenuItem>
+        ))}
+      </TextField>
+    );
+  }
+  const adornment =
+    field.kind === 'percent'
+      ? { endAdornment: <InputAdornment position="end">%</InputAdornment> }
+      : field.kind === 'money'
+        ? { startAdornment: <InputAdornment position="start">EGP</InputAdornment> }
+        : {};
+  const text = value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return (
+    <TextField
+      {...common}
+      type={inputType(field)}
+      value={field.kind === 'datetime' && text ? text.slice(0, 16) : text}
+      multiline={field.kind === 'longtext' || field.kind === 'json'}
+      minRows={field.kind === 'longtext' || field.kind === 'json' ? 3 : undefined}
+      onChange={(event) => {
+        const next = event.target.value;
+        if (field.kind === 'json') {
+          try {
+            onChange(next.trim() === '' ? null : JSON.parse(next));
+          } catch {
+            onChange(next);
+          }
+        } else if (field.kind === 'datetime') onChange(next ? new Date(next).toISOString() : '');
+        else onChange(next);
+      }}
+      slotProps={{
+        input: { ...adornment, ...lock },
+        htmlInput: { inputMode: inputMode(field), maxLength: field.maxLength },
+        inputLabel: field.kind === 'date' || field.kind === 'datetime' || field.kind === 'color' ? { shrink: true } : undefined,
+      }}
+    />
+  );
+}

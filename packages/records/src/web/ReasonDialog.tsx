@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+
+export type ReasonDialogProps = {
+  title: string;
+  required: boolean;
+  onConfirm: (reason: string) => void;
+  onCancel: () => void;
+};
+
+/** Asks for the reason of a workflow action; it is kept in the record's history. */
+export function ReasonDialog({ title, required, onConfirm, onCancel }: ReasonDialogProps) {
+  const [reason, setReason] = useState('');
+  const [touched, setTouched] = useState(false);
+  const missing = required && reason.trim() === '';
+  return (
+    <Dialog open onClose={onCancel} fullWidth maxWidth="sm" aria-labelledby="reason-title">
+      <DialogTitle id="reason-title">{title}</DialogTitle>
+      <DialogContent>
+        <TextField
+          autoFocus
+          fullWidth
+          multiline
+          minRows={2}
+          label="Reason"
+          required={required}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          onBlur={() => setTouched(true)}
+          error={touched && missing}
+          helperText={touched && missing ? 'Give a reason' : 'Kept in the history.'}
+          sx={{ mt: 1 }}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel}>Cancel</Button>
+        <Button
+          variant="contained"
+          onClick={() => {
+            setTouched(true);
+            if (!missing) onConfirm(reason.trim());
+          }}
+        >
+          {title}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,262 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Controller, useForm, type FieldValues, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link as RouterLink, useBlocker } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import { useSnackbar } from 'notistack';
+import { apiRequest } from '@propdesk/api-client';
+import { createSchema, labelFieldOf, updateSchema, writableFields, type FieldDef, type RecordRow, type ResourceDef } from '../model/index.js';
+import { serverError, useSaveRecordMutation, type ServerError } from './api.js';
+import { ConflictDialog } from './ConflictDialog.js';
+import { ConfirmDialog } from './ConfirmDialog.js';
+import { FieldInput } from './FieldInput.js';
+import type { PickerOption } from './ReferencePicker.js';
+import { webRegistry } from './registry.js';
+
+export type RecordFormProps = {
+  def: ResourceDef;
+  /** The record being edited; absent to create. */
+  record?: RecordRow | undefined;
+  /** Values to start a new record with (e.g. the project of the list's filter). */
+  initial?: Record<string, unknown> | undefined;
+  /** Fields the caller may not write (protected without the grant). */
+  lockedFields?: ReadonlySet<string> | undefined;
+  onSaved: (record: RecordRow) => void;
+  onCancel: () => void;
+};
+
+const UNIQUE_CHECK_DELAY_MS = 400;
+
+function initialValue(field: FieldDef, value: unknown): unknown {
+  if (value !== undefined && value !== null) return value;
+  if (field.default !== undefined && field.default !== null) return field.default;
+  if (field.kind === 'boolean') return false;
+  if (field.kind === 'references') return [];
+  if (field.kind === 'reference' || field.kind === 'json') return null;
+  return '';
+}
+
+/** The create and edit form of any resource: the same zod schema as the server, its errors on their fields. */
+export function RecordForm({ def, record, initial, lockedFields, onSaved, onCancel }: RecordFormProps) {
+  const editing = Boolean(record);
+  const fields = useMemo(() => writableFields(def).filter(([, field]) => !field.hidden), [def]);
+  const schema = useMemo(() => (editing ? updateSchema(def) : createSchema(def)), [def, editing]);
+  const defaults = useMemo(() => {
+    const values: Record<string, unknown> = {};
+    for (const [name, field] of fields) values[name] = initialValue(field, record?.[name] ?? initial?.[name]);
+    if (record) values.version = record.version;
+    return values;
+  }, [fields, record, initial]);
+  const form = useForm<FieldValues>({ resolver: zodResolver(schema as never) as Resolver<FieldValues>, defaultValues: defaults, mode: 'onTouched' });
+  const { control, handleSubmit, formState, setError, clearErrors, reset, getValues } = form;
+  const [labels, setLabels] = useState<Record<string, string | string[] | null>>(record?.refLabels ?? {});
+  const [failure, setFailure] = useState<ServerError | null>(null);
+  const [conflict, setConflict] = useState<RecordRow | null>(null);
+  const [clashLinks, setClashLinks] = useState<Record<string, string>>({});
+  const [save, { isLoading }] = useSaveRecordMutation();
+  const { enqueueSnackbar } = useSnackbar();
+  const saved = useRef(false);
+  const [baseVersion, setBaseVersion] = useState(record?.version);
+
+  const dirty = formState.isDirty && !saved.current;
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname + currentLocation.search !== nextLocation.pathname + nextLocation.search);
+  useEffect(() => {
+    if (!dirty) return undefined;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  const uniqueTimers = useRef<Record<string, ReturnType<typeof setTimeout>>>({});
+  const checkUnique = (name: string, field: FieldDef, value: unknown) => {
+    if (!field.unique) return;
+    clearTimeout(uniqueTimers.current[name]);
+    if (typeof value !== 'string' || value.trim() === '') return;
+    uniqueTimers.current[name] = setTimeout(() => {
+      const scope = Array.isArray(field.unique) ? Object.fromEntries(field.unique.map((scopeName) => [scopeName, getValues(scopeName)])) : {};
+      const params = new URLSearchParams({ field: name, value, ...(record ? { id: record.id } : {}), scope: JSON.stringify(scope) });
+      apiRequest<{ data: { available: boolean; clash: { id: string; label: string; link: string | null } | null } }>(`/api/${def.name}/unique?${params.toString()}`)
+        .then(({ data }) => {
+          if (data.available || !data.clash) {
+            if (formState.errors[name]?.type === 'unique') clearErrors(name);
+            setClashLinks((links) => ({ ...links, [name]: '' }));
+          } else {
+            setError(name, { type: 'unique', message: `Already used by ${data.clash.label}` });
+            setClashLinks((links) => ({ ...links, [name]: data.clash?.link ?? '' }));
+          }
+        })
+        .catch(() => undefined);
+    }, UNIQUE_CHECK_DELAY_MS);
+  };
+
+  const createReference = (field: FieldDef) => {
+    const registry = webRegistry();
+    const target = registry.find(field.ref!);
+    if (!target) return undefined;
+    return async (text: string): Promise<PickerOption | null> => {
+      try {
+        const response = await apiRequest<{ data: RecordRow }>(`/api/${target.name}`, {
+          method: 'POST',
+          body: { [labelFieldOf(target)]: text },
+          headers: { 'X-Change-Source': 'screen' },
+        });
+        enqueueSnackbar(`${target.singular} “${text}” created.`, { variant: 'success' });
+        return { id: response.data.id, label: text };
+      } catch (error) {
+        const detail = (() => {
+          try {
+            return JSON.parse((error as { body?: string }).body ?? '') as { errors?: { field: string; message: string }[]; message?: string };
+          } catch {
+            return null;
+          }
+        })();
+        const first = detail?.errors?.[0];
+        enqueueSnackbar(first ? `${target.singular} not created: ${target.fields[first.field]?.label ?? first.field} ${first.message.toLowerCase()}.` : `${target.singular} not created.`, {
+          variant: 'error',
+        });
+        return null;
+      }
+    };
+  };
+
+  const submit = async (values: FieldValues, overwriteVersion?: number) => {
+    setFailure(null);
+    const body: Record<string, unknown> = {};
+    if (record) {
+      for (const name of Object.keys(formState.dirtyFields)) if (name !== 'version') body[name] = values[name] ?? null;
+      body.version = overwriteVersion ?? baseVersion;
+    } else Object.assign(body, values);
+    const result = await save({ resource: def.name, id: record?.id, body });
+    if ('error' in result) {
+      const problem = serverError(result.error);
+      if (problem.status === 409 && problem.current) {
+        setConflict(problem.current);
+        return;
+      }
+      for (const item of problem.errors) {
+        if (item.field && fields.some(([name]) => name === item.field)) {
+          setError(item.field, { type: 'server', message: item.message });
+          if (item.link) setClashLinks((links) => ({ ...links, [item.field]: item.link! }));
+        }
+      }
+      setFailure(problem);
+      return;
+    }
+    saved.current = true;
+    reset(getValues());
+    enqueueSnackbar(result.data.message ?? `${def.singular} saved.`, { variant: 'success' });
+    onSaved(result.data.data);
+  };
+
+  const rows = def.formLayout ?? fields.map(([name]) => [name]);
+  const placed = new Set(rows.flat());
+  const allRows = [...rows, ...fields.filter(([name]) => !placed.has(name)).map(([name]) => [name])];
+  const fieldMap = new Map(fields);
+  const requiredCount = fields.filter(([, field]) => field.required).length;
+
+  return (
+    <Box component="form" noValidate onSubmit={handleSubmit((values) => submit(values))} aria-label={editing ? `Edit ${def.singular.toLowerCase()}` : `New ${def.singular.toLowerCase()}`}>
+      {failure && failure.errors.length === 0 ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {failure.message}
+        </Alert>
+      ) : null}
+      {failure && failure.errors.length > 0 ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {failure.errors.length === 1 ? 'One field needs your attention.' : `${failure.errors.length} fields need your attention.`}
+        </Alert>
+      ) : null}
+      <Stack spacing={2.5}>
+        {allRows.map((row) => (
+          <Box key={row.join('|')} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: `repeat(${row.length}, minmax(0, 1fr))` } }}>
+            {row.map((name) => {
+              const field = fieldMap.get(name);
+              if (!field) return null;
+              const link = clashLinks[name];
+              return (
+                <Controller
+                  key={name}
+                  name={name}
+                  control={control}
+                  render={({ field: input, fieldState }) => (
+                    <FieldInput
+                      name={name}
+                      field={field}
+                      value={input.value}
+                      labels={labels[name]}
+                      error={fieldState.error?.message}
+                      note={
+                        link && fieldState.error ? (
+                          <Link component={RouterLink} to={link}>
+                            Open the record that uses it
+                          </Link>
+                        ) : undefined
+                      }
+                      disabled={lockedFields?.has(name)}
+                      onChange={(value, nextLabels) => {
+                        input.onChange(value);
+                        if (nextLabels !== undefined) setLabels((current) => ({ ...current, [name]: nextLabels }));
+                        checkUnique(name, field, value);
+                      }}
+                      onBlur={input.onBlur}
+                      onCreateReference={field.ref ? createReference(field) : undefined}
+                    />
+                  )}
+                />
+              );
+            })}
+          </Box>
+        ))}
+      </Stack>
+      <Stack direction="row" spacing={1.5} sx={{ mt: 3, alignItems: 'center' }}>
+        <Button type="submit" variant="contained" disabled={isLoading}>
+          {isLoading ? 'Saving…' : editing ? 'Save changes' : `Create ${def.singular.toLowerCase()}`}
+        </Button>
+        <Button onClick={onCancel} disabled={isLoading}>
+          Cancel
+        </Button>
+        {requiredCount > 0 ? (
+          <Box component="span" sx={{ color: 'text.secondary', fontSize: 13, ml: 'auto' }}>
+            * required
+          </Box>
+        ) : null}
+      </Stack>
+      <ConflictDialog
+        open={conflict !== null}
+        def={def}
+        mine={getValues()}
+        mineLabels={labels}
+        theirs={conflict}
+        onReload={() => {
+          if (!conflict) return;
+          const values: Record<string, unknown> = {};
+          for (const [name, field] of fields) values[name] = initialValue(field, conflict[name]);
+          values.version = conflict.version;
+          reset(values);
+          setLabels(conflict.refLabels);
+          setConflict(null);
+          setBaseVersion(conflict.version);
+        }}
+        onOverwrite={() => {
+          const version = conflict?.version;
+          setConflict(null);
+          void handleSubmit((values) => submit(values, version))();
+        }}
+        onClose={() => setConflict(null)}
+      />
+      <ConfirmDialog
+        open={blocker.state === 'blocked'}
+        title="Leave without saving?"
+        body="Your changes to this form have not been saved. If you leave now, they are lost."
+        confirmLabel="Leave without saving"
+        cancelLabel="Keep editing"
+        onConfirm={() => blocker.proceed?.()}
+        onCancel={() => blocker.reset?.()}
+      />
+    </Box>
+  );
+}

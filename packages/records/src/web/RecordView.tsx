@@ -1,0 +1,169 @@
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useSnackbar } from 'notistack';
+import { labelFieldOf, type RecordRow, type ResourceDef } from '../model/index.js';
+import { serverError, useDeleteRecordMutation, useRecordUsageQuery, useRunActionMutation, useSaveRecordMutation } from './api.js';
+import { ConfirmDialog } from './ConfirmDialog.js';
+import { formatTimestamp, formatValue, humanize, recordTitle } from './format.js';
+import { HistoryPanel } from './HistoryPanel.js';
+import { ReasonDialog } from './ReasonDialog.js';
+
+export type RecordViewProps = {
+  def: ResourceDef;
+  record: RecordRow;
+  canUpdate: boolean;
+  canDo: (action: string) => boolean;
+  onEdit: () => void;
+  onClose: () => void;
+};
+
+/** A record read-only, with its workflow actions, what uses it, and its history. */
+export function RecordView({ def, record, canUpdate, canDo, onEdit, onClose }: RecordViewProps) {
+  const { enqueueSnackbar } = useSnackbar();
+  const [remove, removing] = useDeleteRecordMutation();
+  const [save] = useSaveRecordMutation();
+  const [runAction] = useRunActionMutation();
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [pendingAction, setPendingAction] = useState<string | null>(null);
+  const usage = useRecordUsageQuery({ resource: def.name, id: record.id });
+  const fields = Object.entries(def.fields).filter(([name, field]) => name in record && !field.hidden);
+  const title = recordTitle(record, labelFieldOf(def));
+  const inactive = record.active === false;
+
+  const handleRestore = async (field: string, value: unknown) => {
+    const result = await save({ resource: def.name, id: record.id, body: { [field]: value, version: record.version } });
+    if ('error' in result) enqueueSnackbar(serverError(result.error).message, { variant: 'error' });
+    else enqueueSnackbar(`${def.fields[field]?.label ?? field} restored.`, { variant: 'success' });
+  };
+
+  const handleDelete = async () => {
+    setConfirmDelete(false);
+    const result = await remove({ resource: def.name, id: record.id });
+    if ('error' in result) {
+      enqueueSnackbar(serverError(result.error).message, { variant: 'error' });
+      return;
+    }
+    enqueueSnackbar(result.data.message ?? 'Done.', { variant: result.data.data.deleted ? 'success' : 'info' });
+    if (result.data.data.deleted) onClose();
+  };
+
+  const handleActivate = async () => {
+    const result = await save({ resource: def.name, id: record.id, body: { active: true, version: record.version } });
+    if ('error' in result) enqueueSnackbar(serverError(result.error).message, { variant: 'error' });
+    else enqueueSnackbar(`${def.singular} activated.`, { variant: 'success' });
+  };
+
+  const action = pendingAction ? def.actions?.[pendingAction] : undefined;
+  const handleAction = async (name: string, text?: string) => {
+    setPendingAction(null);
+    const result = await runAction({ resource: def.name, id: record.id, action: name, ...(text ? { reason: text } : {}) });
+    if ('error' in result) enqueueSnackbar(serverError(result.error).message, { variant: 'error' });
+    else enqueueSnackbar(result.data.message ?? 'Done.', { variant: 'success' });
+  };
+
+  const status = def.statusField ? String(record[def.statusField] ?? '') : '';
+  const actions = Object.entries(def.actions ?? {}).filter(([, spec]) => spec.from.includes(status) && canDo(spec.privilege ?? 'update'));
+  const used = (usage.data ?? []).filter((item) => item.count > 0);
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <Typography variant="h5" component="h2" sx={{ mr: 1 }}>
+          {title}
+        </Typography>
+        {inactive ? <Chip label="Inactive" size="small" /> : null}
+        {status ? <Chip label={humanize(status)} size="small" color="primary" variant="outlined" /> : null}
+        <Box sx={{ flexGrow: 1 }} />
+        <Button onClick={onClose}>Back to list</Button>
+        {actions.map(([name, spec]) => (
+          <Button key={name} variant="outlined" onClick={() => (spec.reason ? setPendingAction(name) : void handleAction(name))}>
+            {spec.label}
+          </Button>
+        ))}
+        {canUpdate && inactive ? (
+          <Button variant="outlined" onClick={() => void handleActivate()}>
+            Activate
+          </Button>
+        ) : null}
+        {canUpdate && !def.readOnly ? (
+          <Button variant="outlined" color="error" disabled={removing.isLoading || inactive} onClick={() => setConfirmDelete(true)}>
+            {used.length > 0 ? 'Deactivate' : 'Delete'}
+          </Button>
+        ) : null}
+        {canUpdate && !def.readOnly ? (
+          <Button variant="contained" onClick={onEdit}>
+            Edit
+          </Button>
+        ) : null}
+      </Stack>
+      {used.length > 0 ? (
+        <Alert severity="info">
+          Used by{' '}
+          {used.map((item, index) => (
+            <span key={`${item.resource}.${item.field}`}>
+              {index > 0 ? ', ' : ''}
+              {item.route ? (
+                <Link component={RouterLink} to={`${item.route}?where=${encodeURIComponent(JSON.stringify({ field: item.field, op: 'eq', value: record.id }))}&active=all`}>
+                  {item.count} {item.label.toLowerCase()}
+                </Link>
+              ) : (
+                `${item.count} ${item.label.toLowerCase()}`
+              )}
+            </span>
+          ))}
+          . Deleting it deactivates it instead: it leaves the pickers but stays valid where it is used.
+        </Alert>
+      ) : null}
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' }, gap: 2 }}>
+          {fields.map(([name, field]) => (
+            <Box key={name}>
+              <Typography component="dt" variant="caption" color="text.secondary">
+                {field.label}
+              </Typography>
+              <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere', whiteSpace: field.kind === 'longtext' ? 'pre-wrap' : undefined }}>
+                {field.kind === 'color' && record[name] ? (
+                  <Box component="span" sx={{ display: 'inline-block', width: 14, height: 14, borderRadius: '3px', bgcolor: String(record[name]), mr: 1, verticalAlign: 'middle', border: 1, borderColor: 'divider' }} />
+                ) : null}
+                {formatValue(field, record[name], record.refLabels[name]) || '—'}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 2 }}>
+          Created {formatTimestamp(record.createdOn)} · last changed {formatTimestamp(record.modifiedOn)} · version {record.version}
+        </Typography>
+      </Paper>
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Typography variant="h6" component="h3" sx={{ mb: 1 }}>
+          History
+        </Typography>
+        <HistoryPanel def={def} id={record.id} onRestore={canUpdate && !def.readOnly ? (field, value) => void handleRestore(field, value) : undefined} />
+      </Paper>
+      <ConfirmDialog
+        open={confirmDelete}
+        title={used.length > 0 ? `Deactivate ${title}?` : `Delete ${title}?`}
+        body={
+          used.length > 0
+            ? `Other records use this ${def.singular.toLowerCase()}, so it is deactivated rather than deleted. It stays valid where it is used.`
+            : `This ${def.singular.toLowerCase()} is used nowhere and is deleted for good.`
+        }
+        confirmLabel={used.length > 0 ? 'Deactivate' : 'Delete'}
+        danger
+        onConfirm={() => void handleDelete()}
+        onCancel={() => setConfirmDelete(false)}
+      />
+      {action && pendingAction ? (
+        <ReasonDialog title={action.label} required={action.reason === 'required'} onConfirm={(text) => void handleAction(pendingAction, text)} onCancel={() => setPendingAction(null)} />
+      ) : null}
+    </Stack>
+  );
+}

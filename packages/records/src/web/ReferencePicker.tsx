@@ -1,0 +1,106 @@
+import { useEffect, useMemo, useState } from 'react';
+import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
+import TextField from '@mui/material/TextField';
+import { apiRequest } from '@propdesk/api-client';
+
+export type PickerOption = { id: string; label: string; create?: string };
+
+export type ReferencePickerProps = {
+  resource: string;
+  label: string;
+  value: string | string[] | null;
+  /** Labels of the current value, so it shows before any search. */
+  valueLabels?: string | string[] | null;
+  multiple?: boolean;
+  required?: boolean;
+  disabled?: boolean;
+  error?: string | undefined;
+  help?: string | undefined;
+  name: string;
+  /** Offered when nothing matches and the user may create the referenced record. */
+  onCreate?: ((text: string) => Promise<PickerOption | null>) | undefined;
+  onChange: (value: string | string[] | null, labels: string | string[] | null) => void;
+  onBlur?: () => void;
+};
+
+const filter = createFilterOptions<PickerOption>();
+const SEARCH_DELAY_MS = 250;
+
+/** Searches the server as the user types (active records only); can create the missing item inline. */
+export function ReferencePicker({ resource, label, value, valueLabels, multiple = false, required, disabled, error, help, name, onCreate, onChange, onBlur }: ReferencePickerProps) {
+  const [input, setInput] = useState('');
+  const [options, setOptions] = useState<PickerOption[]>([]);
+  const [loading, setLoading] = useState(false);
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => {
+    if (!open) return undefined;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      setLoading(true);
+      apiRequest<{ data: PickerOption[] }>(`/api/${resource}/options?q=${encodeURIComponent(input)}`, { signal: controller.signal })
+        .then((response) => setOptions(response.data))
+        .catch(() => undefined)
+        .finally(() => setLoading(false));
+    }, SEARCH_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [open, input, resource]);
+
+  const selected = useMemo<PickerOption | PickerOption[] | null>(() => {
+    if (multiple) {
+      const ids = Array.isArray(value) ? value : [];
+      const labels = Array.isArray(valueLabels) ? valueLabels : [];
+      return ids.map((id, index) => options.find((option) => option.id === id) ?? { id, label: labels[index] ?? '…' });
+    }
+    if (typeof value !== 'string' || value === '') return null;
+    return options.find((option) => option.id === value) ?? { id: value, label: typeof valueLabels === 'string' ? valueLabels : '…' };
+  }, [multiple, value, valueLabels, options]);
+
+  const handleChange = async (_event: unknown, next: PickerOption | PickerOption[] | string | null | (PickerOption | string)[]) => {
+    const list = Array.isArray(next) ? next : next === null ? [] : [next];
+    const resolved: PickerOption[] = [];
+    for (const item of list) {
+      if (typeof item === 'string') continue;
+      if (item.create !== undefined && onCreate) {
+        const created = await onCreate(item.create);
+        if (created) resolved.push(created);
+      } else resolved.push(item);
+    }
+    if (multiple) onChange(resolved.map((item) => item.id), resolved.map((item) => item.label));
+    else onChange(resolved[0]?.id ?? null, resolved[0]?.label ?? null);
+  };
+
+  return (
+    <Autocomplete<PickerOption, boolean, false, false>
+      multiple={multiple}
+      open={open}
+      onOpen={() => setOpen(true)}
+      onClose={() => setOpen(false)}
+      options={options}
+      loading={loading}
+      value={selected as never}
+      disabled={disabled}
+      isOptionEqualToValue={(option, current) => option.id === current.id}
+      getOptionLabel={(option) => option.label}
+      filterOptions={(all, state) => {
+        const filtered = filter(all, state);
+        const text = state.inputValue.trim();
+        if (onCreate && text && !loading && !all.some((option) => option.label.toLowerCase() === text.toLowerCase())) {
+          filtered.push({ id: `create:${text}`, label: `Create “${text}”`, create: text });
+        }
+        return filtered;
+      }}
+      onInputChange={(_event, text, reason) => {
+        if (reason === 'input' || reason === 'clear') setInput(text);
+      }}
+      onChange={(event, next) => void handleChange(event, next)}
+      onBlur={onBlur}
+      renderInput={(params) => (
+        <TextField {...params} name={name} id={`field-${name}`} label={label} required={required} error={Boolean(error)} helperText={error ?? help} size="small" fullWidth />
+      )}
+    />
+  );
+}

@@ -1,0 +1,321 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { DataGrid, type GridColDef, type GridColumnVisibilityModel, type GridRowSelectionModel, type GridSortModel } from '@mui/x-data-grid';
+import Alert from '@mui/material/Alert';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import Add from '@mui/icons-material/Add';
+import FilterList from '@mui/icons-material/FilterList';
+import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
+import Search from '@mui/icons-material/Search';
+import { isGroup, labelFieldOf, type FieldDef, type FilterNode, type RecordRow, type ResourceDef, type SavedView } from '../model/index.js';
+import { serverError, useListRecordsQuery, useSavedViewsQuery } from './api.js';
+import { BulkBar } from './BulkBar.js';
+import { ExportMenu } from './ExportMenu.js';
+import { FilterBuilder, OP_LABELS, countConditions } from './FilterBuilder.js';
+import { formatValue } from './format.js';
+import { ImportDialog } from './ImportDialog.js';
+import { PAGE_SIZES, defaultListState, fromViewState, listParams, readListState, toViewState, writeListState, type ActiveFilter, type ListState } from './listState.js';
+import { ViewsMenu } from './ViewsMenu.js';
+
+export type ResourceListPageProps = {
+  def: ResourceDef;
+  canCreate: boolean;
+  canUpdate: boolean;
+  onOpen: (id: string) => void;
+  onCreate: () => void;
+  /** Something a screen adds above the list (e.g. the units grid switch). */
+  header?: React.ReactNode;
+};
+
+const SEARCH_DELAY_MS = 300;
+const BASE_COLUMNS: Record<string, FieldDef> = {
+  active: { kind: 'boolean', label: 'Active' },
+  createdOn: { kind: 'datetime', label: 'Created on' },
+  modifiedOn: { kind: 'datetime', label: 'Modified on' },
+};
+
+const isTyping = (target: EventTarget | null) =>
+  target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.closest('[role="dialog"]') !== null);
+
+function describeFilter(def: ResourceDef, node: FilterNode): string {
+  if (isGroup(node)) return node.children.map((child) => describeFilter(def, child)).join(node.join === 'and' ? ' and ' : ' or ');
+  const label = def.fields[node.field]?.label ?? BASE_COLUMNS[node.field]?.label ?? node.field;
+  if (node.op === 'empty' || node.op === 'notEmpty') return `${label} ${OP_LABELS[node.op]}`;
+  const value = Array.isArray(node.value) ? `${node.value.length} values` : String(node.value);
+  return `${label} ${OP_LABELS[node.op]} ${def.fields[node.field]?.kind === 'reference' ? '(chosen record)' : value}`;
+}
+
+/** Every list of the product: server paging, sorting and filtering, with its whole state in the URL. */
+export function ResourceListPage({ def, canCreate, canUpdate, onOpen, onCreate, header }: ResourceListPageProps) {
+  const [search, setSearch] = useSearchParams();
+  const state = useMemo(() => readListState(def, search), [def, search]);
+  const [query, setQuery] = useState(state.q);
+  const [filterOpen, setFilterOpen] = useState(false);
+  const [importOpen, setImportOpen] = useState(false);
+  const [selection, setSelection] = useState<GridRowSelectionModel>({ type: 'include', ids: new Set() });
+  const [allMatching, setAllMatching] = useState(false);
+  const searchInput = useRef<HTMLInputElement>(null);
+  const phone = useMediaQuery('(max-width:599.95px)');
+  const views = useSavedViewsQuery(def.name);
+  const appliedDefault = useRef(false);
+
+  const setState = useCallback(
+    (change: Partial<ListState>, options: { replace?: boolean } = {}) => {
+      const next = { ...state, ...change };
+      setSearch(writeListState(def, next, new URLSearchParams(search)), { replace: options.replace ?? false });
+    },
+    [def, search, setSearch, state],
+  );
+
+  // A user's default view opens when the list is opened without any state in the URL.
+  useEffect(() => {
+    if (appliedDefault.current || !views.data) return;
+    appliedDefault.current = true;
+    const fallback = views.data.find((view) => view.isDefault);
+    if (fallback && [...search.keys()].length === 0) setSearch(writeListState(def, fromViewState(def, fallback)), { replace: true });
+  }, [views.data, search, setSearch, def]);
+
+  useEffect(() => setQuery(state.q), [state.q]);
+  useEffect(() => {
+    if (query === state.q) return undefined;
+    const timer = setTimeout(() => setState({ q: query, page: 1 }, { replace: true }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [query, state.q, setState]);
+
+  useEffect(() => {
+    const handleKey = (event: KeyboardEvent) => {
+      if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
+      if (event.key === '/') {
+        event.preventDefault();
+        searchInput.current?.focus();
+      } else if (event.key === 'n' && canCreate && !def.readOnly) {
+        event.preventDefault();
+        onCreate();
+      }
+    };
+    window.addEventListener('keydown', handleKey);
+    return () => window.removeEventListener('keydown', handleKey);
+  }, [canCreate, def.readOnly, onCreate]);
+
+  const params = listParams(state);
+  const { data, isFetching, isLoading, error, refetch } = useListRecordsQuery({ resource: def.name, params });
+  const rows = useMemo(() => data?.data ?? [], [data]);
+
+  const present = useMemo(() => {
+    // Protected fields the user may not read are absent from every row: no column for them.
+    const sample = rows[0];
+    return (name: string) => !sample || name in sample || def.fields[name]?.kind === 'reference' || def.fields[name]?.kind === 'references';
+  }, [rows, def]);
+
+  const allColumns = useMemo(() => {
+    const own = Object.entries(def.fields).filter(([name, field]) => !field.hidden && !(field.protected && !present(name)));
+    const base = Object.entries(BASE_COLUMNS).filter(([name]) => name !== 'active' || def.hasActive !== false);
+    return [...own, ...base] as [string, FieldDef][];
+  }, [def, present]);
+
+  const shown = useMemo(() => {
+    const list = state.columns ?? def.listColumns;
+    return phone ? list.slice(0, 2) : list;
+  }, [state.columns, def.listColumns, phone]);
+
+  const columns = useMemo<GridColDef<RecordRow>[]>(
+    () =>
+      allColumns.map(([name, field]) => ({
+        field: name,
+        headerName: field.label,
+        sortable: field.sortable ?? !['json', 'references', 'longtext'].includes(field.kind),
+        flex: state.widths[name] ? undefined : name === labelFieldOf(def) ? 1.4 : 1,
+        width: state.widths[name],
+        minWidth: 110,
+        type: field.kind === 'integer' || field.kind === 'decimal' || field.kind === 'money' || field.kind === 'percent' ? 'number' : 'string',
+        valueGetter: (_value, row) => formatValue(field, row[name], row.refLabels?.[name]),
+        renderCell:
+          field.kind === 'color'
+            ? (cell) => (
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%' }}>
+                  <Box sx={{ width: 14, height: 14, borderRadius: '3px', bgcolor: String(cell.row[name] ?? 'transparent'), border: 1, borderColor: 'divider' }} />
+                  <span>{String(cell.row[name] ?? '')}</span>
+                </Stack>
+              )
+            : name === 'active'
+              ? (cell) => (cell.row.active === false ? <Chip size="small" label="Inactive" /> : <span>Active</span>)
+              : undefined,
+      })),
+    [allColumns, def, state.widths],
+  );
+
+  const visibility = useMemo<GridColumnVisibilityModel>(() => Object.fromEntries(allColumns.map(([name]) => [name, shown.includes(name)])), [allColumns, shown]);
+  const sortModel = useMemo<GridSortModel>(() => {
+    const [first] = state.sort.split(',').filter(Boolean);
+    if (!first) return [];
+    return [{ field: first.replace(/^-/, ''), sort: first.startsWith('-') ? 'desc' : 'asc' }];
+  }, [state.sort]);
+
+  const selectedIds = [...selection.ids].map(String);
+  const clearSelection = () => {
+    setSelection({ type: 'include', ids: new Set() });
+    setAllMatching(false);
+  };
+
+  const openView = (view: SavedView) => {
+    clearSelection();
+    setSearch(writeListState(def, fromViewState(def, view)));
+  };
+
+  const activeFilters = countConditions(state.where);
+  const failure = error ? serverError(error) : null;
+  const filtered = Boolean(state.where || state.q.trim() || state.active !== defaultListState(def).active);
+
+  return (
+    <Stack spacing={1.5} sx={{ minWidth: 0 }}>
+      {header}
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <TextField
+          inputRef={searchInput}
+          size="small"
+          placeholder={`Search ${def.label.toLowerCase()}`}
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          slotProps={{
+            input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" /></InputAdornment>, endAdornment: <InputAdornment position="end"><kbd aria-hidden>/</kbd></InputAdornment> },
+            htmlInput: { 'aria-label': `Search ${def.label.toLowerCase()}`, 'aria-keyshortcuts': '/' },
+          }}
+          sx={{ width: { xs: '100%', sm: 280 } }}
+        />
+        {def.hasActive !== false ? (
+          <ToggleButtonGroup size="small" exclusive value={state.active} aria-label="Show" onChange={(_event, active: ActiveFilter | null) => active && setState({ active, page: 1 })}>
+            <ToggleButton value="true">Active</ToggleButton>
+            <ToggleButton value="false">Inactive</ToggleButton>
+            <ToggleButton value="all">All</ToggleButton>
+          </ToggleButtonGroup>
+        ) : null}
+        <Badge badgeContent={activeFilters} color="primary">
+          <Button startIcon={<FilterList />} onClick={() => setFilterOpen(true)}>
+            Filters
+          </Button>
+        </Badge>
+        <ViewsMenu resource={def.name} views={views.data ?? []} activeId={state.view} state={toViewState(state)} onOpen={openView} onReset={() => setSearch(new URLSearchParams())} />
+        <Box sx={{ flexGrow: 1 }} />
+        <ExportMenu resource={def.name} params={params} columns={shown} total={data?.total ?? 0} />
+        {canCreate && !def.readOnly ? (
+          <Button startIcon={<FileUploadOutlined />} onClick={() => setImportOpen(true)}>
+            Import
+          </Button>
+        ) : null}
+        {canCreate && !def.readOnly ? (
+          <Button variant="contained" startIcon={<Add />} onClick={onCreate} aria-keyshortcuts="n">
+            New {def.singular.toLowerCase()}
+          </Button>
+        ) : null}
+      </Stack>
+      {state.where ? (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+          <Chip label={describeFilter(def, state.where)} onClick={() => setFilterOpen(true)} onDelete={() => setState({ where: null, page: 1 })} sx={{ maxWidth: '100%' }} />
+        </Stack>
+      ) : null}
+      {selectedIds.length > 0 || allMatching ? (
+        <BulkBar
+          def={def}
+          selected={selectedIds}
+          allMatching={allMatching}
+          total={data?.total ?? 0}
+          pageCount={rows.length}
+          filter={{ where: state.where, q: state.q, active: state.active }}
+          params={params}
+          columns={shown}
+          canUpdate={canUpdate}
+          onSelectAllMatching={() => setAllMatching(true)}
+          onClear={clearSelection}
+        />
+      ) : null}
+      {failure ? (
+        <Alert severity="error" action={<Button onClick={() => void refetch()}>Try again</Button>}>
+          {failure.errors.length > 0 ? failure.errors.map((item) => `${def.fields[item.field]?.label ?? item.field}: ${item.message}`).join(' ') : `The list could not be loaded. ${failure.message}`}
+        </Alert>
+      ) : null}
+      <Box sx={{ width: '100%', minWidth: 0 }}>
+        <DataGrid<RecordRow>
+          aria-label={def.label}
+          rows={rows}
+          columns={columns}
+          rowCount={data?.total ?? 0}
+          loading={isLoading || isFetching}
+          paginationMode="server"
+          sortingMode="server"
+          filterMode="server"
+          disableColumnFilter
+          paginationModel={{ page: state.page - 1, pageSize: state.pageSize }}
+          onPaginationModelChange={(model) => setState({ page: model.page + 1, pageSize: model.pageSize })}
+          pageSizeOptions={PAGE_SIZES}
+          sortModel={sortModel}
+          onSortModelChange={(model) => {
+            const [first] = model;
+            setState({ sort: first ? `${first.sort === 'desc' ? '-' : ''}${first.field}` : def.defaultSort.join(','), page: 1 });
+          }}
+          columnVisibilityModel={visibility}
+          onColumnVisibilityModelChange={(model) => setState({ columns: allColumns.map(([name]) => name).filter((name) => model[name] !== false) }, { replace: true })}
+          onColumnWidthChange={(params) => setState({ widths: { ...state.widths, [params.colDef.field]: Math.round(params.width) } }, { replace: true })}
+          density={state.density}
+          onDensityChange={(density) => setState({ density }, { replace: true })}
+          checkboxSelection={!phone}
+          disableRowSelectionOnClick
+          keepNonExistentRowsSelected
+          rowSelectionModel={selection}
+          onRowSelectionModelChange={(model) => {
+            setSelection(model);
+            setAllMatching(false);
+          }}
+          onRowClick={(params) => onOpen(String(params.id))}
+          onCellKeyDown={(params, event) => {
+            if (event.key === 'Enter' && params.field !== '__check__') {
+              event.preventDefault();
+              onOpen(String(params.id));
+            }
+          }}
+          showToolbar
+          autoHeight
+          sx={{ bgcolor: 'background.paper', '& .MuiDataGrid-row': { cursor: 'pointer' } }}
+          slots={{
+            noRowsOverlay: () => (
+              <Stack sx={{ height: '100%', alignItems: 'center', justifyContent: 'center', p: 3, textAlign: 'center' }} spacing={1}>
+                <Typography>{filtered ? `No ${def.label.toLowerCase()} match this search or filter.` : `No ${def.label.toLowerCase()} yet.`}</Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {filtered ? 'Change or clear the filters to see more.' : canCreate && !def.readOnly ? `Create the first one, or import a CSV file.` : 'Nothing has been recorded here yet.'}
+                </Typography>
+                {filtered ? (
+                  <Button size="small" onClick={() => setSearch(new URLSearchParams())}>
+                    Clear filters
+                  </Button>
+                ) : null}
+              </Stack>
+            ),
+          }}
+        />
+      </Box>
+      {filterOpen ? (
+        <FilterBuilder
+          def={def}
+          open
+          value={state.where}
+          onApply={(where) => {
+            setFilterOpen(false);
+            clearSelection();
+            setState({ where, page: 1 });
+          }}
+          onClose={() => setFilterOpen(false)}
+        />
+      ) : null}
+      <ImportDialog def={def} open={importOpen} canUpdate={canUpdate} onClose={() => setImportOpen(false)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,123 @@
+import { useCallback, useEffect, type ReactNode } from 'react';
+import { useSelector } from 'react-redux';
+import { useSearchParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { selectPrivilegeChecker } from '@propdesk/auth-session/web';
+import type { PrivilegeChecker } from '@propdesk/privileges';
+import { labelFieldOf, type RecordRow, type ResourceDef } from '../model/index.js';
+import { serverError, useGetRecordQuery } from './api.js';
+import { recordTitle } from './format.js';
+import { RecordForm } from './RecordForm.js';
+import { RecordView } from './RecordView.js';
+import { ResourceListPage } from './ResourceListPage.js';
+
+export type ResourcePageProps = {
+  def: ResourceDef;
+  /** Shown above the list (a screen's own additions: a dashboard, a grid switch). */
+  listHeader?: ReactNode;
+  /** Shown under a record's view (a screen's own additions: a schedule preview). */
+  renderExtra?: (record: RecordRow) => ReactNode;
+  /** Shown beside the create form (e.g. a live preview of what is being created). */
+  renderFormAside?: (values: Record<string, unknown>) => ReactNode;
+  /** Starting values of a new record. */
+  initial?: Record<string, unknown>;
+};
+
+/**
+ * One screen of a resource at the spec's route: the list, and in the same route the record
+ * (`?record=id`), its edit form (`&edit=1`) and the create form (`?create=1`), so Back and links work.
+ */
+export function ResourcePage({ def, listHeader, renderExtra, initial }: ResourcePageProps) {
+  const [search, setSearch] = useSearchParams();
+  const checker = useSelector(selectPrivilegeChecker) as PrivilegeChecker;
+  const canCreate = checker.can(def.entity, 'create');
+  const canUpdate = checker.can(def.entity, 'update');
+  const recordId = search.get('record');
+  const editing = search.get('edit') === '1';
+  const creating = search.get('create') === '1';
+
+  const go = useCallback(
+    (change: Record<string, string | null>) => {
+      const next = new URLSearchParams(search);
+      for (const [key, value] of Object.entries(change)) {
+        if (value === null) next.delete(key);
+        else next.set(key, value);
+      }
+      setSearch(next);
+    },
+    [search, setSearch],
+  );
+  const backToList = useCallback(() => go({ record: null, edit: null, create: null }), [go]);
+  const lockedFields = new Set(Object.entries(def.fields).filter(([name, field]) => field.protected && !checker.canField(def.entity, name, 'update')).map(([name]) => name));
+
+  if (creating) {
+    return (
+      <Section title={`New ${def.singular.toLowerCase()}`}>
+        <RecordForm def={def} initial={initial} lockedFields={lockedFields} onSaved={(record) => go({ create: null, record: record.id })} onCancel={backToList} />
+      </Section>
+    );
+  }
+  if (recordId) {
+    return <RecordScreen def={def} id={recordId} editing={editing} checker={checker} canUpdate={canUpdate} lockedFields={lockedFields} go={go} backToList={backToList} renderExtra={renderExtra} />;
+  }
+  return <ResourceListPage def={def} canCreate={canCreate} canUpdate={canUpdate} onOpen={(id) => go({ record: id })} onCreate={() => go({ create: '1' })} header={listHeader} />;
+}
+
+type RecordScreenProps = {
+  def: ResourceDef;
+  id: string;
+  editing: boolean;
+  checker: PrivilegeChecker;
+  canUpdate: boolean;
+  lockedFields: ReadonlySet<string>;
+  go: (change: Record<string, string | null>) => void;
+  backToList: () => void;
+  renderExtra?: ((record: RecordRow) => ReactNode) | undefined;
+};
+
+function RecordScreen({ def, id, editing, checker, canUpdate, lockedFields, go, backToList, renderExtra }: RecordScreenProps) {
+  const { data, isLoading, error, refetch } = useGetRecordQuery({ resource: def.name, id });
+  const title = data ? recordTitle(data, labelFieldOf(def)) : def.singular;
+  useEffect(() => {
+    if (data) document.title = `${title} · ${def.label} · Propdesk`;
+  }, [data, title, def.label]);
+  if (isLoading) return <Skeleton variant="rounded" height={240} />;
+  if (error || !data) {
+    const failure = serverError(error);
+    return (
+      <Alert severity={failure.status === 404 ? 'warning' : 'error'} action={<Button onClick={backToList}>Back to list</Button>}>
+        {failure.status === 404 ? `This ${def.singular.toLowerCase()} does not exist, or you may not see it.` : `It could not be loaded. ${failure.message}`}
+        {failure.status !== 404 ? <Button onClick={() => void refetch()}>Try again</Button> : null}
+      </Alert>
+    );
+  }
+  if (editing && canUpdate && !def.readOnly) {
+    return (
+      <Section title={`Edit ${title}`}>
+        <RecordForm key={data.id} def={def} record={data} lockedFields={lockedFields} onSaved={() => go({ edit: null })} onCancel={() => go({ edit: null })} />
+      </Section>
+    );
+  }
+  return (
+    <Box>
+      <RecordView def={def} record={data} canUpdate={canUpdate} canDo={(action) => checker.can(def.entity, action)} onEdit={() => go({ edit: '1' })} onClose={backToList} />
+      {renderExtra ? <Box sx={{ mt: 2 }}>{renderExtra(data)}</Box> : null}
+    </Box>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 960 }}>
+      <Typography variant="h5" component="h2" sx={{ mb: 2.5 }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}

@@ -1,0 +1,110 @@
+import { baseApi, type ApiQueryError } from '@propdesk/api-client';
+import type { HistoryEntry, ImportReport, ListResponse, RecordRow, SavedView, SavedViewState, Usage } from '../model/index.js';
+
+type Envelope<T> = { status: 'OK'; data: T; message?: string };
+
+export type ListArgs = { resource: string; params: Record<string, string> };
+export type SaveArgs = { resource: string; id?: string; body: Record<string, unknown> };
+
+const api = baseApi.enhanceEndpoints({ addTagTypes: ['Record', 'RecordView'] });
+
+/** The engine's calls as RTK Query endpoints; a change to a resource refreshes its lists and records. */
+export const recordsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    listRecords: build.query<ListResponse, ListArgs>({
+      query: ({ resource, params }) => ({ url: `/api/${resource}`, params }),
+      providesTags: (_result, _error, { resource }) => [{ type: 'Record', id: resource }],
+    }),
+    getRecord: build.query<RecordRow, { resource: string; id: string }>({
+      query: ({ resource, id }) => `/api/${resource}/${id}`,
+      transformResponse: (response: Envelope<RecordRow>) => response.data,
+      providesTags: (_result, _error, { resource }) => [{ type: 'Record', id: resource }],
+    }),
+    recordHistory: build.query<HistoryEntry[], { resource: string; id: string }>({
+      query: ({ resource, id }) => `/api/${resource}/${id}/history`,
+      transformResponse: (response: Envelope<HistoryEntry[]>) => response.data,
+      providesTags: (_result, _error, { resource }) => [{ type: 'Record', id: resource }],
+    }),
+    recordUsage: build.query<Usage[], { resource: string; id: string }>({
+      query: ({ resource, id }) => `/api/${resource}/${id}/usage`,
+      transformResponse: (response: Envelope<Usage[]>) => response.data,
+      providesTags: (_result, _error, { resource }) => [{ type: 'Record', id: resource }],
+    }),
+    saveRecord: build.mutation<Envelope<RecordRow>, SaveArgs>({
+      query: ({ resource, id, body }) => ({
+        url: id ? `/api/${resource}/${id}` : `/api/${resource}`,
+        method: id ? 'PATCH' : 'POST',
+        body,
+        headers: { 'X-Change-Source': 'screen' },
+      }),
+      invalidatesTags: (_result, _error, { resource }) => [{ type: 'Record', id: resource }],
+    }),
+    deleteRecord: build.mutation<Envelope<{ deleted: boolean; deactivated: boolean; usage: Usage[] }>, { resource: string; id: string }>({
+      query: ({ resource, id }) => ({ url: `/api/${resource}/${id}`, method: 'DELETE', headers: { 'X-Change-Source': 'screen' } }),
+      invalidatesTags: (_result, _error, { resource }) => [{ type: 'Record', id: resource }],
+    }),
+    runAction: build.mutation<Envelope<RecordRow>, { resource: string; id: string; action: string; reason?: string }>({
+      query: ({ resource, id, action, reason }) => ({
+        url: `/api/${resource}/${id}/actions/${action}`,
+        method: 'POST',
+        body: reason ? { reason } : {},
+        headers: { 'X-Change-Source': 'screen' },
+      }),
+      invalidatesTags: (_result, _error, { resource }) => [{ type: 'Record', id: resource }],
+    }),
+    bulkChange: build.mutation<Envelope<{ changed: number }>, { resource: string; body: Record<string, unknown> }>({
+      query: ({ resource, body }) => ({ url: `/api/${resource}/bulk`, method: 'POST', body, headers: { 'X-Change-Source': 'screen' } }),
+      invalidatesTags: (_result, _error, { resource }) => [{ type: 'Record', id: resource }],
+    }),
+    importCsv: build.mutation<Envelope<ImportReport>, { resource: string; csv: string; dryRun: boolean; mapping: Record<string, string>; key?: string }>({
+      query: ({ resource, csv, dryRun, mapping, key }) => ({
+        url: `/api/${resource}/import`,
+        method: 'POST',
+        params: { dryRun: String(dryRun), mapping: JSON.stringify(mapping), key },
+        body: csv,
+        headers: { 'Content-Type': 'text/csv' },
+      }),
+      invalidatesTags: (result, _error, { resource }) => (result?.data.committed ? [{ type: 'Record', id: resource }] : []),
+    }),
+    savedViews: build.query<SavedView[], string>({
+      query: (resource) => ({ url: '/api/views', params: { resource } }),
+      transformResponse: (response: Envelope<SavedView[]>) => response.data,
+      providesTags: (_result, _error, resource) => [{ type: 'RecordView', id: resource }],
+    }),
+    saveView: build.mutation<Envelope<SavedView>, { id?: string; resource: string; body: { name?: string; shared?: boolean; isDefault?: boolean; state?: SavedViewState } }>({
+      query: ({ id, resource, body }) => ({ url: id ? `/api/views/${id}` : '/api/views', method: id ? 'PATCH' : 'POST', body: id ? body : { resource, ...body } }),
+      invalidatesTags: (_result, _error, { resource }) => [{ type: 'RecordView', id: resource }],
+    }),
+    deleteView: build.mutation<unknown, { id: string; resource: string }>({
+      query: ({ id }) => ({ url: `/api/views/${id}`, method: 'DELETE' }),
+      invalidatesTags: (_result, _error, { resource }) => [{ type: 'RecordView', id: resource }],
+    }),
+  }),
+});
+
+export const {
+  useListRecordsQuery,
+  useGetRecordQuery,
+  useRecordHistoryQuery,
+  useRecordUsageQuery,
+  useSaveRecordMutation,
+  useDeleteRecordMutation,
+  useRunActionMutation,
+  useBulkChangeMutation,
+  useImportCsvMutation,
+  useSavedViewsQuery,
+  useSaveViewMutation,
+  useDeleteViewMutation,
+} = recordsApi;
+
+export type ServerError = { message: string; errors: { field: string; message: string; link?: string }[]; current?: RecordRow; status: number | string };
+
+/** The error envelope of api.md out of an RTK Query error. */
+export function serverError(error: unknown): ServerError {
+  const query = error as ApiQueryError | undefined;
+  if (query && typeof query.status === 'number') {
+    const data = (query.data ?? {}) as { message?: string; errors?: ServerError['errors']; current?: RecordRow };
+    return { status: query.status, message: data.message ?? query.message, errors: data.errors ?? [], ...(data.current ? { current: data.current } : {}) };
+  }
+  return { status: 'FETCH_ERROR', message: 'The server could not be reached. Check the connection and try again.', errors: [] };
+}

@@ -1,0 +1,47 @@
+import { apiRequest, apiUrl } from '@propdesk/api-client';
+
+export type DownloadProgress = { received: number; total: number | null; rows: number | null };
+
+/**
+ * Downloads a streamed export and saves it, reporting progress as it arrives (bytes, and rows
+ * against the server's `X-Total-Count` for CSV). A lapsed session is restored once, as every call.
+ */
+export async function downloadExport(path: string, filename: string, onProgress: (progress: DownloadProgress) => void, signal?: AbortSignal): Promise<void> {
+  let response = await fetch(apiUrl(path), { credentials: 'include', signal });
+  if (response.status === 401) {
+    await apiRequest('/api/users/me');
+    response = await fetch(apiUrl(path), { credentials: 'include', signal });
+  }
+  if (!response.ok || !response.body) {
+    let message = 'The export failed.';
+    try {
+      message = ((await response.json()) as { message?: string }).message ?? message;
+    } catch {
+      // not JSON: keep the general message
+    }
+    throw new Error(message);
+  }
+  const totalRows = Number(response.headers.get('x-total-count'));
+  const csv = filename.endsWith('.csv');
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  let newlines = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    received += value.byteLength;
+    if (csv) for (const byte of value) if (byte === 10) newlines += 1;
+    onProgress({ received, total: Number.isFinite(totalRows) ? totalRows : null, rows: csv ? Math.max(0, newlines - 1) : null });
+  }
+  const blob = new Blob(chunks as BlobPart[], { type: response.headers.get('content-type') ?? 'application/octet-stream' });
+  const url = URL.createObjectURL(blob);
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = filename;
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
