@@ -13,12 +13,13 @@ export const ALLOWED_IMPORTS = {
   '@propdesk/auth-session': ['privileges', 'server-kit', 'api-client'],
   '@propdesk/notifications-core': ['privileges', 'server-kit', 'api-client', 'auth-session'],
   '@propdesk/shell-ui': ['privileges', 'api-client', 'auth-session', 'notifications-core'],
-  '@propdesk/sales': ['privileges', 'server-kit', 'api-client', 'auth-session', 'notifications-core', 'shell-ui'],
-  '@propdesk/settings': ['privileges', 'server-kit', 'api-client', 'auth-session', 'notifications-core', 'shell-ui'],
-  '@propdesk/procurement': ['privileges', 'server-kit', 'api-client', 'auth-session', 'notifications-core', 'shell-ui'],
+  '@propdesk/records': ['privileges', 'server-kit', 'api-client', 'auth-session', 'notifications-core', 'shell-ui'],
+  '@propdesk/sales': ['privileges', 'server-kit', 'api-client', 'auth-session', 'notifications-core', 'shell-ui', 'records'],
+  '@propdesk/settings': ['privileges', 'server-kit', 'api-client', 'auth-session', 'notifications-core', 'shell-ui', 'records'],
+  '@propdesk/procurement': ['privileges', 'server-kit', 'api-client', 'auth-session', 'notifications-core', 'shell-ui', 'records'],
 };
 
-const ALL = ['privileges', 'server-kit', 'api-client', 'auth-session', 'notifications-core', 'shell-ui', 'sales', 'settings', 'procurement'];
+const ALL = ['privileges', 'server-kit', 'api-client', 'auth-session', 'notifications-core', 'shell-ui', 'records', 'sales', 'settings', 'procurement'];
 
 function forbiddenPackages(name) {
   const allowed = ALLOWED_IMPORTS[name];

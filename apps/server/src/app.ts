@@ -8,7 +8,8 @@ import { notificationsPlugin } from '@propdesk/notifications-core/server';
 import { procurementPlugin } from '@propdesk/procurement/server';
 import { salesPlugin } from '@propdesk/sales/server';
 import { errorBody, registerErrorHandler, type Database } from '@propdesk/server-kit';
-import { settingsPlugin } from '@propdesk/settings/server';
+import { recordsPlugin } from '@propdesk/records/server';
+import { roleHooks, settingsPlugin, userHooks } from '@propdesk/settings/server';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,6 +17,7 @@ import type { AppConfig } from './config.js';
 import { openAppDatabase } from './database.js';
 import { registerSecurityHeaders } from './security.js';
 import { demoSeeded, seedDemoData } from './seed.js';
+import { appRegistry } from './resources.js';
 import { registerWeb } from './web.js';
 
 export type { AppConfig } from './config.js';
@@ -138,7 +140,13 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     });
     await app.register(notificationsPlugin, { db, ...(options.notifications ?? {}) });
     await app.register(salesPlugin, { db });
-    await app.register(settingsPlugin, { db });
+    await app.register(settingsPlugin, { db, argon2: config.argon2, registry: appRegistry });
+    const announce = async () => undefined;
+    await app.register(recordsPlugin, {
+      db,
+      registry: appRegistry,
+      hooks: { users: userHooks({ argon2: config.argon2, announce }), roles: roleHooks({ announce }) },
+    });
     await app.register(procurementPlugin, { db });
     for (const plugin of options.plugins ?? []) await app.register(plugin);
 

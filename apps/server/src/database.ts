@@ -3,8 +3,10 @@ import { migrations as notificationMigrations } from '@propdesk/notifications-co
 import { migrations as procurementMigrations } from '@propdesk/procurement/server';
 import { migrations as salesMigrations } from '@propdesk/sales/server';
 import { migrations as kitMigrations, openDatabase, runMigrations, type Database, type Migration } from '@propdesk/server-kit';
-import { migrations as settingsMigrations } from '@propdesk/settings/server';
+import { engineMigrations, resourceMigrations } from '@propdesk/records/server';
+import { dataMigrations as settingsDataMigrations, migrations as settingsMigrations } from '@propdesk/settings/server';
 import type { AppConfig } from './config.js';
+import { appRegistry } from './resources.js';
 
 /** The server's own table: small facts about this installation (e.g. that demo data was seeded). */
 const serverMigrations: Migration[] = [
@@ -24,6 +26,10 @@ export async function allMigrations(): Promise<Migration[]> {
     ...salesMigrations,
     ...settingsMigrations,
     ...procurementMigrations,
+    ...engineMigrations,
+    // Generated from the resource definitions: a changed definition migrates again (ddl.ts).
+    ...resourceMigrations(appRegistry),
+    ...settingsDataMigrations,
   ];
 }
 

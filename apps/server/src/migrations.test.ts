@@ -2,6 +2,7 @@ import { DEMO_DEPARTMENTS, DEMO_ROLES, DEMO_USERS } from '@propdesk/privileges';
 import type { Database } from '@propdesk/server-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allMigrations, migrate } from './database.js';
+import { appRegistry } from './resources.js';
 import { demoSeeded, seedDemoData } from './seed.js';
 import { DB_KINDS, DEMO_PASSWORD, TEST_ARGON2, seededDatabases } from './test/harness.js';
 
@@ -26,11 +27,26 @@ describe.each(DB_KINDS)('migrations and demo data on %s', (kind) => {
     const departments = await db.query<{ name: string }>('select name from departments order by name');
     expect(departments.rows.map((row) => row.name)).toEqual([...DEMO_DEPARTMENTS].sort());
     const roles = await db.query<{ name: string; count: string | number }>(
-      'select r.name, count(rp.*) as count from roles r left join role_privileges rp on rp.role_id = r.id group by r.name',
+      'select r.name, count(rp.*) as count from roles r left join role_privileges rp on rp.role_id = r.id and rp.field_name is null group by r.name',
     );
     for (const role of Object.values(DEMO_ROLES)) {
       expect(Number(roles.rows.find((row) => row.name === role.name)?.count)).toBe(role.privileges.length);
     }
+    // The administrator also reads and writes every protected field of the resource definitions.
+    const fieldGrants = await db.query<{ entity: string; field: string; action: string }>(
+      "select rp.entity_name as entity, rp.field_name as field, rp.action from role_privileges rp join roles r on r.id = rp.role_id where r.name = 'Administrator' and rp.field_name is not null",
+    );
+    const expected = appRegistry.resources.flatMap((def) =>
+      Object.entries(def.fields)
+        .filter(([, field]) => field.protected)
+        .flatMap(([name]) => ['read', 'update'].map((action) => `${def.entity}.${name}.${action}`)),
+    );
+    expect(fieldGrants.rows.map((row) => `${row.entity}.${row.field}.${row.action}`).sort()).toEqual(expected.sort());
+    expect(expected.length).toBeGreaterThan(0);
+    const units = await db.query<{ n: number }>('select count(*)::int as n from units');
+    expect(units.rows[0]!.n).toBeGreaterThan(1900);
+    const countries = await db.query<{ n: number }>('select count(*)::int as n from countries');
+    expect(countries.rows[0]!.n).toBe(249);
     const users = await db.query<{ username: string; department: string; roles: string | number }>(
       `select u.username, d.name as department, (select count(*) from user_roles ur where ur.user_id = u.id) as roles
          from users u join departments d on d.id = u.department_id order by u.username`,
@@ -46,10 +62,12 @@ describe.each(DB_KINDS)('migrations and demo data on %s', (kind) => {
   it('seeding again changes nothing, even when the marker is gone', async () => {
     const count = async () => Number((await db.query<{ n: string | number }>('select count(*) as n from users')).rows[0]?.n);
     const before = await count();
+    const units = Number((await db.query<{ n: number }>('select count(*)::int as n from units')).rows[0]?.n);
     expect(await seedDemoData(db, { password: DEMO_PASSWORD, argon2: TEST_ARGON2 })).toBe(false);
     await db.query("delete from app_state where key = 'demo-seeded'");
     expect(await seedDemoData(db, { password: DEMO_PASSWORD, argon2: TEST_ARGON2 })).toBe(true);
     expect(await count()).toBe(before);
+    expect(Number((await db.query<{ n: number }>('select count(*)::int as n from units')).rows[0]?.n)).toBe(units);
     const privileges = await db.query<{ n: string | number }>(
       "select count(*) as n from role_privileges rp join roles r on r.id = rp.role_id where r.name = 'Sales Agent'",
     );

@@ -1,6 +1,9 @@
 import { createUser, ensureDepartment, ensureRole, findUserId, hashPassword, type Argon2Params } from '@propdesk/auth-session/server';
 import { DEMO_DEPARTMENTS, DEMO_ROLES, DEMO_USERS } from '@propdesk/privileges';
+import { seedResources } from '@propdesk/records/server';
 import { audit, type Database } from '@propdesk/server-kit';
+import { settingsDemoData } from '@propdesk/settings/server';
+import { appRegistry } from './resources.js';
 
 const SEEDED_KEY = 'demo-seeded';
 
@@ -16,7 +19,7 @@ export async function demoSeeded(db: Database): Promise<boolean> {
 export async function seedDemoData(db: Database, options: { password: string; argon2: Argon2Params }): Promise<boolean> {
   if (await demoSeeded(db)) return false;
   const hashes = await Promise.all(DEMO_USERS.map(() => hashPassword(options.password, options.argon2)));
-  return db.transaction(async (tx) => {
+  const seeded = await db.transaction(async (tx) => {
     const marked = await tx.query(
       "insert into app_state (key, value) values ($1, 'true'::jsonb) on conflict (key) do nothing returning key",
       [SEEDED_KEY],
@@ -37,7 +40,24 @@ export async function seedDemoData(db: Database, options: { password: string; ar
         roleIds: roleId ? [roleId] : [],
       });
     }
+    // The administrator reads and writes every protected field (a broker's bank details, a unit's base price).
+    const adminRole = roles.get('administrator');
+    if (adminRole) {
+      for (const def of appRegistry.resources) {
+        for (const [name, field] of Object.entries(def.fields)) {
+          if (!field.protected) continue;
+          for (const action of ['read', 'update']) {
+            await tx.query('insert into role_privileges (role_id, entity_name, field_name, action) values ($1, $2, $3, $4) on conflict do nothing', [adminRole, def.entity, name, action]);
+          }
+        }
+      }
+    }
     await audit(tx, { action: 'demo.seeded', details: { users: DEMO_USERS.map((user) => user.username) } });
     return true;
   });
+  await seedResources(db, appRegistry, settingsDemoData(), {
+    claim: async (tx) =>
+      (await tx.query("insert into app_state (key, value) values ('demo-reference-seeded', 'true'::jsonb) on conflict (key) do nothing returning key")).rows.length > 0,
+  });
+  return seeded;
 }

@@ -106,6 +106,8 @@ export type ResourceDef = {
   /** Workflow state field and its actions. */
   statusField?: string;
   actions?: Readonly<Record<string, ActionDef>>;
+  /** Never deleted, only deactivated (people and anything an audit trail names). */
+  deactivateOnly?: boolean;
   /** The UI route of the list screen (the spec's route), used for links. */
   route?: string;
 };

@@ -38,3 +38,4 @@ export {
   savedViewStateSchema,
 } from './api.js';
 export type { BulkRequest, FieldChange, HistoryEntry, ImportReport, ImportRowError, ListQuery, ListResponse, RecordRow, SavedView, SavedViewState, Usage } from './api.js';
+export { f, num, formatPct } from './builders.js';

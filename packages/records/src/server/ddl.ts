@@ -53,10 +53,10 @@ function columnDdl(name: string, field: FieldDef, forExisting: boolean): string 
 }
 
 /**
- * The idempotent DDL that makes a table match its definition: create it, add missing columns,
- * constraints and indexes. Additive only: renaming or dropping a column is a hand-written migration.
+ * The idempotent DDL that makes a table match its definition: create it, add missing columns.
+ * Additive only: renaming or dropping a column is a hand-written migration.
  */
-export function tableDdl(def: ResourceDef, registry: Registry): string {
+export function tableDdl(def: ResourceDef, _registry: Registry): string {
   const table = ident(def.table);
   const statements: string[] = [];
   const existing = def.existingTable === true;
@@ -85,6 +85,16 @@ export function tableDdl(def: ResourceDef, registry: Registry): string {
   for (const [name, field] of Object.entries(def.fields)) {
     statements.push(`alter table ${table} add column if not exists ${columnDdl(name, field, true)}`);
   }
+  return `${statements.join(';\n')};`;
+}
+
+/**
+ * Constraints and indexes of a definition, applied after every table exists (resources refer to
+ * each other in both directions: a department's manager is a user, a user's department a department).
+ */
+export function constraintDdl(def: ResourceDef, registry: Registry): string {
+  const table = ident(def.table);
+  const statements: string[] = [];
   for (const [name, field] of Object.entries(def.fields)) {
     const column = ident(columnOf(name, field));
     if (field.kind === 'reference') {
@@ -126,11 +136,11 @@ export function tableDdl(def: ResourceDef, registry: Registry): string {
 
 /** One migration per definition, named by the hash of its DDL: a changed definition migrates again. */
 export function resourceMigrations(registry: Registry): Migration[] {
-  return registry.resources.map((def) => {
-    const up = tableDdl(def, registry);
-    const hash = createHash('sha256').update(up).digest('hex').slice(0, 12);
-    return { id: `records/${def.table}/${hash}`, up };
-  });
+  const hashed = (prefix: string, up: string): Migration => ({ id: `${prefix}/${createHash('sha256').update(up).digest('hex').slice(0, 12)}`, up });
+  return [
+    ...registry.resources.map((def) => hashed(`records/${def.table}`, tableDdl(def, registry))),
+    ...registry.resources.map((def) => hashed(`records/${def.table}/constraints`, constraintDdl(def, registry))),
+  ];
 }
 
 /** The engine's own tables: record history, saved views, document counters. */

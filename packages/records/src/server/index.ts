@@ -1,6 +1,6 @@
 export { recordsPlugin } from './plugin.js';
 export type { RecordsPluginOptions, ResourceHooks } from './plugin.js';
-export { engineMigrations, resourceMigrations, tableDdl, columnType, uniqueIndexName } from './ddl.js';
+export { engineMigrations, resourceMigrations, tableDdl, constraintDdl, columnType, uniqueIndexName } from './ddl.js';
 export { seedResources } from './seed.js';
 export type { SeedData } from './seed.js';
 export { nextDocumentNumber } from './numbering.js';

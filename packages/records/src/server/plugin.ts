@@ -63,6 +63,8 @@ export type ResourceHooks = {
   beforeCreate?: (tx: Queryable, extra: Record<string, unknown>, caller: Caller) => Promise<Record<string, unknown>>;
   afterCreate?: (tx: Queryable, id: string, extra: Record<string, unknown>, caller: Caller) => Promise<void>;
   afterUpdate?: (tx: Queryable, id: string, extra: Record<string, unknown>, changes: { before: Record<string, unknown>; after: Record<string, unknown> }, caller: Caller) => Promise<void>;
+  /** Refuses a delete the engine cannot see is harmful (a role still given to users): throw an HttpError. */
+  beforeDelete?: (tx: Queryable, id: string) => Promise<void>;
   /** Extra fields put into each answer of get (e.g. a user's roles). */
   extendRecord?: (db: Queryable, id: string) => Promise<Record<string, unknown>>;
 };
@@ -391,7 +393,10 @@ function registerResource(app: FastifyInstance, ctx: EngineContext, def: Resourc
   );
 
   typed.delete(`${base}/:id`, { schema: { tags, summary: `Delete a ${def.singular.toLowerCase()}, or deactivate it when others use it`, params: idParams }, onRequest: guard(def, 'update') }, async (request) => {
-    const result = await ctx.db.transaction((tx) => deleteRecord(ctx, tx, def, callerOf(request), request.params.id));
+    const result = await ctx.db.transaction(async (tx) => {
+      if (hooks.beforeDelete) await hooks.beforeDelete(tx, request.params.id);
+      return deleteRecord(ctx, tx, def, callerOf(request), request.params.id);
+    });
     const usedBy = result.usage.map((use) => `${use.count} ${use.label.toLowerCase()}`).join(', ');
     return ok(
       result,

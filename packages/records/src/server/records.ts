@@ -100,7 +100,10 @@ export async function getRecord(ctx: EngineContext, db: Queryable, def: Resource
 }
 
 /** 423 when the body writes a protected field the caller may not update. */
-export function checkProtectedWrites(def: ResourceDef, auth: RequestAuth | null, values: Record<string, unknown>) {
+export function checkProtectedWrites(def: ResourceDef, caller: Caller, values: Record<string, unknown>) {
+  // The server's own writes (demo data, migrations of data) are not a user's.
+  if (caller.source === 'system') return;
+  const auth = caller.auth;
   for (const name of Object.keys(values)) {
     const field = def.fields[name];
     if (field?.protected && !(auth?.checker.canField(def.entity, name, 'update') ?? false)) throw accessDenied();
@@ -223,7 +226,7 @@ export async function createRecord(
   values: Record<string, unknown>,
   extraColumns: Record<string, unknown> = {},
 ) {
-  checkProtectedWrites(def, caller.auth, values);
+  checkProtectedWrites(def, caller, values);
   const clash = await findClash(ctx, tx, def, values, null);
   if (clash) throw clashError(def, clash);
   const columns: string[] = [];
@@ -294,7 +297,7 @@ export async function updateRecord(
   options: { action?: string; reason?: string | null; ignoreVersion?: boolean; allowReadOnly?: boolean } = {},
 ) {
   const { version, ...values } = patch;
-  checkProtectedWrites(def, caller.auth, values);
+  checkProtectedWrites(def, caller, values);
   const visible = await getRecord(ctx, tx, def, caller, id);
   if (!visible) throw notFound(`No such ${def.singular.toLowerCase()}`);
   const before = (await fullRecord(ctx, tx, def, id, true))!;
@@ -355,7 +358,7 @@ export async function deleteRecord(ctx: EngineContext, tx: Queryable, def: Resou
   if (!visible) throw notFound(`No such ${def.singular.toLowerCase()}`);
   const before = (await fullRecord(ctx, tx, def, id, true))!;
   const usage = await usageOf(ctx, tx, def, id);
-  if (usage.length === 0) {
+  if (usage.length === 0 && !(def.deactivateOnly && hasActive(def))) {
     try {
       await withSavepoint(tx, () => tx.query(`delete from "${def.table}" where id = $1`, [id]));
       await writeHistory(tx, def, caller, id, 'delete', diff(def, before, { ...before, active: false } as RecordRow));

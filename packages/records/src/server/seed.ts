@@ -1,5 +1,5 @@
-import type { Database } from '@propdesk/server-kit';
-import { createSchema, labelFieldOf, columnOf, type Registry } from '../model/index.js';
+import type { Database, Queryable } from '@propdesk/server-kit';
+import { columnOf, createSchema, labelFieldOf, valueSchema, type Registry } from '../model/index.js';
 import { createRecord, type EngineContext } from './records.js';
 
 export type SeedData = readonly { resource: string; rows: readonly Record<string, unknown>[] }[];
@@ -9,10 +9,17 @@ export type SeedData = readonly { resource: string; rows: readonly Record<string
  * transaction. References are given as the referenced record's label or code, as a person
  * writes them. Returns the number of rows written per resource.
  */
-export async function seedResources(db: Database, registry: Registry, data: SeedData): Promise<Record<string, number>> {
+export async function seedResources(
+  db: Database,
+  registry: Registry,
+  data: SeedData,
+  options: { claim?: (tx: Queryable) => Promise<boolean> } = {},
+): Promise<Record<string, number>> {
   const ctx: EngineContext = { db, registry };
   const counts: Record<string, number> = {};
   await db.transaction(async (tx) => {
+    // Claimed inside the same transaction, so two processes starting together seed once.
+    if (options.claim && !(await options.claim(tx))) return;
     const lookups = new Map<string, Map<string, string>>();
     const lookup = async (resource: string) => {
       const cached = lookups.get(resource);
@@ -52,9 +59,18 @@ export async function seedResources(db: Database, registry: Registry, data: Seed
             });
           } else values[name] = value;
         }
+        // Workflow-owned fields (a unit's status) are the seed's to set, checked by their own schema.
+        const system: Record<string, unknown> = {};
+        for (const [name, field] of Object.entries(def.fields)) {
+          if (!field.readOnly || values[name] === undefined) continue;
+          const checked = valueSchema(field).safeParse(values[name]);
+          if (!checked.success) throw new Error(`Seed ${resource}: ${name} ${checked.error.issues[0]?.message ?? 'invalid'} in ${JSON.stringify(row)}`);
+          system[name] = checked.data;
+          delete values[name];
+        }
         const parsed = schema.safeParse(values);
         if (!parsed.success) throw new Error(`Seed ${resource}: ${JSON.stringify(parsed.error.issues[0])} in ${JSON.stringify(row)}`);
-        await createRecord(ctx, tx, def, { auth: null, source: 'system' }, parsed.data as Record<string, unknown>);
+        await createRecord(ctx, tx, def, { auth: null, source: 'system' }, { ...(parsed.data as Record<string, unknown>), ...system });
         count += 1;
       }
       lookups.delete(resource);

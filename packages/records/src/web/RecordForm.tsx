@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { z } from 'zod';
 import { Controller, useForm, type FieldValues, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link as RouterLink, useBlocker } from 'react-router';
@@ -8,14 +9,17 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { useSnackbar } from 'notistack';
+import { useSelector } from 'react-redux';
 import { apiRequest } from '@propdesk/api-client';
+import { selectPrivilegeChecker } from '@propdesk/auth-session/web';
+import type { PrivilegeChecker } from '@propdesk/privileges';
 import { createSchema, labelFieldOf, updateSchema, writableFields, type FieldDef, type RecordRow, type ResourceDef } from '../model/index.js';
 import { serverError, useSaveRecordMutation, type ServerError } from './api.js';
 import { ConflictDialog } from './ConflictDialog.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { FieldInput } from './FieldInput.js';
 import type { PickerOption } from './ReferencePicker.js';
-import { webRegistry } from './registry.js';
+import { findResource } from './registry.js';
 
 export type RecordFormProps = {
   def: ResourceDef;
@@ -25,8 +29,28 @@ export type RecordFormProps = {
   initial?: Record<string, unknown> | undefined;
   /** Fields the caller may not write (protected without the grant). */
   lockedFields?: ReadonlySet<string> | undefined;
+  /** What a screen adds to the generated form (a user's password and roles, a role's matrix). */
+  extension?: FormExtension | undefined;
   onSaved: (record: RecordRow) => void;
   onCancel: () => void;
+};
+
+export type FormExtensionProps = {
+  record: RecordRow | undefined;
+  values: Record<string, unknown>;
+  errors: Record<string, string | undefined>;
+  editing: boolean;
+  setValue: (name: string, value: unknown) => void;
+};
+
+export type FormExtension = {
+  /** Extra body keys: their schemas on create and on update (the server checks the same). */
+  create: z.ZodRawShape;
+  update: z.ZodRawShape;
+  defaults: (record: RecordRow | undefined) => Record<string, unknown>;
+  render: (props: FormExtensionProps) => ReactNode;
+  /** Shown beside the fields (e.g. a live preview). */
+  aside?: (values: Record<string, unknown>) => ReactNode;
 };
 
 const UNIQUE_CHECK_DELAY_MS = 400;
@@ -41,24 +65,30 @@ function initialValue(field: FieldDef, value: unknown): unknown {
 }
 
 /** The create and edit form of any resource: the same zod schema as the server, its errors on their fields. */
-export function RecordForm({ def, record, initial, lockedFields, onSaved, onCancel }: RecordFormProps) {
+export function RecordForm({ def, record, initial, lockedFields, extension, onSaved, onCancel }: RecordFormProps) {
   const editing = Boolean(record);
   const fields = useMemo(() => writableFields(def).filter(([, field]) => !field.hidden), [def]);
-  const schema = useMemo(() => (editing ? updateSchema(def) : createSchema(def)), [def, editing]);
+  const schema = useMemo(() => {
+    const base = editing ? updateSchema(def) : createSchema(def);
+    if (!extension) return base;
+    return z.strictObject({ ...(base as unknown as { shape: z.ZodRawShape }).shape, ...(editing ? extension.update : extension.create) });
+  }, [def, editing, extension]);
   const defaults = useMemo(() => {
     const values: Record<string, unknown> = {};
     for (const [name, field] of fields) values[name] = initialValue(field, record?.[name] ?? initial?.[name]);
     if (record) values.version = record.version;
-    return values;
-  }, [fields, record, initial]);
+    return { ...values, ...(extension ? extension.defaults(record) : {}) };
+  }, [fields, record, initial, extension]);
   const form = useForm<FieldValues>({ resolver: zodResolver(schema as never) as Resolver<FieldValues>, defaultValues: defaults, mode: 'onTouched' });
-  const { control, handleSubmit, formState, setError, clearErrors, reset, getValues } = form;
+  const { control, handleSubmit, formState, setError, clearErrors, reset, getValues, watch, setValue } = form;
+  const watched = watch();
   const [labels, setLabels] = useState<Record<string, string | string[] | null>>(record?.refLabels ?? {});
   const [failure, setFailure] = useState<ServerError | null>(null);
   const [conflict, setConflict] = useState<RecordRow | null>(null);
   const [clashLinks, setClashLinks] = useState<Record<string, string>>({});
   const [save, { isLoading }] = useSaveRecordMutation();
   const { enqueueSnackbar } = useSnackbar();
+  const checker = useSelector(selectPrivilegeChecker) as PrivilegeChecker;
   const saved = useRef(false);
   const [baseVersion, setBaseVersion] = useState(record?.version);
 
@@ -94,9 +124,9 @@ export function RecordForm({ def, record, initial, lockedFields, onSaved, onCanc
   };
 
   const createReference = (field: FieldDef) => {
-    const registry = webRegistry();
-    const target = registry.find(field.ref!);
-    if (!target) return undefined;
+    const target = findResource(field.ref!);
+    // Offered only where the user may create the referenced record (a 423 would leave the form).
+    if (!target || target.readOnly || !checker.can(target.entity, 'create')) return undefined;
     return async (text: string): Promise<PickerOption | null> => {
       try {
         const response = await apiRequest<{ data: RecordRow }>(`/api/${target.name}`, {
@@ -137,7 +167,10 @@ export function RecordForm({ def, record, initial, lockedFields, onSaved, onCanc
         setConflict(problem.current);
         return;
       }
+      const extraNames = new Set(Object.keys(extension?.create ?? {}).concat(Object.keys(extension?.update ?? {})));
       for (const item of problem.errors) {
+        const root = item.field.split('.')[0] ?? '';
+        if (extraNames.has(root)) setError(root, { type: 'server', message: item.message });
         if (item.field && fields.some(([name]) => name === item.field)) {
           setError(item.field, { type: 'server', message: item.message });
           if (item.link) setClashLinks((links) => ({ ...links, [item.field]: item.link! }));
@@ -212,6 +245,17 @@ export function RecordForm({ def, record, initial, lockedFields, onSaved, onCanc
           </Box>
         ))}
       </Stack>
+      {extension ? (
+        <Box sx={{ mt: 2.5 }}>
+          {extension.render({
+            record,
+            values: watched,
+            editing,
+            errors: Object.fromEntries(Object.entries(formState.errors).map(([name, error]) => [name, typeof error?.message === 'string' ? error.message : undefined])),
+            setValue: (name, value) => setValue(name, value, { shouldDirty: true, shouldValidate: formState.isSubmitted }),
+          })}
+        </Box>
+      ) : null}
       <Stack direction="row" spacing={1.5} sx={{ mt: 3, alignItems: 'center' }}>
         <Button type="submit" variant="contained" disabled={isLoading}>
           {isLoading ? 'Saving…' : editing ? 'Save changes' : `Create ${def.singular.toLowerCase()}`}

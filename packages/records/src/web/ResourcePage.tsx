@@ -1,6 +1,6 @@
 import { useCallback, useEffect, type ReactNode } from 'react';
 import { useSelector } from 'react-redux';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,7 +12,7 @@ import type { PrivilegeChecker } from '@propdesk/privileges';
 import { labelFieldOf, type RecordRow, type ResourceDef } from '../model/index.js';
 import { serverError, useGetRecordQuery } from './api.js';
 import { recordTitle } from './format.js';
-import { RecordForm } from './RecordForm.js';
+import { RecordForm, type FormExtension } from './RecordForm.js';
 import { RecordView } from './RecordView.js';
 import { ResourceListPage } from './ResourceListPage.js';
 
@@ -22,18 +22,24 @@ export type ResourcePageProps = {
   listHeader?: ReactNode;
   /** Shown under a record's view (a screen's own additions: a schedule preview). */
   renderExtra?: (record: RecordRow) => ReactNode;
-  /** Shown beside the create form (e.g. a live preview of what is being created). */
-  renderFormAside?: (values: Record<string, unknown>) => ReactNode;
+  /** What the screen adds to the generated form. */
+  formExtension?: FormExtension;
   /** Starting values of a new record. */
   initial?: Record<string, unknown>;
+  /**
+   * The spec's separate create and edit routes (`/settings/CreateRole`, `.../edit?record=id`)
+   * show only the form and return to the list route afterwards.
+   */
+  mode?: 'list' | 'create' | 'edit';
 };
 
 /**
  * One screen of a resource at the spec's route: the list, and in the same route the record
  * (`?record=id`), its edit form (`&edit=1`) and the create form (`?create=1`), so Back and links work.
  */
-export function ResourcePage({ def, listHeader, renderExtra, initial }: ResourcePageProps) {
+export function ResourcePage({ def, listHeader, renderExtra, initial, formExtension, mode = 'list' }: ResourcePageProps) {
   const [search, setSearch] = useSearchParams();
+  const navigate = useNavigate();
   const checker = useSelector(selectPrivilegeChecker) as PrivilegeChecker;
   const canCreate = checker.can(def.entity, 'create');
   const canUpdate = checker.can(def.entity, 'update');
@@ -55,15 +61,36 @@ export function ResourcePage({ def, listHeader, renderExtra, initial }: Resource
   const backToList = useCallback(() => go({ record: null, edit: null, create: null }), [go]);
   const lockedFields = new Set(Object.entries(def.fields).filter(([name, field]) => field.protected && !checker.canField(def.entity, name, 'update')).map(([name]) => name));
 
+  if (mode !== 'list') {
+    const toList = (id?: string) => navigate(def.route ? `${def.route}${id ? `?record=${id}` : ''}` : '..');
+    if (mode === 'create' || !recordId) {
+      if (mode === 'edit') {
+        return (
+          <Alert severity="info" action={<Button onClick={() => toList()}>Open the list</Button>}>
+            Choose a {def.singular.toLowerCase()} in the list to edit it.
+          </Alert>
+        );
+      }
+      if (!canCreate) return <Alert severity="warning">You may not create {def.label.toLowerCase()}.</Alert>;
+      return (
+        <Section title={`New ${def.singular.toLowerCase()}`}>
+          <RecordForm def={def} initial={initial} lockedFields={lockedFields} extension={formExtension} onSaved={(record) => toList(record.id)} onCancel={() => toList()} />
+        </Section>
+      );
+    }
+    return <RecordScreen def={def} id={recordId} editing checker={checker} canUpdate={canUpdate} lockedFields={lockedFields} go={(change) => (change.edit === null ? toList(recordId) : go(change))} backToList={() => toList()} renderExtra={renderExtra} formExtension={formExtension} />;
+  }
   if (creating) {
     return (
       <Section title={`New ${def.singular.toLowerCase()}`}>
-        <RecordForm def={def} initial={initial} lockedFields={lockedFields} onSaved={(record) => go({ create: null, record: record.id })} onCancel={backToList} />
+        <RecordForm def={def} initial={initial} lockedFields={lockedFields} extension={formExtension} onSaved={(record) => go({ create: null, record: record.id })} onCancel={backToList} />
       </Section>
     );
   }
   if (recordId) {
-    return <RecordScreen def={def} id={recordId} editing={editing} checker={checker} canUpdate={canUpdate} lockedFields={lockedFields} go={go} backToList={backToList} renderExtra={renderExtra} />;
+    return (
+      <RecordScreen def={def} id={recordId} editing={editing} checker={checker} canUpdate={canUpdate} lockedFields={lockedFields} go={go} backToList={backToList} renderExtra={renderExtra} formExtension={formExtension} />
+    );
   }
   return <ResourceListPage def={def} canCreate={canCreate} canUpdate={canUpdate} onOpen={(id) => go({ record: id })} onCreate={() => go({ create: '1' })} header={listHeader} />;
 }
@@ -78,9 +105,10 @@ type RecordScreenProps = {
   go: (change: Record<string, string | null>) => void;
   backToList: () => void;
   renderExtra?: ((record: RecordRow) => ReactNode) | undefined;
+  formExtension?: FormExtension | undefined;
 };
 
-function RecordScreen({ def, id, editing, checker, canUpdate, lockedFields, go, backToList, renderExtra }: RecordScreenProps) {
+function RecordScreen({ def, id, editing, checker, canUpdate, lockedFields, go, backToList, renderExtra, formExtension }: RecordScreenProps) {
   const { data, isLoading, error, refetch } = useGetRecordQuery({ resource: def.name, id });
   const title = data ? recordTitle(data, labelFieldOf(def)) : def.singular;
   useEffect(() => {
@@ -99,7 +127,7 @@ function RecordScreen({ def, id, editing, checker, canUpdate, lockedFields, go, 
   if (editing && canUpdate && !def.readOnly) {
     return (
       <Section title={`Edit ${title}`}>
-        <RecordForm key={data.id} def={def} record={data} lockedFields={lockedFields} onSaved={() => go({ edit: null })} onCancel={() => go({ edit: null })} />
+        <RecordForm key={data.id} def={def} record={data} lockedFields={lockedFields} extension={formExtension} onSaved={() => go({ edit: null })} onCancel={() => go({ edit: null })} />
       </Section>
     );
   }

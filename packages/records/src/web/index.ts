@@ -1,12 +1,12 @@
 export { recordsApi, serverError } from './api.js';
 export type { ServerError } from './api.js';
-export { setWebRegistry, webRegistry } from './registry.js';
+export { findResource, getResource, registerResources } from './registry.js';
 export { ResourcePage } from './ResourcePage.js';
 export type { ResourcePageProps } from './ResourcePage.js';
 export { ResourceListPage } from './ResourceListPage.js';
 export type { ResourceListPageProps } from './ResourceListPage.js';
 export { RecordForm } from './RecordForm.js';
-export type { RecordFormProps } from './RecordForm.js';
+export type { FormExtension, FormExtensionProps, RecordFormProps } from './RecordForm.js';
 export { RecordView } from './RecordView.js';
 export { HistoryPanel } from './HistoryPanel.js';
 export { FieldInput } from './FieldInput.js';

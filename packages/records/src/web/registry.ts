@@ -1,17 +1,22 @@
-import { createRegistry, type Registry, type ResourceDef } from '../model/index.js';
+import type { ResourceDef } from '../model/index.js';
 
-let current: Registry | null = null;
+const known = new Map<string, ResourceDef>();
 
 /**
- * The app's resource registry on the web side: apps/web sets it once from every domain's
- * definitions, so a page finds the resources it refers to by name without importing their domain.
+ * The resources the browser has loaded so far, by name. Each domain's page chunk registers the
+ * definitions it carries (so nothing of a domain loads before its pages do); a page finds a
+ * resource it refers to here, never by importing another domain.
  */
-export function setWebRegistry(registry: Registry): void {
-  current = registry;
+export function registerResources(defs: readonly ResourceDef[]): void {
+  for (const def of defs) if (!known.has(def.name)) known.set(def.name, def);
 }
 
-/** The registry, or one built from `fallback` when the app set none (a package tested alone). */
-export function webRegistry(fallback: readonly ResourceDef[] = []): Registry {
-  if (!current) current = createRegistry(fallback);
-  return current;
+export function findResource(name: string): ResourceDef | undefined {
+  return known.get(name);
+}
+
+export function getResource(name: string): ResourceDef {
+  const def = known.get(name);
+  if (!def) throw new Error(`Unknown resource ${name}: register its definitions first`);
+  return def;
 }

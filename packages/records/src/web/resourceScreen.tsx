@@ -1,17 +1,18 @@
 import type { ComponentType } from 'react';
 import type { ResourceDef } from '../model/index.js';
-import { webRegistry } from './registry.js';
+import { getResource, registerResources } from './registry.js';
 import { ResourcePage, type ResourcePageProps } from './ResourcePage.js';
 
 /**
  * The page component of a resource's screen, for a domain's lazy route: the resource is found by
- * name in the app's registry (`fallback` lists the definitions when the package runs alone).
+ * name among the definitions the domain's chunk registers (its own, and those it refers to).
  */
-export function resourceScreen(name: string, fallback: readonly ResourceDef[], extra: Omit<ResourcePageProps, 'def'> = {}): ComponentType {
+export function resourceScreen(name: string, definitions: readonly ResourceDef[], extra: Omit<ResourcePageProps, 'def'> = {}): ComponentType {
   function ResourceScreen() {
-    const def = webRegistry(fallback).get(name);
+    registerResources(definitions);
+    const def = getResource(name);
     return <ResourcePage def={def} {...extra} />;
   }
-  ResourceScreen.displayName = `ResourceScreen(${name})`;
+  ResourceScreen.displayName = `ResourceScreen(${name}${extra.mode ? `, ${extra.mode}` : ''})`;
   return ResourceScreen;
 }

@@ -1,1 +1,1 @@
-export {};
+export { SALES_RESOURCES, holdRequestSetups, leadValidityConfigs } from './definitions.js';

@@ -1,11 +1,5 @@
-import type { Database, Migration } from '@propdesk/server-kit';
-import type { FastifyPluginAsync } from 'fastify';
-
-/** What the settings server gets from the app; later issues add its routes and tables. */
-export type SettingsServerOptions = { db: Database };
-
-/** The settings domain's tables, applied in order by the server on start. */
-export const migrations: Migration[] = [];
-
-/** The settings domain's routes (none yet), registered by apps/server in its own encapsulation context. */
-export const settingsPlugin: FastifyPluginAsync<SettingsServerOptions> = async (_app, _options) => {};
+export { dataMigrations, migrations, settingsPlugin } from './plugin.js';
+export { settingsDemoData, UNIT_STATUS_ROWS } from './demo.js';
+export type { SettingsServerOptions } from './plugin.js';
+export { endUserSessions, roleHooks, userHooks } from './people.js';
+export type { AuthChangeAnnouncer } from './people.js';

@@ -1,4 +1,6 @@
+import { resourceScreen } from '@propdesk/records/web';
 import { placeholderPage } from '@propdesk/shell-ui';
+import { SALES_RESOURCES } from '../../model/definitions.js';
 
 /** The hold-request screens; each is a placeholder until its issue is built. */
 export const holdRequestPages = {
@@ -11,10 +13,7 @@ export const holdRequestPages = {
     'Asks to hold a unit for a customer or lead for a number of hours, with a reason, for an approver’s decision.',
   ),
   view: placeholderPage('View Hold Request', 'One hold request with its unit, requester, decision and expiry.'),
-  setup: placeholderPage(
-    'Hold Request Setup',
-    'Per project: the longest hold in hours, the most active holds per agent, whether holds need approval and which department approves.',
-  ),
+  setup: resourceScreen('hold-request-setups', SALES_RESOURCES),
 };
 
 export type HoldRequestPage = keyof typeof holdRequestPages;

@@ -1,4 +1,6 @@
+import { resourceScreen } from '@propdesk/records/web';
 import { placeholderPage } from '@propdesk/shell-ui';
+import { SALES_RESOURCES } from '../../model/definitions.js';
 
 /** The lead screens; each is a placeholder until its issue is built. */
 export const leadPages = {
@@ -18,10 +20,7 @@ export const leadPages = {
     'Add Lead Activity',
     'Logs an activity on a lead (type, time, outcome, notes and next follow-up), which moves the lead’s validity date.',
   ),
-  validityConfig: placeholderPage(
-    'Lead Validity Config',
-    'How long a lead stays valid without activity per source or channel, when to remind, and whether an expired lead returns to the pool or to its manager.',
-  ),
+  validityConfig: resourceScreen('lead-validity-configs', SALES_RESOURCES),
   addCustomer: placeholderPage(
     'Add Customer',
     'Turns a lead into a customer, keeping the link between the two.',

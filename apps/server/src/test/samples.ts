@@ -1,0 +1,146 @@
+import type { Database } from '@propdesk/server-kit';
+import { columnOf, labelFieldOf, type FieldDef, type Registry, type ResourceDef } from '@propdesk/records/model';
+
+/**
+ * Valid records for any resource definition, made from the definition alone, so the contract
+ * suite covers a new resource without new test code. A resource whose cross-field rule the
+ * generic values cannot meet names its values in SAMPLE_OVERRIDES.
+ */
+export const SAMPLE_OVERRIDES: Readonly<Record<string, (n: number) => Record<string, unknown>>> = {
+  'payment-plans': () => ({ downPaymentPct: '10', years: 5, frequency: 'quarterly', deliveryPct: '10', deliveryAfterMonths: 36, maintenancePct: '5', discountPct: '0' }),
+  'unit-offers': () => ({ discountPct: '5', discountAmount: null, validFrom: '2026-01-01', validTo: '2026-12-31' }),
+  'broker-project-templates': () => ({ commissionType: 'percent', pct: '2.5', amount: null, tiers: null }),
+  'broker-contracts': () => ({ startDate: '2026-01-01', endDate: '2026-12-31' }),
+  'lead-validity-configs': () => ({ validityDays: 30, reminderDaysBefore: 3, channel: null }),
+};
+
+/** Extra body keys a resource's screen adds to the generated calls (users need a first password). */
+export const EXTRA_CREATE: Readonly<Record<string, () => Record<string, unknown>>> = {
+  users: () => ({ password: 'a long enough passphrase' }),
+};
+
+let counter = 0;
+
+function scalar(field: FieldDef, name: string, n: number): unknown {
+  switch (field.kind) {
+    case 'text':
+      return `${field.label.slice(0, 20)} ${n}${field.maxLength && field.maxLength < 20 ? '' : ' sample'}`.slice(0, field.maxLength ?? 200);
+    case 'longtext':
+      return `Notes ${n}`;
+    case 'email':
+      return `sample${n}@example.com`;
+    case 'phone':
+      return `+2010${String(10_000_000 + n).slice(-8)}`;
+    case 'url':
+      return `https://example.com/${n}`;
+    case 'color':
+      return '#1a73e8';
+    case 'integer': {
+      const min = field.min ?? 0;
+      const max = field.max ?? min + 1000;
+      return Math.min(max, min + 1 + (n % Math.max(1, max - min)));
+    }
+    case 'decimal':
+      return '12.5';
+    case 'money':
+      return '1500.00';
+    case 'percent':
+      return '5';
+    case 'boolean':
+      return false;
+    case 'date':
+      return '2026-03-15';
+    case 'datetime':
+      return '2026-03-15T09:30:00.000Z';
+    case 'enum':
+      return field.default ?? field.options![0];
+    case 'json':
+      return null;
+    default:
+      return `${name} ${n}`;
+  }
+}
+
+/**
+ * An existing active record of a resource (demo data or made here), for references: the `skip`-th,
+ * so two references to one resource point at different records; for a unique reference, one the
+ * referring table does not use yet.
+ */
+async function anyRecordId(db: Database, def: ResourceDef, skip = 0, unusedIn?: { table: string; column: string }): Promise<string | null> {
+  const where = [def.hasActive === false ? 'true' : 'active'];
+  if (unusedIn) where.push(`id not in (select "${unusedIn.column}" from "${unusedIn.table}" where "${unusedIn.column}" is not null)`);
+  const rows = await db.query<{ id: string }>(
+    `select id::text as id from "${def.table}" where ${where.join(' and ')} order by created_on, id limit 1 offset ${skip}`,
+  );
+  return rows.rows[0]?.id ?? null;
+}
+
+/** A short text no row of the table holds yet (codes of two letters collide with real ones). */
+async function freeText(db: Database, def: ResourceDef, name: string, field: FieldDef, n: number): Promise<string> {
+  const limit = field.maxLength ?? 200;
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+  for (let attempt = 0; attempt < 2000; attempt += 1) {
+    const seed = n * 31 + attempt * 7919;
+    let text = `Z${seed.toString(36).toUpperCase()}`;
+    if (text.length > limit) text = Array.from({ length: limit }, (_unused, index) => alphabet[Math.floor(seed / alphabet.length ** index) % alphabet.length]).join('');
+    const taken = await db.query(`select 1 from "${def.table}" where lower("${columnOf(name, field)}") = lower($1)`, [text]);
+    if (taken.rows.length === 0) return text;
+  }
+  throw new Error(`No free value for ${def.name}.${name}`);
+}
+
+export type Sample = { values: Record<string, unknown>; csv: Record<string, string> };
+
+/** A valid create body for `def`, and the same record as CSV cells (references by name). */
+export async function sampleFor(db: Database, registry: Registry, def: ResourceDef, depth = 0): Promise<Sample> {
+  counter += 1;
+  const n = Number(`${process.pid % 1000}${counter}`);
+  const values: Record<string, unknown> = {};
+  const csv: Record<string, string> = {};
+  const override = SAMPLE_OVERRIDES[def.name]?.(n) ?? {};
+  const usedTargets = new Map<string, number>();
+  for (const [name, field] of Object.entries(def.fields)) {
+    if (field.readOnly || field.hidden || (def.numbering && def.numbering.field === name)) continue;
+    if (name in override) {
+      if (override[name] !== null) values[name] = override[name];
+      continue;
+    }
+    if (!field.required && !field.unique && field.kind !== 'reference' && n % 2 === 0) continue;
+    if (field.kind === 'reference' || field.kind === 'references') {
+      if (!field.required && depth > 0) continue;
+      const target = registry.get(field.ref!);
+      const skip = usedTargets.get(target.name) ?? 0;
+      usedTargets.set(target.name, skip + 1);
+      let id = await anyRecordId(db, target, skip, field.unique === true ? { table: def.table, column: columnOf(name, field) } : undefined);
+      if (!id && depth < 3) id = await createDirect(db, registry, target, depth + 1);
+      if (!id) continue;
+      values[name] = field.kind === 'references' ? [id] : id;
+      const label = await db.query<{ label: string }>(
+        `select "${columnOf(labelFieldOf(target), target.fields[labelFieldOf(target)])}"::text as label from "${target.table}" where id = $1`,
+        [id],
+      );
+      csv[name] = label.rows[0]?.label ?? '';
+      continue;
+    }
+    const value = field.unique && field.kind === 'text' ? await freeText(db, def, name, field, n) : scalar(field, name, n);
+    if (value === null) continue;
+    values[name] = value;
+    csv[name] = typeof value === 'boolean' ? (value ? 'yes' : 'no') : String(value);
+  }
+  for (const [name, value] of Object.entries(override)) if (value !== null && !(name in csv)) csv[name] = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return { values, csv };
+}
+
+/** Inserts a sample straight into the table (for a referenced resource with no rows yet). */
+async function createDirect(db: Database, registry: Registry, def: ResourceDef, depth: number): Promise<string | null> {
+  if (def.existingTable) return null;
+  const { values } = await sampleFor(db, registry, def, depth);
+  const columns = Object.keys(values).map((name) => `"${columnOf(name, def.fields[name])}"`);
+  const params = Object.entries(values).map(([name, value]) => (def.fields[name]?.kind === 'json' ? JSON.stringify(value) : value));
+  const placeholders = params.map((_value, index) => `$${index + 1}`);
+  const result = await db.query<{ id: string }>(
+    `insert into "${def.table}" (${columns.join(', ')}) values (${placeholders.join(', ')}) returning id::text as id`,
+    params,
+  );
+  return result.rows[0]?.id ?? null;
+}

@@ -1,0 +1,88 @@
+import type { FieldError, ResourceDef } from '@propdesk/records/model';
+import { f, num } from '@propdesk/records/model';
+
+export const brokers: ResourceDef = {
+  name: 'brokers',
+  table: 'brokers',
+  label: 'Brokers',
+  singular: 'Broker',
+  entity: 'broker',
+  codeField: 'licenseNo',
+  route: '/settings/leads/brokers',
+  fields: {
+    name: f.name('Broker name'),
+    companyName: f.text('Company name', { searchable: true, maxLength: 160 }),
+    licenseNo: f.text('Licence number', { required: true, unique: true, searchable: true, maxLength: 40 }),
+    taxId: f.text('Tax ID', { maxLength: 40 }),
+    phone: f.phone('Phone'),
+    email: f.email('Email', { searchable: true }),
+    address: f.text('Address', { maxLength: 300 }),
+    country: f.ref('Country', 'countries'),
+    defaultCommissionPct: f.percent('Default commission'),
+    status: f.enum('Status', ['active', 'suspended'], { required: true, default: 'active' }),
+    bankName: f.text('Bank', { protected: true, maxLength: 120 }),
+    bankAccountNo: f.text('Account number', { protected: true, maxLength: 40 }),
+    iban: f.text('IBAN', { protected: true, maxLength: 34 }),
+  },
+  defaultSort: ['name'],
+  listColumns: ['name', 'companyName', 'licenseNo', 'phone', 'email', 'status', 'defaultCommissionPct'],
+  formLayout: [['name', 'companyName'], ['licenseNo', 'taxId'], ['phone', 'email'], ['address', 'country'], ['defaultCommissionPct', 'status'], ['bankName', 'bankAccountNo', 'iban']],
+};
+
+export const brokerProjectTemplates: ResourceDef = {
+  name: 'broker-project-templates',
+  table: 'broker_project_templates',
+  label: 'Broker Project Templates',
+  singular: 'Broker project template',
+  entity: 'brokerprojecttemplate',
+  route: '/settings/leads/brokers/ProjectTemplate',
+  fields: {
+    name: f.name(),
+    project: f.ref('Project', 'projects', { required: true }),
+    commissionType: f.enum('Commission', ['percent', 'fixed', 'tiered'], { required: true, default: 'percent' }),
+    pct: f.percent('Percentage'),
+    amount: f.money('Fixed amount'),
+    tiers: f.json('Tiers', { help: 'e.g. [{"upTo": 10, "pct": 2}, {"upTo": null, "pct": 3}]: sales count up to → percent' }),
+    payableOn: f.enum('Payable on', ['contract_signed', 'down_payment_collected', 'fully_paid'], { required: true, default: 'contract_signed' }),
+  },
+  defaultSort: ['name'],
+  listColumns: ['name', 'project', 'commissionType', 'pct', 'amount', 'payableOn'],
+  formLayout: [['name', 'project'], ['commissionType', 'payableOn'], ['pct', 'amount'], ['tiers']],
+  rule: (values) => {
+    const problems: FieldError[] = [];
+    if (values.commissionType === 'percent' && num(values.pct) === null) problems.push({ field: 'pct', message: 'A percentage commission needs its percentage' });
+    if (values.commissionType === 'fixed' && num(values.amount) === null) problems.push({ field: 'amount', message: 'A fixed commission needs its amount' });
+    if (values.commissionType === 'tiered') {
+      const tiers = values.tiers;
+      const valid =
+        Array.isArray(tiers) &&
+        tiers.length > 0 &&
+        tiers.every((tier) => typeof tier === 'object' && tier !== null && typeof (tier as { pct?: unknown }).pct === 'number' && ['number', 'object'].includes(typeof (tier as { upTo?: unknown }).upTo));
+      if (!valid) problems.push({ field: 'tiers', message: 'Tiers are a list of {"upTo": number or null, "pct": number}' });
+    }
+    return problems;
+  },
+};
+
+export const brokerContracts: ResourceDef = {
+  name: 'broker-contracts',
+  table: 'broker_contracts',
+  label: 'Broker Contracts',
+  singular: 'Broker contract',
+  entity: 'brokercontract',
+  labelField: 'contractNo',
+  route: '/settings/leads/brokers/contracts',
+  fields: {
+    contractNo: f.text('Contract number', { required: true, unique: true, searchable: true, maxLength: 40 }),
+    broker: f.ref('Broker', 'brokers', { required: true }),
+    template: f.ref('Project template', 'broker-project-templates', { required: true }),
+    startDate: f.date('Starts', { required: true }),
+    endDate: f.date('Ends'),
+    status: f.enum('Status', ['draft', 'active', 'expired', 'terminated'], { required: true, default: 'draft' }),
+  },
+  defaultSort: ['-startDate'],
+  listColumns: ['contractNo', 'broker', 'template', 'startDate', 'endDate', 'status'],
+  formLayout: [['contractNo', 'status'], ['broker', 'template'], ['startDate', 'endDate']],
+  rule: (values) =>
+    typeof values.startDate === 'string' && typeof values.endDate === 'string' && values.endDate < values.startDate ? [{ field: 'endDate', message: 'Ends after it starts' }] : [],
+};

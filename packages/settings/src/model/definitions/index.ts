@@ -1,0 +1,51 @@
+import type { ResourceDef } from '@propdesk/records/model';
+import { brokerContracts, brokerProjectTemplates, brokers } from './brokers.js';
+import { contractActions, contractParties, contractSteps, contractTemplates } from './contracts.js';
+import { areas, countries, leadActivityTypes, locations, nationalities, sites, userTypes } from './general.js';
+import { blockTypes, projects, unitStatuses, unitTypes, units } from './inventory.js';
+import { channelTypes, channels, leadStatuses, sourceTypes, sources, walkinLocations } from './leads.js';
+import { bouncedReasons, banks, paymentMethods, paymentPlans, paymentStatuses, paymentTypes, unitOffers } from './payments.js';
+import { departments, roles, salesTeams, users } from './people.js';
+
+/** Every resource of the settings domain, in an order where a resource comes after those it refers to. */
+export const SETTINGS_RESOURCES: readonly ResourceDef[] = [
+  countries,
+  nationalities,
+  areas,
+  sites,
+  userTypes,
+  departments,
+  roles,
+  users,
+  sourceTypes,
+  sources,
+  channelTypes,
+  channels,
+  blockTypes,
+  unitTypes,
+  unitStatuses,
+  projects,
+  units,
+  walkinLocations,
+  leadStatuses,
+  salesTeams,
+  paymentPlans,
+  unitOffers,
+  paymentTypes,
+  banks,
+  paymentStatuses,
+  paymentMethods,
+  bouncedReasons,
+  locations,
+  leadActivityTypes,
+  brokers,
+  brokerProjectTemplates,
+  brokerContracts,
+  contractSteps,
+  contractActions,
+  contractParties,
+  contractTemplates,
+];
+
+export { paymentPlanProblems, FREQUENCIES } from './payments.js';
+export { UNIT_STATUSES, UNIT_CATEGORIES } from './inventory.js';

@@ -1,0 +1,149 @@
+import type { FieldError, ResourceDef } from '@propdesk/records/model';
+import { f, formatPct, num } from '@propdesk/records/model';
+
+export const FREQUENCIES = ['monthly', 'quarterly', 'semi_annual', 'annual'] as const;
+
+/** Down payment, delivery and maintenance take their share; installments take the rest; the total is 100%. */
+export function paymentPlanProblems(values: Readonly<Record<string, unknown>>): FieldError[] {
+  const down = num(values.downPaymentPct) ?? 0;
+  const delivery = num(values.deliveryPct) ?? 0;
+  const maintenance = num(values.maintenancePct) ?? 0;
+  const years = num(values.years) ?? 0;
+  const fixed = down + delivery + maintenance;
+  if (fixed > 100) return [{ field: 'downPaymentPct', message: `The percentages add up to ${formatPct(fixed)}%; they must add up to 100%.` }];
+  if (years === 0 && Math.abs(fixed - 100) > 1e-9) {
+    return [{ field: 'years', message: `With no installment years the percentages must add up to 100% (now ${formatPct(fixed)}%).` }];
+  }
+  if (years > 0 && Math.abs(fixed - 100) < 1e-9) return [{ field: 'years', message: 'Nothing is left for installments: set years to 0 or lower a percentage.' }];
+  return [];
+}
+
+export const paymentPlans: ResourceDef = {
+  name: 'payment-plans',
+  table: 'payment_plans',
+  label: 'Payment Plans',
+  singular: 'Payment plan',
+  entity: 'paymentplansetup',
+  route: '/settings/leads/paymentPlan',
+  fields: {
+    name: f.name(),
+    project: f.ref('Project', 'projects', { help: 'Leave empty for a plan every project may use.' }),
+    downPaymentPct: f.percent('Down payment', { required: true, default: 10 }),
+    years: f.integer('Years of installments', { required: true, min: 0, max: 30, default: 5 }),
+    frequency: f.enum('Installment frequency', FREQUENCIES, { required: true, default: 'quarterly' }),
+    deliveryPct: f.percent('On delivery', { required: true, default: 0 }),
+    deliveryAfterMonths: f.integer('Delivery after (months)', { required: true, min: 0, max: 360, default: 36 }),
+    maintenancePct: f.percent('Maintenance', { required: true, default: 0 }),
+    discountPct: f.percent('Discount', { required: true, default: 0 }),
+  },
+  defaultSort: ['name'],
+  listColumns: ['name', 'project', 'downPaymentPct', 'years', 'frequency', 'deliveryPct', 'maintenancePct', 'discountPct'],
+  formLayout: [['name', 'project'], ['downPaymentPct', 'years', 'frequency'], ['deliveryPct', 'deliveryAfterMonths'], ['maintenancePct', 'discountPct']],
+  rule: paymentPlanProblems,
+};
+
+export const unitOffers: ResourceDef = {
+  name: 'unit-offers',
+  table: 'unit_offers',
+  label: 'Unit Offers',
+  singular: 'Unit offer',
+  entity: 'Lead',
+  route: '/settings/leads/unitOffer',
+  fields: {
+    name: f.name(),
+    project: f.ref('Project', 'projects', { required: true }),
+    unitType: f.ref('Unit type', 'unit-types'),
+    discountPct: f.percent('Discount %'),
+    discountAmount: f.money('Discount amount'),
+    paymentPlan: f.ref('Payment plan', 'payment-plans'),
+    validFrom: f.date('Valid from', { required: true }),
+    validTo: f.date('Valid to', { required: true }),
+  },
+  defaultSort: ['-validFrom'],
+  listColumns: ['name', 'project', 'unitType', 'discountPct', 'discountAmount', 'validFrom', 'validTo'],
+  formLayout: [['name', 'project'], ['unitType', 'paymentPlan'], ['discountPct', 'discountAmount'], ['validFrom', 'validTo']],
+  rule: (values) => {
+    const problems: FieldError[] = [];
+    const pct = num(values.discountPct);
+    const amount = num(values.discountAmount);
+    if ((pct === null) === (amount === null)) problems.push({ field: 'discountPct', message: 'Give either a percentage or an amount' });
+    if (typeof values.validFrom === 'string' && typeof values.validTo === 'string' && values.validTo < values.validFrom) problems.push({ field: 'validTo', message: 'Ends after it starts' });
+    return problems;
+  },
+};
+
+export const paymentTypes: ResourceDef = {
+  name: 'payment-types',
+  table: 'payment_types',
+  label: 'Payment Types',
+  singular: 'Payment type',
+  entity: 'paymentType',
+  route: '/settings/leads/paymentTypes',
+  fields: { name: f.name(), kind: f.enum('Kind', ['eoi', 'reservation', 'down_payment', 'installment', 'delivery', 'maintenance', 'other'], { required: true, default: 'other' }) },
+  defaultSort: ['name'],
+  listColumns: ['name', 'kind'],
+  formLayout: [['name', 'kind']],
+};
+
+export const banks: ResourceDef = {
+  name: 'banks',
+  table: 'banks',
+  label: 'Banks',
+  singular: 'Bank',
+  entity: 'bank',
+  codeField: 'code',
+  route: '/settings/leads/banks',
+  fields: {
+    name: f.name(),
+    code: f.text('Code', { unique: true, searchable: true, maxLength: 12 }),
+    swift: f.text('SWIFT', { maxLength: 11, searchable: true }),
+    branch: f.text('Branch', { maxLength: 120 }),
+  },
+  defaultSort: ['name'],
+  listColumns: ['name', 'code', 'swift', 'branch'],
+  formLayout: [['name', 'code'], ['swift', 'branch']],
+};
+
+export const paymentStatuses: ResourceDef = {
+  name: 'payment-statuses',
+  table: 'payment_statuses',
+  label: 'Payment Statuses',
+  singular: 'Payment status',
+  entity: 'PaymentStatus',
+  route: '/settings/general/paymentStatuses',
+  fields: { name: f.name(), color: f.color('Colour', { default: '#607d8b', required: true }), isPaid: f.boolean('Counts as paid') },
+  defaultSort: ['name'],
+  listColumns: ['name', 'color', 'isPaid'],
+  formLayout: [['name', 'color'], ['isPaid']],
+};
+
+export const paymentMethods: ResourceDef = {
+  name: 'payment-methods',
+  table: 'payment_methods',
+  label: 'Payment Methods',
+  singular: 'Payment method',
+  entity: 'paymentmethod',
+  route: '/settings/general/paymentMethods',
+  fields: {
+    name: f.name(),
+    kind: f.enum('Kind', ['cash', 'cheque', 'bank_transfer', 'card', 'pos'], { required: true, default: 'cash' }),
+    requiresReference: f.boolean('Needs a reference'),
+    requiresBank: f.boolean('Needs a bank'),
+  },
+  defaultSort: ['name'],
+  listColumns: ['name', 'kind', 'requiresReference', 'requiresBank'],
+  formLayout: [['name', 'kind'], ['requiresReference', 'requiresBank']],
+};
+
+export const bouncedReasons: ResourceDef = {
+  name: 'bounced-reasons',
+  table: 'bounced_reasons',
+  label: 'Bounced Reasons',
+  singular: 'Bounced reason',
+  entity: 'bouncedreason',
+  readOpen: true,
+  route: '/settings/leads/BouncedReasons',
+  fields: { name: f.name(), description: f.longtext('Description', { searchable: true }) },
+  defaultSort: ['name'],
+  listColumns: ['name', 'description'],
+};

@@ -1,0 +1,56 @@
+import { hashPassword, type Argon2Params } from '@propdesk/auth-session/server';
+import { audit, notFound, ok, requirePrivilege, type Database, type Migration } from '@propdesk/server-kit';
+import type { Registry } from '@propdesk/records/model';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { passwordResetSchema } from '../model/people.js';
+import { UNIT_STATUS_ROWS } from './demo.js';
+import { endUserSessions } from './people.js';
+import { registerUnitTools } from './units.js';
+
+/** What the settings server gets from the app. */
+export type SettingsServerOptions = { db: Database; argon2: Argon2Params; registry: Registry };
+
+/** The settings domain's own tables; its resources' tables come from their definitions (records engine). */
+export const migrations: Migration[] = [];
+
+const literal = (value: string | number) => (typeof value === 'number' ? String(value) : `'${value.replace(/'/g, "''")}'`);
+
+/** Data every installation needs, written once the resource tables exist: the unit statuses. */
+export const dataMigrations: Migration[] = [
+  {
+    id: 'settings/data/0001_unit_statuses',
+    up: `insert into unit_statuses (name, label, color, sort_order, description) values ${UNIT_STATUS_ROWS.map(
+      (row) => `(${[row.name, row.label, row.color, row.sortOrder, row.description].map(literal).join(', ')})`,
+    ).join(', ')} on conflict do nothing`,
+  },
+];
+
+/** The settings calls the records engine does not generate: a user's password reset, the unit tools. */
+export const settingsPlugin: FastifyPluginAsync<SettingsServerOptions> = async (rawApp, options) => {
+  const app = rawApp.withTypeProvider<ZodTypeProvider>();
+  registerUnitTools(rawApp, { db: options.db, registry: options.registry });
+  app.post(
+    '/api/users/:id/password',
+    {
+      schema: {
+        tags: ['Users'],
+        summary: "Set a user's password; their open sessions end",
+        params: z.object({ id: z.uuid({ error: 'Must be a user id' }) }),
+        body: passwordResetSchema,
+      },
+      onRequest: requirePrivilege('user', 'update'),
+    },
+    async (request) => {
+      const hash = await hashPassword(request.body.password, options.argon2);
+      await options.db.transaction(async (tx) => {
+        const updated = await tx.query('update users set password_hash = $2, updated_at = now() where id = $1 returning id', [request.params.id, hash]);
+        if (updated.rows.length === 0) throw notFound('No such user');
+        await endUserSessions(tx, request.params.id, 'password reset');
+        await audit(tx, { actorId: request.auth!.userId, action: 'user.password_reset', entity: 'user', entityId: request.params.id, ip: request.ip, requestId: String(request.id) });
+      });
+      return ok(null, 'Password set. The user signs in again with it.');
+    },
+  );
+};

@@ -1,0 +1,29 @@
+import { useState } from 'react';
+import { ReferencePicker } from '@propdesk/records/web';
+
+export type RolesFieldProps = {
+  value: readonly string[];
+  initialLabels: readonly string[];
+  error?: string | undefined;
+  onChange: (next: string[]) => void;
+};
+
+/** A user's roles, picked from the server's list as the user types. */
+export function RolesField({ value, initialLabels, error, onChange }: RolesFieldProps) {
+  const [labels, setLabels] = useState<string[]>([...initialLabels]);
+  return (
+    <ReferencePicker
+      resource="roles"
+      name="roles"
+      label="Roles"
+      multiple
+      value={[...value]}
+      valueLabels={labels}
+      error={error}
+      onChange={(next, nextLabels) => {
+        setLabels(Array.isArray(nextLabels) ? nextLabels : []);
+        onChange(Array.isArray(next) ? next : []);
+      }}
+    />
+  );
+}

@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useSnackbar } from 'notistack';
+import { useSelector } from 'react-redux';
+import { apiRequest } from '@propdesk/api-client';
+import { selectPrivilegeChecker } from '@propdesk/auth-session/web';
+import type { PrivilegeChecker } from '@propdesk/privileges';
+import { passwordSchema } from '../../model/people.js';
+
+export type UserAccountPanelProps = { userId: string; roleNames: readonly string[] };
+
+const errorMessage = (error: unknown) => {
+  try {
+    const body = JSON.parse((error as { body?: string }).body ?? '') as { message?: string; errors?: { message: string }[] };
+    return body.errors?.[0]?.message ?? body.message ?? 'It did not work. Try again.';
+  } catch {
+    return 'It did not work. Try again.';
+  }
+};
+
+/** A user's roles and account actions: set a new password, sign them out everywhere. */
+export function UserAccountPanel({ userId, roleNames }: UserAccountPanelProps) {
+  const checker = useSelector(selectPrivilegeChecker) as PrivilegeChecker;
+  const canUpdate = checker.can('user', 'update');
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const { enqueueSnackbar } = useSnackbar();
+
+  const handleReset = async () => {
+    const parsed = passwordSchema.safeParse(password);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Not a valid password');
+      return;
+    }
+    try {
+      await apiRequest(`/api/users/${userId}/password`, { method: 'POST', body: { password } });
+      enqueueSnackbar('Password set. Their open sessions have ended.', { variant: 'success' });
+      setOpen(false);
+      setPassword('');
+    } catch (problem) {
+      setError(errorMessage(problem));
+    }
+  };
+
+  const handleSignOut = async () => {
+    try {
+      await apiRequest(`/api/users/${userId}/sessions`, { method: 'DELETE' });
+      enqueueSnackbar('Signed out everywhere.', { variant: 'success' });
+    } catch (problem) {
+      enqueueSnackbar(errorMessage(problem), { variant: 'error' });
+    }
+  };
+
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }}>
+      <Typography variant="h6" component="h3" sx={{ mb: 1 }}>
+        Account
+      </Typography>
+      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, mb: 2 }}>
+        {roleNames.length === 0 ? <Typography color="text.secondary">No roles: this user can sign in but sees nothing.</Typography> : null}
+        {roleNames.map((name) => (
+          <Chip key={name} label={name} />
+        ))}
+      </Stack>
+      {canUpdate ? (
+        <Stack direction="row" spacing={1}>
+          <Button variant="outlined" onClick={() => setOpen(true)}>
+            Set a new password
+          </Button>
+          <Button variant="outlined" color="warning" onClick={() => void handleSignOut()}>
+            Sign out everywhere
+          </Button>
+        </Stack>
+      ) : null}
+      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="xs" aria-labelledby="password-title">
+        <DialogTitle id="password-title">Set a new password</DialogTitle>
+        <DialogContent>
+          <TextField
+            autoFocus
+            fullWidth
+            type="password"
+            label="New password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(event) => {
+              setPassword(event.target.value);
+              setError(null);
+            }}
+            error={Boolean(error)}
+            helperText={error ?? 'At least 12 characters. The user is signed out everywhere.'}
+            sx={{ mt: 1 }}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)}>Cancel</Button>
+          <Button variant="contained" onClick={() => void handleReset()}>
+            Set password
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Paper>
+  );
+}

@@ -1,0 +1,48 @@
+import { resourceScreen, type FormExtension } from '@propdesk/records/web';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { z } from 'zod';
+import { passwordSchema } from '../../model/people.js';
+import { SETTINGS_RESOURCES } from '../../model/definitions/index.js';
+import { RolesField } from './RolesField.js';
+import { UserAccountPanel } from './UserAccountPanel.js';
+
+const roleIds = z.array(z.uuid({ error: 'Must be a role' })).max(50);
+
+/** A first password (create only) and the user's roles, added to the generated user form. */
+const userForm: FormExtension = {
+  create: { password: passwordSchema, roles: roleIds.default([]) },
+  update: { roles: roleIds.optional() },
+  defaults: (record) => ({ ...(record ? {} : { password: '' }), roles: (record?.roles as string[] | undefined) ?? [] }),
+  render: ({ record, values, errors, editing, setValue }) => (
+    <Stack spacing={2.5}>
+      {!editing ? (
+        <TextField
+          id="field-password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          label="First password"
+          required
+          size="small"
+          fullWidth
+          value={String(values.password ?? '')}
+          onChange={(event) => setValue('password', event.target.value)}
+          error={Boolean(errors.password)}
+          helperText={errors.password ?? 'At least 12 characters; tell the user in person.'}
+        />
+      ) : null}
+      <RolesField value={(values.roles as string[]) ?? []} initialLabels={(record?.roleNames as string[] | undefined) ?? []} error={errors.roles} onChange={(next) => setValue('roles', next)} />
+    </Stack>
+  ),
+};
+
+const renderUser = (record: Record<string, unknown>) => <UserAccountPanel userId={String(record.id)} roleNames={(record.roleNames as string[] | undefined) ?? []} />;
+
+/** The user screens: the list and the spec's create route, with password, roles and account actions. */
+export const userPages = {
+  list: resourceScreen('users', SETTINGS_RESOURCES, { formExtension: userForm, renderExtra: renderUser }),
+  create: resourceScreen('users', SETTINGS_RESOURCES, { mode: 'create', formExtension: userForm }),
+};
+
+export type UserPage = keyof typeof userPages;
