@@ -8,18 +8,19 @@ import tseslint from 'typescript-eslint';
 /** Which @propdesk packages each package may import (the layers of architecture.md). */
 export const ALLOWED_IMPORTS = {
   '@propdesk/privileges': [],
+  '@propdesk/finance': [],
   '@propdesk/server-kit': ['privileges'],
   '@propdesk/api-client': ['privileges'],
   '@propdesk/auth-session': ['privileges', 'server-kit', 'api-client'],
   '@propdesk/notifications-core': ['privileges', 'server-kit', 'api-client', 'auth-session'],
   '@propdesk/shell-ui': ['privileges', 'api-client', 'auth-session', 'notifications-core'],
-  '@propdesk/records': ['privileges', 'server-kit', 'api-client', 'auth-session', 'notifications-core', 'shell-ui'],
-  '@propdesk/sales': ['privileges', 'server-kit', 'api-client', 'auth-session', 'notifications-core', 'shell-ui', 'records'],
-  '@propdesk/settings': ['privileges', 'server-kit', 'api-client', 'auth-session', 'notifications-core', 'shell-ui', 'records'],
-  '@propdesk/procurement': ['privileges', 'server-kit', 'api-client', 'auth-session', 'notifications-core', 'shell-ui', 'records'],
+  '@propdesk/records': ['finance', 'privileges', 'server-kit', 'api-client', 'auth-session', 'notifications-core', 'shell-ui'],
+  '@propdesk/sales': ['finance', 'privileges', 'server-kit', 'api-client', 'auth-session', 'notifications-core', 'shell-ui', 'records'],
+  '@propdesk/settings': ['finance', 'privileges', 'server-kit', 'api-client', 'auth-session', 'notifications-core', 'shell-ui', 'records'],
+  '@propdesk/procurement': ['finance', 'privileges', 'server-kit', 'api-client', 'auth-session', 'notifications-core', 'shell-ui', 'records'],
 };
 
-const ALL = ['privileges', 'server-kit', 'api-client', 'auth-session', 'notifications-core', 'shell-ui', 'records', 'sales', 'settings', 'procurement'];
+const ALL = ['finance', 'privileges', 'server-kit', 'api-client', 'auth-session', 'notifications-core', 'shell-ui', 'records', 'sales', 'settings', 'procurement'];
 
 function forbiddenPackages(name) {
   const allowed = ALLOWED_IMPORTS[name];

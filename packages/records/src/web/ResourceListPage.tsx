@@ -44,6 +44,11 @@ const BASE_COLUMNS: Record<string, FieldDef> = {
   modifiedOn: { kind: 'datetime', label: 'Modified on' },
 };
 
+const rank = (order: readonly string[], name: string) => {
+  const index = order.indexOf(name);
+  return index === -1 ? order.length : index;
+};
+
 const isTyping = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.closest('[role="dialog"]') !== null);
 
@@ -130,7 +135,8 @@ export function ResourceListPage({ def, canCreate, canUpdate, onOpen, onCreate, 
 
   const columns = useMemo<GridColDef<RecordRow>[]>(
     () =>
-      allColumns.map(([name, field]) => ({
+      // The view's columns first, in its order; the rest follow, hidden, for the columns panel.
+      [...allColumns].sort(([a], [b]) => rank(shown, a) - rank(shown, b)).map(([name, field]) => ({
         field: name,
         headerName: field.label,
         sortable: field.sortable ?? !['json', 'references', 'longtext'].includes(field.kind),
@@ -151,7 +157,7 @@ export function ResourceListPage({ def, canCreate, canUpdate, onOpen, onCreate, 
               ? (cell) => (cell.row.active === false ? <Chip size="small" label="Inactive" /> : <span>Active</span>)
               : undefined,
       })),
-    [allColumns, def, state.widths],
+    [allColumns, def, state.widths, shown],
   );
 
   const visibility = useMemo<GridColumnVisibilityModel>(() => Object.fromEntries(allColumns.map(([name]) => [name, shown.includes(name)])), [allColumns, shown]);
@@ -283,6 +289,10 @@ export function ResourceListPage({ def, canCreate, canUpdate, onOpen, onCreate, 
             }
           }}
           showToolbar
+          slotProps={{
+            // Export and search are the list's own (server-side, every matching row): the grid's page-only ones would mislead.
+            toolbar: { showQuickFilter: false, csvOptions: { disableToolbarButton: true }, printOptions: { disableToolbarButton: true } },
+          }}
           autoHeight
           sx={{ bgcolor: 'background.paper', '& .MuiDataGrid-row': { cursor: 'pointer' } }}
           slots={{

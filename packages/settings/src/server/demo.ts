@@ -58,7 +58,7 @@ function unitsOf(project: (typeof PROJECTS)[number]) {
         const areaM2 = area + ((seq * 7) % 15);
         const price = areaM2 * project.base * (1 + floor * 0.01) * (unit % 2 === 0 ? 1.03 : 1);
         // Deterministic spread of statuses: mostly available, some sold or reserved.
-        const mark = (seq * 37 + floor * 11) % 100;
+        const mark = (seq * 37 + floor * 11 + blockIndex * 29 + unit * unit * 3) % 100;
         const status = mark < 62 ? 'available' : mark < 72 ? 'reserved' : mark < 84 ? 'sold' : mark < 90 ? 'contracted' : mark < 95 ? 'on_hold' : 'blocked';
         rows.push({
           project: project.name,
@@ -250,12 +250,4 @@ export function settingsDemoData(): SeedData {
   ];
 }
 
-/** The unit statuses, read-only reference data every screen colours units by (a migration writes them). */
-export const UNIT_STATUS_ROWS = [
-  { name: 'available', label: 'Available', color: '#2e7d32', sortOrder: 1, description: 'Free to hold or reserve.' },
-  { name: 'on_hold', label: 'On hold', color: '#f9a825', sortOrder: 2, description: 'Held for a customer until the hold expires.' },
-  { name: 'reserved', label: 'Reserved', color: '#1a73e8', sortOrder: 3, description: 'A confirmed reservation.' },
-  { name: 'contracted', label: 'Contracted', color: '#6a1b9a', sortOrder: 4, description: 'Under a signed contract.' },
-  { name: 'sold', label: 'Sold', color: '#455a64', sortOrder: 5, description: 'Fully paid.' },
-  { name: 'blocked', label: 'Blocked', color: '#c62828', sortOrder: 6, description: 'Taken off sale by management.' },
-] as const;
+export { UNIT_STATUS_ROWS } from '../model/unitStatuses.js';

@@ -5,7 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { passwordResetSchema } from '../model/people.js';
-import { UNIT_STATUS_ROWS } from './demo.js';
+import { UNIT_STATUS_ROWS } from '../model/unitStatuses.js';
 import { endUserSessions } from './people.js';
 import { registerUnitTools } from './units.js';
 

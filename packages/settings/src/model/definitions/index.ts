@@ -47,5 +47,5 @@ export const SETTINGS_RESOURCES: readonly ResourceDef[] = [
   contractTemplates,
 ];
 
-export { paymentPlanProblems, FREQUENCIES } from './payments.js';
+export { paymentPlanProblems, planTerms, FREQUENCIES } from './payments.js';
 export { UNIT_STATUSES, UNIT_CATEGORIES } from './inventory.js';

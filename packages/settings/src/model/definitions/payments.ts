@@ -1,21 +1,25 @@
 import type { FieldError, ResourceDef } from '@propdesk/records/model';
-import { f, formatPct, num } from '@propdesk/records/model';
+import { planProblems, type Frequency, type PlanTerms } from '@propdesk/finance';
+import { f, num } from '@propdesk/records/model';
 
 export const FREQUENCIES = ['monthly', 'quarterly', 'semi_annual', 'annual'] as const;
 
-/** Down payment, delivery and maintenance take their share; installments take the rest; the total is 100%. */
+/** The plan's terms as the schedule generator reads them, from form text or JSON numbers. */
+export function planTerms(values: Readonly<Record<string, unknown>>): PlanTerms {
+  return {
+    downPaymentPct: num(values.downPaymentPct) ?? 0,
+    years: num(values.years) ?? 0,
+    frequency: (typeof values.frequency === 'string' ? values.frequency : 'quarterly') as Frequency,
+    deliveryPct: num(values.deliveryPct) ?? 0,
+    deliveryAfterMonths: num(values.deliveryAfterMonths) ?? 0,
+    maintenancePct: num(values.maintenancePct) ?? 0,
+    discountPct: num(values.discountPct) ?? 0,
+  };
+}
+
+/** The same check as the schedule generator's: the percentages add up, with something left for installments. */
 export function paymentPlanProblems(values: Readonly<Record<string, unknown>>): FieldError[] {
-  const down = num(values.downPaymentPct) ?? 0;
-  const delivery = num(values.deliveryPct) ?? 0;
-  const maintenance = num(values.maintenancePct) ?? 0;
-  const years = num(values.years) ?? 0;
-  const fixed = down + delivery + maintenance;
-  if (fixed > 100) return [{ field: 'downPaymentPct', message: `The percentages add up to ${formatPct(fixed)}%; they must add up to 100%.` }];
-  if (years === 0 && Math.abs(fixed - 100) > 1e-9) {
-    return [{ field: 'years', message: `With no installment years the percentages must add up to 100% (now ${formatPct(fixed)}%).` }];
-  }
-  if (years > 0 && Math.abs(fixed - 100) < 1e-9) return [{ field: 'years', message: 'Nothing is left for installments: set years to 0 or lower a percentage.' }];
-  return [];
+  return planProblems(planTerms(values));
 }
 
 export const paymentPlans: ResourceDef = {

@@ -1,5 +1,7 @@
 import { resourceScreen } from '@propdesk/records/web';
 import { SETTINGS_RESOURCES } from '../../model/definitions/index.js';
+import { paymentPlanScreen } from '../paymentPlans/paymentPlanScreen.js';
+import { unitsScreen } from '../units/unitsScreen.js';
 
 const screen = (name: string) => resourceScreen(name, SETTINGS_RESOURCES);
 
@@ -13,12 +15,12 @@ export const leadReferencePages = {
   walkinLocations: screen('walkin-locations'),
   leadStatuses: screen('lead-statuses'),
   projects: screen('projects'),
-  units: screen('units'),
   unitTypes: screen('unit-types'),
   unitStatus: screen('unit-statuses'),
   blockTypes: screen('block-types'),
-  paymentPlans: screen('payment-plans'),
-  paymentPlanCreate: resourceScreen('payment-plans', SETTINGS_RESOURCES, { mode: 'create' }),
+  paymentPlans: resourceScreen('payment-plans', SETTINGS_RESOURCES, paymentPlanScreen),
+  paymentPlanCreate: resourceScreen('payment-plans', SETTINGS_RESOURCES, { ...paymentPlanScreen, mode: 'create' }),
+  units: unitsScreen,
   unitOffers: screen('unit-offers'),
   salesTeams: screen('sales-teams'),
   areas: screen('areas'),

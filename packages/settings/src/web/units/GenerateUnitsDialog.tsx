@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useSnackbar } from 'notistack';
+import { apiRequest } from '@propdesk/api-client';
+import { ReferencePicker } from '@propdesk/records/web';
+import { unitCodes, unitPatternSchema } from '../../model/unitTools.js';
+
+export type GenerateUnitsDialogProps = { open: boolean; projectId: string | null; onClose: (created: boolean) => void };
+
+type Preview = { count: number; clashes: string[]; sample: string[] };
+
+const problemOf = (error: unknown) => {
+  try {
+    const body = JSON.parse((error as { body?: string }).body ?? '') as { message?: string; errors?: { message: string }[] };
+    return body.errors?.[0]?.message ?? body.message ?? 'It did not work.';
+  } catch {
+    return 'It did not work. Try again.';
+  }
+};
+
+/** A block's units from a pattern (floors × units per floor), previewed before they are created. */
+export function GenerateUnitsDialog({ open, projectId, onClose }: GenerateUnitsDialogProps) {
+  const [form, setForm] = useState<Record<string, string>>({ block: 'G', fromFloor: '0', toFloor: '9', unitsPerFloor: '6', codePattern: '{block}-{floor}{unit}', areaM2: '', basePrice: '' });
+  const [project, setProject] = useState<string | null>(projectId);
+  const [unitType, setUnitType] = useState<string | null>(null);
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { enqueueSnackbar } = useSnackbar();
+  const set = (name: string) => (event: { target: { value: string } }) => {
+    setForm((current) => ({ ...current, [name]: event.target.value }));
+    setPreview(null);
+  };
+  const body = { ...form, project, unitType, areaM2: form.areaM2 || null, basePrice: form.basePrice || null };
+  const parsed = unitPatternSchema.safeParse(body);
+  const localCodes = parsed.success ? unitCodes(parsed.data) : [];
+
+  const send = async (dryRun: boolean) => {
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Check the pattern');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const response = await apiRequest<{ data: Preview; message?: string }>('/api/units/generate', {
+        method: 'POST',
+        body: { ...parsed.data, dryRun },
+        headers: { 'X-Change-Source': 'screen' },
+      });
+      if (dryRun) setPreview(response.data);
+      else {
+        enqueueSnackbar(response.message ?? 'Units created.', { variant: 'success' });
+        onClose(true);
+      }
+    } catch (problem) {
+      setError(problemOf(problem));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={() => onClose(false)} fullWidth maxWidth="md" aria-labelledby="generate-title">
+      <DialogTitle id="generate-title">Create a block’s units from a pattern</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ mt: 1 }}>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr 1fr' } }}>
+            <ReferencePicker resource="projects" name="gen-project" label="Project" required value={project} onChange={(next) => { setProject(next as string | null); setPreview(null); }} />
+            <TextField size="small" label="Block" required value={form.block} onChange={set('block')} />
+            <ReferencePicker resource="unit-types" name="gen-unit-type" label="Unit type" value={unitType} onChange={(next) => setUnitType(next as string | null)} />
+          </Box>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)' } }}>
+            <TextField size="small" label="First floor" required value={form.fromFloor} onChange={set('fromFloor')} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+            <TextField size="small" label="Last floor" required value={form.toFloor} onChange={set('toFloor')} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+            <TextField size="small" label="Units per floor" required value={form.unitsPerFloor} onChange={set('unitsPerFloor')} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+          </Box>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr 1fr' } }}>
+            <TextField size="small" label="Code pattern" required value={form.codePattern} onChange={set('codePattern')} helperText="{block}, {floor} and {unit}, e.g. {block}-{floor}{unit} gives G-0301" />
+            <TextField size="small" label="Area (m²)" value={form.areaM2} onChange={set('areaM2')} />
+            <TextField size="small" label="Base price" value={form.basePrice} onChange={set('basePrice')} />
+          </Box>
+          {!parsed.success && project ? <Alert severity="info">{parsed.error.issues[0]?.message}</Alert> : null}
+          {localCodes.length > 0 ? (
+            <Typography variant="body2">
+              {localCodes.length} units: {localCodes.slice(0, 6).map((item) => item.code).join(', ')}
+              {localCodes.length > 6 ? ` … ${localCodes.at(-1)?.code}` : ''}
+            </Typography>
+          ) : null}
+          {preview ? (
+            <Alert severity={preview.clashes.length > 0 ? 'warning' : 'success'} role="status">
+              {preview.clashes.length > 0
+                ? `${preview.clashes.length} of the ${preview.count} codes already exist in this project (${preview.clashes.slice(0, 5).join(', ')}). Change the block or the pattern.`
+                : `Checked: ${preview.count} new units, no code is taken.`}
+            </Alert>
+          ) : null}
+          {error ? <Alert severity="error">{error}</Alert> : null}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={() => onClose(false)}>Cancel</Button>
+        <Button disabled={busy || !parsed.success} onClick={() => void send(true)}>
+          Preview
+        </Button>
+        <Button variant="contained" disabled={busy || !preview || preview.clashes.length > 0} onClick={() => void send(false)}>
+          {preview ? `Create ${preview.count} units` : 'Create units'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
