@@ -90,10 +90,17 @@ export function RecordForm({ def, record, initial, lockedFields, extension, onSa
   const { enqueueSnackbar } = useSnackbar();
   const checker = useSelector(selectPrivilegeChecker) as PrivilegeChecker;
   const saved = useRef(false);
+  const submitting = useRef(false);
   const [baseVersion, setBaseVersion] = useState(record?.version);
 
   const dirty = formState.isDirty && !saved.current;
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname + currentLocation.search !== nextLocation.pathname + nextLocation.search);
+  // Read through a ref: the navigation right after a save happens before the next render.
+  const dirtyRef = useRef(dirty);
+  dirtyRef.current = dirty;
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirtyRef.current && !saved.current && currentLocation.pathname + currentLocation.search !== nextLocation.pathname + nextLocation.search,
+  );
   useEffect(() => {
     if (!dirty) return undefined;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
@@ -107,10 +114,13 @@ export function RecordForm({ def, record, initial, lockedFields, extension, onSa
     clearTimeout(uniqueTimers.current[name]);
     if (typeof value !== 'string' || value.trim() === '') return;
     uniqueTimers.current[name] = setTimeout(() => {
+      if (saved.current) return;
       const scope = Array.isArray(field.unique) ? Object.fromEntries(field.unique.map((scopeName) => [scopeName, getValues(scopeName)])) : {};
       const params = new URLSearchParams({ field: name, value, ...(record ? { id: record.id } : {}), scope: JSON.stringify(scope) });
       apiRequest<{ data: { available: boolean; clash: { id: string; label: string; link: string | null } | null } }>(`/api/${def.name}/unique?${params.toString()}`)
         .then(({ data }) => {
+          // A check that answers during or after the save would find the record being saved.
+          if (saved.current || submitting.current) return;
           if (data.available || !data.clash) {
             if (formState.errors[name]?.type === 'unique') clearErrors(name);
             setClashLinks((links) => ({ ...links, [name]: '' }));
@@ -155,12 +165,15 @@ export function RecordForm({ def, record, initial, lockedFields, extension, onSa
 
   const submit = async (values: FieldValues, overwriteVersion?: number) => {
     setFailure(null);
+    for (const timer of Object.values(uniqueTimers.current)) clearTimeout(timer);
+    submitting.current = true;
     const body: Record<string, unknown> = {};
     if (record) {
       for (const name of Object.keys(formState.dirtyFields)) if (name !== 'version') body[name] = values[name] ?? null;
       body.version = overwriteVersion ?? baseVersion;
     } else Object.assign(body, values);
     const result = await save({ resource: def.name, id: record?.id, body });
+    submitting.current = false;
     if ('error' in result) {
       const problem = serverError(result.error);
       if (problem.status === 409 && problem.current) {

@@ -72,6 +72,8 @@ export function RecordView({ def, record, canUpdate, canDo, onEdit, onClose }: R
   const status = def.statusField ? String(record[def.statusField] ?? '') : '';
   const actions = Object.entries(def.actions ?? {}).filter(([, spec]) => spec.from.includes(status) && canDo(spec.privilege ?? 'update'));
   const used = (usage.data ?? []).filter((item) => item.count > 0);
+  // People and what others use are deactivated, never deleted: they stay valid where they appear.
+  const deactivates = used.length > 0 || def.deactivateOnly === true;
 
   return (
     <Stack spacing={2}>
@@ -95,7 +97,7 @@ export function RecordView({ def, record, canUpdate, canDo, onEdit, onClose }: R
         ) : null}
         {canUpdate && !def.readOnly ? (
           <Button variant="outlined" color="error" disabled={removing.isLoading || inactive} onClick={() => setConfirmDelete(true)}>
-            {used.length > 0 ? 'Deactivate' : 'Delete'}
+            {deactivates ? 'Deactivate' : 'Delete'}
           </Button>
         ) : null}
         {canUpdate && !def.readOnly ? (
@@ -150,13 +152,15 @@ export function RecordView({ def, record, canUpdate, canDo, onEdit, onClose }: R
       </Paper>
       <ConfirmDialog
         open={confirmDelete}
-        title={used.length > 0 ? `Deactivate ${title}?` : `Delete ${title}?`}
+        title={deactivates ? `Deactivate ${title}?` : `Delete ${title}?`}
         body={
           used.length > 0
             ? `Other records use this ${def.singular.toLowerCase()}, so it is deactivated rather than deleted. It stays valid where it is used.`
-            : `This ${def.singular.toLowerCase()} is used nowhere and is deleted for good.`
+            : deactivates
+              ? `It is deactivated, not deleted: it leaves the pickers and, for a user, their sessions end at once.`
+              : `This ${def.singular.toLowerCase()} is used nowhere and is deleted for good.`
         }
-        confirmLabel={used.length > 0 ? 'Deactivate' : 'Delete'}
+        confirmLabel={deactivates ? 'Deactivate' : 'Delete'}
         danger
         onConfirm={() => void handleDelete()}
         onCancel={() => setConfirmDelete(false)}
