@@ -24,6 +24,7 @@ export type { AppConfig } from './config.js';
 export { loadConfig, ConfigError } from './config.js';
 export { seedDemoData, demoSeeded } from './seed.js';
 export { allMigrations, migrate, openAppDatabase } from './database.js';
+export { appRegistry } from './resources.js';
 
 export type BuildAppOptions = {
   /** Use this database (already migrated) instead of opening one; the caller then closes it. */

@@ -227,8 +227,7 @@ export async function createRecord(
   extraColumns: Record<string, unknown> = {},
 ) {
   checkProtectedWrites(def, caller, values);
-  const clash = await findClash(ctx, tx, def, values, null);
-  if (clash) throw clashError(def, clash);
+  // Unique values are left to the database's indexes; a refusal is turned into a 409 that links the clash.
   const columns: string[] = [];
   const params: unknown[] = [];
   for (const [name, value] of Object.entries(values)) {

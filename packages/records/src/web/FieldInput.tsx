@@ -49,7 +49,8 @@ const inputMode = (field: FieldDef) => (field.kind === 'integer' ? 'numeric' : f
 /** One field of a form, chosen by its kind, with the floating label, required mark and error. */
 export function FieldInput({ name, field, value, labels, error, note, disabled, onChange, onBlur, onCreateReference }: FieldInputProps) {
   const locked = disabled || field.readOnly;
-  const help = error ?? note ?? field.help;
+  // An error and its note show together: "Already used by X · Open the record that uses it".
+  const help = error ? note ? <>{error} · {note}</> : error : (note ?? field.help);
   if (field.kind === 'boolean') {
     return (
       <Box>
