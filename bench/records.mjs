@@ -30,7 +30,13 @@ async function client(base) {
   const call = async (path, init = {}) => {
     const headers = { cookie: cookie(), ...(init.headers ?? {}) };
     if (init.method && init.method !== 'GET') headers['x-csrf-token'] = jar.get('XSRF-TOKEN') ?? '';
-    const response = await fetch(`${base}${path}`, { ...init, headers });
+    let response;
+    try {
+      response = await fetch(`${base}${path}`, { ...init, headers });
+    } catch {
+      // A keep-alive socket closed while the table was being filled: open a new one, once.
+      response = await fetch(`${base}${path}`, { ...init, headers: { ...headers, connection: 'close' } });
+    }
     remember(response);
     return response;
   };

@@ -106,6 +106,12 @@ export type ResourceDef = {
   /** Workflow state field and its actions. */
   statusField?: string;
   actions?: Readonly<Record<string, ActionDef>>;
+  /**
+   * Child records edited with their header in one request (a document's lines): the body's `lines`
+   * array is written in the header's transaction, items with an `id` updated, new ones created,
+   * missing ones deleted. The child is a resource whose `parentField` refers to this one.
+   */
+  children?: Readonly<Record<string, { resource: string; parentField: string }>>;
   /** Never deleted, only deactivated (people and anything an audit trail names). */
   deactivateOnly?: boolean;
   /** The UI route of the list screen (the spec's route), used for links. */
@@ -193,5 +199,9 @@ export function checkDefinition(def: ResourceDef, known?: ReadonlySet<string>): 
   if (def.statusField && !def.fields[def.statusField]) problems.push(`${where}: status field ${def.statusField} is not a field`);
   if (def.actions && !def.statusField) problems.push(`${where}: actions need a statusField`);
   if (def.numbering && !def.fields[def.numbering.field]) problems.push(`${where}: numbering field ${def.numbering.field} is not a field`);
+  for (const [key, child] of Object.entries(def.children ?? {})) {
+    if (def.fields[key]) problems.push(`${where}: child list ${key} is also a field`);
+    if (known && !known.has(child.resource)) problems.push(`${where}: child list ${key} is unknown resource ${child.resource}`);
+  }
   return problems;
 }

@@ -24,6 +24,15 @@ export function createRegistry(resources: readonly ResourceDef[]): Registry {
     tables.add(def.table);
     problems.push(...checkDefinition(def, known));
   }
+  for (const def of resources) {
+    for (const [key, child] of Object.entries(def.children ?? {})) {
+      const childDef = byName.get(child.resource);
+      const parent = childDef?.fields[child.parentField];
+      if (childDef && (parent?.kind !== 'reference' || parent.ref !== def.name)) {
+        problems.push(`resource ${def.name}: child list ${key} needs ${child.resource}.${child.parentField} to refer to ${def.name}`);
+      }
+    }
+  }
   if (problems.length > 0) throw new Error(`Invalid resource definitions:\n${problems.join('\n')}`);
   const referrers = new Map<string, [ResourceDef, string][]>();
   for (const def of resources) {

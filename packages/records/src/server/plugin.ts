@@ -53,6 +53,7 @@ import { whereSql } from './select.js';
 import { qb, run } from './sql.js';
 import { registerViewRoutes } from './views.js';
 import { runAction } from './actions.js';
+import { childRows, takeChildren, writeChildren } from './children.js';
 
 /** What a screen adds to the generated calls (users' passwords, roles' privileges) without forking them. */
 export type ResourceHooks = {
@@ -325,8 +326,17 @@ function registerResource(app: FastifyInstance, ctx: EngineContext, def: Resourc
     const record = await getRecord(ctx, ctx.db, def, callerOf(request), request.params.id);
     if (!record) throw notFound(`No such ${def.singular.toLowerCase()}`);
     const extra = hooks.extendRecord ? await hooks.extendRecord(ctx.db, record.id) : {};
-    return ok({ ...record, ...extra });
+    const lines = def.children ? await childRows(ctx, ctx.db, def, record.id, request.auth) : {};
+    return ok({ ...record, ...lines, ...extra });
   });
+
+  for (const key of Object.keys(def.children ?? {})) {
+    typed.get(`${base}/:id/${key}`, { schema: { tags, summary: `The ${key} of a ${def.singular.toLowerCase()}`, params: idParams }, onRequest: guard(def, 'read') }, async (request) => {
+      const record = await getRecord(ctx, ctx.db, def, callerOf(request), request.params.id);
+      if (!record) throw notFound(`No such ${def.singular.toLowerCase()}`);
+      return ok((await childRows(ctx, ctx.db, def, record.id, request.auth))[key] ?? []);
+    });
+  }
 
   typed.get(`${base}/:id/history`, { schema: { tags, summary: 'Who changed what, when and from where', params: idParams }, onRequest: guard(def, 'read') }, async (request) => {
     const record = await getRecord(ctx, ctx.db, def, callerOf(request), request.params.id);
@@ -344,7 +354,8 @@ function registerResource(app: FastifyInstance, ctx: EngineContext, def: Resourc
 
   const createWithExtra = hooks.extraCreate ? z.strictObject({ ...createSchemaShape(createBody), ...hooks.extraCreate }) : null;
   typed.post(base, { schema: { tags, summary: `Create a ${def.singular.toLowerCase()}`, body: z.record(z.string(), z.unknown()) }, onRequest: guard(def, 'create') }, async (request, reply) => {
-    const parsed = (createWithExtra ?? createBody).safeParse(request.body);
+    const { header, lists } = takeChildren(def, request.body);
+    const parsed = (createWithExtra ?? createBody).safeParse(header);
     if (!parsed.success) throw parsed.error;
     const values = parsed.data as Record<string, unknown>;
     if (createWithExtra && def.rule) {
@@ -358,8 +369,9 @@ function registerResource(app: FastifyInstance, ctx: EngineContext, def: Resourc
     const record = await ctx.db.transaction(async (tx) => {
       const columns = hooks.beforeCreate ? await hooks.beforeCreate(tx, extra, caller) : {};
       const created = await createRecord(ctx, tx, def, caller, values, columns);
+      await writeChildren(ctx, tx, def, created.id, lists, caller);
       if (hooks.afterCreate) await hooks.afterCreate(tx, created.id, extra, caller);
-      return created;
+      return { ...created, ...(def.children ? await childRows(ctx, tx, def, created.id, request.auth) : {}) };
     });
     reply.code(201);
     return ok(visibleRecord(def, request.auth, record), `${def.singular} created.`);
@@ -370,7 +382,8 @@ function registerResource(app: FastifyInstance, ctx: EngineContext, def: Resourc
     `${base}/:id`,
     { schema: { tags, summary: `Change a ${def.singular.toLowerCase()} (send the version you read)`, params: idParams, body: z.record(z.string(), z.unknown()) }, onRequest: guard(def, 'update') },
     async (request, reply) => {
-      const parsed = (updateWithExtra ?? updateBody).safeParse(request.body);
+      const { header, lists } = takeChildren(def, request.body);
+      const parsed = (updateWithExtra ?? updateBody).safeParse(header);
       if (!parsed.success) throw parsed.error;
       const values = parsed.data as Record<string, unknown>;
       const extraKeys = Object.keys(hooks.extraUpdate ?? {});
@@ -381,8 +394,9 @@ function registerResource(app: FastifyInstance, ctx: EngineContext, def: Resourc
         const record = await ctx.db.transaction(async (tx) => {
           const before = await getRecord(ctx, tx, def, caller, request.params.id);
           const updated = await updateRecord(ctx, tx, def, caller, request.params.id, values);
+          await writeChildren(ctx, tx, def, updated.id, lists, caller);
           if (hooks.afterUpdate && before) await hooks.afterUpdate(tx, updated.id, extra, { before, after: updated }, caller);
-          return updated;
+          return { ...updated, ...(def.children ? await childRows(ctx, tx, def, updated.id, request.auth) : {}) };
         });
         return ok(visibleRecord(def, request.auth, record), `${def.singular} saved.`);
       } catch (error) {

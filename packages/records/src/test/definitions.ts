@@ -76,3 +76,43 @@ export const units: ResourceDef = {
   statusField: 'status',
   actions: { reserve: { label: 'Reserve', from: ['available'], to: 'reserved', reason: 'required' } },
 };
+
+/** A document: numbered per year, with lines edited together and a workflow. */
+export const orders: ResourceDef = {
+  name: 'orders',
+  table: 'orders',
+  label: 'Orders',
+  singular: 'Order',
+  entity: 'poheader',
+  hasActive: false,
+  labelField: 'number',
+  numbering: { prefix: 'PO', field: 'number' },
+  fields: {
+    number: { kind: 'text', label: 'Number', readOnly: true, unique: true, searchable: true },
+    supplier: { kind: 'text', label: 'Supplier', required: true },
+    status: { kind: 'enum', label: 'Status', options: ['draft', 'submitted', 'approved'], default: 'draft', readOnly: true },
+  },
+  defaultSort: ['-number'],
+  listColumns: ['number', 'supplier', 'status'],
+  statusField: 'status',
+  actions: { submit: { label: 'Submit', from: ['draft'], to: 'submitted' }, approve: { label: 'Approve', from: ['submitted'], to: 'approved', privilege: 'approve' } },
+  children: { lines: { resource: 'order-lines', parentField: 'order' } },
+};
+
+export const orderLines: ResourceDef = {
+  name: 'order-lines',
+  table: 'order_lines',
+  label: 'Order lines',
+  singular: 'Order line',
+  entity: 'poheader',
+  hasActive: false,
+  labelField: 'description',
+  fields: {
+    order: { kind: 'reference', label: 'Order', ref: 'orders', required: true },
+    description: { kind: 'text', label: 'Description', required: true },
+    quantity: { kind: 'decimal', label: 'Quantity', required: true, min: 0.0001 },
+    unitPrice: { kind: 'money', label: 'Unit price', required: true },
+  },
+  defaultSort: ['description'],
+  listColumns: ['description', 'quantity', 'unitPrice'],
+};

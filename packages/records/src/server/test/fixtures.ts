@@ -3,13 +3,13 @@ import { openDatabase, registerErrorHandler, runMigrations, type Database, type 
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createRegistry } from '../../model/index.js';
-import { projects, sourceTypes, sources, units } from '../../test/definitions.js';
+import { orderLines, orders, projects, sourceTypes, sources, units } from '../../test/definitions.js';
 
-export { projects, sourceTypes, sources, units };
+export { orderLines, orders, projects, sourceTypes, sources, units };
 import { engineMigrations, resourceMigrations } from '../ddl.js';
 import { recordsPlugin } from '../plugin.js';
 
-export const fixtureRegistry = createRegistry([sourceTypes, sources, projects, units]);
+export const fixtureRegistry = createRegistry([sourceTypes, sources, projects, units, orders, orderLines]);
 
 const USERS_TABLE = `create table if not exists users (id uuid primary key default gen_random_uuid(), username text not null, full_name text not null default '')`;
 
