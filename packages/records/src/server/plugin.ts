@@ -118,13 +118,6 @@ export const recordsPlugin: FastifyPluginAsync<RecordsPluginOptions> = async (ra
   app.addContentTypeParser(['text/csv', 'text/plain'], { parseAs: 'string', bodyLimit: 50 * 1024 * 1024 }, (_request, body, done) => done(null, body));
   for (const def of options.registry.resources) registerResource(app, ctx, def, options.hooks?.[def.name] ?? {});
   registerViewRoutes(app, options.db, options.registry);
-  app.get('/api/records/registry', { schema: { tags: ['records'], summary: 'Every resource definition the caller may read' }, onRequest: sessionOnly }, async (request) =>
-    ok(
-      options.registry.resources
-        .filter((def) => def.readOpen || request.auth!.checker.can(def.entity, 'read'))
-        .map((def) => ({ name: def.name, label: def.label, entity: def.entity, route: def.route ?? null })),
-    ),
-  );
 };
 
 const sessionOnly: AuthHook = async (request, reply) => {

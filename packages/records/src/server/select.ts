@@ -210,14 +210,7 @@ export function selectRecords(
 export function orderSql(registry: Registry, def: ResourceDef, sort: readonly SortTerm[]): RawBuilder<unknown> {
   const terms = sort.map((term) => {
     const field = def.fields[term.field];
-    let expression: RawBuilder<unknown>;
-    if (field?.kind === 'reference') {
-      expression = labelColumn(registry.get(field.ref!), `r_${term.field}`);
-    } else if (field && isTextKind(field.kind)) {
-      expression = columnRef(def, term.field);
-    } else {
-      expression = columnRef(def, term.field);
-    }
+    const expression = field?.kind === 'reference' ? labelColumn(registry.get(field.ref!), `r_${term.field}`) : columnRef(def, term.field);
     return term.desc ? sql`${expression} desc nulls last` : sql`${expression} asc nulls last`;
   });
   if (!sort.some((term) => term.field === 'id')) terms.push(sql`t.id asc`);

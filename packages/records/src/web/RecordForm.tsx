@@ -49,8 +49,6 @@ export type FormExtension = {
   update: z.ZodRawShape;
   defaults: (record: RecordRow | undefined) => Record<string, unknown>;
   render: (props: FormExtensionProps) => ReactNode;
-  /** Shown beside the fields (e.g. a live preview). */
-  aside?: (values: Record<string, unknown>) => ReactNode;
 };
 
 const UNIQUE_CHECK_DELAY_MS = 400;

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
+import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { apiRequest } from '@propdesk/api-client';
 
@@ -23,7 +23,6 @@ export type ReferencePickerProps = {
   onBlur?: () => void;
 };
 
-const filter = createFilterOptions<PickerOption>();
 const SEARCH_DELAY_MS = 250;
 
 /** Searches the server as the user types (active records only); can create the missing item inline. */
@@ -85,8 +84,9 @@ export function ReferencePicker({ resource, label, value, valueLabels, multiple 
       disabled={disabled}
       isOptionEqualToValue={(option, current) => option.id === current.id}
       getOptionLabel={(option) => option.label}
+      // The server already matched the text (by name or code); only the inline-create offer is added here.
       filterOptions={(all, state) => {
-        const filtered = filter(all, state);
+        const filtered = [...all];
         const text = state.inputValue.trim();
         if (onCreate && text && !loading && !all.some((option) => option.label.toLowerCase() === text.toLowerCase())) {
           filtered.push({ id: `create:${text}`, label: `Create “${text}”`, create: text });
