@@ -7,7 +7,7 @@ import { authSessionPlugin } from '@propdesk/auth-session/server';
 import { notificationsPlugin } from '@propdesk/notifications-core/server';
 import { procurementPlugin } from '@propdesk/procurement/server';
 import { salesPlugin } from '@propdesk/sales/server';
-import { errorBody, registerErrorHandler, type Database } from '@propdesk/server-kit';
+import { errorBody, refuseUnstorableText, registerErrorHandler, type Database } from '@propdesk/server-kit';
 import { recordsPlugin } from '@propdesk/records/server';
 import { roleHooks, settingsPlugin, userHooks } from '@propdesk/settings/server';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
@@ -81,6 +81,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerErrorHandler(app);
   registerSecurityHeaders(app);
   acceptEmptyJsonBodies(app);
+  refuseUnstorableText(app);
   // While closing, answer in-flight requests with `Connection: close`, so keep-alive sockets do
   // not hold the shutdown open until their idle timeout.
   let closing = false;

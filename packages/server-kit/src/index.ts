@@ -23,3 +23,4 @@ export {
 export type { ErrorEnvelope, FieldError } from './errors.js';
 export { requirePrivilege, requireSession } from './auth.js';
 export type { AuthHook, RequestAuth } from './auth.js';
+export { findUnstorableText, refuseUnstorableText } from './text.js';

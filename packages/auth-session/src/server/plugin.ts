@@ -156,9 +156,10 @@ const plugin: FastifyPluginAsync<AuthSessionOptions> = async (fastify, options) 
     };
   });
 
-  // Signed double-submit CSRF check on every unsafe /api call. The token may be bound to the
-  // live session, to the session of an expired access cookie (so the caller gets the 401 that
-  // triggers restore-session rather than a 403), or to the pre-session.
+  // Signed double-submit CSRF check on every unsafe /api call. With a live session only a token
+  // bound to that session is accepted. Without one, a token bound to the session of an expired
+  // access cookie (so the caller gets the 401 that triggers restore-session rather than a 403) or
+  // to the pre-session (sign-in) is.
   app.addHook('onRequest', async (request, reply) => {
     if (!UNSAFE.has(request.method) || !request.url.startsWith('/api/')) return;
     const header = request.headers['x-csrf-token'];
@@ -169,9 +170,9 @@ const plugin: FastifyPluginAsync<AuthSessionOptions> = async (fastify, options) 
     else {
       const stale = await accessClaims(request, true);
       if (stale) candidates.push(stale.sid);
+      const pre = request.cookies[PRE_SESSION_COOKIE];
+      if (pre) candidates.push(`pre:${pre}`);
     }
-    const pre = request.cookies[PRE_SESSION_COOKIE];
-    if (pre) candidates.push(`pre:${pre}`);
     if (!candidates.some((boundId) => verifyCsrfToken(keys.csrf, header, boundId))) return sendError(reply, forbiddenCsrf());
     return undefined;
   });

@@ -1,0 +1,77 @@
+import type { Database } from '@propdesk/server-kit';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DB_KINDS, createAgent, createTestUser, seededDatabases, testApp } from './test/harness.js';
+
+/** The shared request pipeline: text the database cannot store, and CSRF tokens bound to the session. */
+describe.each(DB_KINDS)('request pipeline on %s', (kind) => {
+  const databases = seededDatabases(kind);
+  let db: Database;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    db = await databases.open();
+    app = await testApp(db);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await databases.cleanup();
+  });
+
+  it('refuses NUL and lone surrogates at sign-in with a 400 naming the field, before anything is stored', async () => {
+    for (const username of ['ad\u0000min', 'admin\ud800']) {
+      const agent = createAgent(app);
+      await agent.csrf();
+      const response = await agent.request({ method: 'POST', url: '/api/users/login', payload: { username, password: 'x' } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ status: 'ERROR', errors: [{ field: 'username' }] });
+    }
+    const throttled = await db.query("select 1 from login_throttle where key like '%' || chr(55296) || '%'").catch(() => ({ rows: [] }));
+    expect(throttled.rows).toHaveLength(0);
+  });
+
+  it('refuses them in announcements, query strings and path parameters too', async () => {
+    const user = await createTestUser(db, [
+      { entityName: 'notification', action: 'create' },
+      { entityName: 'notification', action: 'read' },
+      { entityName: 'source', action: 'read' },
+    ]);
+    const agent = createAgent(app);
+    await agent.login(user.username, user.password);
+    const before = await db.query<{ n: number }>('select count(*)::int as n from notifications');
+    const announcement = await agent.request({ method: 'POST', url: '/api/notifications', payload: { userId: user.id, title: 'Hi \udc00', body: 'x' } });
+    expect(announcement.statusCode).toBe(400);
+    expect(announcement.json().errors[0].field).toBe('title');
+    expect((await db.query<{ n: number }>('select count(*)::int as n from notifications')).rows[0]!.n).toBe(before.rows[0]!.n);
+    const query = await agent.request({ method: 'GET', url: '/api/sources?q=a%00b' });
+    expect(query.statusCode).toBe(400);
+    expect(query.json().errors[0].field).toBe('q');
+    const param = await agent.request({ method: 'GET', url: '/api/sources/%00' });
+    expect(param.statusCode).toBe(400);
+    expect(param.json().errors[0].field).toBe('id');
+    const fine = await agent.request({ method: 'GET', url: `/api/sources?q=${encodeURIComponent('🌴')}` });
+    expect(fine.statusCode).toBe(200);
+  });
+
+  it("once signed in, accepts only the session's CSRF token, not another browser's pre-session token", async () => {
+    const user = await createTestUser(db, [{ entityName: 'notification', action: 'read' }]);
+    const victim = createAgent(app);
+    expect((await victim.login(user.username, user.password)).statusCode).toBe(200);
+    const attacker = createAgent(app);
+    await attacker.csrf();
+    const foreignToken = attacker.cookie('XSRF-TOKEN')!;
+    const foreignPre = attacker.cookie('pd_pre')!;
+    expect(foreignPre).toBeTruthy();
+    const forged = await app.inject({
+      method: 'POST',
+      url: '/api/notifications/read-all',
+      headers: {
+        cookie: `pd_access=${victim.cookie('pd_access')}; pd_pre=${foreignPre}; XSRF-TOKEN=${foreignToken}`,
+        'x-csrf-token': foreignToken,
+      },
+    });
+    expect(forged.statusCode).toBe(403);
+    const genuine = await victim.request({ method: 'POST', url: '/api/notifications/read-all' });
+    expect(genuine.statusCode).toBe(200);
+  });
+});
