@@ -10,7 +10,7 @@ import { salesPlugin } from '@propdesk/sales/server';
 import { errorBody, refuseUnstorableText, registerErrorHandler, type Database } from '@propdesk/server-kit';
 import { recordsPlugin } from '@propdesk/records/server';
 import { roleHooks, settingsPlugin, userHooks } from '@propdesk/settings/server';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from './config.js';
@@ -74,6 +74,10 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       return typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    // A URL the router cannot decode (bad percent-encoding) still gets the error envelope.
+    frameworkErrors: (error, _request, reply) => {
+      void (reply as FastifyReply).code(400).send(errorBody(error.message || 'Bad request'));
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
