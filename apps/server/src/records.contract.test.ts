@@ -138,6 +138,9 @@ describe.each(DB_KINDS)('records contract on %s', (kind) => {
       expect(response.statusCode).toBe(def.readOpen ? 200 : 423);
       expect((await app.inject({ method: 'GET', url: base })).statusCode).toBe(401);
       if (writable) expect((await stranger.request({ method: 'POST', url: base, payload: sample.values })).statusCode).toBe(423);
+      // Picker names too: only for those who may read it or a resource that refers to it.
+      expect((await stranger.request({ method: 'GET', url: `${base}/options` })).statusCode).toBe(def.readOpen ? 200 : 423);
+      expect((await plain.request({ method: 'GET', url: `${base}/options` })).statusCode).toBe(200);
     });
 
     it('leaves protected fields out of get, list, export and history without the field grant', async () => {

@@ -254,7 +254,14 @@ function registerResource(app: FastifyInstance, ctx: EngineContext, def: Resourc
       onRequest: sessionOnly,
     },
     async (request) => {
-      // Pickers list names only, so any signed-in user may search a reference list they are filling in.
+      // Pickers list names only: whoever may read this resource, or read or write one that refers to it
+      // (filling in a form, filtering a list), may search them; nobody else.
+      const checker = request.auth!.checker;
+      const allowed =
+        def.readOpen === true ||
+        checker.can(def.entity, 'read') ||
+        ctx.registry.referrers(def.name).some(([referrer]) => ['read', 'create', 'update'].some((action) => checker.can(referrer.entity, action)));
+      if (!allowed) throw accessDenied();
       const labelName = labelFieldOf(def);
       const label = sql.ref(`t.${columnOf(labelName, def.fields[labelName])}`);
       const ids = request.query.ids ? request.query.ids.split(',').filter((id) => UUID.test(id)) : null;
