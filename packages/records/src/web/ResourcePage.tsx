@@ -37,7 +37,16 @@ export type ResourcePageProps = {
  * One screen of a resource at the spec's route: the list, and in the same route the record
  * (`?record=id`), its edit form (`&edit=1`) and the create form (`?create=1`), so Back and links work.
  */
-export function ResourcePage({ def, listHeader, renderExtra, initial, formExtension, mode = 'list' }: ResourcePageProps) {
+export function ResourcePage(props: ResourcePageProps) {
+  // The shell's pages bring their own margins (as NotAvailableYet does).
+  return (
+    <Box component="section" aria-label={props.def.label} sx={{ px: { xs: 2, md: 3 }, pb: 3, pt: 1, minWidth: 0 }}>
+      <ResourcePageContent {...props} />
+    </Box>
+  );
+}
+
+function ResourcePageContent({ def, listHeader, renderExtra, initial, formExtension, mode = 'list' }: ResourcePageProps) {
   const [search, setSearch] = useSearchParams();
   const navigate = useNavigate();
   const checker = useSelector(selectPrivilegeChecker) as PrivilegeChecker;

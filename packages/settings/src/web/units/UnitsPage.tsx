@@ -64,7 +64,7 @@ export function UnitsPage() {
 
   if (layout === 'grid' && !search.get('record')) {
     return (
-      <Stack spacing={2}>
+      <Stack spacing={2} component="section" aria-label="Units" sx={{ px: { xs: 2, md: 3 }, pb: 3, pt: 1 }}>
         {header}
         {project ? <UnitsGrid projectId={project} onOpen={(id) => setParam('record', id)} /> : null}
         {dialogs}
