@@ -23,6 +23,7 @@ import { useSnackbar } from 'notistack';
 import { apiUrl } from '@propdesk/api-client';
 import { writableFields, type ImportReport, type ResourceDef } from '../model/index.js';
 import { serverError, useImportCsvMutation } from './api.js';
+import { saveFile } from './download.js';
 
 export type ImportDialogProps = {
   def: ResourceDef;
@@ -44,17 +45,6 @@ export function badRowsCsv(csv: string, report: ImportReport, def: ResourceDef):
     .filter((row) => row.errors)
     .map((row) => [...row.cells, row.errors!.map((error) => (error.field ? `${label(error.field)}: ${error.message}` : error.message)).join('; ')]);
   return stringify([[...header, 'Errors'], ...bad]);
-}
-
-function save(text: string, filename: string) {
-  const url = URL.createObjectURL(new Blob([`\ufeff${text}`], { type: 'text/csv;charset=utf-8' }));
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = filename;
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** CSV import: upload, map columns to fields, a dry run that names every bad row, then an all-or-nothing import. */
@@ -199,7 +189,7 @@ export function ImportDialog({ def, open, canUpdate, onClose }: ImportDialogProp
                     <Typography variant="body2">And {report.rows.length - SHOWN_ERRORS} more rows: download them to see all.</Typography>
                   ) : null}
                   <Box>
-                    <Button onClick={() => save(badRowsCsv(file.text, report, def), `${def.name}-rows-to-fix.csv`)}>Download the rows to fix</Button>
+                    <Button onClick={() => saveFile(new Blob([`\ufeff${badRowsCsv(file.text, report, def)}`], { type: 'text/csv;charset=utf-8' }), `${def.name}-rows-to-fix.csv`)}>Download the rows to fix</Button>
                   </Box>
                 </>
               ) : null}

@@ -35,7 +35,11 @@ export async function downloadExport(path: string, filename: string, onProgress:
     if (csv) for (const byte of value) if (byte === 10) newlines += 1;
     onProgress({ received, total: Number.isFinite(totalRows) ? totalRows : null, rows: csv ? Math.max(0, newlines - 1) : null });
   }
-  const blob = new Blob(chunks as BlobPart[], { type: response.headers.get('content-type') ?? 'application/octet-stream' });
+  saveFile(new Blob(chunks as BlobPart[], { type: response.headers.get('content-type') ?? 'application/octet-stream' }), filename);
+}
+
+/** Hands a file to the browser's download, as a link the user clicked would. */
+export function saveFile(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);
   const anchor = document.createElement('a');
   anchor.href = url;
@@ -44,4 +48,14 @@ export async function downloadExport(path: string, filename: string, onProgress:
   anchor.click();
   anchor.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** The message of a failed `apiRequest`: the first field error, else the envelope's message. */
+export function requestErrorMessage(error: unknown, fallback = 'It did not work. Try again.'): string {
+  try {
+    const body = JSON.parse((error as { body?: string }).body ?? '') as { message?: string; errors?: { message: string }[] };
+    return body.errors?.[0]?.message ?? body.message ?? fallback;
+  } catch {
+    return fallback;
+  }
 }

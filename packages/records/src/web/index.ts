@@ -16,3 +16,4 @@ export { resourceScreen } from './resourceScreen.js';
 export { formatValue, humanize } from './format.js';
 export { readListState, writeListState, listParams, defaultListState } from './listState.js';
 export type { ListState } from './listState.js';
+export { requestErrorMessage, saveFile } from './download.js';

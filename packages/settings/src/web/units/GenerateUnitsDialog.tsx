@@ -11,21 +11,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { apiRequest } from '@propdesk/api-client';
-import { ReferencePicker } from '@propdesk/records/web';
+import { ReferencePicker, requestErrorMessage } from '@propdesk/records/web';
 import { unitCodes, unitPatternSchema } from '../../model/unitTools.js';
 
 export type GenerateUnitsDialogProps = { open: boolean; projectId: string | null; onClose: (created: boolean) => void };
 
 type Preview = { count: number; clashes: string[]; sample: string[] };
-
-const problemOf = (error: unknown) => {
-  try {
-    const body = JSON.parse((error as { body?: string }).body ?? '') as { message?: string; errors?: { message: string }[] };
-    return body.errors?.[0]?.message ?? body.message ?? 'It did not work.';
-  } catch {
-    return 'It did not work. Try again.';
-  }
-};
 
 /** A block's units from a pattern (floors × units per floor), previewed before they are created. */
 export function GenerateUnitsDialog({ open, projectId, onClose }: GenerateUnitsDialogProps) {
@@ -63,7 +54,7 @@ export function GenerateUnitsDialog({ open, projectId, onClose }: GenerateUnitsD
         onClose(true);
       }
     } catch (problem) {
-      setError(problemOf(problem));
+      setError(requestErrorMessage(problem));
     } finally {
       setBusy(false);
     }

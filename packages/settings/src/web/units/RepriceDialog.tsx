@@ -14,7 +14,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { useSnackbar } from 'notistack';
 import { apiRequest } from '@propdesk/api-client';
-import { ReferencePicker } from '@propdesk/records/web';
+import { ReferencePicker, requestErrorMessage } from '@propdesk/records/web';
 
 export type RepriceDialogProps = { open: boolean; projectId: string | null; onClose: (changed: boolean) => void };
 
@@ -47,12 +47,7 @@ export function RepriceDialog({ open, projectId, onClose }: RepriceDialogProps) 
         onClose(true);
       }
     } catch (problem) {
-      try {
-        const body = JSON.parse((problem as { body?: string }).body ?? '') as { message?: string; errors?: { message: string }[] };
-        setError(body.errors?.[0]?.message ?? body.message ?? 'It did not work.');
-      } catch {
-        setError('It did not work. Try again.');
-      }
+      setError(requestErrorMessage(problem));
     } finally {
       setBusy(false);
     }

@@ -14,18 +14,10 @@ import { useSelector } from 'react-redux';
 import { apiRequest } from '@propdesk/api-client';
 import { selectPrivilegeChecker } from '@propdesk/auth-session/web';
 import type { PrivilegeChecker } from '@propdesk/privileges';
+import { requestErrorMessage } from '@propdesk/records/web';
 import { passwordSchema } from '../../model/people.js';
 
 export type UserAccountPanelProps = { userId: string; roleNames: readonly string[] };
-
-const errorMessage = (error: unknown) => {
-  try {
-    const body = JSON.parse((error as { body?: string }).body ?? '') as { message?: string; errors?: { message: string }[] };
-    return body.errors?.[0]?.message ?? body.message ?? 'It did not work. Try again.';
-  } catch {
-    return 'It did not work. Try again.';
-  }
-};
 
 /** A user's roles and account actions: set a new password, sign them out everywhere. */
 export function UserAccountPanel({ userId, roleNames }: UserAccountPanelProps) {
@@ -48,7 +40,7 @@ export function UserAccountPanel({ userId, roleNames }: UserAccountPanelProps) {
       setOpen(false);
       setPassword('');
     } catch (problem) {
-      setError(errorMessage(problem));
+      setError(requestErrorMessage(problem));
     }
   };
 
@@ -57,7 +49,7 @@ export function UserAccountPanel({ userId, roleNames }: UserAccountPanelProps) {
       await apiRequest(`/api/users/${userId}/sessions`, { method: 'DELETE' });
       enqueueSnackbar('Signed out everywhere.', { variant: 'success' });
     } catch (problem) {
-      enqueueSnackbar(errorMessage(problem), { variant: 'error' });
+      enqueueSnackbar(requestErrorMessage(problem), { variant: 'error' });
     }
   };
 
