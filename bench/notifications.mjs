@@ -191,11 +191,16 @@ export async function benchNotifications() {
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
-  return rows;
+  // One row per figure for the closing table of run-all.mjs.
+  const summary = rows.flatMap((row) => [
+    { figure: `notification latency, ${row.setup}, ${row.clients} clients, median / p99 ms`, value: `${fmt(row.medianMs)} / ${fmt(row.p99Ms)}`, goal: '', met: null },
+    { figure: `notifications missed / streams dropped, ${row.setup}, ${row.clients} clients`, value: `${row.missedReceipts} / ${row.streamsDropped}`, goal: '0 / 0', met: row.missedReceipts === 0 && row.streamsDropped === 0 },
+  ]);
+  return { rows, summary };
 }
 
 if (import.meta.url === new URL(process.argv[1], 'file:').href) {
-  const rows = await benchNotifications();
+  const { rows } = await benchNotifications();
   console.log('');
   printTable(rows);
   console.log(`\nTotal ${fmt((Date.now() - startedAt) / 1000, 0)} s. Latency: POST sent → message parsed by each client (all in this process, same clock).`);

@@ -99,6 +99,29 @@ describe.each(DB_KINDS)('database adapter on %s', (kind) => {
       await unlisten();
     });
 
+    it('with echo, a NOTIFY written by this process is heard before its COMMIT returns, even with the LISTEN connection down', async () => {
+      const db = await factory.fresh();
+      const received: string[] = [];
+      let lost = false;
+      const unlisten = await db.listen('pd_echo', (payload) => received.push(payload), { echo: true, onLost: () => (lost = true) });
+      await db.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1 and datname = current_database()', [LISTENER_NAME]);
+      await expect.poll(() => lost, { timeout: 5000 }).toBe(true);
+      // The listener reconnects after 250 ms at the earliest: only the echo can deliver these in time.
+      await db.transaction(async (tx) => {
+        await tx.query("select pg_notify('pd_echo', 'in a transaction')");
+      });
+      expect(received).toContain('in a transaction');
+      await db.query("select pg_notify('pd_echo', 'one statement')");
+      expect(received).toContain('one statement');
+      // Another process's NOTIFY is not echoed: it waits for the LISTEN connection.
+      const other = await factory.another();
+      await other.query("select pg_notify('pd_echo', 'from elsewhere')");
+      await db.query('select 1');
+      expect(received).not.toContain('from elsewhere');
+      await other.close();
+      await unlisten();
+    });
+
     it('lets two processes migrate at the same time without racing', async () => {
       const db = await factory.fresh();
       const other = await factory.another();

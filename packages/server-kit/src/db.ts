@@ -14,6 +14,15 @@ export type Queryable = {
 
 export type Transaction = Queryable;
 
+/**
+ * `onLost`: told when the LISTEN connection is lost (NOTIFYs are missed until `onPayload('')` says it
+ * is back). `echo`: this process's own NOTIFYs on the channel are also delivered before the writing
+ * statement's COMMIT returns (on PostgreSQL the pooled connection that writes listens too), so a
+ * cache hears of a change written here before the next request, whatever code path wrote it.
+ * A payload may then arrive twice (echo and listener): callbacks must be idempotent.
+ */
+export type ListenHooks = { onLost?: () => void; echo?: boolean };
+
 /** Unsubscribes a LISTEN callback. */
 export type Unlisten = () => Promise<void>;
 
@@ -26,7 +35,7 @@ export type Database = Queryable & {
    * When that connection is lost it is opened again, and `onPayload('')` is called once: NOTIFYs
    * sent while it was down are lost, so a listener should look for what it missed.
    */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<Unlisten>;
+  listen(channel: string, onPayload: (payload: string) => void, hooks?: ListenHooks): Promise<Unlisten>;
   close(): Promise<void>;
   /** PGlite only: a dump of the data folder, to open copies quickly (`OpenDatabaseOptions.snapshot`). */
   dump?: () => Promise<Blob>;
@@ -109,8 +118,50 @@ function openPostgres(options: OpenDatabaseOptions & { databaseUrl: string }): D
       await client.query(sql);
     },
   });
-  const direct = wrap(pool);
   const listeners = new Map<string, Set<(payload: string) => void>>();
+  // Channels whose NOTIFYs the writing connection hears itself (ListenHooks.echo), and which
+  // pooled connections already LISTEN to them.
+  const echoChannels = new Map<string, number>();
+  const echoing = new WeakMap<pg.PoolClient, Set<string>>();
+  const deliver = (message: pg.Notification) => {
+    for (const callback of [...(listeners.get(message.channel) ?? [])]) callback(message.payload ?? '');
+  };
+  const prepare = async (client: pg.PoolClient) => {
+    if (echoChannels.size === 0) return;
+    let heard = echoing.get(client);
+    if (!heard) {
+      const fresh = new Set<string>();
+      heard = fresh;
+      echoing.set(client, fresh);
+      // Notifications arrive before the COMMIT's ReadyForQuery, so before its promise resolves. Only
+      // this connection's own are passed on (others reach the LISTEN connection as before).
+      const ownPid = (client as unknown as { processID: number | null }).processID;
+      client.on('notification', (message) => {
+        if (message.processId === ownPid && echoChannels.has(message.channel)) deliver(message);
+      });
+    }
+    for (const channel of echoChannels.keys()) {
+      if (heard.has(channel)) continue;
+      await client.query(`LISTEN ${quoteIdent(channel)}`);
+      heard.add(channel);
+    }
+  };
+  /** A statement outside a transaction, on a pooled connection that echoes (see `prepare`). */
+  const pooled = async <T>(fn: (target: Queryable) => Promise<T>): Promise<T> => {
+    if (echoChannels.size === 0) return fn(wrap(pool));
+    const client = await pool.connect();
+    try {
+      await prepare(client);
+      return await fn(wrap(client));
+    } finally {
+      client.release();
+    }
+  };
+  const direct: Queryable = {
+    query: (sql, params) => pooled((target) => target.query(sql, params)),
+    exec: (sql) => pooled((target) => target.exec(sql)),
+  };
+  const lostHooks = new Set<() => void>();
   let closed = false;
   let listener: Promise<pg.Client> | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
@@ -128,13 +179,12 @@ function openPostgres(options: OpenDatabaseOptions & { databaseUrl: string }): D
       listener = undefined;
       client.removeAllListeners('notification');
       client.end().catch(() => undefined);
+      for (const hook of [...lostHooks]) hook();
       scheduleReconnect();
     };
     client.on('error', onLost);
     client.on('end', onLost);
-    client.on('notification', (message) => {
-      for (const callback of [...(listeners.get(message.channel) ?? [])]) callback(message.payload ?? '');
-    });
+    client.on('notification', deliver);
     return client.connect().then(
       () => client,
       (error: unknown) => {
@@ -177,6 +227,7 @@ function openPostgres(options: OpenDatabaseOptions & { databaseUrl: string }): D
     async transaction(fn) {
       const client = await pool.connect();
       try {
+        await prepare(client);
         await client.query('BEGIN');
         const result = await fn(wrap(client));
         await client.query('COMMIT');
@@ -188,7 +239,7 @@ function openPostgres(options: OpenDatabaseOptions & { databaseUrl: string }): D
         client.release();
       }
     },
-    async listen(channel, onPayload) {
+    async listen(channel, onPayload, hooks) {
       if (closed) throw new Error('The database is closed.');
       if (!listener) {
         const opening = connectListener();
@@ -211,8 +262,18 @@ function openPostgres(options: OpenDatabaseOptions & { databaseUrl: string }): D
         callbacks = fresh;
       }
       callbacks.add(onPayload);
+      const onLost = hooks?.onLost;
+      if (onLost) lostHooks.add(onLost);
+      const echo = hooks?.echo === true;
+      if (echo) echoChannels.set(channel, (echoChannels.get(channel) ?? 0) + 1);
       return async () => {
         callbacks.delete(onPayload);
+        if (onLost) lostHooks.delete(onLost);
+        if (echo) {
+          const left = (echoChannels.get(channel) ?? 1) - 1;
+          if (left > 0) echoChannels.set(channel, left);
+          else echoChannels.delete(channel);
+        }
         if (callbacks.size === 0 && listeners.get(channel) === callbacks) {
           listeners.delete(channel);
           const current = await listener?.catch(() => undefined);

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
+import { safeError } from './logging.js';
 
 export type FieldError = { field: string; message: string; /** A screen link to the record a value clashes with. */ link?: string };
 
@@ -67,6 +68,18 @@ export function sendError(reply: FastifyReply, error: HttpError): FastifyReply {
   return reply.code(error.statusCode).send(errorBody(error.message, error.errors));
 }
 
+/** Request id (pino's `reqId`), route, status and error code; nothing of the input. */
+function errorLogEntry(request: FastifyRequest, error: Error, status: number) {
+  const code = (error as { code?: unknown }).code;
+  return {
+    route: request.routeOptions?.url ?? null,
+    method: request.method,
+    status,
+    code: typeof code === 'string' || typeof code === 'number' ? code : error.name,
+    error: safeError(error),
+  };
+}
+
 /**
  * The error handler of api.md: validation → 400 with `errors`; HttpError → its status;
  * Fastify's own client errors (bad JSON, 413, 415) → their status; anything else → 500 with the
@@ -77,7 +90,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const fields = validationErrors(error);
     if (fields) return reply.code(400).send(errorBody('Validation failed', fields));
     if (error instanceof HttpError) {
-      if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      if (error.statusCode >= 500) request.log.error(errorLogEntry(request, error, error.statusCode), 'request failed');
       return sendError(reply, error);
     }
     const status = (error as FastifyError).statusCode;
@@ -88,7 +101,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       }
       return reply.code(status).send(errorBody(error.message || 'Bad request'));
     }
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error(errorLogEntry(request, error, 500), 'unhandled error');
     return reply.code(500).send({ ...errorBody('Internal server error'), requestId: String(request.id) });
   });
 }

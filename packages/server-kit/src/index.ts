@@ -1,5 +1,5 @@
-export { openDatabase } from './db.js';
-export type { Database, OpenDatabaseOptions, Queryable, QueryResult, Transaction, Unlisten } from './db.js';
+export { LISTENER_NAME, openDatabase } from './db.js';
+export type { Database, ListenHooks, OpenDatabaseOptions, Queryable, QueryResult, Transaction, Unlisten } from './db.js';
 export { runMigrations } from './migrations.js';
 export type { Migration } from './migrations.js';
 export { audit, migrations } from './audit.js';
@@ -24,3 +24,4 @@ export type { ErrorEnvelope, FieldError } from './errors.js';
 export { requirePrivilege, requireSession } from './auth.js';
 export type { AuthHook, RequestAuth } from './auth.js';
 export { findUnstorableText, refuseUnstorableText } from './text.js';
+export { logSerializers, safeError, safeRequest } from './logging.js';

@@ -8,3 +8,5 @@ export { DEFAULT_THROTTLE } from './throttle.js';
 export type { ThrottleOptions } from './throttle.js';
 export { ensureDepartment, ensureRole, createUser, findUserId, grantRole, loadRoles, loadProfile } from './identity.js';
 export type { NewUser, UserProfile } from './identity.js';
+export { AUTH_CHANNEL, createSessionCache } from './cache.js';
+export type { CachedSession, SessionCache } from './cache.js';

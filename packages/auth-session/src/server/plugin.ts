@@ -30,6 +30,7 @@ import {
   privilegeListSchema,
 } from '../model/index.js';
 import { createCsrfToken, deriveKeys, loadSecret, randomToken, sha256, verifyCsrfToken, type Keys } from './crypto.js';
+import { createSessionCache, type SessionCache } from './cache.js';
 import { loadProfile, loadRoles } from './identity.js';
 import { announceSessionsEnded } from './sessions.js';
 import { OWASP_ARGON2, hashPassword, needsRehash, verifyPassword, type Argon2Params } from './passwords.js';
@@ -61,7 +62,23 @@ const INVALID_LOGIN = 'Invalid username or password';
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-type SessionRow = { user_id: string; username: string; department_id: string | null; privileges: Privilege[] | null };
+type SessionRow = {
+  user_id: string;
+  username: string;
+  department_id: string | null;
+  expires_ms: number | string;
+  role_ids: string[] | null;
+  privileges: Privilege[] | null;
+};
+
+declare module 'fastify' {
+  // Module augmentation needs an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyInstance {
+    /** The session cache (issue 7); code that changes sessions, users or roles may invalidate early. */
+    sessionCache: SessionCache;
+  }
+}
 
 const plugin: FastifyPluginAsync<AuthSessionOptions> = async (fastify, options) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -76,14 +93,24 @@ const plugin: FastifyPluginAsync<AuthSessionOptions> = async (fastify, options) 
 
   if (!app.hasRequestDecorator('cookies')) await app.register(cookie);
   app.decorateRequest('auth', null);
+  const cache = createSessionCache(db);
+  await cache.start();
+  app.decorate('sessionCache', cache);
+  app.addHook('onClose', async () => cache.stop());
 
   const secure = (request: FastifyRequest) => request.protocol === 'https';
   const meta = (request: FastifyRequest) => ({ ip: request.ip, requestId: String(request.id) });
+
+  // Access tokens whose signature was verified, by their exact text, with their expiry: the
+  // same text verifies the same way, so only the expiry is checked again.
+  const verified = new Map<string, { sub: string; sid: string; exp: number }>();
 
   /** The session id of the access cookie, when its signature is ours (expired or not). */
   async function accessClaims(request: FastifyRequest, allowExpired: boolean): Promise<{ sub: string; sid: string } | null> {
     const token = request.cookies[ACCESS_COOKIE];
     if (!token) return null;
+    const known = allowExpired ? undefined : verified.get(token);
+    if (known && known.exp * 1000 > Date.now()) return known;
     try {
       const { payload } = await jwtVerify(token, keys.jwt, {
         issuer: ISSUER,
@@ -91,7 +118,13 @@ const plugin: FastifyPluginAsync<AuthSessionOptions> = async (fastify, options) 
         algorithms: ['HS256'],
         ...(allowExpired ? { clockTolerance: refreshTtl } : {}),
       });
-      return typeof payload.sub === 'string' && typeof payload['sid'] === 'string' ? { sub: payload.sub, sid: payload['sid'] } : null;
+      if (typeof payload.sub !== 'string' || typeof payload['sid'] !== 'string') return null;
+      const claims = { sub: payload.sub, sid: payload['sid'] };
+      if (!allowExpired && typeof payload.exp === 'number') {
+        if (verified.size >= 50_000) verified.delete(verified.keys().next().value!);
+        verified.set(token, { ...claims, exp: payload.exp });
+      }
+      return claims;
     } catch {
       return null;
     }
@@ -129,15 +162,25 @@ const plugin: FastifyPluginAsync<AuthSessionOptions> = async (fastify, options) 
   }
 
   // Who is calling: a valid access JWT whose session is live and whose user is active. The
-  // privileges are read fresh on every request, so a role change applies at once.
+  // session, user and compiled privileges come from the cache, filled from the database and
+  // invalidated (never expired) by the NOTIFYs of every change; while the LISTEN connection is
+  // down the cache does not answer and each request reads the database.
   app.addHook('onRequest', async (request) => {
     request.auth = null;
     // Only the API needs the caller; static files and the SPA do not cost a database query.
     if (!request.url.startsWith('/api/')) return;
     const claims = await accessClaims(request, false);
     if (!claims || !UUID.test(claims.sid) || !UUID.test(claims.sub)) return;
+    const cached = cache.get(claims.sid, claims.sub);
+    if (cached) {
+      request.auth = { userId: cached.userId, username: cached.username, sessionId: claims.sid, departmentId: cached.departmentId, checker: cached.checker };
+      return;
+    }
+    const readAt = cache.generation;
     const result = await db.query<SessionRow>(
       `select u.id::text as user_id, u.username, u.department_id::text as department_id,
+              floor(extract(epoch from s.expires_at) * 1000)::float8 as expires_ms,
+              (select array_agg(ur.role_id::text) from user_roles ur where ur.user_id = u.id) as role_ids,
               (select json_agg(json_build_object('entityName', rp.entity_name, 'fieldName', rp.field_name, 'action', rp.action))
                  from user_roles ur join role_privileges rp on rp.role_id = ur.role_id
                 where ur.user_id = u.id) as privileges
@@ -147,13 +190,13 @@ const plugin: FastifyPluginAsync<AuthSessionOptions> = async (fastify, options) 
     );
     const row = result.rows[0];
     if (!row) return;
-    request.auth = {
-      userId: row.user_id,
-      username: row.username,
-      sessionId: claims.sid,
-      departmentId: row.department_id,
-      checker: createChecker(row.privileges ?? []),
-    };
+    const checker = createChecker(row.privileges ?? []);
+    cache.set(
+      claims.sid,
+      { userId: row.user_id, username: row.username, departmentId: row.department_id, roleIds: row.role_ids ?? [], checker, expiresAt: Number(row.expires_ms) },
+      readAt,
+    );
+    request.auth = { userId: row.user_id, username: row.username, sessionId: claims.sid, departmentId: row.department_id, checker };
   });
 
   // Signed double-submit CSRF check on every unsafe /api call. With a live session only a token
@@ -294,6 +337,7 @@ const plugin: FastifyPluginAsync<AuthSessionOptions> = async (fastify, options) 
           );
           await audit(tx, { actorId: row.user_id, action: 'auth.refresh.reuse', entity: 'session', entityId: row.session_id, ...meta(request) });
           await announceSessionsEnded(tx);
+          cache.invalidate(`s:${row.session_id}`);
           return null;
         }
         if (!row.live) return null;
@@ -336,6 +380,7 @@ const plugin: FastifyPluginAsync<AuthSessionOptions> = async (fastify, options) 
             await announceSessionsEnded(tx);
           }
         });
+        cache.invalidate(`s:${sessionId}`);
       }
       clearSessionCookies(request, reply);
       return { status: 'OK' as const, message: 'Logged out' };
@@ -394,6 +439,7 @@ const plugin: FastifyPluginAsync<AuthSessionOptions> = async (fastify, options) 
           details: { sessions: revoked.rows.length },
         });
         if (revoked.rows.length > 0) await announceSessionsEnded(tx);
+        cache.invalidate(`u:${id}`);
         return { status: 'OK' as const, data: { revoked: revoked.rows.length } };
       });
     },

@@ -86,4 +86,43 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    // Issue 7: the in-process session cache is invalidated by NOTIFY, raised here by the
+    // database itself in the writing transaction, so every path that changes a session, a user,
+    // a user's roles or a role's privileges (API, records bulk/import, CLI, plain SQL) is heard.
+    id: 'auth-session/0002_auth_change_notify',
+    up: `
+      create function propdesk_auth_changed() returns trigger language plpgsql as $$
+      declare
+        scope text;
+      begin
+        if tg_table_name = 'sessions' then scope := 's:' || coalesce(old.id, new.id)::text;
+        elsif tg_table_name = 'users' then scope := 'u:' || coalesce(old.id, new.id)::text;
+        elsif tg_table_name = 'user_roles' then
+          if tg_op = 'DELETE' then scope := 'u:' || old.user_id::text; else scope := 'u:' || new.user_id::text; end if;
+          if tg_op = 'UPDATE' then perform pg_notify('propdesk_auth', 'u:' || old.user_id::text); end if;
+        else
+          if tg_op = 'DELETE' then scope := 'r:' || old.role_id::text; else scope := 'r:' || new.role_id::text; end if;
+          if tg_op = 'UPDATE' then perform pg_notify('propdesk_auth', 'r:' || old.role_id::text); end if;
+        end if;
+        perform pg_notify('propdesk_auth', scope);
+        -- Sessions that ended (or a user deactivated or moved) also tell the notification streams.
+        if tg_op = 'DELETE' and tg_table_name in ('sessions', 'users') then perform pg_notify('propdesk_sessions', '');
+        elsif tg_op = 'UPDATE' and tg_table_name = 'sessions' then
+          if old.revoked_at is null and new.revoked_at is not null then perform pg_notify('propdesk_sessions', ''); end if;
+        elsif tg_op = 'UPDATE' and tg_table_name = 'users' then
+          if old.active and not new.active or old.department_id is distinct from new.department_id then perform pg_notify('propdesk_sessions', ''); end if;
+        end if;
+        return null;
+      end $$;
+      create trigger sessions_auth_changed after update of revoked_at, expires_at, user_id or delete on sessions
+        for each row execute function propdesk_auth_changed();
+      create trigger users_auth_changed after update of active, username, department_id or delete on users
+        for each row execute function propdesk_auth_changed();
+      create trigger user_roles_auth_changed after insert or update or delete on user_roles
+        for each row execute function propdesk_auth_changed();
+      create trigger role_privileges_auth_changed after insert or update or delete on role_privileges
+        for each row execute function propdesk_auth_changed();
+    `,
+  },
 ];

@@ -1,0 +1,76 @@
+import type { Database } from '@propdesk/server-kit';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DB_KINDS, createAgent, seededDatabases, testApp } from './test/harness.js';
+
+const SECRET_PARAM = 'param-secret-4711-alice@example.com';
+const SECRET_BODY = 'body-secret-passphrase-0815';
+const SECRET_COOKIE = 'cookie-secret-9a9a9a';
+const SECRET_MESSAGE = 'message-secret-iban-DE44500105175407324931';
+
+/** Routes that fail the ways a real handler can: a database error on a parameter, a thrown error. */
+function failingRoutes(db: Database): FastifyPluginAsync {
+  return async (app) => {
+    app.post('/api/test-log/db', async () => {
+      await db.query('select $1::int as n', [SECRET_PARAM]);
+      return { status: 'OK' };
+    });
+    app.get('/api/test-log/boom/:id', async () => {
+      throw new Error(`could not handle ${SECRET_MESSAGE}`);
+    });
+  };
+}
+
+/** OWASP ASVS 5.0 V16: an error logs the request id, route, status and code, never the input. */
+describe.each(DB_KINDS)('logs on %s', (kind) => {
+  const databases = seededDatabases(kind);
+  const lines: string[] = [];
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    const db = await databases.open();
+    app = await testApp(db, { logLevel: 'info' }, { plugins: [failingRoutes(db)], logStream: { write: (line) => void lines.push(line) } });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await databases.cleanup();
+  });
+
+  const entries = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+
+  it('keeps secrets, bodies, cookies, tokens and SQL parameters out, and names request id, route, status and code', async () => {
+    const agent = createAgent(app);
+    await agent.csrf();
+    const csrf = agent.cookie('XSRF-TOKEN')!;
+    // A failed sign-in with a password, then a good one (sets JWT, refresh and CSRF cookies).
+    await agent.request({ method: 'POST', url: '/api/users/login', payload: { username: 'someone.unknown', password: SECRET_BODY } });
+    expect((await agent.login('admin')).statusCode).toBe(200);
+    const access = agent.cookie('pd_access')!;
+    const refresh = agent.cookie('pd_refresh')!;
+    const sessionCsrf = agent.cookie('XSRF-TOKEN')!;
+    // Personal data in a query string, then a database error carrying a parameter, then a thrown one.
+    await agent.request({ method: 'GET', url: `/api/sources?q=${encodeURIComponent(SECRET_PARAM)}` });
+    const dbError = await agent.request({
+      method: 'POST',
+      url: '/api/test-log/db',
+      payload: { password: SECRET_BODY, note: SECRET_PARAM },
+      headers: { 'x-request-id': 'req-db-error-1', cookie: `pd_access=${access}; other=${SECRET_COOKIE}; XSRF-TOKEN=${sessionCsrf}` },
+    });
+    expect(dbError.statusCode).toBe(500);
+    const boom = await agent.request({ method: 'GET', url: '/api/test-log/boom/42', headers: { 'x-request-id': 'req-boom-1' } });
+    expect(boom.statusCode).toBe(500);
+    expect(boom.json()).toEqual({ status: 'ERROR', message: 'Internal server error', requestId: 'req-boom-1' });
+
+    const text = lines.join('');
+    expect(lines.length).toBeGreaterThan(5);
+    for (const secret of [SECRET_PARAM, encodeURIComponent(SECRET_PARAM), SECRET_BODY, SECRET_COOKIE, SECRET_MESSAGE, access, refresh, csrf, sessionCsrf]) {
+      expect(text).not.toContain(secret);
+    }
+
+    const dbEntry = entries().find((entry) => entry['reqId'] === 'req-db-error-1' && entry['level'] === 50);
+    expect(dbEntry).toMatchObject({ route: '/api/test-log/db', status: 500, code: '22P02' });
+    const boomEntry = entries().find((entry) => entry['reqId'] === 'req-boom-1' && entry['level'] === 50);
+    expect(boomEntry).toMatchObject({ route: '/api/test-log/boom/:id', status: 500, code: 'Error' });
+    expect(JSON.stringify(boomEntry)).toContain('at ');
+  });
+});
