@@ -12,7 +12,9 @@ export const isWebBuilt = (webDir: string | undefined): webDir is string => Bool
 
 /**
  * Serves the built SPA: hashed `/assets/*` cached for a year, `index.html` and `/sw.js` revalidated
- * every time. Returns the not-found fallback that sends `index.html` for client-side routes.
+ * every time; brotli or gzip where the client accepts it, from the `.br`/`.gz` copies the web build
+ * writes (no compression per request). Returns the not-found fallback that sends `index.html`
+ * for client-side routes.
  */
 export async function registerWeb(app: FastifyInstance, webDir: string | undefined) {
   const built = isWebBuilt(webDir);
@@ -21,6 +23,7 @@ export async function registerWeb(app: FastifyInstance, webDir: string | undefin
       root: webDir,
       prefix: '/',
       index: ['index.html'],
+      preCompressed: true,
       setHeaders(reply, path) {
         const file = path.replace(/\\/g, '/');
         if (file.includes('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');

@@ -1,41 +1,22 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
-import { enqueueSnackbar } from 'notistack';
-import { configureApiClient, loadConfig } from '@propdesk/api-client';
-import { bindSessionToApiClient } from '@propdesk/auth-session/web';
-import { createAppRoutes, installPreloadErrorHandler } from '@propdesk/shell-ui';
-import { App } from './App.js';
-import { domainModules } from './modules.js';
+// The bootstrap: decides on the path which app to load, so a page load of /login downloads the
+// sign-in screen alone and not the shell, the notifications or the domains.
 import { startPerformanceLogging } from './performance.js';
 import { registerServiceWorker } from './serviceWorker.js';
-import { createShellSession } from './shellSession.js';
-import { makeStore } from './store.js';
+import { isSignInPath } from './signInPath.js';
 
 async function start() {
-  installPreloadErrorHandler();
   startPerformanceLogging();
-  await loadConfig();
-
-  const store = makeStore();
-  bindSessionToApiClient(store.dispatch);
-  const router = createBrowserRouter(createAppRoutes({ modules: domainModules, session: createShellSession(store) }));
-  configureApiClient({
-    navigate: (path) => {
-      void router.navigate(path);
-    },
-    notify: (message, variant) => {
-      enqueueSnackbar(message, { variant });
-    },
-  });
-
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
-  createRoot(container).render(
-    <StrictMode>
-      <App store={store} router={router} />
-    </StrictMode>,
-  );
+  if (isSignInPath(window.location.pathname)) {
+    const { startSignIn } = await import('./signInApp.js');
+    startSignIn(container);
+  } else {
+    await import('./shellVendors.js');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const { startShell } = await import('./shellApp.js');
+    await startShell(container);
+  }
 
   if (import.meta.env.PROD) registerServiceWorker();
 }

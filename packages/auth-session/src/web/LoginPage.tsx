@@ -1,21 +1,8 @@
-import ApartmentRoundedIcon from '@mui/icons-material/ApartmentRounded';
-import VisibilityIcon from '@mui/icons-material/Visibility';
-import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CircularProgress from '@mui/material/CircularProgress';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
-import type { FormEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { useNavigate } from 'react-router';
-import { LoginField } from './LoginField.js';
+import type { LoginRequest } from '../model/index.js';
 import { login } from './login.js';
+import { LoginScreen } from './LoginScreen.js';
 import { selectLoginError, selectLoginStatus } from './sessionSlice.js';
 import type { SessionDispatch } from './sessionTypes.js';
 
@@ -25,125 +12,17 @@ export type LoginPageProps = {
   productName?: string;
 };
 
-/** The /login screen: a centred sign-in card (spec sections 2, 4 and 5). */
+/** The /login route of the router: the sign-in screen on the session slice, going on to `redirectTo` (replacing /login). */
 export function LoginPage({ redirectTo = '/', productName = 'Propdesk' }: LoginPageProps) {
   const dispatch = useDispatch<SessionDispatch>();
   const navigate = useNavigate();
   const status = useSelector(selectLoginStatus);
   const error = useSelector(selectLoginError);
-  const [showPassword, setShowPassword] = useState(false);
-  const submitting = status === 'pending';
-  useEffect(() => {
-    document.title = `Sign in · ${productName}`;
-  }, [productName]);
 
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (submitting) return;
-    const form = new FormData(event.currentTarget);
-    const result = await dispatch(
-      login({ username: String(form.get('username') ?? ''), password: String(form.get('password') ?? '') }),
-    );
+  const handleSubmit = async (credentials: LoginRequest) => {
+    const result = await dispatch(login(credentials));
     if (login.fulfilled.match(result)) await navigate(redirectTo, { replace: true });
   };
 
-  const handleTogglePassword = () => setShowPassword((shown) => !shown);
-
-  return (
-    <Box
-      component="main"
-      sx={{
-        boxSizing: 'border-box',
-        minHeight: '100dvh',
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        px: 2,
-        py: 4,
-        bgcolor: 'grey.100',
-        backgroundImage: 'radial-gradient(circle at 15% 10%, rgba(25, 118, 210, 0.10), transparent 45%)',
-      }}
-    >
-      <Card
-        variant="outlined"
-        sx={{ width: '100%', maxWidth: 420, p: { xs: 3, sm: 5 }, borderRadius: 3, boxShadow: '0 8px 24px rgba(15, 23, 42, 0.08)' }}
-      >
-        <Stack spacing={1} sx={{ alignItems: 'center', mb: 3, textAlign: 'center' }}>
-          <Box
-            aria-hidden="true"
-            sx={{
-              width: 48,
-              height: 48,
-              borderRadius: 2,
-              display: 'grid',
-              placeItems: 'center',
-              bgcolor: 'primary.main',
-              color: 'primary.contrastText',
-            }}
-          >
-            <ApartmentRoundedIcon />
-          </Box>
-          <Typography variant="overline" color="text.secondary" sx={{ letterSpacing: 2, lineHeight: 1.5 }}>
-            {productName}
-          </Typography>
-          <Typography component="h1" variant="h5" sx={{ fontWeight: 600 }}>
-            Welcome to {productName}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            Sign in with your work account to continue.
-          </Typography>
-        </Stack>
-
-        <Box component="form" onSubmit={handleSubmit}>
-          <Stack spacing={2.5}>
-            {error && (
-              <Alert severity="error" role="alert">
-                {error}
-              </Alert>
-            )}
-            <LoginField
-              id="login-username"
-              name="username"
-              label="Username"
-              autoComplete="username"
-              autoFocus
-              disabled={submitting}
-            />
-            <LoginField
-              id="login-password"
-              name="password"
-              label="Password"
-              type={showPassword ? 'text' : 'password'}
-              autoComplete="current-password"
-              disabled={submitting}
-              endAdornment={
-                <InputAdornment position="end">
-                  <IconButton
-                    aria-label={showPassword ? 'Hide password' : 'Show password'}
-                    aria-pressed={showPassword}
-                    onClick={handleTogglePassword}
-                    edge="end"
-                    disabled={submitting}
-                  >
-                    {showPassword ? <VisibilityOffIcon /> : <VisibilityIcon />}
-                  </IconButton>
-                </InputAdornment>
-              }
-            />
-            <Button
-              type="submit"
-              variant="contained"
-              size="large"
-              fullWidth
-              disabled={submitting}
-              startIcon={submitting ? <CircularProgress size={18} color="inherit" aria-label="Signing in" /> : undefined}
-              sx={{ py: 1.25, textTransform: 'none', fontWeight: 600 }}
-            >
-              Sign in
-            </Button>
-          </Stack>
-        </Box>
-      </Card>
-    </Box>
-  );
+  return <LoginScreen submitting={status === 'pending'} error={error} onSubmit={handleSubmit} productName={productName} />;
 }

@@ -5,15 +5,13 @@ import { decodeJwt } from 'jose';
 import { errorBodySchema, loginRequestSchema, loginResponseSchema, tokenPayloadSchema } from '../model/index.js';
 import type { LoginRequest, TokenPayload } from '../model/index.js';
 import { resetPrivilegeFetch } from './ensurePrivileges.js';
+import { CSRF_UNAVAILABLE_MESSAGE, INVALID_CREDENTIALS_MESSAGE, SERVER_FAILURE_MESSAGE } from './loginMessages.js';
 import { writeStoredPrivileges } from './roleCipher.js';
 import { writeStoredToken, writeStoredUser } from './storage.js';
 import type { SessionUser } from './storage.js';
 
 export const LOGIN_PATH = '/api/users/login';
-/** Spec section 8: a network failure or an unreadable answer. */
-export const INVALID_CREDENTIALS_MESSAGE = 'Invalid username or password!';
-export const CSRF_UNAVAILABLE_MESSAGE = 'Could not start a secure session with the server. Please try again.';
-export const SERVER_FAILURE_MESSAGE = 'The server could not sign you in right now. Please try again later.';
+export { INVALID_CREDENTIALS_MESSAGE, CSRF_UNAVAILABLE_MESSAGE, SERVER_FAILURE_MESSAGE } from './loginMessages.js';
 
 export type LoginCredentials = LoginRequest;
 

@@ -1,0 +1,65 @@
+import { StrictMode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { createBrowserRouter, type DataRouter } from 'react-router';
+import { enqueueSnackbar } from 'notistack';
+import { configureApiClient, loadConfig } from '@propdesk/api-client';
+import { bindSessionToApiClient } from '@propdesk/auth-session/web';
+import { createAppRoutes, installPreloadErrorHandler } from '@propdesk/shell-ui';
+import { App } from './App.js';
+import { domainModules } from './modules.js';
+import { createShellSession } from './shellSession.js';
+import { makeStore, type RootState } from './store.js';
+
+export type StartShellOptions = {
+  /** State carried over from the sign-in app (the session just signed in). */
+  preloadedState?: Partial<RootState>;
+  /**
+   * The hand-over from the sign-in app, which stays on screen until the shell is ready: the router
+   * starts where the page is (/login), goes to `path` (replacing it, as the /login route does after
+   * a sign-in), and once that navigation has finished, with the landing page loaded and the URL
+   * changed, `unmount` removes the sign-in app and the shell renders in its place.
+   */
+  handOver?: { path: string; unmount: () => void };
+};
+
+function whenInitialized(router: DataRouter): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+/** The whole app: store, router with the shell and every domain, toasts, live notifications. */
+export async function startShell(container: HTMLElement, { preloadedState, handOver }: StartShellOptions = {}): Promise<Root> {
+  installPreloadErrorHandler();
+  await loadConfig();
+
+  const store = makeStore(preloadedState);
+  bindSessionToApiClient(store.dispatch);
+  const router = createBrowserRouter(createAppRoutes({ modules: domainModules, session: createShellSession(store) }));
+  configureApiClient({
+    navigate: (path) => {
+      void router.navigate(path);
+    },
+    notify: (message, variant) => {
+      enqueueSnackbar(message, { variant });
+    },
+  });
+
+  if (handOver) {
+    await whenInitialized(router);
+    await router.navigate(handOver.path, { replace: true });
+    handOver.unmount();
+  }
+  const root = createRoot(container);
+  root.render(
+    <StrictMode>
+      <App store={store} router={router} />
+    </StrictMode>,
+  );
+  return root;
+}

@@ -1,0 +1,76 @@
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { StrictMode, useState } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { INVALID_CREDENTIALS_MESSAGE } from '@propdesk/auth-session/web';
+import type { LoginCredentials, SessionState } from '@propdesk/auth-session/web';
+import { LoginScreen } from '@propdesk/auth-session/web/login-screen';
+import { createPropdeskTheme } from '@propdesk/shell-ui';
+import type { SignInOutcome, signIn } from './signInFlow.js';
+
+/** Where a sign-in goes on to: the shell's index route works out the landing page. */
+export const AFTER_SIGN_IN_PATH = '/';
+
+type SignInFlow = { signIn: typeof signIn };
+
+let flow: Promise<SignInFlow> | null = null;
+/** The sign-in logic (zod schemas, Redux, the session package): loaded on first use, once. */
+export function loadSignInFlow(): Promise<SignInFlow> {
+  flow ??= import('./signInFlow.js').catch((error: unknown) => {
+    flow = null;
+    throw error;
+  });
+  return flow;
+}
+
+type SignInProps = { onSignedIn: (session: SessionState) => Promise<void> };
+
+function SignIn({ onSignedIn }: SignInProps) {
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const handleSubmit = async (credentials: LoginCredentials) => {
+    setSubmitting(true);
+    setError(null);
+    let outcome: SignInOutcome;
+    try {
+      outcome = await (await loadSignInFlow()).signIn(credentials);
+    } catch (failure) {
+      // The chunk or the configuration did not arrive: a network failure (spec section 8).
+      console.error('Signing in failed.', failure);
+      outcome = { ok: false, error: INVALID_CREDENTIALS_MESSAGE };
+    }
+    setSubmitting(false);
+    if (outcome.ok) await onSignedIn(outcome.session);
+    else setError(outcome.error);
+  };
+
+  return <LoginScreen submitting={submitting} error={error} onSubmit={handleSubmit} />;
+}
+
+/**
+ * The sign-in app, for a page load of /login: the sign-in screen with the theme, and nothing of
+ * the router, the store, the shell, the notifications or the domains. The sign-in logic loads as
+ * soon as the user types into or clicks the form (or at the latest on submit). Once signed in,
+ * the shell takes over from the signed-in session and goes to '/' (replacing /login in the history).
+ */
+export function startSignIn(container: HTMLElement): Root {
+  const root = createRoot(container);
+  const warmUp = () => void loadSignInFlow().catch(() => undefined);
+  for (const type of ['input', 'pointerdown', 'keydown']) container.addEventListener(type, warmUp, { once: true, capture: true });
+
+  const goToShell = async (session: SessionState) => {
+    const { startShell } = await import('./shellApp.js');
+    await startShell(container, { preloadedState: { session }, handOver: { path: AFTER_SIGN_IN_PATH, unmount: () => root.unmount() } });
+  };
+
+  root.render(
+    <StrictMode>
+      <ThemeProvider theme={createPropdeskTheme()}>
+        <CssBaseline />
+        <SignIn onSignedIn={goToShell} />
+      </ThemeProvider>
+    </StrictMode>,
+  );
+  return root;
+}
