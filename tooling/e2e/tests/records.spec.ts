@@ -208,3 +208,33 @@ test('a stale edit shows who changed what, and can take their version', async ({
   await expect(page.getByLabel('Name')).toHaveValue(`Radio theirs ${id}`);
   await admin.dispose();
 });
+
+test('sort a list by several columns: shift-click a header, add one in the Sort menu, reload', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/settings/leads/units');
+  const grid = page.getByRole('grid', { name: 'Units' });
+  await expect(grid.locator('[role="row"][data-rowindex]').first()).toBeVisible();
+  const header = (field: string) => grid.locator(`[role="columnheader"][data-field="${field}"] .MuiDataGrid-columnHeaderTitle`);
+  await header('floor').click();
+  await header('floor').click();
+  await expect(page).toHaveURL(/sort=-floor(&|$)/);
+  await header('code').click({ modifiers: ['Shift'] });
+  await expect(page).toHaveURL(/sort=-floor%2Ccode|sort=-floor,code/);
+  await page.locator('button[aria-haspopup="dialog"]', { hasText: 'Sort' }).click();
+  const menu = page.getByRole('dialog', { name: 'Sort by' });
+  await menu.getByLabel('Then by').click();
+  await page.getByRole('option', { name: 'Block', exact: true }).click();
+  await expect(page).toHaveURL(/sort=-floor%2Ccode%2Cblock|sort=-floor,code,block/);
+  await page.keyboard.press('Escape');
+  await page.reload();
+  await expect(page.getByText('Sorted by Floor ↓, then Code ↑, then Block ↑')).toBeVisible();
+  const rows = grid.locator('[role="row"][data-rowindex]');
+  await expect(rows.first()).toBeVisible();
+  const floors = (await grid.locator('[data-field="floor"][role="gridcell"]').allTextContents()).map(Number);
+  const codes = await grid.locator('[data-field="code"][role="gridcell"]').allTextContents();
+  expect(floors.length).toBeGreaterThan(1);
+  for (let index = 1; index < floors.length; index += 1) {
+    expect(floors[index]!).toBeLessThanOrEqual(floors[index - 1]!);
+    if (floors[index] === floors[index - 1]) expect(codes[index]! >= codes[index - 1]!).toBe(true);
+  }
+});

@@ -30,7 +30,8 @@ export type RecordRow = Record<string, unknown> & {
   refLabels: Record<string, string | string[] | null>;
 };
 
-export type ListResponse = { status: 'OK'; data: RecordRow[]; total: number; page: number; pageSize: number };
+/** `totalExact: false`: more records match than the server counted; `total` is then a lower bound. */
+export type ListResponse = { status: 'OK'; data: RecordRow[]; total: number; page: number; pageSize: number; totalExact?: false };
 
 export const bulkSchema = z.strictObject({
   ids: z.array(z.uuid()).max(10_000).optional(),

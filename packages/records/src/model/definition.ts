@@ -112,6 +112,11 @@ export type ResourceDef = {
    * missing ones deleted. The child is a resource whose `parentField` refers to this one.
    */
   children?: Readonly<Record<string, { resource: string; parentField: string }>>;
+  /**
+   * States of `statusField` in which a document may still be edited or deleted; the view offers Edit and
+   * Delete only then (the server's hooks enforce it). Default: always.
+   */
+  editableStates?: readonly string[];
   /** Never deleted, only deactivated (people and anything an audit trail names). */
   deactivateOnly?: boolean;
   /** The UI route of the list screen (the spec's route), used for links. */
@@ -198,6 +203,7 @@ export function checkDefinition(def: ResourceDef, known?: ReadonlySet<string>): 
   for (const row of def.formLayout ?? []) for (const name of row) if (!def.fields[name]) problems.push(`${where}: form field ${name} is not a field`);
   if (def.statusField && !def.fields[def.statusField]) problems.push(`${where}: status field ${def.statusField} is not a field`);
   if (def.actions && !def.statusField) problems.push(`${where}: actions need a statusField`);
+  if (def.editableStates && !def.statusField) problems.push(`${where}: editableStates need a statusField`);
   if (def.numbering && !def.fields[def.numbering.field]) problems.push(`${where}: numbering field ${def.numbering.field} is not a field`);
   for (const [key, child] of Object.entries(def.children ?? {})) {
     if (def.fields[key]) problems.push(`${where}: child list ${key} is also a field`);

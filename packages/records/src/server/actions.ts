@@ -1,5 +1,6 @@
 import { badRequest, notFound, unprocessable, type Queryable } from '@propdesk/server-kit';
 import type { ActionDef, ResourceDef } from '../model/index.js';
+import type { ResourceHooks } from './plugin.js';
 import { StaleVersionError, fullRecord, getRecord, updateRecord, visibleRecord, type Caller, type EngineContext } from './records.js';
 
 /**
@@ -15,6 +16,7 @@ export async function runAction(
   name: string,
   action: ActionDef,
   body: { reason?: string | undefined; version?: number | undefined },
+  hooks: Pick<ResourceHooks, 'beforeAction' | 'afterAction'> = {},
 ) {
   const visible = await getRecord(ctx, tx, def, caller, id);
   if (!visible) throw notFound(`No such ${def.singular.toLowerCase()}`);
@@ -26,5 +28,9 @@ export async function runAction(
   }
   const reason = body.reason?.trim() || null;
   if (action.reason === 'required' && !reason) throw badRequest('Validation failed', [{ field: 'reason', message: 'Give a reason' }]);
-  return updateRecord(ctx, tx, def, caller, id, { [def.statusField!]: action.to }, { ignoreVersion: true, allowReadOnly: true, action: name, reason });
+  const override = hooks.beforeAction ? await hooks.beforeAction(tx, id, name, current, caller, reason) : undefined;
+  const to = override?.to ?? action.to;
+  const record = await updateRecord(ctx, tx, def, caller, id, { [def.statusField!]: to }, { ignoreVersion: true, allowReadOnly: true, action: name, reason });
+  if (hooks.afterAction) await hooks.afterAction(tx, id, name, record, caller, reason);
+  return record;
 }

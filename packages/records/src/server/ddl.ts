@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { columnOf, hasActive, isTextKind, type FieldDef, type Registry, type ResourceDef } from '../model/index.js';
+import { columnOf, hasActive, isSortable, isTextKind, type FieldDef, type Registry, type ResourceDef } from '../model/index.js';
 import type { Migration } from '@propdesk/server-kit';
 import { ident } from './sql.js';
 
@@ -126,12 +126,42 @@ export function constraintDdl(def: ResourceDef, registry: Registry): string {
       statements.push(`create index if not exists ${ident(`${def.table}__${name}__idx`)} on ${table} (${column})`);
     }
   }
-  const sortKey = def.defaultSort
-    .map((term) => term.replace(/^-/, ''))
-    .filter((name) => def.fields[name] && def.fields[name]!.kind !== 'reference')
-    .map((name) => ident(columnOf(name, def.fields[name])));
-  if (sortKey.length > 0) statements.push(`create index if not exists ${ident(`${def.table}__default_sort__idx`)} on ${table} (${sortKey.join(', ')}, id)`);
+  statements.push(...sortIndexDdl(def));
   return `${statements.join(';\n')};`;
+}
+
+const BASE_SORT_COLUMNS: Record<string, string> = { createdOn: 'created_on', modifiedOn: 'modified_on' };
+
+/**
+ * Indexes that serve the list's ORDER BY (see `orderSql`: empty values sort as the smallest), so a
+ * sorted page reads the first rows of an index instead of sorting the whole table: one
+ * `(column nulls first)` per sortable column (walked forwards for ascending, backwards for
+ * descending; a second sort key is an incremental sort of the few rows read), and one for the
+ * default sort's exact key. Reference columns sort by the referenced record's name, which no index
+ * of this table can serve.
+ */
+export function sortIndexDdl(def: ResourceDef): string[] {
+  const table = ident(def.table);
+  const statements: string[] = [];
+  const sortable = Object.entries(def.fields).filter(([, field]) => isSortable(field) && field.kind !== 'reference' && field.kind !== 'boolean');
+  for (const [name, field] of sortable) {
+    statements.push(`create index if not exists ${ident(`${def.table}__${name}__sort`)} on ${table} (${ident(columnOf(name, field))} nulls first)`);
+  }
+  for (const [name, column] of Object.entries(BASE_SORT_COLUMNS)) {
+    statements.push(`create index if not exists ${ident(`${def.table}__${name}__sort`)} on ${table} (${ident(column)})`);
+  }
+  const defaultKey: string[] = [];
+  for (const term of def.defaultSort) {
+    const name = term.replace(/^-/, '');
+    const field = def.fields[name];
+    const column = field ? columnOf(name, field) : BASE_SORT_COLUMNS[name];
+    // A reference sorts by the other table's name: the index can serve the key only up to it.
+    if (!column || field?.kind === 'reference') break;
+    defaultKey.push(`${ident(column)} ${term.startsWith('-') ? 'desc nulls last' : 'asc nulls first'}`);
+  }
+  if (defaultKey.length > 1) statements.push(`create index if not exists ${ident(`${def.table}__default_order__idx`)} on ${table} (${defaultKey.join(', ')}, id)`);
+  statements.push(`drop index if exists ${ident(`${def.table}__default_sort__idx`)}`);
+  return statements;
 }
 
 /** One migration per definition, named by the hash of its DDL: a changed definition migrates again. */

@@ -1,14 +1,17 @@
 import { PassThrough } from 'node:stream';
 import type { RequestAuth } from '@propdesk/server-kit';
-import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import type { RecordRow, ResourceDef, SortTerm } from '../model/index.js';
-import { toRecord, type EngineContext } from './records.js';
+import type { EngineContext } from './records.js';
 import { orderSql, readableFields, selectRecords, whereSql, type ListCriteria } from './select.js';
 import { qb, run } from './sql.js';
 
-const BATCH = 2_000;
+/**
+ * Rows per cursor fetch. PostgreSQL: few round trips; the batch is plain JS objects (~10 MB).
+ * PGlite runs in this process's memory, where a bigger batch grows the WASM heap for good.
+ */
+const BATCH = { postgres: 10_000, pglite: 2_000 } as const;
 
 export type ExportColumn = { name: string; label: string; kind: string };
 
@@ -40,16 +43,48 @@ export function cellText(record: RecordRow, column: ExportColumn): string {
   return String(value);
 }
 
-function cellValue(record: RecordRow, column: ExportColumn): string | number | Date | boolean | null {
-  const text = cellText(record, column);
-  if (text === '') return null;
-  if (column.kind === 'integer' || column.kind === 'decimal' || column.kind === 'money' || column.kind === 'percent') return Number(text);
-  return text;
+const trimDecimal = (text: string) => (text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text);
+
+/**
+ * `cellText(toRecord(row), column)` straight from the database row, without building the record
+ * first: an export formats every cell of every row, so this is its inner loop.
+ */
+function rawCellText(row: Record<string, unknown>, column: ExportColumn): string {
+  if (column.kind === 'reference') {
+    const label = row[`${column.name}__label`];
+    return label === null || label === undefined ? '' : String(label);
+  }
+  if (column.kind === 'references') {
+    const labels = row[`${column.name}__label`];
+    return Array.isArray(labels) ? labels.join('; ') : '';
+  }
+  const value = row[column.name];
+  if (value === null || value === undefined) return '';
+  if (column.kind === 'boolean') return value ? 'Yes' : 'No';
+  if (column.kind === 'json') return JSON.stringify(value);
+  if (value instanceof Date) return value.toISOString();
+  if ((column.kind === 'decimal' || column.kind === 'percent') && typeof value === 'string') return trimDecimal(value);
+  return String(value);
 }
+
+const NUMERIC = new Set(['integer', 'decimal', 'money', 'percent']);
+
+function rawCellValue(row: Record<string, unknown>, column: ExportColumn): string | number | null {
+  const text = rawCellText(row, column);
+  if (text === '') return null;
+  return NUMERIC.has(column.kind) ? Number(text) : text;
+}
+
+/** A CSV field as csv-stringify writes it by default: quoted only when it holds a quote, comma or line break. */
+const NEEDS_QUOTES = /[",\r\n]/;
+const csvField = (text: string) => (NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
+const csvLine = (cells: readonly string[]) => cells.map(csvField).join(',');
 
 /**
  * Streams every record the criteria match through a server-side cursor, a batch at a time, so the
- * server never holds the table in memory. Resolves when the last batch was written.
+ * server never holds the table in memory; the next batch is fetched while this one is written.
+ * Only the exported columns (and their references' names) are selected. Resolves when the last
+ * batch was written.
  */
 async function streamRows(
   ctx: EngineContext,
@@ -57,20 +92,27 @@ async function streamRows(
   auth: RequestAuth | null,
   criteria: ListCriteria,
   sort: readonly SortTerm[],
-  onBatch: (rows: RecordRow[]) => Promise<void>,
+  columns: readonly ExportColumn[],
+  onBatch: (rows: Record<string, unknown>[]) => Promise<void>,
 ) {
   const scope = ctx.rowScope ? ctx.rowScope(def, auth) : null;
-  const query = selectRecords(ctx.registry, def, auth)
+  // The sort's fields too: a reference sorts by its record's name, which needs the join.
+  const selected = [...columns.map((column) => column.name), ...sort.map((term) => term.field)];
+  const query = selectRecords(ctx.registry, def, auth, { columns: selected, baseColumns: false })
     .where(whereSql(def, { ...criteria, scope }) as never)
     .orderBy(orderSql(ctx.registry, def, sort) as never);
   const compiled = query.compile();
+  const batchSize = BATCH[ctx.db.kind];
   await ctx.db.transaction(async (tx) => {
     await tx.query(`declare records_export no scroll cursor for ${compiled.sql}`, compiled.parameters);
+    const fetchBatch = () => tx.query<Record<string, unknown>>(`fetch forward ${batchSize} from records_export`);
+    let next = fetchBatch();
     for (;;) {
-      const batch = await tx.query(`fetch forward ${BATCH} from records_export`);
-      if (batch.rows.length === 0) break;
-      await onBatch(batch.rows.map((row) => toRecord(def, row as Record<string, unknown>)));
-      if (batch.rows.length < BATCH) break;
+      const batch = await next;
+      const more = batch.rows.length === batchSize;
+      if (more) next = fetchBatch();
+      if (batch.rows.length > 0) await onBatch(batch.rows);
+      if (!more) break;
     }
     await tx.query('close records_export');
   });
@@ -102,22 +144,24 @@ export function exportStream(
   const fail = (error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error)));
   if (format === 'csv') {
     void (async () => {
-      await write(out, `\ufeff${stringify([columns.map((column) => column.label)])}`);
-      await streamRows(ctx, def, auth, criteria, sort, async (rows) => {
-        await write(out, stringify(rows.map((record) => columns.map((column) => cellText(record, column)))));
+      await write(out, `\ufeff${csvLine(columns.map((column) => column.label))}\n`);
+      await streamRows(ctx, def, auth, criteria, sort, columns, async (rows) => {
+        let chunk = '';
+        for (const row of rows) chunk += `${csvLine(columns.map((column) => rawCellText(row, column)))}\n`;
+        await write(out, chunk);
       });
       out.end();
     })().catch(fail);
     return out;
   }
   void (async () => {
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+    // Neither styles nor shared strings: both are tables the writer keeps in memory for the whole sheet.
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
     const sheet = workbook.addWorksheet(def.label.slice(0, 31));
     sheet.columns = columns.map((column) => ({ header: column.label, key: column.name, width: Math.max(12, column.label.length + 4) }));
-    sheet.getRow(1).font = { bold: true };
     sheet.getRow(1).commit();
-    await streamRows(ctx, def, auth, criteria, sort, async (rows) => {
-      for (const record of rows) sheet.addRow(columns.map((column) => cellValue(record, column))).commit();
+    await streamRows(ctx, def, auth, criteria, sort, columns, async (rows) => {
+      for (const row of rows) sheet.addRow(columns.map((column) => rawCellValue(row, column))).commit();
       // Let the zip stream flush before the next batch.
       if (out.writableNeedDrain) await new Promise((resolve) => out.once('drain', resolve));
     });

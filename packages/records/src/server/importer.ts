@@ -13,7 +13,10 @@ import {
   type Registry,
   type ResourceDef,
 } from '../model/index.js';
-import { createRecord, fullRecord, updateRecord, type Caller, type EngineContext } from './records.js';
+import { checkProtectedWrites, createRecord, createRecords, fullRecord, updateRecord, type Caller, type EngineContext } from './records.js';
+
+/** New records per multi-row INSERT (a few columns each: far below the 65,535 parameters of one statement). */
+const IMPORT_BATCH = 500;
 
 /** Thrown inside the import transaction to roll it back while keeping the report. */
 class RollBack extends Error {
@@ -105,7 +108,14 @@ function cellToValue(
   return trimmed;
 }
 
-export type ImportOptions = { dryRun: boolean; mapping: Record<string, string>; key: string | null };
+export type ImportOptions = {
+  dryRun: boolean;
+  mapping: Record<string, string>;
+  key: string | null;
+  /** The resource's create hooks, run for each new row as for a create (a domain's rules apply per row, dry run included). */
+  beforeCreate?: ((tx: Queryable, extra: Record<string, unknown>, caller: Caller, values: Readonly<Record<string, unknown>>) => Promise<Record<string, unknown>>) | undefined;
+  afterCreate?: ((tx: Queryable, id: string, extra: Record<string, unknown>, caller: Caller) => Promise<void>) | undefined;
+};
 
 /**
  * CSV import of api.md: every row runs the real validators and the database's constraints inside
@@ -146,6 +156,8 @@ export async function importCsv(ctx: EngineContext, def: ResourceDef, caller: Ca
     rows: [],
   };
   const importCaller: Caller = { ...caller, source: 'import' };
+  const errorsOf = new Map<number, ImportRowError['errors']>();
+  const fail = (index: number, errors: ImportRowError['errors']) => errorsOf.set(index, [...(errorsOf.get(index) ?? []), ...errors]);
   try {
     await ctx.db.transaction(async (tx) => {
       const lookups = new Map<string, Lookup>();
@@ -153,7 +165,19 @@ export async function importCsv(ctx: EngineContext, def: ResourceDef, caller: Ca
         const spec = def.fields[field];
         if (spec?.ref && !lookups.has(spec.ref)) lookups.set(spec.ref, await loadLookup(tx, ctx.registry.get(spec.ref)));
       }
-      for (const [index, cells] of rows.entries()) {
+      const keySpec = options.key ? def.fields[options.key]! : null;
+      const keyColumn = options.key && keySpec ? columnOf(options.key, keySpec) : null;
+      const keyText = (value: unknown) => (keySpec && isTextKind(keySpec.kind) ? String(value).toLowerCase() : String(value));
+      const findByKey = async (value: unknown) => {
+        const found = await tx.query<{ id: string }>(
+          `select id::text as id from "${def.table}" where ${isTextKind(keySpec!.kind) ? `lower("${keyColumn}") = lower($1)` : `"${keyColumn}" = $1`} limit 1`,
+          [value],
+        );
+        return found.rows[0]?.id ?? null;
+      };
+
+      // Every cell read and every reference resolved in memory first (one query per referenced resource).
+      const parsed = rows.map((cells) => {
         const errors: ImportRowError['errors'] = [];
         const values: Record<string, unknown> = {};
         columns.forEach((column, position) => {
@@ -161,48 +185,112 @@ export async function importCsv(ctx: EngineContext, def: ResourceDef, caller: Ca
           const value = cellToValue(ctx.registry, lookups, column.field, def.fields[column.field], cells[position] ?? '', errors);
           if (value !== undefined) values[column.field] = value;
         });
-        let existingId: string | null = null;
-        if (options.key && errors.length === 0 && values[options.key] !== null && values[options.key] !== undefined) {
-          const keySpec = def.fields[options.key]!;
-          const column = columnOf(options.key, keySpec);
-          const found = await tx.query<{ id: string }>(
-            `select id::text as id from "${def.table}" where ${isTextKind(keySpec.kind) ? `lower("${column}") = lower($1)` : `"${column}" = $1`} limit 1`,
-            [values[options.key]],
+        return { values, errors };
+      });
+      // Which rows update an existing record: one query for the whole file's keys.
+      const existing = new Map<string, string>();
+      if (options.key && keyColumn && keySpec) {
+        const keys = [...new Set(parsed.filter((row) => row.errors.length === 0 && row.values[options.key!] != null).map((row) => keyText(row.values[options.key!])))];
+        for (let from = 0; from < keys.length; from += 5_000) {
+          const found = await tx.query<{ id: string; key: string }>(
+            `select id::text as id, ${isTextKind(keySpec.kind) ? `lower("${keyColumn}")` : `"${keyColumn}"::text`} as key from "${def.table}"
+              where ${isTextKind(keySpec.kind) ? `lower("${keyColumn}")` : `"${keyColumn}"::text`} = any($1::text[])`,
+            [keys.slice(from, from + 5_000)],
           );
-          existingId = found.rows[0]?.id ?? null;
+          for (const row of found.rows) existing.set(row.key, row.id);
         }
-        if (errors.length === 0) {
-          if (existingId) {
-            const current = await fullRecord(ctx, tx, def, existingId);
-            const parsed = update.safeParse({ ...values, version: current?.version ?? 1 });
-            if (!parsed.success) for (const issue of parsed.error.issues) errors.push({ field: issue.path.map(String).join('.'), message: issue.message });
-            else {
-              try {
-                await updateRecord(ctx, tx, def, importCaller, existingId, parsed.data, { ignoreVersion: true });
-                report.updated += 1;
-              } catch (error) {
-                errors.push(...rowErrors(error));
-              }
-            }
-          } else {
-            const parsed = create.safeParse(values);
-            if (!parsed.success) for (const issue of parsed.error.issues) errors.push({ field: issue.path.map(String).join('.'), message: issue.message });
-            else {
-              try {
-                await createRecord(ctx, tx, def, importCaller, parsed.data as Record<string, unknown>);
-                report.created += 1;
-              } catch (error) {
-                errors.push(...rowErrors(error));
-              }
-            }
+      }
+
+      // New records go in batches (one INSERT, one read back, one history INSERT per batch). When the
+      // database refuses a batch, its rows are created one by one to name the row and its error.
+      let pending: { index: number; data: Record<string, unknown> }[] = [];
+      const pendingKeys = new Set<string>();
+      const flush = async () => {
+        const batch = pending;
+        pending = [];
+        pendingKeys.clear();
+        if (batch.length === 0) return;
+        try {
+          await createRecords(ctx, tx, def, importCaller, batch.map((item) => item.data));
+          report.created += batch.length;
+          return;
+        } catch (error) {
+          if (!isDatabaseError(error)) throw error;
+        }
+        for (const item of batch) {
+          try {
+            await createRecord(ctx, tx, def, importCaller, item.data);
+            report.created += 1;
+          } catch (error) {
+            fail(item.index, rowErrors(error));
           }
         }
+      };
+
+      for (const [index, { values, errors }] of parsed.entries()) {
         if (errors.length > 0) {
-          report.invalid += 1;
-          // Row numbers as a spreadsheet shows them: the header is row 1.
-          report.rows.push({ row: index + 2, errors });
-        } else report.valid += 1;
+          fail(index, errors);
+          continue;
+        }
+        let existingId: string | null = null;
+        if (options.key && values[options.key] !== null && values[options.key] !== undefined) {
+          const key = keyText(values[options.key]);
+          if (pendingKeys.has(key)) {
+            // An earlier row of this file creates this key: create it first, then this row updates it.
+            await flush();
+            existingId = await findByKey(values[options.key]);
+          } else existingId = existing.get(key) ?? null;
+        }
+        if (existingId) {
+          // Updates keep the file's order with the creates before them.
+          await flush();
+          const current = await fullRecord(ctx, tx, def, existingId);
+          const result = update.safeParse({ ...values, version: current?.version ?? 1 });
+          if (!result.success) fail(index, result.error.issues.map((issue) => ({ field: issue.path.map(String).join('.'), message: issue.message })));
+          else {
+            try {
+              await updateRecord(ctx, tx, def, importCaller, existingId, result.data, { ignoreVersion: true });
+              report.updated += 1;
+            } catch (error) {
+              fail(index, rowErrors(error));
+            }
+          }
+          continue;
+        }
+        const result = create.safeParse(values);
+        if (!result.success) {
+          fail(index, result.error.issues.map((issue) => ({ field: issue.path.map(String).join('.'), message: issue.message })));
+          continue;
+        }
+        const data = result.data as Record<string, unknown>;
+        if (def.numbering || options.beforeCreate || options.afterCreate) {
+          // Document numbers are taken one by one inside the transaction (gap-free), and a domain's
+          // create hooks (a lead's duplicate and ownership rules) run for each row as for a create.
+          try {
+            const extraColumns = options.beforeCreate ? await options.beforeCreate(tx, {}, importCaller, data) : {};
+            const created = await createRecord(ctx, tx, def, importCaller, data, extraColumns);
+            if (options.afterCreate) await options.afterCreate(tx, created.id, {}, importCaller);
+            report.created += 1;
+          } catch (error) {
+            fail(index, rowErrors(error));
+          }
+          continue;
+        }
+        try {
+          checkProtectedWrites(def, importCaller, data);
+        } catch (error) {
+          fail(index, rowErrors(error));
+          continue;
+        }
+        pending.push({ index, data });
+        if (options.key && data[options.key] != null) pendingKeys.add(keyText(data[options.key]));
+        if (pending.length >= IMPORT_BATCH) await flush();
       }
+      await flush();
+      report.invalid = errorsOf.size;
+      report.valid = rows.length - errorsOf.size;
+      // Row numbers as a spreadsheet shows them: the header is row 1.
+      report.rows = [...errorsOf].sort(([a], [b]) => a - b).map(([index, errors]) => ({ row: index + 2, errors }));
       if (options.dryRun || report.invalid > 0) throw new RollBack(report);
     });
     report.committed = true;
@@ -214,6 +302,9 @@ export async function importCsv(ctx: EngineContext, def: ResourceDef, caller: Ca
     throw error;
   }
 }
+
+/** A statement the database refused (it carries a SQLSTATE), as opposed to a fault of ours. */
+const isDatabaseError = (error: unknown) => typeof (error as { code?: unknown } | null)?.code === 'string' && /^[0-9A-Z]{5}$/.test((error as { code: string }).code);
 
 function rowErrors(error: unknown): { field: string; message: string }[] {
   if (error instanceof HttpError) {

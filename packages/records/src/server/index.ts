@@ -6,6 +6,10 @@ export type { SeedData } from './seed.js';
 export { nextDocumentNumber } from './numbering.js';
 export { createRecord, updateRecord, deleteRecord, getRecord, listRecords, historyOf, usageOf, toRecord, visibleRecord } from './records.js';
 export type { Caller, ChangeSource, EngineContext } from './records.js';
+export { COUNT_CAP, countCapFor, countQuery } from './records.js';
 export { whereSql, selectRecords, orderSql } from './select.js';
 export type { ListCriteria } from './select.js';
 export { qb, run } from './sql.js';
+// The SQL tag of the engine's compiler, for row scopes written by the domains (values stay parameters).
+export { sql } from 'kysely';
+export type { RawBuilder } from 'kysely';

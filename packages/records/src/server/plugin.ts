@@ -60,14 +60,24 @@ export type ResourceHooks = {
   /** Extra body keys accepted on create/update, validated here and handed to the hooks. */
   extraCreate?: z.ZodRawShape;
   extraUpdate?: z.ZodRawShape;
-  /** Columns to add to the insert (e.g. a password hash); runs inside the transaction. */
-  beforeCreate?: (tx: Queryable, extra: Record<string, unknown>, caller: Caller) => Promise<Record<string, unknown>>;
+  /** Columns to add to the insert (e.g. a password hash); runs inside the transaction and sees the validated values. */
+  beforeCreate?: (tx: Queryable, extra: Record<string, unknown>, caller: Caller, values: Readonly<Record<string, unknown>>) => Promise<Record<string, unknown>>;
   afterCreate?: (tx: Queryable, id: string, extra: Record<string, unknown>, caller: Caller) => Promise<void>;
   afterUpdate?: (tx: Queryable, id: string, extra: Record<string, unknown>, changes: { before: Record<string, unknown>; after: Record<string, unknown> }, caller: Caller) => Promise<void>;
   /** Refuses a delete the engine cannot see is harmful (a role still given to users): throw an HttpError. */
   beforeDelete?: (tx: Queryable, id: string) => Promise<void>;
+  /** Run beforeCreate/afterCreate (with no extra keys) for each new row of a CSV import too. */
+  onImport?: boolean;
   /** Extra fields put into each answer of get (e.g. a user's roles). */
   extendRecord?: (db: Queryable, id: string) => Promise<Record<string, unknown>>;
+  /**
+   * Runs inside a workflow action's transaction before the state changes, after the engine's own
+   * checks: refuses with an HttpError, or names another end state (a purchase order stays pending
+   * until its last approval tier).
+   */
+  beforeAction?: (tx: Queryable, id: string, action: string, current: Record<string, unknown>, caller: Caller, reason: string | null) => Promise<{ to?: string } | void>;
+  /** Runs inside a workflow action's transaction after the state changed (notifications). */
+  afterAction?: (tx: Queryable, id: string, action: string, record: Record<string, unknown>, caller: Caller, reason: string | null) => Promise<void>;
 };
 
 export type RecordsPluginOptions = {
@@ -134,13 +144,14 @@ function registerResource(app: FastifyInstance, ctx: EngineContext, def: Resourc
   typed.get(base, { schema: { tags, summary: `List ${def.label.toLowerCase()}`, querystring: listQuerySchema }, onRequest: guard(def, 'read') }, async (request) => {
     const query = request.query as Record<string, unknown> & z.infer<typeof listQuerySchema>;
     const { where, sort } = criteriaFrom(def, query);
-    const { rows, total } = await listRecords(ctx, def, callerOf(request), {
+    const { rows, total, exact } = await listRecords(ctx, def, callerOf(request), {
       criteria: { where, q: query.q, active: query.active },
       sort,
       page: query.page,
       pageSize: query.pageSize,
     });
-    return list(rows, total, query.page, query.pageSize);
+    // Beyond the count's cap the total is a lower bound, and the answer says so.
+    return exact ? list(rows, total, query.page, query.pageSize) : { ...list(rows, total, query.page, query.pageSize), totalExact: false as const };
   });
 
   const exportQuery = listQuerySchema.extend({ format: z.enum(['csv', 'xlsx']).default('csv'), columns: z.string().max(2000).optional(), ids: z.string().max(400_000).optional() });
@@ -197,6 +208,7 @@ function registerResource(app: FastifyInstance, ctx: EngineContext, def: Resourc
           dryRun: request.query.dryRun !== 'false',
           mapping,
           key: request.query.key ?? null,
+          ...(hooks.onImport ? { beforeCreate: hooks.beforeCreate, afterCreate: hooks.afterCreate } : {}),
         });
         return ok(report, report.committed ? `Imported ${report.created + report.updated} rows.` : undefined);
       },
@@ -367,11 +379,13 @@ function registerResource(app: FastifyInstance, ctx: EngineContext, def: Resourc
     for (const key of extraKeys) delete values[key];
     const caller = callerOf(request);
     const record = await ctx.db.transaction(async (tx) => {
-      const columns = hooks.beforeCreate ? await hooks.beforeCreate(tx, extra, caller) : {};
+      const columns = hooks.beforeCreate ? await hooks.beforeCreate(tx, extra, caller, values) : {};
       const created = await createRecord(ctx, tx, def, caller, values, columns);
       await writeChildren(ctx, tx, def, created.id, lists, caller);
       if (hooks.afterCreate) await hooks.afterCreate(tx, created.id, extra, caller);
-      return { ...created, ...(def.children ? await childRows(ctx, tx, def, created.id, request.auth) : {}) };
+      // A hook may have set computed columns (a document's totals): answer with what was stored.
+      const stored = hooks.afterCreate ? ((await getRecord(ctx, tx, def, caller, created.id)) ?? created) : created;
+      return { ...stored, ...(def.children ? await childRows(ctx, tx, def, created.id, request.auth) : {}) };
     });
     reply.code(201);
     return ok(visibleRecord(def, request.auth, record), `${def.singular} created.`);
@@ -396,7 +410,8 @@ function registerResource(app: FastifyInstance, ctx: EngineContext, def: Resourc
           const updated = await updateRecord(ctx, tx, def, caller, request.params.id, values);
           await writeChildren(ctx, tx, def, updated.id, lists, caller);
           if (hooks.afterUpdate && before) await hooks.afterUpdate(tx, updated.id, extra, { before, after: updated }, caller);
-          return { ...updated, ...(def.children ? await childRows(ctx, tx, def, updated.id, request.auth) : {}) };
+          const stored = hooks.afterUpdate ? ((await getRecord(ctx, tx, def, caller, updated.id)) ?? updated) : updated;
+          return { ...stored, ...(def.children ? await childRows(ctx, tx, def, updated.id, request.auth) : {}) };
         });
         return ok(visibleRecord(def, request.auth, record), `${def.singular} saved.`);
       } catch (error) {
@@ -433,7 +448,7 @@ function registerResource(app: FastifyInstance, ctx: EngineContext, def: Resourc
         if (!action || !Object.hasOwn(def.actions!, request.params.action)) throw notFound(`No action ${request.params.action}`);
         if (!request.auth!.checker.can(def.entity, action.privilege ?? 'update')) throw accessDenied();
         const record = await ctx.db.transaction((tx) =>
-          runAction(ctx, tx, def, callerOf(request), request.params.id, request.params.action, action, request.body ?? {}),
+          runAction(ctx, tx, def, callerOf(request), request.params.id, request.params.action, action, request.body ?? {}, hooks),
         );
         return ok(visibleRecord(def, request.auth, record), `${action.label}: done.`);
       },

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { HttpError, accessDenied, badRequest, notFound, type Database, type Queryable, type RequestAuth } from '@propdesk/server-kit';
 import { sql, type RawBuilder } from 'kysely';
 import {
@@ -76,7 +77,44 @@ export type ListOptions = {
   pageSize: number;
 };
 
-/** One page and the total the filters match; paging and sorting happen in SQL. */
+/**
+ * A list of a big table counts exactly up to this many matches and stops there: an exact count of
+ * a million rows reads all of them, the first 1,000 matches only as many rows as it takes to find them.
+ */
+export const COUNT_CAP = 1_000;
+/** Tables smaller than this on disk (about 50,000 rows of a typical resource) are always counted exactly. */
+export const EXACT_COUNT_BYTES = 8 * 1024 * 1024;
+
+/** The cap of a page's count on a big table: COUNT_CAP, or further when the page itself lies beyond it. */
+export const countCapFor = (page: number, pageSize: number) => Math.max(COUNT_CAP, page * pageSize);
+
+/** `select count(*)` of at most `cap + 1` matching rows. */
+export function cappedCountQuery(def: ResourceDef, where: RawBuilder<unknown>, cap: number) {
+  const matching = qb
+    .selectFrom(`${def.table} as t`)
+    .select(sql`1`.as('one'))
+    .where(where as never)
+    .limit(cap + 1)
+    .as('matching');
+  return qb.selectFrom(matching).select(sql<number>`count(*)::int`.as('n'));
+}
+
+/**
+ * The count of a list in one statement: exact when the table is small on disk (its size is
+ * always current, unlike the planner's row estimate), else of at most `cap + 1` matching rows
+ * (more than `cap` means "more than cap"). Postgres runs only the subquery of the branch taken.
+ */
+export function countQuery(def: ResourceDef, where: RawBuilder<unknown>, cap: number) {
+  const small = sql`pg_relation_size(${def.table}::regclass) < ${EXACT_COUNT_BYTES}`;
+  const exact = qb.selectFrom(`${def.table} as t`).select(sql<number>`count(*)::int`.as('n')).where(where as never);
+  const capped = cappedCountQuery(def, where, cap);
+  return qb.selectNoFrom([sql<number>`case when ${small} then (${exact}) else (${capped}) end`.as('total'), sql<boolean>`${small}`.as('exact')]);
+}
+
+/**
+ * One page and the total the filters match; paging and sorting happen in SQL. The total is exact
+ * up to the cap (`exact`); beyond it, it is the cap and `exact` is false ("more than 1,000").
+ */
 export async function listRecords(ctx: EngineContext, def: ResourceDef, caller: Caller, options: ListOptions) {
   const criteria = { ...options.criteria, scope: readScope(ctx, def, caller.auth) };
   const where = whereSql(def, criteria);
@@ -86,9 +124,11 @@ export async function listRecords(ctx: EngineContext, def: ResourceDef, caller: 
     .orderBy(orderSql(ctx.registry, def, options.sort) as never)
     .limit(options.pageSize)
     .offset(offset);
-  const countQuery = qb.selectFrom(`${def.table} as t`).select(sql<number>`count(*)::int`.as('total')).where(where as never);
-  const [rows, counted] = await Promise.all([run(ctx.db, pageQuery), run<{ total: number }>(ctx.db, countQuery)]);
-  return { rows: rows.map((row) => toRecord(def, row)), total: counted[0]?.total ?? 0 };
+  const cap = countCapFor(options.page, options.pageSize);
+  const [rows, counted] = await Promise.all([run(ctx.db, pageQuery), run<{ total: number; exact: boolean }>(ctx.db, countQuery(def, where, cap))]);
+  const total = counted[0]?.total ?? 0;
+  if (counted[0]?.exact !== false || total <= cap) return { rows: rows.map((row) => toRecord(def, row)), total, exact: true };
+  return { rows: rows.map((row) => toRecord(def, row)), total: cap, exact: false };
 }
 
 export async function getRecord(ctx: EngineContext, db: Queryable, def: ResourceDef, caller: Caller, id: string, forUpdate = false) {
@@ -266,6 +306,45 @@ export async function createRecord(
   const after = (await fullRecord(ctx, tx, def, id))!;
   await writeHistory(tx, def, caller, id, 'create', diff(def, null, after));
   return after;
+}
+
+/**
+ * Creates many records in one multi-row INSERT (ids made here, so no reliance on the order of
+ * RETURNING), then reads them back in one query and writes their history in one INSERT: what
+ * `createRecord` does per row, for an import's batch. All or nothing under a savepoint: when the
+ * database refuses any row, nothing of the batch stays and the error is thrown as the database
+ * raised it, for the caller to find the row by creating them one by one. Values are checked by
+ * the caller (zod, protected fields); documents with numbering go through `createRecord`.
+ */
+export async function createRecords(ctx: EngineContext, tx: Queryable, def: ResourceDef, caller: Caller, batch: readonly Record<string, unknown>[]) {
+  if (batch.length === 0) return;
+  const userId = caller.auth?.userId ?? null;
+  const ids: string[] = [];
+  const rows = batch.map((values) => {
+    const id = randomUUID();
+    ids.push(id);
+    const row: Record<string, unknown> = { id, created_by: userId, modified_by: userId };
+    for (const [name, value] of Object.entries(values)) {
+      if (value === undefined) continue;
+      if (name === 'active' && hasActive(def)) row.active = value;
+      const field = def.fields[name];
+      if (field) row[columnOf(name, field)] = toColumnValue(field, value);
+    }
+    return row;
+  });
+  await withSavepoint(tx, async () => {
+    await run(tx, qb.insertInto(def.table).values(rows));
+    const written = await run(tx, selectRecords(ctx.registry, def, FULL_ACCESS as RequestAuth).where(sql`t.id = any(${ids}::uuid[])` as never));
+    const history = written.map((row) => {
+      const after = toRecord(def, row);
+      return [after.id, JSON.stringify(diff(def, null, after))] as const;
+    });
+    await tx.query(
+      `insert into record_history (resource, record_id, actor_id, source, action, changes, request_id, ip)
+       select $1, r.id, $2, $3, 'create', r.changes, $4, $5 from unnest($6::uuid[], $7::jsonb[]) as r(id, changes)`,
+      [def.name, userId, caller.source, caller.requestId ?? null, caller.ip ?? null, history.map(([id]) => id), history.map(([, changes]) => changes)],
+    );
+  });
 }
 
 async function translateWriteError(ctx: EngineContext, tx: Queryable, def: ResourceDef, error: unknown, values: Record<string, unknown>, id: string | null) {

@@ -158,20 +158,22 @@ export function selectRecords(
   registry: Registry,
   def: ResourceDef,
   auth: RequestAuth | null,
-  options: { columns?: readonly string[] | undefined } = {},
+  /** `columns`: only these fields (and their references' names); `baseColumns: false`: of the base columns only those in `columns` (exports). */
+  options: { columns?: readonly string[] | undefined; baseColumns?: boolean } = {},
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
 ): SelectQueryBuilder<any, any, any> {
   let query = qb.selectFrom(`${def.table} as t`);
   const wanted = options.columns ? new Set(options.columns) : null;
-  const selections: RawBuilder<unknown>[] = [
-    sql`t.id::text as id`,
-    sql`t.version as version`,
-    hasActive(def) ? sql`t.active as active` : sql`null::boolean as active`,
-    sql`t.created_on as "createdOn"`,
-    sql`t.modified_on as "modifiedOn"`,
-    sql`t.created_by::text as "createdBy"`,
-    sql`t.modified_by::text as "modifiedBy"`,
+  const base: [string, RawBuilder<unknown>][] = [
+    ['id', sql`t.id::text as id`],
+    ['version', sql`t.version as version`],
+    ['active', hasActive(def) ? sql`t.active as active` : sql`null::boolean as active`],
+    ['createdOn', sql`t.created_on as "createdOn"`],
+    ['modifiedOn', sql`t.modified_on as "modifiedOn"`],
+    ['createdBy', sql`t.created_by::text as "createdBy"`],
+    ['modifiedBy', sql`t.modified_by::text as "modifiedBy"`],
   ];
+  const selections = base.filter(([name]) => name === 'id' || options.baseColumns !== false || wanted?.has(name)).map(([, selection]) => selection);
   for (const [name, field] of readableFields(def, auth)) {
     if (wanted && !wanted.has(name)) continue;
     const column = sql.ref(`t.${columnOf(name, field)}`);
@@ -206,12 +208,16 @@ export function selectRecords(
   return query.select(selections.map((selection) => selection as RawBuilder<unknown>) as never);
 }
 
-/** ORDER BY of the sort terms; references sort by the referenced record's label; `id` breaks ties. */
+/**
+ * ORDER BY of the sort terms; references sort by the referenced record's label; `id` breaks ties.
+ * An empty value sorts as the smallest (first ascending, last descending), so one btree index
+ * `(column nulls first)` serves a column's sort in both directions (see `constraintDdl`).
+ */
 export function orderSql(registry: Registry, def: ResourceDef, sort: readonly SortTerm[]): RawBuilder<unknown> {
   const terms = sort.map((term) => {
     const field = def.fields[term.field];
     const expression = field?.kind === 'reference' ? labelColumn(registry.get(field.ref!), `r_${term.field}`) : columnRef(def, term.field);
-    return term.desc ? sql`${expression} desc nulls last` : sql`${expression} asc nulls last`;
+    return term.desc ? sql`${expression} desc nulls last` : sql`${expression} asc nulls first`;
   });
   if (!sort.some((term) => term.field === 'id')) terms.push(sql`t.id asc`);
   return sql.join(terms, sql`, `);

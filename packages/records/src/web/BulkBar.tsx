@@ -14,6 +14,7 @@ import { useSnackbar } from 'notistack';
 import { writableFields, type FilterNode, type ResourceDef } from '../model/index.js';
 import { serverError, useBulkChangeMutation } from './api.js';
 import { ExportMenu } from './ExportMenu.js';
+import { countText } from './format.js';
 import { FieldInput } from './FieldInput.js';
 
 export type BulkBarProps = {
@@ -22,6 +23,8 @@ export type BulkBarProps = {
   /** True when the user chose every row the filter matches, not just the visible ones. */
   allMatching: boolean;
   total: number;
+  /** False when the list's total is a lower bound (the server stops counting on big tables). */
+  totalExact?: boolean;
   pageCount: number;
   filter: { where: FilterNode | null; q: string; active: string };
   params: Record<string, string>;
@@ -34,7 +37,7 @@ export type BulkBarProps = {
 const number = new Intl.NumberFormat('en-US');
 
 /** Actions on the selected rows, or on every row the filter matches. */
-export function BulkBar({ def, selected, allMatching, total, pageCount, filter, params, columns, canUpdate, onSelectAllMatching, onClear }: BulkBarProps) {
+export function BulkBar({ def, selected, allMatching, total, totalExact = true, pageCount, filter, params, columns, canUpdate, onSelectAllMatching, onClear }: BulkBarProps) {
   const [bulk, { isLoading }] = useBulkChangeMutation();
   const [setOpen, setSetOpen] = useState(false);
   const [field, setField] = useState('');
@@ -67,11 +70,11 @@ export function BulkBar({ def, selected, allMatching, total, pageCount, filter, 
     <Paper variant="outlined" sx={{ px: 2, py: 1, bgcolor: 'action.selected' }} role="region" aria-label="Selected rows">
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
-          {allMatching ? `All ${number.format(total)} matching rows selected` : `${number.format(selected.length)} selected`}
+          {allMatching ? (totalExact ? `All ${number.format(total)} matching rows selected` : `All matching rows (${countText(total, false)}) selected`) : `${number.format(selected.length)} selected`}
         </Typography>
         {!allMatching && selected.length >= pageCount && total > selected.length ? (
           <Button size="small" onClick={onSelectAllMatching}>
-            Select all {number.format(total)} matching rows
+            Select all {countText(total, totalExact)} matching rows
           </Button>
         ) : null}
         {canUpdate && def.hasActive !== false ? (
@@ -89,7 +92,7 @@ export function BulkBar({ def, selected, allMatching, total, pageCount, filter, 
             Change a field…
           </Button>
         ) : null}
-        <ExportMenu resource={def.name} params={exportParams} columns={columns} total={count} label="Export selected" />
+        <ExportMenu resource={def.name} params={exportParams} columns={columns} total={count} totalExact={!allMatching || totalExact} label="Export selected" />
         <Button size="small" onClick={onClear}>
           Clear selection
         </Button>

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import { useSnackbar } from 'notistack';
 import { downloadExport, type DownloadProgress } from './download.js';
+import { countText } from './format.js';
 
 export type ExportMenuProps = {
   resource: string;
@@ -16,13 +17,15 @@ export type ExportMenuProps = {
   params: Record<string, string>;
   columns: readonly string[];
   total: number;
+  /** False when `total` is a lower bound; the export itself counts exactly (x-total-count). */
+  totalExact?: boolean;
   label?: string;
 };
 
 const number = new Intl.NumberFormat('en-US');
 
 /** Export of everything the filters match, in the view's columns, with progress for large exports. */
-export function ExportMenu({ resource, params, columns, total, label = 'Export' }: ExportMenuProps) {
+export function ExportMenu({ resource, params, columns, total, totalExact = true, label = 'Export' }: ExportMenuProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [progress, setProgress] = useState<DownloadProgress | null>(null);
   const controller = useRef<AbortController | null>(null);
@@ -34,10 +37,19 @@ export function ExportMenu({ resource, params, columns, total, label = 'Export' 
     const query = new URLSearchParams({ ...filters, format, columns: columns.join(',') });
     const stamp = new Date().toISOString().slice(0, 10);
     controller.current = new AbortController();
-    setProgress({ received: 0, total, rows: 0 });
+    setProgress({ received: 0, total: totalExact ? total : null, rows: 0 });
+    let exported = totalExact ? total : null;
     try {
-      await downloadExport(`/api/${resource}/export?${query.toString()}`, `${resource}-${stamp}.${format}`, setProgress, controller.current.signal);
-      enqueueSnackbar(`Exported ${number.format(total)} rows.`, { variant: 'success' });
+      await downloadExport(
+        `/api/${resource}/export?${query.toString()}`,
+        `${resource}-${stamp}.${format}`,
+        (next) => {
+          if (next.total !== null) exported = next.total;
+          setProgress(next);
+        },
+        controller.current.signal,
+      );
+      enqueueSnackbar(exported === null ? 'Exported.' : `Exported ${number.format(exported)} rows.`, { variant: 'success' });
     } catch (error) {
       if ((error as Error).name !== 'AbortError') enqueueSnackbar((error as Error).message, { variant: 'error' });
     } finally {
@@ -52,13 +64,13 @@ export function ExportMenu({ resource, params, columns, total, label = 'Export' 
         {label}
       </Button>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        <MenuItem onClick={() => void handleExport('csv')}>CSV ({number.format(total)} rows)</MenuItem>
+        <MenuItem onClick={() => void handleExport('csv')}>CSV ({countText(total, totalExact)} rows)</MenuItem>
         <MenuItem onClick={() => void handleExport('xlsx')}>Excel (XLSX)</MenuItem>
       </Menu>
       <Snackbar open={progress !== null} anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}>
         <Box sx={{ bgcolor: 'background.paper', boxShadow: 3, borderRadius: 1, p: 2, minWidth: 300 }} role="status">
           <Typography variant="body2" sx={{ mb: 1 }}>
-            Exporting {number.format(total)} rows…{' '}
+            Exporting {progress?.total ? number.format(progress.total) : countText(total, totalExact)} rows…{' '}
             {progress ? (progress.rows !== null ? `${number.format(progress.rows)} done` : `${number.format(Math.round(progress.received / 1024))} KiB`) : ''}
           </Typography>
           <LinearProgress variant={percent === null ? 'indeterminate' : 'determinate'} value={percent ?? 0} />

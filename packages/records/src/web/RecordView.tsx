@@ -71,7 +71,9 @@ export function RecordView({ def, record, canUpdate, canDo, onEdit, onClose }: R
 
   const status = def.statusField ? String(record[def.statusField] ?? '') : '';
   const actions = Object.entries(def.actions ?? {}).filter(([, spec]) => spec.from.includes(status) && canDo(spec.privilege ?? 'update'));
-  const used = (usage.data ?? []).filter((item) => item.count > 0);
+  // A document's own lines are part of it, not records that use it.
+  const lines = new Set(Object.values(def.children ?? {}).map((child) => child.resource));
+  const used = (usage.data ?? []).filter((item) => item.count > 0 && !lines.has(item.resource));
   // People and what others use are deactivated, never deleted: they stay valid where they appear.
   const deactivates = used.length > 0 || def.deactivateOnly === true;
 

@@ -22,9 +22,22 @@ import { serverError, useListRecordsQuery, useSavedViewsQuery } from './api.js';
 import { BulkBar } from './BulkBar.js';
 import { ExportMenu } from './ExportMenu.js';
 import { FilterBuilder, OP_LABELS, countConditions } from './FilterBuilder.js';
-import { formatValue } from './format.js';
+import { countText, formatValue } from './format.js';
 import { ImportDialog } from './ImportDialog.js';
-import { PAGE_SIZES, defaultListState, fromViewState, listParams, readListState, toViewState, writeListState, type ActiveFilter, type ListState } from './listState.js';
+import {
+  PAGE_SIZES,
+  defaultListState,
+  fromViewState,
+  listParams,
+  parseSortTerms,
+  readListState,
+  shiftSort,
+  toViewState,
+  writeListState,
+  type ActiveFilter,
+  type ListState,
+} from './listState.js';
+import { SortMenu } from './SortMenu.js';
 import { ViewsMenu } from './ViewsMenu.js';
 
 export type ResourceListPageProps = {
@@ -161,13 +174,41 @@ export function ResourceListPage({ def, canCreate, canUpdate, onOpen, onCreate, 
   );
 
   const visibility = useMemo<GridColumnVisibilityModel>(() => Object.fromEntries(allColumns.map(([name]) => [name, shown.includes(name)])), [allColumns, shown]);
+  // The grid (MIT) shows one sort arrow: the first key's. The others are in the Sort menu and its chip.
   const sortModel = useMemo<GridSortModel>(() => {
-    const [first] = state.sort.split(',').filter(Boolean);
-    if (!first) return [];
-    return [{ field: first.replace(/^-/, ''), sort: first.startsWith('-') ? 'desc' : 'asc' }];
+    const [first] = parseSortTerms(state.sort);
+    return first ? [{ field: first.field, sort: first.desc ? 'desc' : 'asc' }] : [];
   }, [state.sort]);
+  const sortable = useMemo(
+    () => columns.filter((column) => column.sortable).map((column) => [column.field, column.headerName ?? column.field] as const),
+    [columns],
+  );
+  const sortLabels = new Map(sortable);
+  const sortTerms = parseSortTerms(state.sort);
+  // A header clicked with Shift adds its column as the next sort key (read before the grid handles the click).
+  const headerClick = useRef<{ shift: boolean; field: string | null }>({ shift: false, field: null });
+  const noteHeaderClick = (event: React.MouseEvent | React.KeyboardEvent) => {
+    const header = (event.target as HTMLElement).closest?.('[role="columnheader"]');
+    headerClick.current = { shift: event.shiftKey, field: header?.getAttribute('data-field') ?? null };
+  };
+  // Shift-click would otherwise select the text between the last click and this header.
+  const keepSelection = (event: React.MouseEvent) => {
+    if (event.shiftKey && (event.target as HTMLElement).closest?.('[role="columnheader"]')) event.preventDefault();
+  };
+  const customSort = state.sort !== def.defaultSort.join(',');
+  const totalExact = data?.totalExact !== false;
+  const total = data?.total ?? 0;
+  const paginationMeta = useMemo(() => ({ hasNextPage: !totalExact || state.page * state.pageSize < total }), [totalExact, state.page, state.pageSize, total]);
+  const localeText = useMemo(
+    () => ({
+      paginationDisplayedRows: ({ from, to, count }: { from: number; to: number; count: number }) =>
+        `${from}–${to} of ${totalExact ? countText(count) : countText(Math.max(total, to), false)}`,
+    }),
+    [totalExact, total],
+  );
 
-  const selectedIds = [...selection.ids].map(String);
+  // The header checkbox selects the page as "every row but these" (type 'exclude'): the page's rows.
+  const selectedIds = selection.type === 'include' ? [...selection.ids].map(String) : rows.map((row) => row.id).filter((id) => !selection.ids.has(id));
   const clearSelection = () => {
     setSelection({ type: 'include', ids: new Set() });
     setAllMatching(false);
@@ -210,9 +251,10 @@ export function ResourceListPage({ def, canCreate, canUpdate, onOpen, onCreate, 
             Filters
           </Button>
         </Badge>
+        <SortMenu value={state.sort} custom={customSort} fields={sortable} onChange={(sort) => setState({ sort: sort || def.defaultSort.join(','), page: 1 })} />
         <ViewsMenu resource={def.name} views={views.data ?? []} activeId={state.view} state={toViewState(state)} onOpen={openView} onReset={() => setSearch(new URLSearchParams())} />
         <Box sx={{ flexGrow: 1 }} />
-        <ExportMenu resource={def.name} params={params} columns={shown} total={data?.total ?? 0} />
+        <ExportMenu resource={def.name} params={params} columns={shown} total={total} totalExact={totalExact} />
         {canCreate && !def.readOnly ? (
           <Button startIcon={<FileUploadOutlined />} onClick={() => setImportOpen(true)}>
             Import
@@ -224,9 +266,16 @@ export function ResourceListPage({ def, canCreate, canUpdate, onOpen, onCreate, 
           </Button>
         ) : null}
       </Stack>
-      {state.where ? (
+      {state.where || (customSort && sortTerms.length > 1) ? (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-          <Chip label={describeFilter(def, state.where)} onClick={() => setFilterOpen(true)} onDelete={() => setState({ where: null, page: 1 })} sx={{ maxWidth: '100%' }} />
+          {state.where ? <Chip label={describeFilter(def, state.where)} onClick={() => setFilterOpen(true)} onDelete={() => setState({ where: null, page: 1 })} sx={{ maxWidth: '100%' }} /> : null}
+          {customSort && sortTerms.length > 1 ? (
+            <Chip
+              label={`Sorted by ${sortTerms.map((term) => `${sortLabels.get(term.field) ?? term.field} ${term.desc ? '↓' : '↑'}`).join(', then ')}`}
+              onDelete={() => setState({ sort: def.defaultSort.join(','), page: 1 })}
+              sx={{ maxWidth: '100%' }}
+            />
+          ) : null}
         </Stack>
       ) : null}
       {selectedIds.length > 0 || allMatching ? (
@@ -234,7 +283,8 @@ export function ResourceListPage({ def, canCreate, canUpdate, onOpen, onCreate, 
           def={def}
           selected={selectedIds}
           allMatching={allMatching}
-          total={data?.total ?? 0}
+          total={total}
+          totalExact={totalExact}
           pageCount={rows.length}
           filter={{ where: state.where, q: state.q, active: state.active }}
           params={params}
@@ -249,12 +299,15 @@ export function ResourceListPage({ def, canCreate, canUpdate, onOpen, onCreate, 
           {failure.errors.length > 0 ? failure.errors.map((item) => `${def.fields[item.field]?.label ?? item.field}: ${item.message}`).join(' ') : `The list could not be loaded. ${failure.message}`}
         </Alert>
       ) : null}
-      <Box sx={{ width: '100%', minWidth: 0 }}>
+      <Box sx={{ width: '100%', minWidth: 0 }} onClickCapture={noteHeaderClick} onKeyDownCapture={noteHeaderClick} onMouseDownCapture={keepSelection}>
         <DataGrid<RecordRow>
           aria-label={def.label}
           rows={rows}
           columns={columns}
-          rowCount={data?.total ?? 0}
+          // Beyond the server's count cap the total is unknown: the pager says "more than 1,000".
+          rowCount={totalExact ? total : -1}
+          paginationMeta={paginationMeta}
+          localeText={localeText}
           loading={isLoading || isFetching}
           paginationMode="server"
           sortingMode="server"
@@ -265,6 +318,12 @@ export function ResourceListPage({ def, canCreate, canUpdate, onOpen, onCreate, 
           pageSizeOptions={PAGE_SIZES}
           sortModel={sortModel}
           onSortModelChange={(model) => {
+            const clicked = headerClick.current;
+            headerClick.current = { shift: false, field: null };
+            if (clicked.shift && clicked.field) {
+              setState({ sort: shiftSort(state.sort, clicked.field) || def.defaultSort.join(','), page: 1 });
+              return;
+            }
             const [first] = model;
             setState({ sort: first ? `${first.sort === 'desc' ? '-' : ''}${first.field}` : def.defaultSort.join(','), page: 1 });
           }}

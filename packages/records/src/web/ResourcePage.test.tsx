@@ -53,13 +53,19 @@ afterAll(() => {
   resetConfig();
 });
 
-function renderAt(path: string) {
+function renderAt(path: string, props: { createPath?: string } = {}) {
   const store = configureStore({
     reducer: combineSlices(sessionSlice, baseApi),
     middleware: (getDefault) => getDefault({ serializableCheck: false }).concat(baseApi.middleware),
   });
   store.dispatch(privilegesSet([{ entityName: 'source', action: 'read' }, { entityName: 'source', action: 'create' }, { entityName: 'source', action: 'update' }, { entityName: 'sourcetype', action: 'create' }]));
-  const router = createMemoryRouter([{ path: '/settings/leads/sources', element: <ResourcePage def={sources} /> }], { initialEntries: [path] });
+  const router = createMemoryRouter(
+    [
+      { path: '/settings/leads/sources', element: <ResourcePage def={sources} {...props} /> },
+      { path: '/settings/leads/sources/quick', element: <p>The screen's own create page</p> },
+    ],
+    { initialEntries: [path] },
+  );
   render(
     <Provider store={store}>
       <SnackbarProvider>
@@ -92,6 +98,19 @@ describe('ResourcePage', () => {
     await waitFor(() => expect(router.state.location.search).toContain('q=bill'));
     await waitFor(() => expect(lastListUrl?.searchParams.get('q')).toBe('bill'));
     await waitFor(() => expect(within(grid).queryByText('Source 1')).not.toBeInTheDocument());
+  });
+
+  it('sends New and a ?create=1 link to the screen’s own create page when it has one', async () => {
+    server.use(listHandler([row(1)]), http.get(`${BASE}/api/views`, () => HttpResponse.json({ status: 'OK', data: [] })));
+    const router = renderAt('/settings/leads/sources', { createPath: '/settings/leads/sources/quick' });
+    await userEvent.click(await screen.findByRole('button', { name: /^New/ }));
+    expect(await screen.findByText('The screen\'s own create page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/settings/leads/sources/quick');
+    cleanup();
+
+    const linked = renderAt('/settings/leads/sources?create=1', { createPath: '/settings/leads/sources/quick' });
+    expect(await screen.findByText('The screen\'s own create page')).toBeInTheDocument();
+    expect(linked.state.location.pathname).toBe('/settings/leads/sources/quick');
   });
 
   it('validates the form in the browser with the same schema, and puts server errors on their fields', async () => {

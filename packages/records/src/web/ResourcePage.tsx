@@ -1,6 +1,6 @@
 import { useCallback, useEffect, type ReactNode } from 'react';
 import { useSelector } from 'react-redux';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -27,6 +27,11 @@ export type ResourcePageProps = {
   /** Starting values of a new record. */
   initial?: Record<string, unknown>;
   /**
+   * A screen's own create page (leads: `/sales/leads/addlead`, with the country phones and the
+   * duplicate check): the list's New button and `n` go there instead of the generated form.
+   */
+  createPath?: string;
+  /**
    * The spec's separate create and edit routes (`/settings/CreateRole`, `.../edit?record=id`)
    * show only the form and return to the list route afterwards.
    */
@@ -46,7 +51,7 @@ export function ResourcePage(props: ResourcePageProps) {
   );
 }
 
-function ResourcePageContent({ def, listHeader, renderExtra, initial, formExtension, mode = 'list' }: ResourcePageProps) {
+function ResourcePageContent({ def, listHeader, renderExtra, initial, formExtension, createPath, mode = 'list' }: ResourcePageProps) {
   const [search, setSearch] = useSearchParams();
   const navigate = useNavigate();
   const checker = useSelector(selectPrivilegeChecker) as PrivilegeChecker;
@@ -89,6 +94,7 @@ function ResourcePageContent({ def, listHeader, renderExtra, initial, formExtens
     }
     return <RecordScreen def={def} id={recordId} editing checker={checker} canUpdate={canUpdate} lockedFields={lockedFields} go={(change) => (change.edit === null ? toList(recordId) : go(change))} backToList={() => toList()} renderExtra={renderExtra} formExtension={formExtension} />;
   }
+  if (creating && createPath) return <Navigate to={createPath} replace />;
   if (creating) {
     return (
       <Section title={`New ${def.singular.toLowerCase()}`}>
@@ -101,7 +107,7 @@ function ResourcePageContent({ def, listHeader, renderExtra, initial, formExtens
       <RecordScreen def={def} id={recordId} editing={editing} checker={checker} canUpdate={canUpdate} lockedFields={lockedFields} go={go} backToList={backToList} renderExtra={renderExtra} formExtension={formExtension} />
     );
   }
-  return <ResourceListPage def={def} canCreate={canCreate} canUpdate={canUpdate} onOpen={(id) => go({ record: id })} onCreate={() => go({ create: '1' })} header={listHeader} />;
+  return <ResourceListPage def={def} canCreate={canCreate} canUpdate={canUpdate} onOpen={(id) => go({ record: id })} onCreate={() => (createPath ? navigate(createPath) : go({ create: '1' }))} header={listHeader} />;
 }
 
 type RecordScreenProps = {
@@ -116,6 +122,9 @@ type RecordScreenProps = {
   renderExtra?: ((record: RecordRow) => ReactNode) | undefined;
   formExtension?: FormExtension | undefined;
 };
+
+/** A document past its editable states is shown without Edit and Delete. */
+const editableNow = (def: ResourceDef, record: RecordRow) => !def.editableStates || !def.statusField || def.editableStates.includes(String(record[def.statusField] ?? ''));
 
 function RecordScreen({ def, id, editing, checker, canUpdate, lockedFields, go, backToList, renderExtra, formExtension }: RecordScreenProps) {
   const { data, isLoading, error, refetch } = useGetRecordQuery({ resource: def.name, id });
@@ -133,7 +142,7 @@ function RecordScreen({ def, id, editing, checker, canUpdate, lockedFields, go, 
       </Alert>
     );
   }
-  if (editing && canUpdate && !def.readOnly) {
+  if (editing && canUpdate && !def.readOnly && editableNow(def, data)) {
     return (
       <Section title={`Edit ${title}`}>
         <RecordForm key={data.id} def={def} record={data} lockedFields={lockedFields} extension={formExtension} onSaved={() => go({ edit: null })} onCancel={() => go({ edit: null })} />
@@ -142,7 +151,7 @@ function RecordScreen({ def, id, editing, checker, canUpdate, lockedFields, go, 
   }
   return (
     <Box>
-      <RecordView def={def} record={data} canUpdate={canUpdate} canDo={(action) => checker.can(def.entity, action)} onEdit={() => go({ edit: '1' })} onClose={backToList} />
+      <RecordView def={def} record={data} canUpdate={canUpdate && editableNow(def, data)} canDo={(action) => checker.can(def.entity, action)} onEdit={() => go({ edit: '1' })} onClose={backToList} />
       {renderExtra ? <Box sx={{ mt: 2 }}>{renderExtra(data)}</Box> : null}
     </Box>
   );

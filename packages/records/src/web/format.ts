@@ -42,3 +42,8 @@ export function recordTitle(record: RecordRow, labelField: string): string {
 }
 
 export const formatTimestamp = (iso: string) => dateTime.format(new Date(iso));
+
+const rowCountFormat = new Intl.NumberFormat('en-US');
+
+/** A list's total as a person reads it: "1,234", or "more than 1,000" when the server stopped counting. */
+export const countText = (total: number, exact = true) => (exact ? rowCountFormat.format(total) : `more than ${rowCountFormat.format(total)}`);

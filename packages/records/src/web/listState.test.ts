@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { units } from '../test/definitions.js';
-import { defaultListState, listParams, readListState, writeListState } from './listState.js';
+import { defaultListState, listParams, parseSortTerms, readListState, shiftSort, writeListState, writeSortTerms } from './listState.js';
 
 describe('the list state in the URL', () => {
   it('round-trips every part, leaving defaults out so links stay short', () => {
@@ -26,5 +26,23 @@ describe('the list state in the URL', () => {
   it('falls back to the defaults on anything malformed, never throws', () => {
     const state = readListState(units, new URLSearchParams('page=-2&pageSize=9999&where={bad&active=maybe&density=huge&cols=code,secret&widths=[1]&sort=drop table'));
     expect(state).toMatchObject({ page: 1, pageSize: 25, where: null, active: 'true', density: 'standard', columns: ['code'], widths: {}, sort: 'project,code' });
+  });
+});
+
+describe('sorting by several columns', () => {
+  it('adds, turns and removes a key on shift-click, keeping the others in place', () => {
+    expect(shiftSort('project,code', 'floor')).toBe('project,code,floor');
+    expect(shiftSort('project,code,floor', 'code')).toBe('project,-code,floor');
+    expect(shiftSort('project,-code,floor', 'code')).toBe('project,floor');
+    expect(shiftSort('-basePrice', 'basePrice')).toBe('');
+  });
+
+  it('never writes more keys than the server accepts, nor one twice', () => {
+    expect(shiftSort('a,b,c,d,e', 'f')).toBe('a,b,c,d,e');
+    expect(writeSortTerms([{ field: 'code', desc: false }, { field: 'code', desc: true }, { field: 'floor', desc: true }])).toBe('code,-floor');
+    expect(parseSortTerms('-basePrice,code')).toEqual([
+      { field: 'basePrice', desc: true },
+      { field: 'code', desc: false },
+    ]);
   });
 });

@@ -128,3 +128,38 @@ export function fromViewState(def: ResourceDef, view: { id: string; state: Saved
 }
 
 export { PAGE_SIZES };
+
+/** The server accepts at most this many sort keys (`parseSort`). */
+export const SORT_TERMS_MAX = 5;
+
+export type SortItem = { field: string; desc: boolean };
+
+/** `-basePrice,code` as terms. */
+export function parseSortTerms(sort: string): SortItem[] {
+  return sort
+    .split(',')
+    .filter(Boolean)
+    .map((term) => ({ field: term.replace(/^-/, ''), desc: term.startsWith('-') }));
+}
+
+/** Terms as the `sort` parameter, without repeats, at most SORT_TERMS_MAX. */
+export function writeSortTerms(terms: readonly SortItem[]): string {
+  const seen = new Set<string>();
+  return terms
+    .filter((term) => !seen.has(term.field) && seen.add(term.field))
+    .slice(0, SORT_TERMS_MAX)
+    .map((term) => `${term.desc ? '-' : ''}${term.field}`)
+    .join(',');
+}
+
+/**
+ * Shift-click on a column header: a column not yet sorted is added as the last key (ascending);
+ * an ascending key turns descending; a descending one is removed. Other keys keep their place.
+ */
+export function shiftSort(sort: string, field: string): string {
+  const terms = parseSortTerms(sort);
+  const index = terms.findIndex((term) => term.field === field);
+  if (index === -1) return terms.length >= SORT_TERMS_MAX ? sort : writeSortTerms([...terms, { field, desc: false }]);
+  if (!terms[index]!.desc) return writeSortTerms(terms.map((term, position) => (position === index ? { ...term, desc: true } : term)));
+  return writeSortTerms(terms.filter((_term, position) => position !== index));
+}
