@@ -1,1 +1,20 @@
-export {};
+export {
+  PROCUREMENT_RESOURCES,
+  EDITABLE_STATES,
+  ORDER_STATES,
+  PAYMENT_TERMS,
+  QUOTATION_STATES,
+  REQUEST_STATES,
+  approvalTiers,
+  purchaseOrderLines,
+  purchaseOrders,
+  purchaseRequestLines,
+  purchaseRequests,
+  quotationLines,
+  quotations,
+  suppliers,
+} from './definitions.js';
+export { documentTotals, formatMoney, qty } from './money.js';
+export type { DocumentTotals, LineAmounts, PricedLine } from './money.js';
+export { awardSchema, receiptSchema } from './api.js';
+export type { AwardRequest, ComparisonCell, ComparisonView, ReceiptRequest } from './api.js';

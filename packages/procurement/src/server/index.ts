@@ -1,11 +1,21 @@
-import type { Database, Migration } from '@propdesk/server-kit';
+import type { Registry } from '@propdesk/records/model';
+import type { Database } from '@propdesk/server-kit';
 import type { FastifyPluginAsync } from 'fastify';
+import { registerProcurementRoutes } from './routes.js';
 
-/** What the procurement server gets from the app; later issues add its routes and tables. */
-export type ProcurementServerOptions = { db: Database };
+export { migrations, lateMigrations } from './schema.js';
+export { procurementHooks, refreshOrderTotals, requiredTiers, decisionsOf } from './hooks.js';
+export { award, comparisonOf, receive, ATTACHMENT_LIMIT_BYTES } from './routes.js';
+export { orderPdf, requestPdf, COMPANY } from './pdf.js';
+export { seedProcurementDemo } from './demo.js';
 
-/** The procurement domain's tables, applied in order by the server on start. */
-export const migrations: Migration[] = [];
+/** What the procurement server gets from the app. */
+export type ProcurementServerOptions = { db: Database; registry: Registry };
 
-/** The procurement domain's routes (none yet), registered by apps/server in its own encapsulation context. */
-export const procurementPlugin: FastifyPluginAsync<ProcurementServerOptions> = async (_app, _options) => {};
+/**
+ * The procurement calls beside the engine's generated ones: the comparison and award of a
+ * request, approvals and receipts of an order, quotation attachments, PDFs and the dashboard.
+ */
+export const procurementPlugin: FastifyPluginAsync<ProcurementServerOptions> = async (app, options) => {
+  registerProcurementRoutes(app, options);
+};

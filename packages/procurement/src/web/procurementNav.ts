@@ -1,4 +1,6 @@
 import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
+import GavelOutlined from '@mui/icons-material/GavelOutlined';
+import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
 import RequestQuoteOutlined from '@mui/icons-material/RequestQuoteOutlined';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import { sidebarRules } from '@propdesk/privileges';
@@ -32,5 +34,23 @@ export const procurementNav: readonly NavSection[] = [
     mode: 'procurement',
     order: 3,
     visible: sidebarRules.readOn('quotation'),
+  },
+  {
+    id: 'procurement.suppliers',
+    label: 'Suppliers',
+    path: '/procurement/suppliers',
+    icon: LocalShippingOutlined,
+    mode: 'procurement',
+    order: 4,
+    visible: sidebarRules.readOn('supplier'),
+  },
+  {
+    id: 'procurement.approvalTiers',
+    label: 'Approval Tiers',
+    path: '/procurement/approvalTiers',
+    icon: GavelOutlined,
+    mode: 'procurement',
+    order: 5,
+    visible: sidebarRules.readOn('approvalTier'),
   },
 ];

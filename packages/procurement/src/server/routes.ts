@@ -1,0 +1,393 @@
+import type { Registry } from '@propdesk/records/model';
+import { createRecord, getRecord, updateRecord, type Caller, type EngineContext } from '@propdesk/records/server';
+import { HttpError, accessDenied, badRequest, notFound, ok, sendError, unauthorized, unprocessable, type AuthHook, type Database, type Queryable } from '@propdesk/server-kit';
+import { Decimal } from 'decimal.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { awardSchema, qty, receiptSchema, type ComparisonView } from '../model/index.js';
+import { decisionsOf, refreshOrderTotals, requiredTiers } from './hooks.js';
+import { orderPdf, requestPdf } from './pdf.js';
+
+const idParams = z.object({ id: z.uuid({ error: 'Must be a record id' }) });
+export const ATTACHMENT_LIMIT_BYTES = 5 * 1024 * 1024;
+
+const can = (entity: string, action: string): AuthHook => async (request, reply) => {
+  if (!request.auth) await sendError(reply, unauthorized());
+  else if (!request.auth.checker.can(entity, action)) await sendError(reply, accessDenied());
+};
+
+const callerOf = (request: FastifyRequest): Caller => ({ auth: request.auth, source: 'screen', requestId: String(request.id), ip: request.ip });
+const today = () => new Date().toISOString().slice(0, 10);
+
+type RequestLine = { id: string; description: string; quantity: string; unit: string; ordered: string; received: string };
+type QuoteRow = { id: string; number: string; supplierId: string; supplierName: string; validUntil: string; status: string; total: string | null; leadTimeDays: number | null; hasAttachment: boolean };
+type QuoteLine = { id: string; quotationId: string; requestLineId: string; unitPrice: string; quantity: string; leadTimeDays: number | null };
+
+async function requestLines(db: Queryable, requestId: string) {
+  return (
+    await db.query<RequestLine>(
+      `select id::text as id, description, quantity::text as quantity, unit, coalesce(ordered_quantity, 0)::text as ordered, coalesce(received_quantity, 0)::text as received
+       from purchase_request_lines where request_id = $1 order by line_no nulls last, description, id`,
+      [requestId],
+    )
+  ).rows;
+}
+
+/** The comparison of a request's quotations: suppliers as columns, request lines as rows. */
+export async function comparisonOf(db: Queryable, requestId: string): Promise<ComparisonView | null> {
+  const request = (await db.query<{ id: string; number: string; title: string; status: string }>('select id::text as id, number, title, status from purchase_requests where id = $1', [requestId])).rows[0];
+  if (!request) return null;
+  const lines = await requestLines(db, requestId);
+  const quotes = (
+    await db.query<QuoteRow>(
+      `select q.id::text as id, q.number, q.supplier_id::text as "supplierId", s.name as "supplierName", q.valid_until::text as "validUntil", q.status,
+              q.total::text as total, q.lead_time_days as "leadTimeDays", exists (select 1 from quotation_attachments a where a.quotation_id = q.id) as "hasAttachment"
+       from quotations q join suppliers s on s.id = q.supplier_id where q.request_id = $1 and q.status <> 'cancelled' order by s.name, q.number`,
+      [requestId],
+    )
+  ).rows;
+  const quoteLines = (
+    await db.query<QuoteLine>(
+      `select ql.id::text as id, ql.quotation_id::text as "quotationId", ql.request_line_id::text as "requestLineId", ql.unit_price::text as "unitPrice",
+              ql.quantity::text as quantity, coalesce(ql.lead_time_days, q.lead_time_days) as "leadTimeDays"
+       from quotation_lines ql join quotations q on q.id = ql.quotation_id where q.request_id = $1 and ql.request_line_id is not null and q.status <> 'cancelled'`,
+      [requestId],
+    )
+  ).rows;
+  const now = today();
+  const live = new Set(quotes.filter((quote) => quote.validUntil >= now).map((quote) => quote.id));
+  const rows = lines.map((line) => {
+    const cells: ComparisonView['rows'][number]['cells'] = {};
+    for (const quote of quotes) {
+      const match = quoteLines.find((candidate) => candidate.quotationId === quote.id && candidate.requestLineId === line.id);
+      cells[quote.id] = match
+        ? {
+            quotation: quote.id,
+            quotationLine: match.id,
+            unitPrice: match.unitPrice,
+            quantity: match.quantity,
+            total: new Decimal(match.quantity).times(match.unitPrice).toFixed(2),
+            leadTimeDays: match.leadTimeDays,
+            lowest: false,
+          }
+        : null;
+    }
+    // The lowest unit price among quotations still valid is marked (ties: all of them).
+    const prices = Object.values(cells).filter((cell) => cell && live.has(cell.quotation)).map((cell) => cell!.unitPrice);
+    const lowest = prices.reduce<string | null>((min, price) => (min === null || qty.cmp(price, min) < 0 ? price : min), null);
+    for (const cell of Object.values(cells)) if (cell && lowest !== null && live.has(cell.quotation) && qty.cmp(cell.unitPrice, lowest) === 0) cell.lowest = true;
+    return { requestLine: line.id, description: line.description, quantity: line.quantity, unit: line.unit, orderedQuantity: line.ordered, cells };
+  });
+  const liveTotals = quotes.filter((quote) => live.has(quote.id)).map((quote) => quote.total ?? '0');
+  const lowestTotal = liveTotals.reduce<string | null>((min, total) => (min === null || qty.cmp(total, min) < 0 ? total : min), null);
+  return {
+    request,
+    columns: quotes.map((quote) => ({
+      quotation: quote.id,
+      number: quote.number,
+      supplier: quote.supplierId,
+      supplierName: quote.supplierName,
+      validUntil: quote.validUntil,
+      expired: !live.has(quote.id),
+      status: quote.status,
+      total: quote.total ?? '0.00',
+      lowestTotal: live.has(quote.id) && lowestTotal !== null && qty.cmp(quote.total ?? '0', lowestTotal) === 0,
+      leadTimeDays: quote.leadTimeDays,
+      hasAttachment: quote.hasAttachment,
+    })),
+    rows,
+  };
+}
+
+
+/**
+ * Awards a request, whole or line by line: one purchase order per supplier (draft, with the quoted
+ * prices and the quantities still to order), the request lines' ordered quantities and the
+ * request's state moved on, the quotations marked. All in the caller's transaction.
+ */
+export async function award(ctx: EngineContext, tx: Queryable, caller: Caller, requestId: string, body: z.infer<typeof awardSchema>) {
+  const request = (
+    await tx.query<{ id: string; number: string; title: string; status: string; project: string | null }>(
+      'select id::text as id, number, title, status, project_id::text as project from purchase_requests where id = $1 for update',
+      [requestId],
+    )
+  ).rows[0];
+  if (!request) throw notFound('No such purchase request');
+  if (!['approved', 'partially_ordered'].includes(request.status)) throw unprocessable(`Award is not possible while the purchase request is ${request.status.replace(/_/g, ' ')}.`);
+  const lines = await requestLines(tx, requestId);
+  const quotes = (
+    await tx.query<QuoteRow>(
+      `select q.id::text as id, q.number, q.supplier_id::text as "supplierId", s.name as "supplierName", q.valid_until::text as "validUntil", q.status, q.total::text as total, q.lead_time_days as "leadTimeDays", false as "hasAttachment"
+       from quotations q join suppliers s on s.id = q.supplier_id where q.request_id = $1`,
+      [requestId],
+    )
+  ).rows;
+  const quoteLines = (
+    await tx.query<QuoteLine>(
+      `select ql.id::text as id, ql.quotation_id::text as "quotationId", ql.request_line_id::text as "requestLineId", ql.unit_price::text as "unitPrice", ql.quantity::text as quantity, ql.lead_time_days as "leadTimeDays"
+       from quotation_lines ql join quotations q on q.id = ql.quotation_id where q.request_id = $1 and ql.request_line_id is not null`,
+      [requestId],
+    )
+  ).rows;
+  const pairs: { line: RequestLine; quote: QuoteRow; quoteLine: QuoteLine }[] = [];
+  const problems: { field: string; message: string }[] = [];
+  const usable = (quote: QuoteRow | undefined, field: string) => {
+    if (!quote) problems.push({ field, message: 'Not a quotation of this request' });
+    else if (!['received', 'awarded'].includes(quote.status)) problems.push({ field, message: `${quote.number} is ${quote.status.replace(/_/g, ' ')}` });
+    else if (quote.validUntil < today()) problems.push({ field, message: `${quote.number} expired on ${quote.validUntil}` });
+    else return quote;
+    return null;
+  };
+  const remaining = (line: RequestLine) => qty.sub(line.quantity, line.ordered);
+  if ('quotation' in body) {
+    const quote = usable(
+      quotes.find((candidate) => candidate.id === body.quotation),
+      'quotation',
+    );
+    if (quote) {
+      for (const line of lines) {
+        const quoteLine = quoteLines.find((candidate) => candidate.quotationId === quote.id && candidate.requestLineId === line.id);
+        if (quoteLine && qty.isPositive(remaining(line))) pairs.push({ line, quote, quoteLine });
+      }
+      if (pairs.length === 0 && problems.length === 0) problems.push({ field: 'quotation', message: 'This quotation prices no line still to order' });
+    }
+  } else {
+    const seen = new Set<string>();
+    body.lines.forEach((item, index) => {
+      const line = lines.find((candidate) => candidate.id === item.requestLine);
+      if (!line) return void problems.push({ field: `lines.${index}.requestLine`, message: 'Not a line of this request' });
+      if (seen.has(line.id)) return void problems.push({ field: `lines.${index}.requestLine`, message: 'Awarded twice' });
+      seen.add(line.id);
+      if (!qty.isPositive(remaining(line))) return void problems.push({ field: `lines.${index}.requestLine`, message: 'Already ordered in full' });
+      const quote = usable(
+        quotes.find((candidate) => candidate.id === item.quotation),
+        `lines.${index}.quotation`,
+      );
+      if (!quote) return;
+      const quoteLine = quoteLines.find((candidate) => candidate.quotationId === quote.id && candidate.requestLineId === line.id);
+      if (!quoteLine) return void problems.push({ field: `lines.${index}.quotation`, message: `${quote.number} does not price this line` });
+      pairs.push({ line, quote, quoteLine });
+    });
+  }
+  if (problems.length > 0) throw new HttpError(422, 'The award cannot be made as asked.', { errors: problems });
+
+  const orders: { id: string; number: string; supplier: string; total: string }[] = [];
+  const bySupplier = new Map<string, typeof pairs>();
+  for (const pair of pairs) bySupplier.set(pair.quote.supplierId, [...(bySupplier.get(pair.quote.supplierId) ?? []), pair]);
+  const orderDef = ctx.registry.get('purchase-orders');
+  const lineDef = ctx.registry.get('purchase-order-lines');
+  for (const group of bySupplier.values()) {
+    const quotationIds = [...new Set(group.map((pair) => pair.quote.id))];
+    const supplierName = group[0]!.quote.supplierName;
+    const order = await createRecord(ctx, tx, orderDef, caller, {
+      title: `${request.title} — ${supplierName}`.slice(0, 160),
+      supplier: group[0]!.quote.supplierId,
+      request: request.id,
+      quotation: quotationIds.length === 1 ? quotationIds[0] : null,
+      project: request.project,
+    });
+    for (const [index, pair] of group.entries()) {
+      const quantity = remaining(pair.line);
+      await createRecord(ctx, tx, lineDef, caller, {
+        order: order.id,
+        lineNo: index + 1,
+        requestLine: pair.line.id,
+        description: pair.line.description,
+        quantity,
+        unit: pair.line.unit,
+        unitPrice: pair.quoteLine.unitPrice,
+        taxPct: '0',
+      });
+      await tx.query('update purchase_request_lines set ordered_quantity = coalesce(ordered_quantity, 0) + $2::numeric where id = $1', [pair.line.id, quantity]);
+    }
+    await refreshOrderTotals(tx, order.id);
+    const stored = (await tx.query<{ total: string }>('select total::text as total from purchase_orders where id = $1', [order.id])).rows[0]!;
+    orders.push({ id: order.id, number: String(order.number), supplier: supplierName, total: stored.total });
+    for (const quotationId of quotationIds) await tx.query("update quotations set status = 'awarded' where id = $1", [quotationId]);
+  }
+  const after = await requestLines(tx, requestId);
+  const complete = after.every((line) => qty.cmp(line.ordered, line.quantity) >= 0);
+  await updateRecord(ctx, tx, ctx.registry.get('purchase-requests'), caller, requestId, { status: complete ? 'ordered' : 'partially_ordered' }, {
+    ignoreVersion: true,
+    allowReadOnly: true,
+    action: 'award',
+    reason: orders.map((order) => `${order.number} (${order.supplier})`).join(', '),
+  });
+  if (complete) await tx.query("update quotations set status = 'not_awarded' where request_id = $1 and status = 'received'", [requestId]);
+  return orders;
+}
+
+/** Receives goods against an issued order; over-receipt needs a reason. Moves the order and its request on. */
+export async function receive(ctx: EngineContext, tx: Queryable, caller: Caller, orderId: string, body: z.infer<typeof receiptSchema>) {
+  const order = (await tx.query<{ status: string; request: string | null }>('select status, request_id::text as request from purchase_orders where id = $1 for update', [orderId])).rows[0];
+  if (!order) throw notFound('No such purchase order');
+  if (!['issued', 'partially_received'].includes(order.status)) throw unprocessable(`Goods can be received only on an issued order; this one is ${order.status.replace(/_/g, ' ')}.`);
+  const lines = (
+    await tx.query<{ id: string; quantity: string; received: string; requestLine: string | null }>(
+      'select id::text as id, quantity::text as quantity, coalesce(received_quantity, 0)::text as received, request_line_id::text as "requestLine" from purchase_order_lines where order_id = $1',
+      [orderId],
+    )
+  ).rows;
+  const problems: { field: string; message: string }[] = [];
+  const receivedNow = new Map<string, string>();
+  body.lines.forEach((item, index) => {
+    const line = lines.find((candidate) => candidate.id === item.line);
+    if (!line) return void problems.push({ field: `lines.${index}.line`, message: 'Not a line of this order' });
+    const total = qty.add(qty.add(line.received, receivedNow.get(line.id) ?? '0'), item.quantity);
+    if (qty.cmp(total, line.quantity) > 0 && !body.overReceiptReason) {
+      problems.push({ field: `lines.${index}.quantity`, message: `More than ordered (${line.quantity}, ${line.received} received): give an over-receipt reason` });
+    }
+    receivedNow.set(line.id, qty.add(receivedNow.get(line.id) ?? '0', item.quantity));
+  });
+  if (problems.length > 0) throw new HttpError(422, 'The receipt cannot be recorded as entered.', { errors: problems });
+  for (const item of body.lines) {
+    await tx.query('insert into po_receipts (order_id, line_id, quantity, received_on, over_receipt_reason, received_by) values ($1, $2, $3::numeric, $4::date, $5, $6)', [
+      orderId,
+      item.line,
+      item.quantity,
+      body.receivedOn ?? today(),
+      body.overReceiptReason ?? null,
+      caller.auth?.userId ?? null,
+    ]);
+    await tx.query('update purchase_order_lines set received_quantity = coalesce(received_quantity, 0) + $2::numeric where id = $1', [item.line, item.quantity]);
+    const requestLine = lines.find((line) => line.id === item.line)?.requestLine;
+    if (requestLine) await tx.query('update purchase_request_lines set received_quantity = coalesce(received_quantity, 0) + $2::numeric where id = $1', [requestLine, item.quantity]);
+  }
+  const after = (await tx.query<{ n: number }>('select count(*)::int as n from purchase_order_lines where order_id = $1 and coalesce(received_quantity, 0) < quantity', [orderId])).rows[0]!;
+  const status = after.n === 0 ? 'received' : 'partially_received';
+  const summary = body.lines.map((item) => item.quantity).join(' + ');
+  return updateRecord(ctx, tx, ctx.registry.get('purchase-orders'), caller, orderId, { status }, {
+    ignoreVersion: true,
+    allowReadOnly: true,
+    action: 'receive',
+    reason: body.overReceiptReason ? `${summary} received; over-receipt: ${body.overReceiptReason}` : `${summary} received`,
+  });
+}
+
+/** The custom procurement calls beside the engine's generated ones (api.md, Procurement). */
+export function registerProcurementRoutes(rawApp: FastifyInstance, options: { db: Database; registry: Registry }) {
+  const app = rawApp.withTypeProvider<ZodTypeProvider>();
+  const ctx: EngineContext = { db: options.db, registry: options.registry };
+  const tags = ['Procurement'];
+
+  const visible = async (request: FastifyRequest, resource: string, id: string) => {
+    const record = await getRecord(ctx, options.db, options.registry.get(resource), callerOf(request), id);
+    if (!record) throw notFound(`No such ${options.registry.get(resource).singular.toLowerCase()}`);
+    return record;
+  };
+
+  app.get('/api/purchase-requests/:id/comparison', { schema: { tags, summary: "A request's quotations side by side", params: idParams }, onRequest: can('quotation', 'read') }, async (request) => {
+    await visible(request, 'purchase-requests', request.params.id);
+    return ok(await comparisonOf(options.db, request.params.id));
+  });
+
+  app.post(
+    '/api/purchase-requests/:id/award',
+    { schema: { tags, summary: 'Award a request, whole or line by line: one purchase order per supplier', params: idParams, body: awardSchema }, onRequest: can('poheader', 'create') },
+    async (request, reply) => {
+      await visible(request, 'purchase-requests', request.params.id);
+      const orders = await options.db.transaction((tx) => award(ctx, tx, callerOf(request), request.params.id, request.body));
+      reply.code(201);
+      return ok({ orders }, `${orders.length} purchase order${orders.length === 1 ? '' : 's'} created.`);
+    },
+  );
+
+  app.get('/api/purchase-orders/:id/approvals', { schema: { tags, summary: "An order's approval tiers and decisions", params: idParams }, onRequest: can('poheader', 'read') }, async (request) => {
+    const order = await visible(request, 'purchase-orders', request.params.id);
+    const tiers = await requiredTiers(options.db, String(order.total ?? '0'));
+    const decisions = await decisionsOf(options.db, request.params.id);
+    const next = ['pending_approval'].includes(String(order.status)) ? tiers.find((tier) => !decisions.some((decision) => decision.tierLevel === tier.level)) : undefined;
+    return ok({
+      tiers: tiers.map((tier) => ({ ...tier, decision: decisions.find((decision) => decision.tierLevel === tier.level) ?? null })),
+      next: next?.level ?? null,
+    });
+  });
+
+  app.get('/api/purchase-orders/:id/receipts', { schema: { tags, summary: 'Goods received against an order', params: idParams }, onRequest: can('poheader', 'read') }, async (request) => {
+    await visible(request, 'purchase-orders', request.params.id);
+    const rows = await options.db.query(
+      `select r.id::text as id, r.line_id::text as line, l.description, r.quantity::text as quantity, r.received_on::text as "receivedOn", r.over_receipt_reason as "overReceiptReason", u.full_name as "receivedBy"
+       from po_receipts r join purchase_order_lines l on l.id = r.line_id left join users u on u.id = r.received_by where r.order_id = $1 order by r.created_on, l.line_no`,
+      [request.params.id],
+    );
+    return ok(rows.rows);
+  });
+
+  app.post(
+    '/api/purchase-orders/:id/receipts',
+    { schema: { tags, summary: 'Record goods received (partial allowed; over-receipt needs a reason)', params: idParams, body: receiptSchema }, onRequest: can('poheader', 'update') },
+    async (request, reply) => {
+      await visible(request, 'purchase-orders', request.params.id);
+      const record = await options.db.transaction((tx) => receive(ctx, tx, callerOf(request), request.params.id, request.body));
+      reply.code(201);
+      return ok(record, 'Goods received.');
+    },
+  );
+
+  app.register(async (scope) => {
+    scope.addContentTypeParser(['application/pdf', 'application/octet-stream'], { parseAs: 'buffer', bodyLimit: ATTACHMENT_LIMIT_BYTES }, (_request, body, done) => done(null, body));
+    const typed = scope.withTypeProvider<ZodTypeProvider>();
+    typed.put(
+      '/api/quotations/:id/attachment',
+      {
+        schema: { tags, summary: "Upload the supplier's PDF (at most 5 MB)", params: idParams, querystring: z.object({ name: z.string().trim().min(1).max(200).optional() }) },
+        onRequest: can('quotation', 'update'),
+        bodyLimit: ATTACHMENT_LIMIT_BYTES,
+      },
+      async (request) => {
+        await visible(request, 'quotations', request.params.id);
+        const body = request.body;
+        if (!Buffer.isBuffer(body) || body.length === 0) throw badRequest('Validation failed', [{ field: 'file', message: 'Send the PDF file as the body' }]);
+        if (body.subarray(0, 5).toString('latin1') !== '%PDF-') throw badRequest('Validation failed', [{ field: 'file', message: 'Only PDF files can be attached' }]);
+        const name = (request.query.name ?? 'quotation.pdf').replace(/[\\/"\r\n]/g, '_');
+        const record = await options.db.transaction(async (tx) => {
+          await tx.query(
+            `insert into quotation_attachments (quotation_id, file_name, content_type, size, content, uploaded_by) values ($1, $2, 'application/pdf', $3, $4, $5)
+             on conflict (quotation_id) do update set file_name = excluded.file_name, size = excluded.size, content = excluded.content, uploaded_by = excluded.uploaded_by, uploaded_on = now()`,
+            [request.params.id, name, body.length, body, request.auth?.userId ?? null],
+          );
+          return updateRecord(ctx, tx, options.registry.get('quotations'), callerOf(request), request.params.id, { attachmentName: name }, { ignoreVersion: true, allowReadOnly: true, action: 'attach' });
+        });
+        return ok(record, 'Attachment uploaded.');
+      },
+    );
+  });
+
+  app.get('/api/quotations/:id/attachment', { schema: { tags, summary: "View the supplier's PDF", params: idParams }, onRequest: can('quotation', 'read') }, async (request, reply) => {
+    await visible(request, 'quotations', request.params.id);
+    const row = (await options.db.query<{ name: string; content: Uint8Array }>('select file_name as name, content from quotation_attachments where quotation_id = $1', [request.params.id])).rows[0];
+    if (!row) throw notFound('This quotation has no attachment');
+    reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="${row.name}"`).header('cache-control', 'no-store');
+    return reply.send(Buffer.from(row.content));
+  });
+
+  app.get('/api/purchase-orders/:id/pdf', { schema: { tags, summary: 'The order as an A4 PDF', params: idParams }, onRequest: can('poheader', 'read') }, async (request, reply) => {
+    await visible(request, 'purchase-orders', request.params.id);
+    const pdf = await orderPdf(options.db, request.params.id);
+    reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="${pdf.name}"`).header('cache-control', 'no-store');
+    return reply.send(pdf.content);
+  });
+
+  app.get('/api/purchase-requests/:id/pdf', { schema: { tags, summary: 'The request as an A4 PDF', params: idParams }, onRequest: can('PurchaseRequest', 'read') }, async (request, reply) => {
+    await visible(request, 'purchase-requests', request.params.id);
+    const pdf = await requestPdf(options.db, request.params.id);
+    reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="${pdf.name}"`).header('cache-control', 'no-store');
+    return reply.send(pdf.content);
+  });
+
+  app.get('/api/procurement/dashboard', { schema: { tags, summary: 'Open requests by status, orders awaiting approval, spend by project this month' }, onRequest: can('PurchaseRequest', 'read') }, async () => {
+    const requests = await options.db.query<{ status: string; count: number }>(
+      "select status, count(*)::int as count from purchase_requests where status not in ('closed', 'cancelled') group by status order by status",
+      [],
+    );
+    const awaiting = await options.db.query<{ count: number; total: string }>("select count(*)::int as count, coalesce(sum(total), 0)::text as total from purchase_orders where status = 'pending_approval'", []);
+    const spend = await options.db.query<{ project: string; total: string }>(
+      `select coalesce(p.name, 'No project') as project, sum(o.total)::text as total from purchase_orders o left join projects p on p.id = o.project_id
+       where o.status in ('approved', 'issued', 'partially_received', 'received', 'closed') and o.created_on >= date_trunc('month', now())
+       group by 1 order by sum(o.total) desc limit 10`,
+      [],
+    );
+    return ok({ requestsByStatus: requests.rows, awaitingApproval: awaiting.rows[0] ?? { count: 0, total: '0' }, spendByProject: spend.rows });
+  });
+}

@@ -1,0 +1,183 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useSnackbar } from 'notistack';
+import { useEffect, useState } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import { apiRequest } from '@propdesk/api-client';
+import { selectPrivilegeChecker } from '@propdesk/auth-session/web';
+import type { PrivilegeChecker } from '@propdesk/privileges';
+import { recordsApi, requestErrorMessage } from '@propdesk/records/web';
+import type { ComparisonView } from '../../model/api.js';
+import { formatMoney } from '../../model/money.js';
+import { quantityText } from '../common/DocumentLines.js';
+import { useFetch } from '../common/useFetch.js';
+
+const AWARDABLE = ['approved', 'partially_ordered'];
+
+/**
+ * The comparison of a request's quotations: suppliers as columns, request lines as rows, the
+ * lowest price per line and the lowest total marked, expired quotations greyed out; the buyer
+ * awards the whole request to one supplier or each line to the one chosen in its row.
+ */
+export function ComparisonPanel({ requestId, status }: { requestId: string; status: string }) {
+  const { data, error, reload } = useFetch<ComparisonView>(`/api/purchase-requests/${requestId}/comparison`, status);
+  const checker = useSelector(selectPrivilegeChecker) as PrivilegeChecker;
+  const dispatch = useDispatch();
+  const { enqueueSnackbar } = useSnackbar();
+  const [choice, setChoice] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!data) return;
+    // Start from the lowest valid price of each line still to order.
+    const initial: Record<string, string> = {};
+    for (const row of data.rows) {
+      const lowest = Object.values(row.cells).find((cell) => cell?.lowest);
+      if (lowest && Number(row.orderedQuantity) < Number(row.quantity)) initial[row.requestLine] = lowest.quotation;
+    }
+    setChoice(initial);
+  }, [data]);
+
+  if (error) return <Alert severity="error">{error}</Alert>;
+  if (!data) return null;
+  const canAward = AWARDABLE.includes(status) && checker.can('poheader', 'create');
+  const award = async (body: Record<string, unknown>) => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      const result = await apiRequest<{ data: { orders: { number: string; supplier: string }[] }; message?: string }>(`/api/purchase-requests/${requestId}/award`, { method: 'POST', body });
+      enqueueSnackbar(`${result.message ?? 'Awarded.'} ${result.data.orders.map((order) => `${order.number} (${order.supplier})`).join(', ')}`, { variant: 'success' });
+      dispatch(recordsApi.util.invalidateTags([{ type: 'Record', id: 'purchase-requests' }, { type: 'Record', id: 'purchase-orders' }, { type: 'Record', id: 'quotations' }]));
+      reload();
+    } catch (problem) {
+      setFailure(requestErrorMessage(problem));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const chosen = Object.entries(choice).map(([requestLine, quotation]) => ({ requestLine, quotation }));
+
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Quotation comparison">
+      <Typography variant="h6" component="h3" sx={{ mb: 1 }}>
+        Quotation comparison
+      </Typography>
+      {data.columns.length === 0 ? <Typography color="text.secondary">No quotations recorded for this request yet.</Typography> : null}
+      {failure ? (
+        <Alert severity="error" sx={{ mb: 1 }}>
+          {failure}
+        </Alert>
+      ) : null}
+      {data.columns.length > 0 ? (
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label="Comparison">
+            <TableHead>
+              <TableRow>
+                <TableCell>Request line</TableCell>
+                <TableCell align="right">Qty</TableCell>
+                {data.columns.map((column) => (
+                  <TableCell key={column.quotation} align="right" sx={{ opacity: column.expired ? 0.5 : 1, minWidth: 170, bgcolor: column.expired ? 'action.hover' : undefined }} data-testid={`supplier-${column.supplierName}`}>
+                    <Typography sx={{ fontWeight: 600 }}>{column.supplierName}</Typography>
+                    <Typography variant="caption" component="div" color="text.secondary">
+                      {column.number} · valid until {column.validUntil}
+                    </Typography>
+                    {column.expired ? <Chip size="small" label="Expired" sx={{ mt: 0.5 }} /> : null}
+                    {column.hasAttachment ? (
+                      <Link href={`/api/quotations/${column.quotation}/attachment`} target="_blank" rel="noopener" variant="caption" sx={{ display: 'block' }}>
+                        Supplier&apos;s PDF
+                      </Link>
+                    ) : null}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {data.rows.map((row) => {
+                const open = Number(row.orderedQuantity) < Number(row.quantity);
+                return (
+                  <TableRow key={row.requestLine}>
+                    <TableCell>
+                      {row.description}
+                      {!open ? <Chip size="small" color="success" variant="outlined" label="Ordered" sx={{ ml: 1 }} /> : null}
+                    </TableCell>
+                    <TableCell align="right">
+                      {quantityText(row.quantity)} {row.unit}
+                    </TableCell>
+                    {data.columns.map((column) => {
+                      const cell = row.cells[column.quotation];
+                      if (!cell) return <TableCell key={column.quotation} align="right" sx={{ color: 'text.disabled' }}>not quoted</TableCell>;
+                      return (
+                        <TableCell
+                          key={column.quotation}
+                          align="right"
+                          sx={{ opacity: column.expired ? 0.5 : 1, bgcolor: cell.lowest ? 'success.light' : column.expired ? 'action.hover' : undefined, color: cell.lowest ? 'success.contrastText' : undefined }}
+                          data-lowest={cell.lowest ? 'true' : 'false'}
+                        >
+                          <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'flex-end', gap: 0.5 }}>
+                            <Box>
+                              <Typography sx={{ fontWeight: cell.lowest ? 700 : 400, fontVariantNumeric: 'tabular-nums' }}>{formatMoney(cell.unitPrice)}</Typography>
+                              <Typography variant="caption" component="div">
+                                {formatMoney(cell.total)} · {cell.leadTimeDays ?? '–'} days
+                              </Typography>
+                            </Box>
+                            {canAward && open && !column.expired ? (
+                              <Radio
+                                size="small"
+                                checked={choice[row.requestLine] === column.quotation}
+                                onChange={() => setChoice((current) => ({ ...current, [row.requestLine]: column.quotation }))}
+                                slotProps={{ input: { 'aria-label': `Award ${row.description} to ${column.supplierName}` } }}
+                              />
+                            ) : null}
+                          </Stack>
+                        </TableCell>
+                      );
+                    })}
+                  </TableRow>
+                );
+              })}
+              <TableRow>
+                <TableCell colSpan={2} sx={{ fontWeight: 700 }}>
+                  Total
+                </TableCell>
+                {data.columns.map((column) => (
+                  <TableCell key={column.quotation} align="right" sx={{ fontWeight: 700, opacity: column.expired ? 0.5 : 1, bgcolor: column.lowestTotal ? 'success.light' : undefined }} data-lowest-total={column.lowestTotal ? 'true' : 'false'}>
+                    {formatMoney(column.total)}
+                    {column.lowestTotal ? <Chip size="small" color="success" label="Lowest total" sx={{ ml: 1 }} /> : null}
+                    {canAward && !column.expired && column.status !== 'cancelled' ? (
+                      <Button size="small" disabled={busy} onClick={() => void award({ quotation: column.quotation })} sx={{ display: 'block', ml: 'auto' }}>
+                        Award all to {column.supplierName}
+                      </Button>
+                    ) : null}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableBody>
+          </Table>
+        </Box>
+      ) : null}
+      {canAward && data.columns.length > 0 ? (
+        <Stack direction="row" sx={{ mt: 2, gap: 1, alignItems: 'center' }}>
+          <Button variant="contained" disabled={busy || chosen.length === 0} onClick={() => void award({ lines: chosen })}>
+            Award selected lines
+          </Button>
+          <Typography variant="body2" color="text.secondary">
+            One purchase order per supplier is created as a draft.
+          </Typography>
+        </Stack>
+      ) : null}
+    </Paper>
+  );
+}
