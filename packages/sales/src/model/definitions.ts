@@ -1,4 +1,5 @@
-import { f, num, type FieldError, type ResourceDef } from '@propdesk/records/model';
+import { f, num, type FieldDef, type FieldError, type ResourceDef } from '@propdesk/records/model';
+import { isE164, isNationalIdForm, isPassportForm } from './phones.js';
 
 /**
  * The sales domain's resources. They refer to settings' resources (projects, sources, channels,
@@ -56,4 +57,137 @@ export const holdRequestSetups: ResourceDef = {
   rule: (values) => (values.requiresApproval === true && !values.approverDepartment ? [{ field: 'approverDepartment', message: 'Choose who approves holds' }] : []),
 };
 
-export const SALES_RESOURCES: readonly ResourceDef[] = [leadValidityConfigs, holdRequestSetups];
+const datetime = (label: string, options: Omit<FieldDef, 'kind' | 'label'> = {}): FieldDef => ({ kind: 'datetime', label, ...options });
+
+const phoneProblems = (values: Readonly<Record<string, unknown>>, names: readonly string[]): FieldError[] =>
+  names
+    .filter((name) => typeof values[name] === 'string' && values[name] !== '' && !isE164(values[name] as string))
+    .map((field) => ({ field, message: 'Choose the country and enter a valid number' }));
+
+/**
+ * A lead (domain.md Sales: Lead). Who owns it (`assignedTo`), its validity and its customer link
+ * are written only by the sales server (assignment, activities, expiry, conversion), never by a
+ * plain PATCH; the server also applies the row scope (own + pool, team for managers, all for readAll).
+ */
+export const leads: ResourceDef = {
+  name: 'leads',
+  table: 'leads',
+  label: 'Leads',
+  singular: 'Lead',
+  entity: 'lead',
+  hasActive: false,
+  labelField: 'fullName',
+  route: '/sales/leads',
+  fields: {
+    fullName: f.text('Full name', { required: true, searchable: true, maxLength: 120 }),
+    phone: f.phone('Phone', { required: true, searchable: true, indexed: true, help: 'Stored in international (E.164) form.' }),
+    phone2: f.phone('Second phone', { searchable: true, indexed: true }),
+    email: f.email('Email', { searchable: true }),
+    nationality: f.ref('Nationality', 'nationalities'),
+    source: f.ref('Source', 'sources', { required: true }),
+    channel: f.ref('Channel', 'channels'),
+    walkinLocation: f.ref('Walk-in location', 'walkin-locations'),
+    broker: f.ref('Broker', 'brokers'),
+    projects: f.refs('Projects of interest', 'projects'),
+    unitType: f.ref('Unit type', 'unit-types'),
+    budgetMin: f.money('Budget from', { min: 0 }),
+    budgetMax: f.money('Budget to', { min: 0 }),
+    status: f.ref('Status', 'lead-statuses'),
+    assignedTo: f.ref('Agent', 'users', { readOnly: true }),
+    salesTeam: f.ref('Sales team', 'sales-teams', { readOnly: true }),
+    validUntil: datetime('Valid until', { readOnly: true, indexed: true }),
+    nextFollowUpAt: datetime('Next follow-up', { indexed: true }),
+    lastActivityAt: datetime('Last activity', { readOnly: true }),
+    customer: f.ref('Customer', 'customers', { readOnly: true }),
+    notes: f.longtext('Notes'),
+    reminderSentFor: datetime('Reminder sent for', { readOnly: true, hidden: true }),
+  },
+  defaultSort: ['-createdOn'],
+  listColumns: ['fullName', 'phone', 'email', 'status', 'source', 'channel', 'assignedTo', 'salesTeam', 'validUntil', 'nextFollowUpAt'],
+  formLayout: [
+    ['fullName'],
+    ['phone', 'phone2'],
+    ['email', 'nationality'],
+    ['source', 'channel'],
+    ['walkinLocation', 'broker'],
+    ['projects'],
+    ['unitType', 'status'],
+    ['budgetMin', 'budgetMax'],
+    ['nextFollowUpAt'],
+    ['notes'],
+  ],
+  rule: (values) => {
+    const problems = phoneProblems(values, ['phone', 'phone2']);
+    const min = num(values.budgetMin);
+    const max = num(values.budgetMax);
+    if (min !== null && max !== null && min > max) problems.push({ field: 'budgetMax', message: 'The budget’s upper end is below its lower end' });
+    return problems;
+  },
+};
+
+/** One logged contact with a lead (`/api/leads/{id}/activities`); logging one moves the lead's validity. */
+export const leadActivities: ResourceDef = {
+  name: 'lead-activities',
+  table: 'lead_activities',
+  label: 'Lead Activities',
+  singular: 'Lead activity',
+  entity: 'lead',
+  hasActive: false,
+  labelField: 'outcome',
+  route: '/sales/leads/addActivity',
+  fields: {
+    lead: f.ref('Lead', 'leads', { required: true }),
+    type: f.ref('Type', 'lead-activity-types', { required: true }),
+    at: datetime('When', { required: true }),
+    outcome: f.text('Outcome', { searchable: true, maxLength: 200 }),
+    notes: f.longtext('Notes', { searchable: true }),
+    nextFollowUpAt: datetime('Next follow-up'),
+  },
+  defaultSort: ['-at'],
+  listColumns: ['at', 'lead', 'type', 'outcome', 'nextFollowUpAt', 'createdBy'],
+  formLayout: [['lead'], ['type', 'at'], ['outcome'], ['notes'], ['nextFollowUpAt']],
+};
+
+/** A customer (domain.md Sales: Customer): made from a lead (linked both ways) or directly. */
+export const customers: ResourceDef = {
+  name: 'customers',
+  table: 'customers',
+  label: 'Customers',
+  singular: 'Customer',
+  entity: 'customer',
+  labelField: 'fullName',
+  route: '/settings/leads/Customers',
+  fields: {
+    kind: f.enum('Kind', ['individual', 'company'], { required: true, default: 'individual' }),
+    fullName: f.text('Name', { required: true, searchable: true, maxLength: 160 }),
+    companyName: f.text('Company name', { searchable: true, maxLength: 160 }),
+    nationalId: f.text('National ID', { unique: true, searchable: true, maxLength: 20, help: '14 digits (Egyptian national ID).' }),
+    passportNo: f.text('Passport number', { unique: true, searchable: true, maxLength: 12 }),
+    nationality: f.ref('Nationality', 'nationalities'),
+    birthDate: f.date('Birth date'),
+    phone: f.phone('Phone', { required: true, searchable: true, indexed: true }),
+    phone2: f.phone('Second phone', { searchable: true }),
+    email: f.email('Email', { searchable: true }),
+    email2: f.email('Second email'),
+    address: f.text('Address', { maxLength: 300 }),
+    country: f.ref('Country', 'countries'),
+    lead: f.ref('From lead', 'leads', { readOnly: true }),
+  },
+  defaultSort: ['fullName'],
+  listColumns: ['fullName', 'kind', 'nationalId', 'passportNo', 'nationality', 'phone', 'email', 'lead'],
+  formLayout: [['kind', 'fullName'], ['companyName'], ['nationalId', 'passportNo'], ['nationality', 'birthDate'], ['phone', 'phone2'], ['email', 'email2'], ['address', 'country']],
+  rule: (values) => {
+    const problems = phoneProblems(values, ['phone', 'phone2']);
+    if (typeof values.nationalId === 'string' && values.nationalId !== '' && !isNationalIdForm(values.nationalId)) {
+      problems.push({ field: 'nationalId', message: 'A national ID is 14 digits starting with 2 or 3' });
+    }
+    if (typeof values.passportNo === 'string' && values.passportNo !== '' && !isPassportForm(values.passportNo)) {
+      problems.push({ field: 'passportNo', message: 'A passport number is 6 to 9 letters and digits' });
+    }
+    if (values.kind === 'individual' && !values.nationalId && !values.passportNo) problems.push({ field: 'nationalId', message: 'Enter a national ID or a passport number' });
+    if (values.kind === 'company' && !values.companyName) problems.push({ field: 'companyName', message: 'Enter the company’s name' });
+    return problems;
+  },
+};
+
+export const SALES_RESOURCES: readonly ResourceDef[] = [leadValidityConfigs, holdRequestSetups, leads, leadActivities, customers];

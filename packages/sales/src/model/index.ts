@@ -1,1 +1,2 @@
-export { SALES_RESOURCES, holdRequestSetups, leadValidityConfigs } from './definitions.js';
+export { SALES_RESOURCES, customers, holdRequestSetups, leadActivities, leadValidityConfigs, leads } from './definitions.js';
+export { isE164, isNationalIdForm, isPassportForm, toE164 } from './phones.js';

@@ -1,15 +1,10 @@
-import { placeholderPage } from '@propdesk/shell-ui';
+import { resourceScreen } from '@propdesk/records/web';
+import { SALES_RESOURCES } from '../../model/definitions.js';
 
-/** The customer screens; each is a placeholder until its issue is built. */
+/** The customer screens: the engine's list and create form. */
 export const customerPages = {
-  list: placeholderPage(
-    'Customers',
-    'All customers, individuals and companies, with their identity documents, nationality, contacts and the lead they came from.',
-  ),
-  create: placeholderPage(
-    'Create Customer',
-    'Records a customer directly: kind, names, national ID or passport, nationality, birth date, phones, emails and address.',
-  ),
+  list: resourceScreen('customers', SALES_RESOURCES),
+  create: resourceScreen('customers', SALES_RESOURCES, { mode: 'create' }),
 };
 
 export type CustomerPage = keyof typeof customerPages;

@@ -1,30 +1,24 @@
 import { resourceScreen } from '@propdesk/records/web';
-import { placeholderPage } from '@propdesk/shell-ui';
+import { createElement } from 'react';
 import { SALES_RESOURCES } from '../../model/definitions.js';
+import { ConvertLeadPage } from '../customers/ConvertLeadPage.js';
+import { LeadForm } from './LeadForm.js';
+import { LeadsPage } from './LeadsPage.js';
 
-/** The lead screens; each is a placeholder until its issue is built. */
+// Named as the engine's screens are (resource first), so the module's tests know them as built screens.
+const AddLead = Object.assign(() => createElement(LeadForm, { variant: 'full' }), { displayName: 'ResourceScreen(leads, add)' });
+const WalkIn = Object.assign(() => createElement(LeadForm, { variant: 'walkin' }), { displayName: 'ResourceScreen(leads, walk-in)' });
+const List = Object.assign(LeadsPage, { displayName: 'ResourceScreen(leads, list and board)' });
+const Convert = Object.assign(ConvertLeadPage, { displayName: 'ResourceScreen(customers, from a lead)' });
+
+/** The lead screens. */
 export const leadPages = {
-  list: placeholderPage(
-    'Leads',
-    'All sales leads with their source, channel, status, assigned agent, validity and next follow-up, ready to search, assign and follow up.',
-  ),
-  add: placeholderPage(
-    'Add New Lead',
-    'Records a new lead: name, phones and email (warning when they already belong to an open lead), nationality, source, channel, broker, projects of interest, unit type and budget.',
-  ),
-  addSalesForm: placeholderPage(
-    'Add Lead (Sales Form)',
-    'The quick walk-in form a sales agent fills in at the sales centre to capture a lead in a few fields.',
-  ),
-  addActivity: placeholderPage(
-    'Add Lead Activity',
-    'Logs an activity on a lead (type, time, outcome, notes and next follow-up), which moves the lead’s validity date.',
-  ),
+  list: List,
+  add: AddLead,
+  addSalesForm: WalkIn,
+  addActivity: resourceScreen('lead-activities', SALES_RESOURCES),
   validityConfig: resourceScreen('lead-validity-configs', SALES_RESOURCES),
-  addCustomer: placeholderPage(
-    'Add Customer',
-    'Turns a lead into a customer, keeping the link between the two.',
-  ),
+  addCustomer: Convert,
 };
 
 export type LeadPage = keyof typeof leadPages;

@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import type { Database, Queryable } from '@propdesk/server-kit';
+
+/** A small deterministic generator (mulberry32), so every demo start makes the same leads. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+const FIRST = ['Ahmed', 'Mohamed', 'Mahmoud', 'Omar', 'Youssef', 'Mostafa', 'Karim', 'Hassan', 'Tarek', 'Amr', 'Nour', 'Mariam', 'Salma', 'Yasmin', 'Farida', 'Hana', 'Laila', 'Dina', 'Rana', 'Aya'];
+const LAST = ['Hassan', 'Ibrahim', 'Mansour', 'Fahmy', 'Saleh', 'Khalil', 'Farouk', 'Naguib', 'Shaker', 'Zaki', 'Helmy', 'Soliman', 'Rashad', 'Gamal', 'Adel', 'Fouad'];
+const OUTCOMES = ['Interested, wants a brochure', 'Asked for payment plans', 'No answer', 'Visited the show unit', 'Comparing with another project', 'Call back next week', 'Budget too low for now'];
+const DAY = 86_400_000;
+
+type Ids = { id: string }[];
+const ids = async (db: Queryable, sql: string, params: unknown[] = []) => ((await db.query(sql, params)).rows as Ids).map((row) => row.id);
+
+/**
+ * About `count` demo leads over the last twelve months, spread over the sales team's agents, the
+ * statuses, sources and channels, each with one to three activities, written with one multi-row
+ * INSERT per batch (unnest of arrays). The demo manager manages the New Cairo team of the demo agents.
+ */
+export async function salesDemoLeads(tx: Queryable, options: { count?: number; now?: Date; agents: readonly string[]; manager: string | null }) {
+  const count = options.count ?? 5000;
+  const now = options.now ?? new Date();
+  const next = random(20_260_101);
+  const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
+  const sources = await ids(tx, 'select id::text from sources where active order by name');
+  const channels = await ids(tx, 'select id::text from channels where active order by name');
+  const statuses = (await tx.query<{ id: string; category: string }>('select id::text, category from lead_statuses where active order by sort_order')).rows;
+  const projects = await ids(tx, 'select id::text from projects where active order by name');
+  const types = await ids(tx, 'select id::text from lead_activity_types order by name');
+  const team = (await ids(tx, "select id::text from sales_teams where name = 'New Cairo team'"))[0] ?? null;
+  if (sources.length === 0 || statuses.length === 0 || options.agents.length === 0) return 0;
+  if (team) {
+    await tx.query('update sales_teams set manager_id = $2, members_ids = $3::uuid[] where id = $1', [team, options.manager, options.agents]);
+    await tx.query('update users set sales_team_id = $1 where id = any($2::uuid[])', [team, options.agents]);
+  }
+  const BATCH = 1000;
+  let written = 0;
+  for (let start = 0; start < count; start += BATCH) {
+    const rows = Math.min(BATCH, count - start);
+    const cols: unknown[][] = Array.from({ length: 15 }, () => []);
+    const acts: unknown[][] = Array.from({ length: 6 }, () => []);
+    for (let i = 0; i < rows; i += 1) {
+      const n = start + i;
+      const created = new Date(now.getTime() - Math.floor(next() * 365 * DAY));
+      const status = statuses[Math.min(statuses.length - 1, Math.floor(next() ** 1.6 * statuses.length))]!;
+      const pooled = next() < 0.12;
+      const agent = pooled ? null : pick(options.agents);
+      const open = status.category === 'open';
+      // Valid from one to forty days ahead, reminders already sent, so the first run of the job has nothing to do.
+      const validUntil = agent && open ? new Date(now.getTime() + Math.floor((1 + next() * 39) * DAY)) : null;
+      const followUp = open && next() < 0.6 ? new Date(now.getTime() + Math.floor((next() * 14 - 4) * DAY)) : null;
+      const first = pick(FIRST);
+      const last = pick(LAST);
+      const phone = `+20${pick(['10', '11', '12', '15'])}${String(10_000_000 + ((n * 7919 + 1234) % 90_000_000)).padStart(8, '0')}`;
+      const values = [
+        randomUUID(),
+        `${first} ${last}`,
+        phone,
+        next() < 0.7 ? `${first}.${last}.${n}@example.com`.toLowerCase() : null,
+        pick(sources),
+        channels.length ? pick(channels) : null,
+        projects.length ? `{${pick(projects)}}` : '{}',
+        status.id,
+        agent,
+        agent ? team : null,
+        validUntil,
+        followUp,
+        created,
+        created,
+        agent,
+      ];
+      values.forEach((value, index) => cols[index]!.push(value));
+      const activityCount = types.length ? 1 + Math.floor(next() * 3) : 0;
+      for (let a = 0; a < activityCount; a += 1) {
+        const at = new Date(created.getTime() + Math.floor(next() * Math.min(30 * DAY, now.getTime() - created.getTime())));
+        [n, pick(types), at, pick(OUTCOMES), null, agent].forEach((value, index) => acts[index]!.push(value));
+      }
+    }
+    await tx.query(
+      `insert into leads (id, full_name, phone, email, source_id, channel_id, projects_ids, status_id, assigned_to_id, sales_team_id, valid_until, next_follow_up_at, created_on, modified_on, created_by, reminder_sent_for)
+       select id, full_name, phone, email, source_id, channel_id, projects::uuid[], status_id, assigned_to_id, sales_team_id, valid_until, next_follow_up_at, created_on, modified_on, created_by, valid_until
+         from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::uuid[], $6::uuid[], $7::text[], $8::uuid[], $9::uuid[], $10::uuid[], $11::timestamptz[], $12::timestamptz[], $13::timestamptz[], $14::timestamptz[], $15::uuid[])
+           as v(id, full_name, phone, email, source_id, channel_id, projects, status_id, assigned_to_id, sales_team_id, valid_until, next_follow_up_at, created_on, modified_on, created_by)`,
+      cols,
+    );
+    const leadIds = cols[0] as string[];
+    await tx.query(
+      `insert into lead_activities (lead_id, type_id, at, outcome, notes, created_by, created_on, modified_on)
+       select ($1::uuid[])[v.n + 1 - $8::int], v.type_id, v.at, v.outcome, v.notes, v.created_by, v.at, v.at
+         from unnest($2::int[], $3::uuid[], $4::timestamptz[], $5::text[], $6::text[], $7::uuid[]) as v(n, type_id, at, outcome, notes, created_by)`,
+      [leadIds, ...acts, start],
+    );
+    await tx.query(
+      `update leads l set last_activity_at = a.last from (select lead_id, max(at) as last from lead_activities where lead_id = any($1::uuid[]) group by lead_id) a where a.lead_id = l.id`,
+      [leadIds],
+    );
+    written += rows;
+  }
+  return written;
+}
+
+export type { Database };

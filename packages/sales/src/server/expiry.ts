@@ -1,0 +1,85 @@
+import type { Database, Queryable } from '@propdesk/server-kit';
+import { updateRecord, type Caller, type EngineContext } from '@propdesk/records/server';
+import { leadLink, type Notify } from './service.js';
+
+const SYSTEM: Caller = { auth: null, source: 'system' };
+const BATCH = 200;
+
+// Each lead's rule: its source's Lead Validity Config, else its channel's, else 30 days / 3 days / back to the pool.
+const CONFIG_JOIN = `
+  left join lateral (
+    select c.validity_days, c.reminder_days_before, c.on_expiry from lead_validity_configs c
+     where c.active and (c.source_id = l.source_id or c.channel_id = l.channel_id)
+     order by (c.source_id is not distinct from l.source_id) desc, c.name limit 1
+  ) c on true
+  left join lead_statuses s on s.id = l.status_id`;
+
+export type ExpiryResult = { reminded: number; expired: number };
+
+/**
+ * One run of the validity job: reminders before expiry, then expiry (back to the pool or to the
+ * team's manager). Rows are taken with `FOR UPDATE SKIP LOCKED` and changed in the same transaction,
+ * so any number of processes may run it at once and each lead is reminded and expired once.
+ */
+export async function runLeadExpiry(ctx: EngineContext & { db: Database }, notify: Notify | undefined, now = new Date()): Promise<ExpiryResult> {
+  const result: ExpiryResult = { reminded: 0, expired: 0 };
+  for (;;) {
+    const count = await ctx.db.transaction((tx) => remindBatch(tx, notify, now));
+    result.reminded += count;
+    if (count < BATCH) break;
+  }
+  for (;;) {
+    const count = await ctx.db.transaction((tx) => expireBatch(ctx, tx, notify, now));
+    result.expired += count;
+    if (count < BATCH) break;
+  }
+  return result;
+}
+
+async function remindBatch(tx: Queryable, notify: Notify | undefined, now: Date) {
+  const due = await tx.query<{ id: string; owner: string; name: string; valid_until: Date | string }>(
+    `select l.id::text, l.assigned_to_id::text as owner, l.full_name as name, l.valid_until from leads l ${CONFIG_JOIN}
+      where l.assigned_to_id is not null and l.valid_until > $1
+        and l.valid_until - make_interval(days => coalesce(c.reminder_days_before, 3)) <= $1
+        and l.reminder_sent_for is distinct from l.valid_until and coalesce(s.category, 'open') = 'open'
+      order by l.valid_until limit ${BATCH} for update of l skip locked`,
+    [now],
+  );
+  for (const lead of due.rows) {
+    await tx.query('update leads set reminder_sent_for = valid_until where id = $1', [lead.id]);
+    const until = new Date(lead.valid_until).toISOString().slice(0, 10);
+    await notify?.(tx, { userId: lead.owner, title: `Lead expiring on ${until}: ${lead.name}`, body: 'Log an activity to keep it.', link: leadLink(lead.id), category: 'lead' });
+  }
+  return due.rows.length;
+}
+
+async function expireBatch(ctx: EngineContext, tx: Queryable, notify: Notify | undefined, now: Date) {
+  const due = await tx.query<{ id: string; owner: string; name: string; days: number; on_expiry: string; manager: string | null }>(
+    `select l.id::text, l.assigned_to_id::text as owner, l.full_name as name, coalesce(c.validity_days, 30) as days,
+            coalesce(c.on_expiry, 'return_to_pool') as on_expiry, st.manager_id::text as manager
+       from leads l ${CONFIG_JOIN} left join sales_teams st on st.id = l.sales_team_id
+      where l.assigned_to_id is not null and l.valid_until <= $1 and coalesce(s.category, 'open') = 'open'
+      order by l.valid_until limit ${BATCH} for update of l skip locked`,
+    [now],
+  );
+  const leads = ctx.registry.get('leads');
+  for (const lead of due.rows) {
+    const toManager = lead.on_expiry === 'reassign_to_manager' && lead.manager !== null && lead.manager !== lead.owner;
+    const next = toManager ? lead.manager : null;
+    await updateRecord(
+      ctx,
+      tx,
+      leads,
+      SYSTEM,
+      lead.id,
+      { assignedTo: next, validUntil: next ? new Date(now.getTime() + lead.days * 86_400_000).toISOString() : null, reminderSentFor: null },
+      { ignoreVersion: true, allowReadOnly: true, action: 'expire', reason: `No activity for ${lead.days} days: ${toManager ? 'passed to the team manager' : 'returned to the pool'}.` },
+    );
+    const where = toManager ? 'passed to the team manager' : 'returned to the pool';
+    await notify?.(tx, { userId: lead.owner, title: `Lead expired: ${lead.name}`, body: `It was ${where}.`, link: null, category: 'lead' });
+    if (lead.manager && lead.manager !== lead.owner) {
+      await notify?.(tx, { userId: lead.manager, title: `Lead expired: ${lead.name}`, body: toManager ? 'It is now yours to reassign.' : 'It is back in the pool.', link: leadLink(lead.id), category: 'lead' });
+    }
+  }
+  return due.rows.length;
+}

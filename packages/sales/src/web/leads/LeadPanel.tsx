@@ -1,0 +1,186 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { RecordRow } from '@propdesk/records/model';
+import { recordsApi, ReferencePicker } from '@propdesk/records/web';
+import { useSnackbar } from 'notistack';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useDispatch } from 'react-redux';
+import { Link as RouterLink } from 'react-router';
+import { failureOf, leadApi, useLeadChecker, type Activity } from './leadApi.js';
+
+const localNow = () => {
+  const now = new Date();
+  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+};
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : '');
+
+/** Under a lead's view: who holds it (take, assign), make a customer, log an activity and the timeline. */
+export function LeadPanel({ record }: { record: RecordRow }) {
+  const dispatch = useDispatch();
+  const { enqueueSnackbar } = useSnackbar();
+  const checker = useLeadChecker();
+  const [activities, setActivities] = useState<Activity[] | null>(null);
+  const [type, setType] = useState<string | null>(null);
+  const [at, setAt] = useState(localNow);
+  const [outcome, setOutcome] = useState('');
+  const [notes, setNotes] = useState('');
+  const [followUp, setFollowUp] = useState('');
+  const [assignee, setAssignee] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [me, setMe] = useState<string | null>(null);
+  const id = record.id;
+
+  const load = useCallback(() => {
+    leadApi
+      .activities(id)
+      .then((answer) => setActivities(answer.data))
+      .catch(() => setActivities([]));
+  }, [id]);
+  useEffect(load, [load, record.version]);
+  useEffect(() => {
+    leadApi
+      .me()
+      .then((answer) => setMe(typeof answer.data?.id === 'string' ? answer.data.id : null))
+      .catch(() => undefined);
+  }, []);
+  const refresh = () => dispatch(recordsApi.util.invalidateTags([{ type: 'Record', id: 'leads' }]) as never);
+
+  const log = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!type) {
+      setErrors({ type: 'Required' });
+      return;
+    }
+    try {
+      await leadApi.logActivity({
+        lead: id,
+        type,
+        at: new Date(at).toISOString(),
+        ...(outcome.trim() ? { outcome: outcome.trim() } : {}),
+        ...(notes.trim() ? { notes: notes.trim() } : {}),
+        ...(followUp ? { nextFollowUpAt: new Date(followUp).toISOString() } : {}),
+      });
+      setErrors({});
+      setOutcome('');
+      setNotes('');
+      setFollowUp('');
+      enqueueSnackbar('Activity logged; the lead’s validity moved.', { variant: 'success' });
+      load();
+      refresh();
+    } catch (error) {
+      const problem = failureOf(error);
+      setErrors(problem.errors);
+      enqueueSnackbar(problem.message, { variant: 'error' });
+    }
+  };
+
+  const assign = async (userId: string | null) => {
+    try {
+      const answer = await leadApi.assign([id], userId);
+      enqueueSnackbar(answer.message ?? 'Lead assigned.', { variant: 'success' });
+      refresh();
+    } catch (error) {
+      enqueueSnackbar(failureOf(error).message, { variant: 'error' });
+    }
+  };
+
+  const canAssign = checker?.can('lead', 'assign') ?? false;
+  const validUntil = typeof record.validUntil === 'string' ? new Date(record.validUntil) : null;
+  const expiresSoon = validUntil !== null && validUntil.getTime() - Date.now() < 3 * 86_400_000;
+
+  return (
+    <Stack spacing={2} sx={{ mt: 2 }}>
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
+          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+            Ownership
+          </Typography>
+          {record.assignedTo ? <Chip label={`Agent: ${record.refLabels.assignedTo ?? ''}`} /> : <Chip color="info" label="In the pool" />}
+          {validUntil ? <Chip color={expiresSoon ? 'warning' : 'default'} label={`Valid until ${when(record.validUntil as string)}`} /> : null}
+          {!record.assignedTo && me ? (
+            <Button variant="outlined" onClick={() => void assign(me)}>
+              Take it
+            </Button>
+          ) : null}
+          {canAssign ? (
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 360 }}>
+              <Box sx={{ flex: 1, minWidth: 220 }}>
+                <ReferencePicker resource="users" name="assignee" label="Assign to" value={assignee} onChange={(value) => setAssignee((value as string | null) ?? null)} />
+              </Box>
+              <Button disabled={!assignee} onClick={() => void assign(assignee)}>
+                Assign
+              </Button>
+              {record.assignedTo ? <Button onClick={() => void assign(null)}>To pool</Button> : null}
+            </Stack>
+          ) : null}
+          <Stack direction="row" sx={{ ml: { md: 'auto' } }}>
+            {record.customer ? (
+              <Button component={RouterLink} to={`/settings/leads/Customers?record=${String(record.customer)}`}>
+                Customer: {record.refLabels.customer}
+              </Button>
+            ) : (
+              <Button variant="contained" component={RouterLink} to={`/sales/leads/addcustomer?lead=${id}`}>
+                Make customer
+              </Button>
+            )}
+          </Stack>
+        </Stack>
+      </Paper>
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
+          Log an activity
+        </Typography>
+        <Stack component="form" spacing={2} onSubmit={(event) => void log(event)} aria-label="Log an activity">
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+            <Box sx={{ flex: 1, minWidth: 220 }}>
+              <ReferencePicker resource="lead-activity-types" name="activityType" label="Type" required value={type} onChange={(value) => setType((value as string | null) ?? null)} error={errors.type} />
+            </Box>
+            <TextField label="When" type="datetime-local" name="activityAt" value={at} onChange={(event) => setAt(event.target.value)} slotProps={{ inputLabel: { shrink: true } }} sx={{ minWidth: 220 }} />
+            <TextField label="Next follow-up" type="datetime-local" name="activityFollowUp" value={followUp} onChange={(event) => setFollowUp(event.target.value)} slotProps={{ inputLabel: { shrink: true } }} sx={{ minWidth: 220 }} />
+          </Stack>
+          <TextField label="Outcome" name="outcome" value={outcome} onChange={(event) => setOutcome(event.target.value)} error={Boolean(errors.outcome)} helperText={errors.outcome ?? ' '} />
+          <TextField label="Notes" name="activityNotes" multiline minRows={2} value={notes} onChange={(event) => setNotes(event.target.value)} />
+          <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+            <Button type="submit" variant="contained">
+              Log activity
+            </Button>
+          </Stack>
+        </Stack>
+      </Paper>
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+          Timeline
+        </Typography>
+        {activities === null ? null : activities.length === 0 ? (
+          <Alert severity="info" sx={{ mt: 1 }}>
+            No activities yet.
+          </Alert>
+        ) : (
+          <List aria-label="Activities" dense>
+            {activities.map((activity, index) => (
+              <Stack key={activity.id}>
+                {index > 0 ? <Divider component="li" /> : null}
+                <ListItem alignItems="flex-start">
+                  <ListItemText
+                    primary={`${activity.refLabels.type ?? 'Activity'} · ${when(activity.at)}${activity.outcome ? ` · ${activity.outcome}` : ''}`}
+                    secondary={[activity.notes, activity.nextFollowUpAt ? `Next follow-up ${when(activity.nextFollowUpAt)}` : null].filter(Boolean).join(' — ') || null}
+                  />
+                </ListItem>
+              </Stack>
+            ))}
+          </List>
+        )}
+      </Paper>
+    </Stack>
+  );
+}

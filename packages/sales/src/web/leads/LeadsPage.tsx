@@ -1,0 +1,136 @@
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import type { FilterNode } from '@propdesk/records/model';
+import { getResource, registerResources, ResourcePage } from '@propdesk/records/web';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { SALES_RESOURCES } from '../../model/definitions.js';
+import { LeadBoard } from './LeadBoard.js';
+import { leadApi } from './leadApi.js';
+import { apiRequest } from '@propdesk/api-client';
+import { LeadPanel } from './LeadPanel.js';
+
+const DAY = 86_400_000;
+const endOfToday = () => {
+  const end = new Date();
+  end.setHours(23, 59, 59, 999);
+  return end.toISOString();
+};
+const whereLink = (where: FilterNode, sort: string) => `/sales/leads?${new URLSearchParams({ where: JSON.stringify(where), sort }).toString()}`;
+
+/** The quick views of the leads list (the list's own filter state in the URL, so they can be saved as views). */
+function quickViews(me: string | null) {
+  const now = new Date().toISOString();
+  const mine = me ? [{ field: 'assignedTo', op: 'eq' as const, value: me }] : [];
+  return [
+    { label: 'My follow-ups today', to: whereLink({ join: 'and', children: [...mine, { field: 'nextFollowUpAt', op: 'lte', value: endOfToday() }] }, 'nextFollowUpAt') },
+    { label: 'Expiring this week', to: whereLink({ join: 'and', children: [{ field: 'validUntil', op: 'gte', value: now }, { field: 'validUntil', op: 'lte', value: new Date(Date.now() + 7 * DAY).toISOString() }] }, 'validUntil') },
+    { label: 'Overdue follow-ups', to: whereLink({ join: 'and', children: [{ field: 'nextFollowUpAt', op: 'lt', value: now }] }, 'nextFollowUpAt') },
+    { label: 'Pool', to: whereLink({ join: 'and', children: [{ field: 'assignedTo', op: 'empty' }] }, '-createdOn') },
+  ];
+}
+
+type Urgent = { label: string; to: string; count: number | null; color: 'error' | 'warning' };
+
+/** How many of the caller's leads need attention now: overdue follow-ups and validity ending within three days. */
+function useUrgent(): Urgent[] {
+  const [counts, setCounts] = useState<(number | null)[]>([null, null]);
+  const now = new Date().toISOString();
+  const overdue: FilterNode = { join: 'and', children: [{ field: 'nextFollowUpAt', op: 'lt', value: now }, { field: 'assignedTo', op: 'notEmpty' }] };
+  const expiring: FilterNode = { join: 'and', children: [{ field: 'validUntil', op: 'gte', value: now }, { field: 'validUntil', op: 'lte', value: new Date(Date.now() + 3 * DAY).toISOString() }] };
+  useEffect(() => {
+    let live = true;
+    const count = (where: FilterNode) =>
+      apiRequest<{ total?: number }>(`/api/leads?pageSize=1&where=${encodeURIComponent(JSON.stringify(where))}`)
+        .then((answer) => answer.total ?? null)
+        .catch(() => null);
+    void Promise.all([count(overdue), count(expiring)]).then((values) => {
+      if (live) setCounts(values);
+    });
+    return () => {
+      live = false;
+    };
+    // Counted once per visit of the page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return [
+    { label: 'overdue follow-ups', to: whereLink(overdue, 'nextFollowUpAt'), count: counts[0] ?? null, color: 'error' },
+    { label: 'expiring within 3 days', to: whereLink(expiring, 'validUntil'), count: counts[1] ?? null, color: 'warning' },
+  ];
+}
+
+/** Leads: the engine's list or a board by status, the lead's page with ownership, activities and timeline. */
+export function LeadsPage() {
+  registerResources(SALES_RESOURCES);
+  const def = getResource('leads');
+  const [search, setSearch] = useSearchParams();
+  const [me, setMe] = useState<string | null>(null);
+  useEffect(() => {
+    leadApi
+      .me()
+      .then((answer) => setMe(typeof answer.data?.id === 'string' ? answer.data.id : null))
+      .catch(() => undefined);
+  }, []);
+  const urgent = useUrgent();
+  const layout = search.get('layout') === 'board' ? 'board' : 'list';
+  const open = (id: string) => {
+    const next = new URLSearchParams(search);
+    next.set('record', id);
+    setSearch(next);
+  };
+  const header = (
+    <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ alignItems: { md: 'center' }, flexWrap: 'wrap' }}>
+      <ToggleButtonGroup
+        size="small"
+        exclusive
+        value={layout}
+        aria-label="Layout"
+        onChange={(_event, value: 'list' | 'board' | null) => {
+          if (!value) return;
+          const next = new URLSearchParams(search);
+          if (value === 'board') next.set('layout', 'board');
+          else next.delete('layout');
+          setSearch(next);
+        }}
+      >
+        <ToggleButton value="list">List</ToggleButton>
+        <ToggleButton value="board">Board</ToggleButton>
+      </ToggleButtonGroup>
+      {layout === 'list'
+        ? quickViews(me).map((view) => (
+            <Button key={view.label} size="small" component={RouterLink} to={view.to}>
+              {view.label}
+            </Button>
+          ))
+        : null}
+      {urgent
+        .filter((item) => item.count)
+        .map((item) => (
+          <Chip key={item.label} clickable component={RouterLink} to={item.to} color={item.color} label={`${item.count} ${item.label}`} data-testid="lead-urgent" />
+        ))}
+      <Stack direction="row" spacing={1} sx={{ ml: { md: 'auto' } }}>
+        <Button component={RouterLink} to="/sales/leads/addLeadFSales">
+          Walk-in
+        </Button>
+        {layout === 'board' ? (
+          // The list has the engine's New button (to the same page, shown only with create on lead).
+          <Button variant="contained" component={RouterLink} to="/sales/leads/addlead">
+            Add New Lead
+          </Button>
+        ) : null}
+      </Stack>
+    </Stack>
+  );
+  if (layout === 'board' && !search.get('record')) {
+    return (
+      <Stack spacing={2} component="section" aria-label="Leads" sx={{ px: { xs: 2, md: 3 }, pb: 3, pt: 1, minWidth: 0 }}>
+        {header}
+        <LeadBoard onOpen={open} />
+      </Stack>
+    );
+  }
+  return <ResourcePage def={def} listHeader={header} createPath="/sales/leads/addlead" renderExtra={(record) => <LeadPanel record={record} />} />;
+}
