@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { Database } from '@propdesk/server-kit';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +19,12 @@ describe.each(DB_KINDS)('the app on %s', (kind) => {
     writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>Propdesk SPA</title>');
     writeFileSync(join(webDir, 'assets', 'index-abc123.js'), 'console.log(1)');
     writeFileSync(join(webDir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+    // The web build's pre-compressed copies (apps/web/vite.config.ts, precompress()).
+    const script = 'export const answer = 42; '.repeat(50);
+    writeFileSync(join(webDir, 'assets', 'login-def456.js'), script);
+    writeFileSync(join(webDir, 'assets', 'login-def456.js.br'), brotliCompressSync(script));
+    writeFileSync(join(webDir, 'assets', 'login-def456.js.gz'), gzipSync(script));
+    writeFileSync(join(webDir, 'index.html.br'), brotliCompressSync('<!doctype html><title>Propdesk SPA</title>'));
     db = await databases.open();
     app = await testApp(db, {}, {
       plugins: [
@@ -114,6 +121,39 @@ describe.each(DB_KINDS)('the app on %s', (kind) => {
       const api = await web.inject({ method: 'GET', url: '/api/unknown', headers: { accept: 'text/html' } });
       expect(api.statusCode).toBe(404);
       expect(api.json().status).toBe('ERROR');
+    } finally {
+      await web.close();
+    }
+  });
+
+  it('sends the build\'s brotli or gzip copies to clients that accept them, the plain file to others', async () => {
+    const web = await testApp(db, { webDir });
+    try {
+      const path = '/assets/login-def456.js';
+      const plain = await web.inject({ method: 'GET', url: path });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toContain('answer = 42');
+      expect(plain.headers.vary).toMatch(/accept-encoding/i);
+      const br = await web.inject({ method: 'GET', url: path, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['content-type']).toMatch(/javascript/);
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+      expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+      const gz = await web.inject({ method: 'GET', url: path, headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+      // A client route gets index.html, compressed as well; a file without copies goes plain.
+      const route = await web.inject({ method: 'GET', url: '/login', headers: { accept: 'text/html', 'accept-encoding': 'br' } });
+      expect(route.statusCode).toBe(200);
+      expect(route.headers['content-encoding']).toBe('br');
+      expect(route.headers['content-type']).toMatch(/^text\/html/);
+      expect(route.headers['cache-control']).toBe('no-cache');
+      expect(brotliDecompressSync(route.rawPayload).toString()).toContain('Propdesk SPA');
+      const worker = await web.inject({ method: 'GET', url: '/sw.js', headers: { 'accept-encoding': 'br' } });
+      expect(worker.statusCode).toBe(200);
+      expect(worker.headers['content-encoding']).toBeUndefined();
+      expect(worker.body).toContain('addEventListener');
     } finally {
       await web.close();
     }

@@ -4,12 +4,12 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { authSessionPlugin } from '@propdesk/auth-session/server';
-import { notificationsPlugin } from '@propdesk/notifications-core/server';
-import { procurementPlugin } from '@propdesk/procurement/server';
-import { salesPlugin } from '@propdesk/sales/server';
-import { errorBody, refuseUnstorableText, registerErrorHandler, type Database } from '@propdesk/server-kit';
+import { notificationsPlugin, notify } from '@propdesk/notifications-core/server';
+import { procurementHooks, procurementPlugin } from '@propdesk/procurement/server';
+import { salesHooks, salesPlugin, salesRowScope } from '@propdesk/sales/server';
+import { errorBody, logSerializers, refuseUnstorableText, registerErrorHandler, type Database } from '@propdesk/server-kit';
 import { recordsPlugin } from '@propdesk/records/server';
-import { roleHooks, settingsPlugin, userHooks } from '@propdesk/settings/server';
+import { roleHooks, settingsPlugin, userHooks, type AuthChangeAnnouncer } from '@propdesk/settings/server';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -33,6 +33,10 @@ export type BuildAppOptions = {
   closeDatabase?: boolean;
   /** Stream settings (tests shorten the heartbeat). */
   notifications?: { heartbeatMs?: number; sweepMs?: number };
+  /** How often the lead validity job runs (0: never; tests run it by hand). */
+  leadExpiryIntervalMs?: number;
+  /** Where the log goes (tests capture it); standard output by default. */
+  logStream?: { write(line: string): void };
   /** Extra plugins registered after the domains (tests add failing or slow routes this way). */
   plugins?: FastifyPluginAsync[];
 };
@@ -63,7 +67,13 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   }
 
   const app = Fastify({
-    logger: { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
+    logger: {
+      level: config.logLevel,
+      redact: { paths: REDACT, censor: '[redacted]' },
+      // Fastify types its serializers' answers as its own shapes; ours are narrower on purpose.
+      serializers: logSerializers as never,
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     trustProxy:
       typeof config.trustProxy === 'number'
         ? ((hops: number) => (_address: string, hop: number) => hop < hops)(config.trustProxy)
@@ -145,15 +155,20 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       ...(config.throttle ? { throttle: config.throttle } : {}),
     });
     await app.register(notificationsPlugin, { db, ...(options.notifications ?? {}) });
-    await app.register(salesPlugin, { db });
+    await app.register(salesPlugin, { db, registry: appRegistry, notify, ...(options.leadExpiryIntervalMs !== undefined ? { expiryIntervalMs: options.leadExpiryIntervalMs } : {}) });
     await app.register(settingsPlugin, { db, argon2: config.argon2, registry: appRegistry });
-    const announce = async () => undefined;
+    // The triggers NOTIFY every such change at commit; this process also drops its entries at once.
+    const announce: AuthChangeAnnouncer = async (_tx, change) => {
+      for (const id of change.userIds ?? []) app.sessionCache.invalidate(`u:${id}`);
+      for (const id of change.roleIds ?? []) app.sessionCache.invalidate(`r:${id}`);
+    };
     await app.register(recordsPlugin, {
       db,
       registry: appRegistry,
-      hooks: { users: userHooks({ argon2: config.argon2, announce }), roles: roleHooks({ announce }) },
+      hooks: { users: userHooks({ argon2: config.argon2, announce }), roles: roleHooks({ announce }), ...procurementHooks(), ...salesHooks({ db, registry: appRegistry, notify }) },
+      rowScope: salesRowScope,
     });
-    await app.register(procurementPlugin, { db });
+    await app.register(procurementPlugin, { db, registry: appRegistry });
     for (const plugin of options.plugins ?? []) await app.register(plugin);
 
     const spaFallback = await registerWeb(app, config.webDir);

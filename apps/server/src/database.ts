@@ -1,7 +1,7 @@
 import { migrations as authMigrations } from '@propdesk/auth-session/server';
 import { migrations as notificationMigrations } from '@propdesk/notifications-core/server';
-import { migrations as procurementMigrations } from '@propdesk/procurement/server';
-import { migrations as salesMigrations } from '@propdesk/sales/server';
+import { lateMigrations as procurementLateMigrations, migrations as procurementMigrations } from '@propdesk/procurement/server';
+import { dataMigrations as salesDataMigrations, migrations as salesMigrations } from '@propdesk/sales/server';
 import { migrations as kitMigrations, openDatabase, runMigrations, type Database, type Migration } from '@propdesk/server-kit';
 import { engineMigrations, resourceMigrations } from '@propdesk/records/server';
 import { dataMigrations as settingsDataMigrations, migrations as settingsMigrations } from '@propdesk/settings/server';
@@ -30,6 +30,9 @@ export async function allMigrations(): Promise<Migration[]> {
     // Generated from the resource definitions: a changed definition migrates again (ddl.ts).
     ...resourceMigrations(appRegistry),
     ...settingsDataMigrations,
+    // Procurement's approvals, receipts and attachments refer to its document tables.
+    ...procurementLateMigrations,
+    ...salesDataMigrations,
   ];
 }
 

@@ -1,7 +1,9 @@
 import { createUser, ensureDepartment, ensureRole, findUserId, hashPassword, type Argon2Params } from '@propdesk/auth-session/server';
 import { DEMO_DEPARTMENTS, DEMO_ROLES, DEMO_USERS } from '@propdesk/privileges';
+import { seedProcurementDemo } from '@propdesk/procurement/server';
 import { seedResources } from '@propdesk/records/server';
 import { audit, type Database } from '@propdesk/server-kit';
+import { salesDemoLeads } from '@propdesk/sales/server';
 import { settingsDemoData } from '@propdesk/settings/server';
 import { appRegistry } from './resources.js';
 
@@ -16,7 +18,7 @@ export async function demoSeeded(db: Database): Promise<boolean> {
  * Seeds the demo departments, roles and users once (idempotent: existing rows are kept, and a
  * second call does nothing). Returns true when it seeded now.
  */
-export async function seedDemoData(db: Database, options: { password: string; argon2: Argon2Params }): Promise<boolean> {
+export async function seedDemoData(db: Database, options: { password: string; argon2: Argon2Params; log?: (message: string) => void }): Promise<boolean> {
   if (await demoSeeded(db)) return false;
   const hashes = await Promise.all(DEMO_USERS.map(() => hashPassword(options.password, options.argon2)));
   const seeded = await db.transaction(async (tx) => {
@@ -59,5 +61,19 @@ export async function seedDemoData(db: Database, options: { password: string; ar
     claim: async (tx) =>
       (await tx.query("insert into app_state (key, value) values ('demo-reference-seeded', 'true'::jsonb) on conflict (key) do nothing returning key")).rows.length > 0,
   });
+  await seedProcurementDemo(db, appRegistry);
+  // About 5,000 leads with activities for the demo agents (multi-row inserts, once across processes).
+  const leadsStarted = performance.now();
+  const leadsSeeded = await db.transaction(async (tx) => {
+    const claimed = await tx.query("insert into app_state (key, value) values ('demo-leads-seeded', 'true'::jsonb) on conflict (key) do nothing returning key");
+    if (claimed.rows.length === 0) return;
+    const people = await tx.query<{ id: string; username: string }>(
+      "select id::text, username from users where username in ('sales.agent', 'nadia.sales', 'sales.manager') order by username",
+    );
+    const idOf = (name: string) => people.rows.find((row) => row.username === name)?.id ?? null;
+    const agents = ['sales.agent', 'nadia.sales'].map(idOf).filter((id): id is string => id !== null);
+    return salesDemoLeads(tx, { agents, manager: idOf('sales.manager') });
+  });
+  if (leadsSeeded) options.log?.(`demo leads: ${leadsSeeded} seeded in ${Math.round(performance.now() - leadsStarted)} ms`);
   return seeded;
 }

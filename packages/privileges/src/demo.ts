@@ -21,12 +21,22 @@ export const DEMO_ROLES = {
   administrator: {
     name: 'Administrator',
     description: 'Every action on every entity.',
-    privileges: ENTITY_REGISTRY.flatMap((entity) => grant([entity.name], entity.actions)),
+    privileges: ENTITY_REGISTRY.flatMap((entity) => grant([entity.name], [...entity.actions, ...(entity.extraActions ?? [])])),
   },
   salesAgent: {
     name: 'Sales Agent',
     description: 'Works leads and expressions of interest.',
-    privileges: [...grant(['lead'], ['read', 'create', 'update']), ...grant(['eoi', 'eoiSetup'], ['read', 'create'])],
+    privileges: [...grant(['lead'], ['read', 'create', 'update']), ...grant(['customer'], ['read', 'create']), ...grant(['eoi', 'eoiSetup'], ['read', 'create'])],
+  },
+  salesManager: {
+    name: 'Sales Manager',
+    description: "Sees and assigns the team's leads, merges leads, makes customers.",
+    privileges: [
+      ...grant(['lead'], ['read', 'create', 'update', 'export', 'assign']),
+      ...grant(['customer'], ['read', 'create', 'update', 'export']),
+      ...grant(['LeadValidityConfig'], ['read']),
+      ...grant(['eoi', 'eoiSetup'], ['read', 'create']),
+    ],
   },
   userAdministrator: {
     name: 'User Administrator',
@@ -40,8 +50,22 @@ export const DEMO_ROLES = {
   },
   procurementOfficer: {
     name: 'Procurement Officer',
-    description: 'Raises purchase requests, quotations and purchase orders.',
-    privileges: grant(['PurchaseRequest', 'quotation', 'poheader'], ['read', 'create', 'update']),
+    description: 'Raises purchase requests, quotations and purchase orders; records new suppliers.',
+    privileges: [...grant(['PurchaseRequest', 'quotation', 'poheader'], ['read', 'create', 'update']), ...grant(['supplier'], ['read', 'create'])],
+  },
+  procurementManager: {
+    name: 'Procurement Manager',
+    description: 'Approves purchase requests and the first tier of purchase orders; keeps suppliers.',
+    privileges: [
+      ...grant(['PurchaseRequest', 'quotation', 'poheader'], ['read', 'create', 'update', 'approve']),
+      ...grant(['supplier'], ['read', 'create', 'update']),
+      ...grant(['approvalTier'], ['read']),
+    ],
+  },
+  financeManager: {
+    name: 'Finance Manager',
+    description: 'Approves purchase orders above the first tier.',
+    privileges: [...grant(['poheader'], ['read', 'approve']), ...grant(['PurchaseRequest', 'quotation', 'supplier', 'approvalTier'], ['read'])],
   },
 } as const satisfies Record<string, DemoRole>;
 
@@ -49,9 +73,13 @@ export const DEMO_ROLES = {
 export const DEMO_USERS = [
   { username: 'admin', fullName: 'Amina Admin', department: 'Management', role: 'administrator', landsOn: '/sales/leads' },
   { username: 'sales.agent', fullName: 'Samir Sales', department: 'Sales', role: 'salesAgent', landsOn: '/sales/leads' },
+  { username: 'sales.manager', fullName: 'Mona Manager', department: 'Sales', role: 'salesManager', landsOn: '/sales/leads' },
+  { username: 'nadia.sales', fullName: 'Nadia Nabil', department: 'Sales', role: 'salesAgent', landsOn: '/sales/leads' },
   { username: 'user.admin', fullName: 'Uma Users', department: 'IT', role: 'userAdministrator', landsOn: '/sales/users' },
   { username: 'settings.clerk', fullName: 'Selim Settings', department: 'Finance', role: 'settingsClerk', landsOn: '/settings/leads/sources' },
   { username: 'procurement.officer', fullName: 'Paula Procurement', department: 'Procurement', role: 'procurementOfficer', landsOn: '/procurement/purchaseRequest' },
+  { username: 'procurement.manager', fullName: 'Pavel Purchasing', department: 'Procurement', role: 'procurementManager', landsOn: '/procurement/purchaseRequest' },
+  { username: 'finance.manager', fullName: 'Fatma Finance', department: 'Finance', role: 'financeManager', landsOn: '/procurement/purchaseRequest' },
   { username: 'guest', fullName: 'Guest User', department: 'Sales', role: null, landsOn: '/not-authorized' },
 ] as const satisfies readonly { username: string; fullName: string; department: string; role: keyof typeof DEMO_ROLES | null; landsOn: string }[];
 

@@ -10,6 +10,8 @@ export type EntityDefinition = {
   /** Other spellings the spec uses for the same entity (compared case-insensitively). */
   aliases?: readonly string[];
   actions: readonly Action[];
+  /** Actions of this entity beyond the common ones (lead: `readAll`, `assign`), granted like any other. */
+  extraActions?: readonly string[];
 };
 
 const all = ACTIONS;
@@ -21,7 +23,7 @@ const crud: readonly Action[] = ['read', 'create', 'update', 'delete', 'export']
  * case-insensitively. Real aliases are different words for one entity.
  */
 export const ENTITY_REGISTRY: readonly EntityDefinition[] = [
-  { name: 'lead', label: 'Leads', group: 'sales', actions: all },
+  { name: 'lead', label: 'Leads', group: 'sales', actions: all, extraActions: ['readAll', 'assign'] },
   { name: 'LeadValidityConfig', label: 'Lead validity configuration', group: 'sales', actions: crud },
   { name: 'eoi', label: 'Expressions of interest', group: 'sales', actions: all },
   { name: 'eoiSetup', label: 'EOI setup', group: 'sales', actions: all },
@@ -69,6 +71,8 @@ export const ENTITY_REGISTRY: readonly EntityDefinition[] = [
   { name: 'poheader', label: 'Purchase orders', group: 'procurement', actions: all },
   { name: 'quotation', label: 'Quotations', group: 'procurement', actions: all },
   { name: 'supplier', label: 'Suppliers', group: 'procurement', actions: crud },
+  // Not named by the spec: the purchase-order approval tiers an administrator sets (issue 9).
+  { name: 'approvalTier', label: 'Purchase order approval tiers', group: 'procurement', actions: crud },
   { name: 'notification', label: 'Notifications', group: 'system', actions: ['read', 'create'] },
 ];
 

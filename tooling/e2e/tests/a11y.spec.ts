@@ -25,6 +25,23 @@ test('the shell has no serious accessibility violations, on desktop and on a pho
   expect(await seriousViolations(page)).toEqual([]);
 });
 
+test('the leads board, the purchase requests with their dashboard and an order have no serious accessibility violations', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/sales/leads?layout=board');
+  await expect(page.getByRole('heading', { name: 'New' }).first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.goto('/procurement/purchaseRequest');
+  await expect(page.getByText('Open requests', { exact: false }).first()).toBeVisible();
+  await expect(page.getByRole('grid')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.goto('/procurement/purchaseOrder');
+  await expect(page.getByRole('grid')).toBeVisible();
+  await page.getByRole('grid').getByRole('row').nth(1).dblclick();
+  await expect(page).toHaveURL(/record=/);
+  await expect(page.getByRole('heading', { name: 'History' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
 test('the login form is usable with the keyboard alone', async ({ page }) => {
   await page.goto('/login');
   await page.locator('input[name="username"]').focus();

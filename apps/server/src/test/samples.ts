@@ -12,6 +12,15 @@ export const SAMPLE_OVERRIDES: Readonly<Record<string, (n: number) => Record<str
   'broker-project-templates': () => ({ commissionType: 'percent', pct: '2.5', amount: null, tiers: null }),
   'broker-contracts': () => ({ startDate: '2026-01-01', endDate: '2026-12-31' }),
   'lead-validity-configs': () => ({ validityDays: 30, reminderDaysBefore: 3, channel: null }),
+  // Demo tiers hold levels 1 to 3.
+  'approval-tiers': (n) => ({ level: 4 + (n % 17) }),
+  customers: (n) => ({ kind: 'individual', nationalId: `2900101${String(1_000_000 + (n % 9_000_000)).slice(-7)}`, passportNo: null, companyName: null }),
+  leads: (n) => ({ phone2: null, budgetMin: '1000000.00', budgetMax: `${2_000_000 + n}.00` }),
+};
+
+/** Values that must come from the database (a lead every user sees: one in the unassigned pool). */
+export const SAMPLE_LOOKUPS: Readonly<Record<string, (db: Database) => Promise<Record<string, unknown>>>> = {
+  'lead-activities': async (db) => ({ lead: (await db.query<{ id: string }>('select id::text from leads where assigned_to_id is null order by created_on, id limit 1')).rows[0]?.id ?? null }),
 };
 
 /** Extra body keys a resource's screen adds to the generated calls (users need a first password). */
@@ -97,7 +106,7 @@ export async function sampleFor(db: Database, registry: Registry, def: ResourceD
   const n = Number(`${process.pid % 1000}${counter}`);
   const values: Record<string, unknown> = {};
   const csv: Record<string, string> = {};
-  const override = SAMPLE_OVERRIDES[def.name]?.(n) ?? {};
+  const override = { ...(SAMPLE_OVERRIDES[def.name]?.(n) ?? {}), ...((await SAMPLE_LOOKUPS[def.name]?.(db)) ?? {}) };
   const usedTargets = new Map<string, number>();
   for (const [name, field] of Object.entries(def.fields)) {
     if (field.readOnly || field.hidden || (def.numbering && def.numbering.field === name)) continue;

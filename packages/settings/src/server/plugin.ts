@@ -50,6 +50,8 @@ export const settingsPlugin: FastifyPluginAsync<SettingsServerOptions> = async (
         await endUserSessions(tx, request.params.id, 'password reset');
         await audit(tx, { actorId: request.auth!.userId, action: 'user.password_reset', entity: 'user', entityId: request.params.id, ip: request.ip, requestId: String(request.id) });
       });
+      // The trigger's NOTIFY tells every process; this one drops the user's sessions before answering.
+      rawApp.sessionCache.invalidate(`u:${request.params.id}`);
       return ok(null, 'Password set. The user signs in again with it.');
     },
   );

@@ -22,6 +22,8 @@ export function createPropdeskTheme(): Theme {
       mode: 'light',
       primary: { main: BRAND_COLORS.primary, contrastText: '#ffffff' },
       secondary: { main: BRAND_COLORS.secondary, contrastText: '#ffffff' },
+      // MUI's orange (#ed6c02) gives white text 3.0:1; this amber gives 5.0:1 (WCAG AA for small text).
+      warning: { main: '#b45309', contrastText: '#ffffff' },
       background: { default: BRAND_COLORS.background, paper: BRAND_COLORS.surface },
       text: { primary: BRAND_COLORS.text, secondary: '#5b6677' },
       divider: '#e2e7ee',

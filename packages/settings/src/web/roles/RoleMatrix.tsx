@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -31,6 +32,12 @@ export const GROUP_LABELS: Record<EntityGroup, string> = {
 };
 
 const FIELD_ACTIONS = ['read', 'update'] as const;
+
+/** What an entity's own actions mean, in the words of the people who grant them. */
+export const EXTRA_ACTION_LABELS: Readonly<Record<string, string>> = {
+  readAll: 'See every lead (not only own, pool and team)',
+  assign: 'Assign to others, merge',
+};
 
 /**
  * The role editor: entities × actions from the privileges registry, grouped as the sidebar groups
@@ -104,7 +111,8 @@ export function RoleMatrix({ value, resources, readOnly = false, error, onChange
                 </TableCell>
               </TableRow>,
               ...entities.flatMap((entity) => {
-                const rowCells = entity.actions.map((action) => ({ entityName: entity.name, action }));
+                const extraActions = entity.extraActions ?? [];
+                const rowCells = [...entity.actions, ...extraActions].map((action) => ({ entityName: entity.name, action }));
                 const rowCount = rowCells.filter(has).length;
                 const protectedFields = fieldsOf.get(canonicalEntity(entity.name)) ?? [];
                 return [
@@ -139,6 +147,32 @@ export function RoleMatrix({ value, resources, readOnly = false, error, onChange
                       />
                     </TableCell>
                   </TableRow>,
+                  ...(extraActions.length > 0
+                    ? [
+                        <TableRow key={`${entity.name}.extra`}>
+                          <TableCell sx={{ pl: 4 }}>
+                            <Typography variant="body2">↳ Further actions</Typography>
+                          </TableCell>
+                          <TableCell colSpan={ACTIONS.length + 1}>
+                            {extraActions.map((action) => (
+                              <FormControlLabel
+                                key={action}
+                                disabled={readOnly}
+                                label={EXTRA_ACTION_LABELS[action] ?? action}
+                                control={
+                                  <Checkbox
+                                    size="small"
+                                    checked={has({ entityName: entity.name, action })}
+                                    slotProps={{ input: { 'aria-label': `${action} on ${entity.label}` } }}
+                                    onChange={(event) => set([{ privilege: { entityName: entity.name, action }, on: event.target.checked }])}
+                                  />
+                                }
+                              />
+                            ))}
+                          </TableCell>
+                        </TableRow>,
+                      ]
+                    : []),
                   ...protectedFields.map((field) => (
                     <TableRow key={`${entity.name}.${field.name}`}>
                       <TableCell sx={{ pl: 4 }}>
