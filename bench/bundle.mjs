@@ -89,6 +89,12 @@ export async function benchBundle() {
 
     const summary = [
       { figure: 'JavaScript loaded by /login (gzip)', value: `${fmt(login.gzip / 1024)} KiB`, goal: `≤ ${LOGIN_BUDGET_KIB} KiB`, met: login.gzip <= LOGIN_BUDGET_KIB * 1024 },
+      {
+        figure: 'JavaScript loaded by /login with the sign-in logic (page load and first key, gzip)',
+        value: `${fmt((login.gzip + flow.gzip) / 1024)} KiB`,
+        goal: `≤ ${LOGIN_BUDGET_KIB} KiB`,
+        met: login.gzip + flow.gzip <= LOGIN_BUDGET_KIB * 1024,
+      },
       { figure: 'shell, notifications, domain modules loaded by /login', value: String(forbidden.length), goal: '0', met: forbidden.length === 0 },
       { figure: '/login share of the whole app’s JavaScript (gzip)', value: `${fmt((100 * login.gzip) / allGzip, 0)}%`, goal: '', met: null },
     ];

@@ -14,7 +14,7 @@ export const AFTER_SIGN_IN_PATH = '/';
 type SignInFlow = { signIn: typeof signIn };
 
 let flow: Promise<SignInFlow> | null = null;
-/** The sign-in logic (zod schemas, Redux, the session package): loaded on first use, once. */
+/** The sign-in logic (the login call and its zod/mini schemas; no Redux): loaded on first use, once. */
 export function loadSignInFlow(): Promise<SignInFlow> {
   flow ??= import('./signInFlow.js').catch((error: unknown) => {
     flow = null;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** The public configuration file the SPA reads once at startup (spec section 7). */
 export const appConfigSchema = z.object({

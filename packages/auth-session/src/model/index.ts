@@ -1,14 +1,18 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
- * Shared schemas of the auth calls (api.md "Fixed calls"). Ids are opaque strings: the server
- * uses UUIDs (PostgreSQL `gen_random_uuid()`), but clients must not rely on their format.
+ * Shared schemas of the auth calls (api.md "Fixed calls"). Ids are opaque strings: the server uses
+ * UUIDs (PostgreSQL `gen_random_uuid()`), but clients must not rely on their format.
+ *
+ * Written with `zod/mini` (functions rather than methods, so a bundler keeps only what is used):
+ * the sign-in page parses the login answer with them and stays small (issue 7, item 5); the server
+ * validates and documents its routes with them as with any zod schema.
  */
 
 /** One privilege: an action on an entity, optionally narrowed to one field. */
 export const privilegeSchema = z.object({
   entityName: z.string(),
-  fieldName: z.string().nullable().optional(),
+  fieldName: z.optional(z.nullable(z.string())),
   action: z.string(),
 });
 export type Privilege = z.infer<typeof privilegeSchema>;
@@ -19,8 +23,8 @@ export type PrivilegeList = z.infer<typeof privilegeListSchema>;
 
 /** `POST /api/users/login` body. */
 export const loginRequestSchema = z.object({
-  username: z.string().trim().min(1, 'Username is required').max(100, 'Username is too long'),
-  password: z.string().min(1, 'Password is required').max(1024, 'Password is too long'),
+  username: z.string().check(z.trim(), z.minLength(1, 'Username is required'), z.maxLength(100, 'Username is too long')),
+  password: z.string().check(z.minLength(1, 'Password is required'), z.maxLength(1024, 'Password is too long')),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -45,7 +49,7 @@ export type TokenRole = z.infer<typeof tokenRoleSchema>;
 export const tokenUserSchema = z.object({
   username: z.string(),
   id: z.string(),
-  department: departmentRefSchema.nullable(),
+  department: z.nullable(departmentRefSchema),
   roles: z.array(tokenRoleSchema),
 });
 export type TokenUser = z.infer<typeof tokenUserSchema>;
@@ -65,14 +69,14 @@ export type FieldError = z.infer<typeof fieldErrorSchema>;
 
 /** The error envelope. */
 export const errorBodySchema = z.object({
-  status: z.literal('ERROR').optional(),
+  status: z.optional(z.literal('ERROR')),
   message: z.string(),
-  errors: z.array(fieldErrorSchema).optional(),
+  errors: z.optional(z.array(fieldErrorSchema)),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** `{ status: 'OK' }` answers (csrf-cookie, restore-session) and logout's `{ status, message }`. */
-export const okStatusSchema = z.object({ status: z.literal('OK'), message: z.string().optional() });
+export const okStatusSchema = z.object({ status: z.literal('OK'), message: z.optional(z.string()) });
 export type OkStatus = z.infer<typeof okStatusSchema>;
 
 /** `GET /api/users/me` data. */
@@ -80,7 +84,7 @@ export const meSchema = z.object({
   id: z.string(),
   username: z.string(),
   fullName: z.string(),
-  department: departmentRefSchema.nullable(),
+  department: z.nullable(departmentRefSchema),
   roles: z.array(z.object({ id: z.string(), name: z.string() })),
 });
 export type Me = z.infer<typeof meSchema>;

@@ -2,13 +2,11 @@ import { apiRequest } from '@propdesk/api-client';
 import type { Privilege } from '@propdesk/privileges';
 import { createAsyncThunk } from '@reduxjs/toolkit';
 import { privilegeListSchema } from '../model/index.js';
+import { privilegeFetch } from './privilegeFetch.js';
 import { readStoredPrivileges, writeStoredPrivileges } from './roleCipher.js';
 import type { SessionRootState } from './sessionTypes.js';
 
 export const PRIVILEGES_PATH = '/api/users/privileges';
-
-let inFlight: Promise<Privilege[] | null> | null = null;
-let epoch = 0;
 
 async function loadPrivileges(): Promise<Privilege[] | null> {
   const stored = await readStoredPrivileges();
@@ -23,11 +21,7 @@ async function loadPrivileges(): Promise<Privilege[] | null> {
   }
 }
 
-/** Drops a fetch under way, so a session cleared meanwhile is not filled again (logout). */
-export function resetPrivilegeFetch(): void {
-  inFlight = null;
-  epoch += 1;
-}
+export { resetPrivilegeFetch } from './privilegeFetch.js';
 
 /**
  * The user's privileges, fetched once and cached: the slice in memory first, then the encrypted
@@ -39,14 +33,14 @@ export const ensurePrivileges = createAsyncThunk<Privilege[] | null, void, { sta
   async (_, { getState }) => {
     const inMemory = getState().session.privileges;
     if (inMemory) return inMemory;
-    if (!inFlight) {
-      const started = epoch;
-      const request = loadPrivileges().then((privileges) => (started === epoch ? privileges : null));
-      inFlight = request;
+    if (!privilegeFetch.inFlight) {
+      const started = privilegeFetch.epoch;
+      const request = loadPrivileges().then((privileges) => (started === privilegeFetch.epoch ? privileges : null));
+      privilegeFetch.inFlight = request;
       void request.finally(() => {
-        if (inFlight === request) inFlight = null;
+        if (privilegeFetch.inFlight === request) privilegeFetch.inFlight = null;
       });
     }
-    return inFlight;
+    return privilegeFetch.inFlight;
   },
 );

@@ -32,9 +32,9 @@ export {
   selectPrivilegeChecker,
 } from './sessionSlice.js';
 export { ensurePrivileges, resetPrivilegeFetch, PRIVILEGES_PATH } from './ensurePrivileges.js';
-export { login, privilegesFromToken, LOGIN_PATH } from './login.js';
+export { login, performLogin, signedInSession, privilegesFromToken, LOGIN_PATH } from './login.js';
 // Their own module: the sign-in app shows them without loading the sign-in logic.
 export { INVALID_CREDENTIALS_MESSAGE, CSRF_UNAVAILABLE_MESSAGE, SERVER_FAILURE_MESSAGE } from './loginMessages.js';
-export type { LoginCredentials, LoginResult } from './login.js';
+export type { LoginCredentials, LoginOutcome, LoginResult } from './login.js';
 export { logout, LOGOUT_PATH, LOGIN_ROUTE } from './logout.js';
 export { clearSession, bindSessionToApiClient } from './clearSession.js';

@@ -1,104 +1,13 @@
-import { CSRF_HEADER_NAME, apiUrl, ensureCsrfCookie } from '@propdesk/api-client';
-import type { Privilege } from '@propdesk/privileges';
 import { createAsyncThunk } from '@reduxjs/toolkit';
-import { decodeJwt } from 'jose';
-import { errorBodySchema, loginRequestSchema, loginResponseSchema, tokenPayloadSchema } from '../model/index.js';
-import type { LoginRequest, TokenPayload } from '../model/index.js';
-import { resetPrivilegeFetch } from './ensurePrivileges.js';
-import { CSRF_UNAVAILABLE_MESSAGE, INVALID_CREDENTIALS_MESSAGE, SERVER_FAILURE_MESSAGE } from './loginMessages.js';
-import { writeStoredPrivileges } from './roleCipher.js';
-import { writeStoredToken, writeStoredUser } from './storage.js';
-import type { SessionUser } from './storage.js';
+import { performLogin } from './signIn.js';
+import type { LoginCredentials, LoginResult } from './signIn.js';
 
-export const LOGIN_PATH = '/api/users/login';
+export { LOGIN_PATH, privilegesFromToken, performLogin, signedInSession } from './signIn.js';
+export type { LoginCredentials, LoginOutcome, LoginResult } from './signIn.js';
 export { INVALID_CREDENTIALS_MESSAGE, CSRF_UNAVAILABLE_MESSAGE, SERVER_FAILURE_MESSAGE } from './loginMessages.js';
 
-export type LoginCredentials = LoginRequest;
-
-export type LoginResult = {
-  user: SessionUser;
-  privileges: Privilege[];
-  /** The server's message from the login answer. */
-  message: string;
-};
-
-/** All entity privileges of all roles, without duplicates. */
-export function privilegesFromToken(payload: TokenPayload): Privilege[] {
-  const seen = new Set<string>();
-  const privileges: Privilege[] = [];
-  for (const role of payload.data.roles) {
-    for (const privilege of role.entityprivileges) {
-      const key = [privilege.entityName, privilege.fieldName ?? '', privilege.action].join('\u0000').toLowerCase();
-      if (seen.has(key)) continue;
-      seen.add(key);
-      privileges.push(privilege);
-    }
-  }
-  return privileges;
-}
-
-async function failureMessage(response: Response): Promise<string> {
-  let message: string | null = null;
-  try {
-    const parsed = errorBodySchema.pick({ message: true }).safeParse(await response.json());
-    if (parsed.success && parsed.data.message.trim()) message = parsed.data.message;
-  } catch {
-    // not JSON: fall through to the generic texts
-  }
-  if (response.status === 400 || response.status === 429) return message ?? INVALID_CREDENTIALS_MESSAGE;
-  if (response.status >= 500) return SERVER_FAILURE_MESSAGE;
-  return message ?? INVALID_CREDENTIALS_MESSAGE;
-}
-
-/**
- * Signs in (spec sections 4 and 7): CSRF cookie, `POST /api/users/login`, then the user, token and
- * privileges from the token payload go to storage and the slice. It calls fetch directly: a failed
- * login is not a session expiry, so no restore-session. Rejects with the message to show.
- */
-export const login = createAsyncThunk<LoginResult, LoginCredentials, { rejectValue: string }>(
-  'session/login',
-  async (credentials, { rejectWithValue }) => {
-    const input = loginRequestSchema.safeParse(credentials);
-    if (!input.success) return rejectWithValue(input.error.issues[0]?.message ?? INVALID_CREDENTIALS_MESSAGE);
-
-    const csrfToken = await ensureCsrfCookie();
-    if (!csrfToken) return rejectWithValue(CSRF_UNAVAILABLE_MESSAGE);
-
-    let response: Response;
-    try {
-      response = await fetch(apiUrl(LOGIN_PATH), {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json', [CSRF_HEADER_NAME]: csrfToken },
-        body: JSON.stringify(input.data),
-      });
-    } catch (error) {
-      console.error('The login call failed.', error);
-      return rejectWithValue(INVALID_CREDENTIALS_MESSAGE);
-    }
-    if (!response.ok) return rejectWithValue(await failureMessage(response));
-
-    let token: string;
-    let message: string;
-    let payload: TokenPayload;
-    try {
-      ({ data: token, message } = loginResponseSchema.parse(await response.json()));
-      payload = tokenPayloadSchema.parse(decodeJwt(token));
-    } catch (error) {
-      console.error('The login answer could not be read.', error);
-      return rejectWithValue(INVALID_CREDENTIALS_MESSAGE);
-    }
-
-    const user: SessionUser = {
-      username: payload.data.username,
-      userId: payload.data.id,
-      departmentId: payload.data.department?.id ?? null,
-    };
-    const privileges = privilegesFromToken(payload);
-    resetPrivilegeFetch();
-    writeStoredUser(user);
-    writeStoredToken(token);
-    await writeStoredPrivileges(privileges);
-    return { user, privileges, message };
-  },
-);
+/** `performLogin` as a thunk of the session slice: fulfilled with the result, rejected with the message to show. */
+export const login = createAsyncThunk<LoginResult, LoginCredentials, { rejectValue: string }>('session/login', async (credentials, { rejectWithValue }) => {
+  const outcome = await performLogin(credentials);
+  return outcome.ok ? outcome.result : rejectWithValue(outcome.message);
+});

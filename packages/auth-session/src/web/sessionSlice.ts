@@ -3,7 +3,7 @@ import { createChecker } from '@propdesk/privileges';
 import { createSelector, createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { ensurePrivileges } from './ensurePrivileges.js';
-import { login } from './login.js';
+import { login, signedInSession } from './login.js';
 import type { SessionRootState, SessionState } from './sessionTypes.js';
 import { readStoredUser } from './storage.js';
 import type { SessionUser } from './storage.js';
@@ -62,12 +62,7 @@ export const sessionSlice = createSlice({
         state.loginStatus = 'pending';
         state.loginError = null;
       })
-      .addCase(login.fulfilled, (state, action) => {
-        state.loginStatus = 'succeeded';
-        state.user = action.payload.user;
-        state.privileges = action.payload.privileges;
-        state.privilegesStatus = 'loaded';
-      })
+      .addCase(login.fulfilled, (_state, action) => signedInSession(action.payload))
       .addCase(login.rejected, (state, action) => {
         state.loginStatus = 'failed';
         state.loginError = action.payload ?? action.error.message ?? null;

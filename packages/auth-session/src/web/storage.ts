@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** The browser storage items of spec section 3 (all in localStorage). */
 export const STORAGE_KEYS = {
@@ -23,13 +23,13 @@ export const SESSION_STORAGE_KEYS = [
   STORAGE_KEYS.departmentId,
 ] as const;
 
-const nonEmpty = z.string().trim().min(1);
-const tokenSchema = z.string().regex(/^[\w-]+\.[\w-]+\.[\w-]*$/, 'not a compact JWT');
+const nonEmpty = z.string().check(z.trim(), z.minLength(1));
+const tokenSchema = z.string().check(z.regex(/^[\w-]+\.[\w-]+\.[\w-]*$/, 'not a compact JWT'));
 
 export const storedUserSchema = z.object({
   username: nonEmpty,
   userId: nonEmpty,
-  departmentId: nonEmpty.nullable(),
+  departmentId: z.nullable(nonEmpty),
 });
 
 export type SessionUser = z.infer<typeof storedUserSchema>;
@@ -43,10 +43,10 @@ function storage(): Storage | null {
 }
 
 /** Reads one item and validates it; anything missing or invalid reads as null. */
-export function readStorageItem<T>(key: StorageKey, schema: z.ZodType<T>): T | null {
+export function readStorageItem<T>(key: StorageKey, schema: z.core.$ZodType<T>): T | null {
   const raw = storage()?.getItem(key);
   if (raw === null || raw === undefined) return null;
-  const parsed = schema.safeParse(raw);
+  const parsed = z.safeParse(schema, raw);
   return parsed.success ? parsed.data : null;
 }
 
