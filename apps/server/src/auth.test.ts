@@ -185,6 +185,7 @@ describe.each(DB_KINDS)('session calls on %s', (kind) => {
     await agent.login('sales.agent');
     const response = await agent.request({ method: 'GET', url: '/api/users/privileges' });
     expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     const list = response.json() as { entityName: string; fieldName: string | null; action: string }[];
     const key = (p: { entityName: string; action: string }) => `${p.entityName}:${p.action}`;
     expect(list.map(key).sort()).toEqual(DEMO_ROLES.salesAgent.privileges.map(key).sort());

@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import { createChecker } from '@propdesk/privileges';
-import type { Privilege } from '@propdesk/privileges';
+import type { Privilege, PrivilegeChecker } from '@propdesk/privileges';
 import {
   HttpError,
   audit,
@@ -100,6 +100,9 @@ const plugin: FastifyPluginAsync<AuthSessionOptions> = async (fastify, options) 
 
   const secure = (request: FastifyRequest) => request.protocol === 'https';
   const meta = (request: FastifyRequest) => ({ ip: request.ip, requestId: String(request.id) });
+
+  /** `GET /api/users/privileges` answers, by compiled checker (so by cache entry). */
+  const privilegeBodies = new WeakMap<PrivilegeChecker, string>();
 
   // Access tokens whose signature was verified, by their exact text, with their expiry: the
   // same text verifies the same way, so only the expiry is checked again.
@@ -390,12 +393,22 @@ const plugin: FastifyPluginAsync<AuthSessionOptions> = async (fastify, options) 
   app.get(
     '/api/users/privileges',
     { onRequest: [requireSession()], schema: { tags: ['session'], summary: "The caller's privileges", response: { 200: privilegeListSchema } } },
-    async (request) =>
-      (request.auth?.checker.privileges ?? []).map((privilege) => ({
-        entityName: privilege.entityName,
-        fieldName: privilege.fieldName ?? null,
-        action: privilege.action,
-      })),
+    async (request, reply) => {
+      // The answer is the same for as long as the compiled checker lives (the session cache drops
+      // it on any change), so it is validated against the schema and serialised once per checker.
+      const checker = request.auth?.checker;
+      let body = checker ? privilegeBodies.get(checker) : undefined;
+      if (!body) {
+        body = JSON.stringify(
+          privilegeListSchema.parse(
+            (checker?.privileges ?? []).map((privilege) => ({ entityName: privilege.entityName, fieldName: privilege.fieldName ?? null, action: privilege.action })),
+          ),
+        );
+        if (checker) privilegeBodies.set(checker, body);
+      }
+      // Sent as is: the custom serializer stands in for the schema's, which would encode it again.
+      return reply.type('application/json; charset=utf-8').serializer((payload) => payload as string).send(body as never);
+    },
   );
 
   app.get(
