@@ -1,6 +1,8 @@
 // Lighthouse (desktop preset, performance only) against the built server in the Chromium installed
 // here: /login signed out, and the landing page with the demo admin signed in. Prints the score and
 // the Core Web Vitals next to the spec's thresholds (section 9). Run: node bench/lighthouse.mjs.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -39,6 +41,11 @@ async function audit(port, url) {
     desktopConfig,
   );
   const { lhr } = result;
+  // BENCH_LIGHTHOUSE_DUMP=<dir> keeps each report's JSON, to read what an audit found.
+  if (process.env.BENCH_LIGHTHOUSE_DUMP) {
+    mkdirSync(process.env.BENCH_LIGHTHOUSE_DUMP, { recursive: true });
+    writeFileSync(join(process.env.BENCH_LIGHTHOUSE_DUMP, `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const metrics = {};
   for (const [name, id] of Object.entries(AUDITS)) metrics[name] = lhr.audits[id]?.numericValue ?? NaN;
