@@ -62,15 +62,13 @@ const GRID_PX = { toolbar: 52, header: 56, row: 52, footer: 53, borders: 2 };
 const DENSITY_FACTOR = { compact: 0.7, standard: 1, comfortable: 1.3 } as const;
 
 /** The auto-height grid's height with `rows` rows at `density` (headers and rows scale with it). */
-export function gridHeight(rows: number, density: keyof typeof DENSITY_FACTOR): number {
+function gridHeight(rows: number, density: keyof typeof DENSITY_FACTOR): number {
   const factor = DENSITY_FACTOR[density];
   return Math.round(GRID_PX.toolbar + GRID_PX.header * factor + Math.max(rows, 2) * Math.floor(GRID_PX.row * factor) + GRID_PX.footer + GRID_PX.borders);
 }
 
 /** Rows each list showed last in this tab, so its next first load reserves that height. */
 const lastRowCounts = new Map<string, number>();
-const rememberRowCount = (resource: string, rows: number) => lastRowCounts.set(resource, rows);
-const rememberedRowCount = (resource: string): number | undefined => lastRowCounts.get(resource);
 
 const rank = (order: readonly string[], name: string) => {
   const index = order.indexOf(name);
@@ -144,12 +142,12 @@ export function ResourceListPage({ def, canCreate, canUpdate, onOpen, onCreate, 
   const { data, isFetching, isLoading, error, refetch } = useListRecordsQuery({ resource: def.name, params });
   const rows = useMemo(() => data?.data ?? [], [data]);
   useEffect(() => {
-    if (data) rememberRowCount(def.name, data.data.length);
+    if (data) lastRowCounts.set(def.name, data.data.length);
   }, [data, def.name]);
   // The grid holds the height of the rows it shows, and until the first page arrives the height
   // that page will take (as many rows as this list showed last time in this tab, else a full
   // page): nothing below it jumps when the rows come, nor in the frame the grid takes to lay them out.
-  const expectedRows = data ? rows.length : error ? null : Math.min(state.pageSize, rememberedRowCount(def.name) ?? state.pageSize);
+  const expectedRows = data ? rows.length : error ? null : Math.min(state.pageSize, lastRowCounts.get(def.name) ?? state.pageSize);
   const reservedHeight = expectedRows === null ? undefined : gridHeight(expectedRows, state.density);
 
   const present = useMemo(() => {
