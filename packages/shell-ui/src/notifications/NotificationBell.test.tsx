@@ -166,6 +166,8 @@ describe('list operations', () => {
     const { panel } = await openCentre({ notifications: [makeNotification('a', 1), makeNotification('b', 2)] });
     await userEvent.click(within(panel).getByRole('button', { name: 'Mark “Notification a” as read' }));
     expect(within(panel).getAllByTestId('notification-item').map((item) => item.getAttribute('data-read'))).toEqual(['true', 'false']);
+    // The button is gone; the focus stays in the row (the next action), not on the page behind the dialog.
+    expect(within(panel).getByRole('button', { name: 'Delete “Notification a”' })).toHaveFocus();
     expect(badge()).toHaveTextContent('1');
     expect(within(panel).queryByRole('button', { name: 'Mark “Notification a” as read' })).not.toBeInTheDocument();
   });
@@ -174,6 +176,8 @@ describe('list operations', () => {
     const { panel } = await openCentre({ notifications: makeMany(3) });
     await userEvent.click(within(panel).getByRole('button', { name: 'Mark all as read' }));
     expect(within(panel).queryByRole('button', { name: 'Mark all as read' })).not.toBeInTheDocument();
+    // The focus stays in the dialog (its heading), so Escape still closes it.
+    expect(within(panel).getByRole('heading', { name: 'Notifications' })).toHaveFocus();
     expect(badge()).toHaveClass('MuiBadge-invisible');
     expect(bell()).toHaveAccessibleName('Notifications, none unread');
   });

@@ -9,6 +9,7 @@ import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import CloseIcon from '@mui/icons-material/Close';
 import DoneAll from '@mui/icons-material/DoneAll';
 import NotificationsOffOutlined from '@mui/icons-material/NotificationsOffOutlined';
+import { useRef } from 'react';
 import { useSelector } from 'react-redux';
 import {
   SHOWING_FIRST_TEXT,
@@ -61,14 +62,20 @@ export function NotificationCentre({ headingId, onOpenLink, onClose, onSendAnnou
   };
   const handleMarkAsRead = (id: string) => void dispatch(markNotificationAsRead(id));
   const handleDelete = (id: string) => void dispatch(deleteNotification(id));
-  const handleMarkAll = () => void dispatch(markAllNotificationsAsRead());
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const handleMarkAll = () => {
+    // The button goes once nothing is unread: keep the focus in the dialog (on its heading, next to
+    // "All caught up") rather than let it fall to the page, where Escape would no longer reach the dialog.
+    headingRef.current?.focus();
+    void dispatch(markAllNotificationsAsRead());
+  };
   const filtered = filter.searchQuery.trim() !== '' || filter.showUnreadOnly;
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: '100%' }}>
       <Box sx={{ px: 2, pt: 1.5, pb: 1, display: 'flex', flexDirection: 'column', gap: 0.5 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-          <Typography id={headingId} variant="subtitle1" component="h2" sx={{ fontWeight: 700, mr: 'auto' }}>
+          <Typography ref={headingRef} id={headingId} tabIndex={-1} variant="subtitle1" component="h2" sx={{ fontWeight: 700, mr: 'auto', '&:focus': { outline: 'none' } }}>
             Notifications
           </Typography>
           <Typography variant="caption" color="text.secondary" data-testid="notification-unread-count">

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import ListItem from '@mui/material/ListItem';
@@ -36,7 +37,12 @@ const VISUALLY_HIDDEN = {
 export function NotificationListItem({ notification, now, onOpen, onMarkAsRead, onDelete }: NotificationListItemProps) {
   const { id, title, body, link, createdOn, isRead } = notification;
   const handleOpen = () => onOpen(notification);
-  const handleMarkAsRead = () => onMarkAsRead(id);
+  const deleteRef = useRef<HTMLButtonElement>(null);
+  const handleMarkAsRead = () => {
+    // Its button goes once the item is read: the focus moves to the next action in the row.
+    deleteRef.current?.focus();
+    onMarkAsRead(id);
+  };
   const handleDelete = () => onDelete(id);
   return (
     <ListItem
@@ -100,7 +106,7 @@ export function NotificationListItem({ notification, now, onOpen, onMarkAsRead, 
           </Tooltip>
         )}
         <Tooltip title="Delete">
-          <IconButton size="small" aria-label={`Delete “${title}”`} onClick={handleDelete}>
+          <IconButton ref={deleteRef} size="small" aria-label={`Delete “${title}”`} onClick={handleDelete}>
             <DeleteOutline fontSize="small" />
           </IconButton>
         </Tooltip>
