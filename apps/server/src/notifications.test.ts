@@ -233,7 +233,11 @@ describe.each(DB_KINDS)('notifications on %s', (kind) => {
     const replayed = await resumed.waitForEvents(1);
     expect(replayed[0]).toMatchObject({ id: String(meanwhile.seq), event: 'message' });
     await resumed.waitFor(() => resumed.positions.length === 1, 5000, 'the position');
-    expect(Number(resumed.positions[0])).toBeGreaterThanOrEqual(meanwhile.seq!);
+    // The position is the hub's frontier when the stream opened: never below what the client had.
+    // On PostgreSQL the row's NOTIFY may reach the hub after that, so the row may come as a live
+    // message after the position rather than in the replay before it; either way it came once.
+    expect(Number(resumed.positions[0])).toBeGreaterThanOrEqual(Number(first.positions[0]));
+    expect(resumed.events.filter((event) => event.id === String(meanwhile.seq))).toHaveLength(1);
   });
 
   it('has no gap or duplicate when notifications arrive during the replay', async () => {

@@ -117,6 +117,7 @@ const plugin: FastifyPluginAsync<NotificationsPluginOptions> = async (fastify, o
         userId: auth.userId,
         departmentId: kind === 'department' ? auth.departmentId : null,
         sessionId: auth.sessionId,
+        after,
       },
       async (upToSeq) => (after === null || after >= upToSeq ? [] : replayNotifications(db, viewer, kind, { afterSeq: after, upToSeq }, replayLimit)),
     ).catch((error: unknown) => request.log.warn({ err: error }, 'notification stream failed'));

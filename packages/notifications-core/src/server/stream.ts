@@ -22,6 +22,8 @@ export type OpenStreamOptions = {
   userId: string;
   departmentId: string | null;
   sessionId: string;
+  /** The client's last event id (`Last-Event-ID`), if it sent one: nothing at or below it is sent again. */
+  after?: number | null;
   onEnd?: (reason: string) => void;
 };
 
@@ -46,8 +48,10 @@ export function formatPosition(seq: number): string {
  * are held back meanwhile), sends what was missed up to the hub's frontier, then the held-back
  * rows not already sent, then live. No gap: every row above the frontier read right after
  * registration reaches this stream live; the frontier itself is sent as an id-only position block
- * after the replay. No duplicate: a held-back row the replay also sent is
- * dropped.
+ * after the replay (never below the client's own last event id). No duplicate: a held-back row the
+ * replay also sent is dropped, and so is any row at or below the client's last event id (on
+ * PostgreSQL this process's hub may hear of a row after the client already had it from elsewhere
+ * or from before).
  */
 export async function openStream(
   options: OpenStreamOptions,
@@ -62,7 +66,10 @@ export async function openStream(
     raw.write(chunk);
     if (raw.writableLength > MAX_BUFFERED_BYTES) client.end('client too slow');
   };
-  const send = (notification: Notification) => write(formatMessage(kind, notification));
+  const after = options.after ?? 0;
+  const send = (notification: Notification) => {
+    if ((notification.seq ?? 0) > after) write(formatMessage(kind, notification));
+  };
 
   const client: StreamClient = {
     kind,
@@ -101,7 +108,7 @@ export async function openStream(
     // The stream's position, even when nothing was replayed: an id-only block moves the client's
     // last event id without an event (WHATWG), so a client that has received nothing yet still
     // reconnects with a position and gets what was stored while it was away.
-    write(formatPosition(upTo));
+    write(formatPosition(Math.max(upTo, after)));
     const waiting = held;
     held = null;
     for (const notification of waiting) if (!sent.has(notification.seq ?? 0)) send(notification);
