@@ -2,6 +2,7 @@
 // measured in the same run on the same machine. Run: npm run bench (after a build).
 import Fastify from 'fastify';
 import { load, fmt } from './lib/load.mjs';
+import { scratchDatabase } from './lib/postgres.mjs';
 import { startPropdesk } from './lib/server.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -23,23 +24,9 @@ const GOAL_RATIO = 0.6;
 
 /** A fresh PostgreSQL database for one run (dropped afterwards); null when no server answers. */
 async function freshPostgres() {
-  const { openDatabase } = await import('@propdesk/server-kit');
-  let admin;
   try {
-    admin = await openDatabase({ databaseUrl: BENCH_DATABASE_URL, dataDir: '' });
-    const name = `propdesk_bench_${Math.random().toString(36).slice(2, 10)}`;
-    await admin.exec(`create database ${name}`);
-    const url = new URL(BENCH_DATABASE_URL);
-    url.pathname = `/${name}`;
-    return {
-      url: url.toString(),
-      async drop() {
-        await admin.exec(`drop database if exists ${name} with (force)`);
-        await admin.close();
-      },
-    };
+    return await scratchDatabase(BENCH_DATABASE_URL);
   } catch (error) {
-    await admin?.close().catch(() => undefined);
     console.log(`PostgreSQL not measured (${BENCH_DATABASE_URL}): ${error.message}`);
     return null;
   }

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { appRegistry, buildApp, loadConfig, openAppDatabase } from '@propdesk/server';
 import { fmt, percentile } from './lib/load.mjs';
+import { withScratchDatabase } from './lib/postgres.mjs';
 
 const TOTAL = Number(process.env.BENCH_LEADS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
@@ -155,18 +156,7 @@ export async function benchLeads() {
   const results = [await run('PGlite')];
   const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (adminUrl) {
-    const { openDatabase } = await import('@propdesk/server-kit');
-    const name = `propdesk_bench_leads_${Date.now().toString(36)}`;
-    const admin = await openDatabase({ databaseUrl: adminUrl, dataDir: '' });
-    await admin.exec(`create database ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    try {
-      results.push(await run('PostgreSQL', url.toString()));
-    } finally {
-      await admin.exec(`drop database if exists ${name} with (force)`);
-      await admin.close();
-    }
+    results.push(await withScratchDatabase(adminUrl, (url) => run('PostgreSQL', url), 'propdesk_bench_leads'));
   }
   const summary = results.flatMap((result) => [
     { figure: `${result.kind}: agent's leads page, API median ms (${result.total} leads)`, value: Number(fmt(result.agentApi.median)), goal: `≤ ${GOALS.pageMs}`, met: result.agentApi.median <= GOALS.pageMs },

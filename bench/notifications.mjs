@@ -4,8 +4,8 @@
 // POST to receipt at every client; memory per connection; missed messages.
 // Run after a build: node bench/notifications.mjs. Loopback only; bounded; stops by itself.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { percentile, fmt } from './lib/load.mjs';
+import { withScratchDatabase } from './lib/postgres.mjs';
 import { startPropdesk } from './lib/server.mjs';
 import { openStream, pool, rssKib, signIn } from './lib/sse.mjs';
 
@@ -173,24 +173,13 @@ export async function benchNotifications() {
   }
 
   // Two processes on one PostgreSQL: a throw-away database, dropped at the end.
-  const require = createRequire(new URL('../apps/server/package.json', import.meta.url));
-  const pg = require('pg');
-  const name = `propdesk_bench_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  try {
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${name}`;
+  await withScratchDatabase(ADMIN_URL, async (url) => {
     for (const clients of SIZES) {
       if (overTime()) break;
       console.log(`2 processes (PostgreSQL), ${clients} stream clients...`);
-      rows.push(await twoPostgres(url.toString(), clients));
+      rows.push(await twoPostgres(url, clients));
     }
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+  });
   // One row per figure for the closing table of run-all.mjs.
   const summary = rows.flatMap((row) => [
     { figure: `notification latency, ${row.setup}, ${row.clients} clients, median / p99 ms`, value: `${fmt(row.medianMs)} / ${fmt(row.p99Ms)}`, goal: '', met: null },

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { buildApp, loadConfig, openAppDatabase } from '@propdesk/server';
 import { chromium } from 'playwright-core';
 import { fmt, percentile } from './lib/load.mjs';
+import { withScratchDatabase } from './lib/postgres.mjs';
 
 const SIZES = (process.env.BENCH_RECORD_SIZES ?? '10000,100000,1000000').split(',').map(Number);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
@@ -237,18 +238,7 @@ export async function benchRecords() {
   if (databases.includes('pglite')) results.push(await run('PGlite'));
   const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (adminUrl && databases.includes('postgres')) {
-    const { openDatabase } = await import('@propdesk/server-kit');
-    const name = `propdesk_bench_${Date.now().toString(36)}`;
-    const admin = await openDatabase({ databaseUrl: adminUrl, dataDir: '' });
-    await admin.exec(`create database ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    try {
-      results.push(await run('PostgreSQL', url.toString()));
-    } finally {
-      await admin.exec(`drop database if exists ${name} with (force)`);
-      await admin.close();
-    }
+    results.push(await withScratchDatabase(adminUrl, (url) => run('PostgreSQL', url)));
   }
   console.log('\n| database | rows | API page median ms | p95 ms | same SQL on the driver, median ms | ratio |');
   console.log('|---|---|---|---|---|---|');
