@@ -99,7 +99,7 @@ function directPage(db, userId) {
   const scope = sales.salesRowScope(def, auth);
   const condition = records.whereSql(def, { where: null, scope });
   const sort = model.parseSort(def, '-createdOn');
-  const page = records.selectRecords(appRegistry, def, auth).where(condition).orderBy(records.orderSql(appRegistry, def, sort)).limit(25).offset(0).compile();
+  const page = records.selectRecords(appRegistry, def, auth, { sort }).where(condition).orderBy(records.orderSql(appRegistry, def, sort)).limit(25).offset(0).compile();
   const count = records.qb.selectFrom('leads as t').select((eb) => eb.fn.countAll().as('n')).where(condition).compile();
   return () => Promise.all([db.query(page.sql, page.parameters), db.query(count.sql, count.parameters)]);
 }

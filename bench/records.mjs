@@ -95,7 +95,7 @@ async function directPage(db, registry) {
   const sort = model.parseSort(def, '-basePrice,code');
   const auth = { checker: { can: () => true, canField: () => true, canAny: () => true, privileges: [] } };
   const condition = records.whereSql(def, { where, q: 'BN00', active: 'true' });
-  const page = records.selectRecords(registry, def, auth).where(condition).orderBy(records.orderSql(registry, def, sort)).limit(25).offset(50).compile();
+  const page = records.selectRecords(registry, def, auth, { sort }).where(condition).orderBy(records.orderSql(registry, def, sort)).limit(25).offset(50).compile();
   // The count as the engine runs it: exact on a small table, capped on a big one (decided inside the statement).
   const count = records.countQuery(def, condition, records.countCapFor(3, 25)).compile();
   const run = async () => {

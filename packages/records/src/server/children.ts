@@ -31,11 +31,12 @@ export async function childRows(ctx: EngineContext, db: Queryable, def: Resource
   for (const [key, spec] of Object.entries(def.children ?? {})) {
     const child = ctx.registry.get(spec.resource);
     const column = columnOf(spec.parentField, child.fields[spec.parentField]);
+    const sort = parseSort(child, undefined);
     const rows = await run(
       db,
-      selectRecords(ctx.registry, child, auth)
+      selectRecords(ctx.registry, child, auth, { sort })
         .where(sql`${sql.ref(`t.${column}`)} = ${parentId}::uuid` as never)
-        .orderBy(orderSql(ctx.registry, child, parseSort(child, undefined)) as never)
+        .orderBy(orderSql(ctx.registry, child, sort) as never)
         .limit(MAX_LINES),
     );
     lists[key] = rows.map((row) => toRecord(child, row));

@@ -157,7 +157,9 @@ export function sortIndexDdl(def: ResourceDef): string[] {
     const column = field ? columnOf(name, field) : BASE_SORT_COLUMNS[name];
     // A reference sorts by the other table's name: the index can serve the key only up to it.
     if (!column || field?.kind === 'reference') break;
-    defaultKey.push(`${ident(column)} ${term.startsWith('-') ? 'desc nulls last' : 'asc nulls first'}`);
+    // As `orderSql` sorts: never-empty base columns without a NULLS clause.
+    const order = field ? (term.startsWith('-') ? 'desc nulls last' : 'asc nulls first') : term.startsWith('-') ? 'desc' : 'asc';
+    defaultKey.push(`${ident(column)} ${order}`);
   }
   if (defaultKey.length > 1) statements.push(`create index if not exists ${ident(`${def.table}__default_order__idx`)} on ${table} (${defaultKey.join(', ')}, id)`);
   statements.push(`drop index if exists ${ident(`${def.table}__default_sort__idx`)}`);

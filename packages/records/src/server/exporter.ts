@@ -96,9 +96,10 @@ async function streamRows(
   onBatch: (rows: Record<string, unknown>[]) => Promise<void>,
 ) {
   const scope = ctx.rowScope ? ctx.rowScope(def, auth) : null;
-  // The sort's fields too: a reference sorts by its record's name, which needs the join.
+  // The sort's fields too: a reference sorts by its record's name, which needs the join. A hash
+  // join over the whole export beats a label lookup per row.
   const selected = [...columns.map((column) => column.name), ...sort.map((term) => term.field)];
-  const query = selectRecords(ctx.registry, def, auth, { columns: selected, baseColumns: false })
+  const query = selectRecords(ctx.registry, def, auth, { columns: selected, baseColumns: false, joinAll: true })
     .where(whereSql(def, { ...criteria, scope }) as never)
     .orderBy(orderSql(ctx.registry, def, sort) as never);
   const compiled = query.compile();

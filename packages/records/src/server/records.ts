@@ -119,7 +119,7 @@ export async function listRecords(ctx: EngineContext, def: ResourceDef, caller: 
   const criteria = { ...options.criteria, scope: readScope(ctx, def, caller.auth) };
   const where = whereSql(def, criteria);
   const offset = (options.page - 1) * options.pageSize;
-  const pageQuery = selectRecords(ctx.registry, def, caller.auth)
+  const pageQuery = selectRecords(ctx.registry, def, caller.auth, { sort: options.sort })
     .where(where as never)
     .orderBy(orderSql(ctx.registry, def, options.sort) as never)
     .limit(options.pageSize)
