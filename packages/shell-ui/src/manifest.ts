@@ -23,6 +23,12 @@ export type DomainRoute = {
   page: LazyPage;
   /** Omitted for the spec's routes "present with no guard". */
   guard?: GuardRequirement;
+  /**
+   * Starts the page's first data once the guard has let the user in, in parallel with the page's
+   * chunk, so it is there when the page first renders (render as you fetch). Called on entering
+   * the route (not on a change of its query string); the page must take what it starts.
+   */
+  prefetch?: () => void;
 };
 
 export type NavItem = {

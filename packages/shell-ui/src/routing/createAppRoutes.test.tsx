@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEMO_USERS, demoPrivileges } from '@propdesk/privileges';
-import { renderApp } from '../test/fixtures.js';
+import { fixturePage, renderApp } from '../test/fixtures.js';
 
 const settle = async (router: ReturnType<typeof renderApp>['router'], pathname: string) => {
   await waitFor(() => expect(router.state.location.pathname).toBe(pathname));
@@ -75,6 +75,58 @@ describe('route guards', () => {
   it('treats the spec alias prheader/PurchaseRequest as one entity', async () => {
     const { router } = renderApp('/procurement/purchaseRequest', { privileges: [{ entityName: 'prheader', action: 'read' }] });
     await settle(router, '/procurement/purchaseRequest');
+  });
+});
+
+describe('a page\'s prefetch', () => {
+  /** One module: /lists guarded on lead with a prefetch, /open unguarded with one. */
+  function prefetchModules() {
+    const guarded = vi.fn();
+    const unguarded = vi.fn();
+    const modules = [
+      {
+        id: 'prefetching',
+        modePrefixes: [],
+        routes: [
+          { path: '/lists', guard: { entity: 'lead' }, page: fixturePage('/lists'), prefetch: guarded },
+          { path: '/open', page: fixturePage('/open'), prefetch: unguarded },
+        ],
+        nav: [],
+        crumbs: {},
+        landing: [],
+      },
+    ];
+    return { modules, guarded, unguarded };
+  }
+
+  it('starts once the guard lets the user in, before the page renders, and not again for the page\'s own query string', async () => {
+    const { modules, guarded } = prefetchModules();
+    const { router } = renderApp('/lists', { privileges: [{ entityName: 'lead', action: 'read' }], modules });
+    await settle(router, '/lists');
+    expect(await screen.findByTestId('page')).toHaveTextContent('/lists');
+    expect(guarded).toHaveBeenCalledTimes(1);
+    await router.navigate('/lists?page=2');
+    await settle(router, '/lists');
+    expect(router.state.location.search).toBe('?page=2');
+    expect(guarded).toHaveBeenCalledTimes(1);
+    await router.navigate('/open');
+    await settle(router, '/open');
+    await router.navigate('/lists');
+    await settle(router, '/lists');
+    expect(guarded).toHaveBeenCalledTimes(2);
+  });
+
+  it('never starts for a user the guard sends away, nor without a session', async () => {
+    const denied = prefetchModules();
+    const first = renderApp('/lists', { privileges: [{ entityName: 'role', action: 'read' }], modules: denied.modules });
+    await settle(first.router, '/not-authorized');
+    expect(denied.guarded).not.toHaveBeenCalled();
+    first.view.unmount();
+
+    const signedOut = prefetchModules();
+    const second = renderApp('/open', { privileges: null, modules: signedOut.modules });
+    await settle(second.router, '/login');
+    expect(signedOut.unguarded).not.toHaveBeenCalled();
   });
 });
 

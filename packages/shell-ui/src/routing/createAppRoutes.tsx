@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunction, type RouteObject } from 'react-router';
-import { guardDecision, indexRedirect, LOGIN_PATH, NOT_AUTHORIZED_PATH, type GuardRequirement } from '@propdesk/privileges';
+import { guardDecision, indexRedirect, LOGIN_PATH, NOT_AUTHORIZED_PATH } from '@propdesk/privileges';
 import { composeModules, normalizePath } from '../compose/composeModules.js';
-import type { DomainModule, LazyPage } from '../manifest.js';
+import type { DomainModule, DomainRoute, LazyPage } from '../manifest.js';
 import { AccessDeniedPage } from '../pages/AccessDeniedPage.js';
 import { DefaultErrorScreen } from '../pages/DefaultErrorScreen.js';
 import { RouteFallback } from '../pages/RouteFallback.js';
@@ -55,11 +55,17 @@ export function createAppRoutes<TState>({
     return null;
   };
 
-  const guardLoader =
-    (requirement: GuardRequirement): LoaderFunction =>
-    async () => {
-      const decision = guardDecision(await session.loadPrivileges(), requirement);
-      if (!decision.allow) throw redirect(decision.redirectTo);
+  /** The route's guard (or, without one, a session), then the page's `prefetch` once let in. */
+  const routeLoader =
+    ({ guard, prefetch }: DomainRoute): LoaderFunction =>
+    async (args) => {
+      if (guard) {
+        const decision = guardDecision(await session.loadPrivileges(), guard);
+        if (!decision.allow) throw redirect(decision.redirectTo);
+      } else {
+        await requireSession(args);
+      }
+      prefetch?.();
       return null;
     };
 
@@ -83,7 +89,9 @@ export function createAppRoutes<TState>({
 
   const moduleRoutes: RouteObject[] = composed.routes.map((route) => ({
     path: route.path,
-    loader: route.guard ? guardLoader(route.guard) : requireSession,
+    loader: routeLoader(route),
+    // A page's own query string (filters, paging) changes neither its guard nor its first data.
+    shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }) => defaultShouldRevalidate && currentUrl.pathname !== nextUrl.pathname,
     lazy: lazyRoute(chunks.get(normalizePath(route.path)) ?? route.page),
   }));
 

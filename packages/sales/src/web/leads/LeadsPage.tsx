@@ -10,8 +10,8 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { SALES_RESOURCES } from '../../model/definitions.js';
 import { LeadBoard } from './LeadBoard.js';
 import { leadApi } from './leadApi.js';
-import { apiRequest } from '@propdesk/api-client';
 import { LeadPanel } from './LeadPanel.js';
+import { peekUrgentCounts, takeUrgentCounts, urgentFilters, type UrgentCounts } from './urgentCounts.js';
 
 const DAY = 86_400_000;
 const endOfToday = () => {
@@ -35,30 +35,26 @@ function quickViews(me: string | null) {
 
 type Urgent = { label: string; to: string; count: number | null; color: 'error' | 'warning' };
 
-/** How many of the caller's leads need attention now: overdue follow-ups and validity ending within three days. */
+/**
+ * How many of the caller's leads need attention now: overdue follow-ups and validity ending within
+ * three days. Counted once per visit; the route starts the counts with the page's code
+ * (`prefetchUrgentCounts`), so they usually show with the page's first render.
+ */
 function useUrgent(): Urgent[] {
-  const [counts, setCounts] = useState<(number | null)[]>([null, null]);
-  const now = new Date().toISOString();
-  const overdue: FilterNode = { join: 'and', children: [{ field: 'nextFollowUpAt', op: 'lt', value: now }, { field: 'assignedTo', op: 'notEmpty' }] };
-  const expiring: FilterNode = { join: 'and', children: [{ field: 'validUntil', op: 'gte', value: now }, { field: 'validUntil', op: 'lte', value: new Date(Date.now() + 3 * DAY).toISOString() }] };
+  const [counts, setCounts] = useState<UrgentCounts>(() => peekUrgentCounts() ?? [null, null]);
   useEffect(() => {
     let live = true;
-    const count = (where: FilterNode) =>
-      apiRequest<{ total?: number }>(`/api/leads?pageSize=1&where=${encodeURIComponent(JSON.stringify(where))}`)
-        .then((answer) => answer.total ?? null)
-        .catch(() => null);
-    void Promise.all([count(overdue), count(expiring)]).then((values) => {
+    void takeUrgentCounts().then((values) => {
       if (live) setCounts(values);
     });
     return () => {
       live = false;
     };
-    // Counted once per visit of the page.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+  const { overdue, expiring } = urgentFilters();
   return [
-    { label: 'overdue follow-ups', to: whereLink(overdue, 'nextFollowUpAt'), count: counts[0] ?? null, color: 'error' },
-    { label: 'expiring within 3 days', to: whereLink(expiring, 'validUntil'), count: counts[1] ?? null, color: 'warning' },
+    { label: 'overdue follow-ups', to: whereLink(overdue, 'nextFollowUpAt'), count: counts[0], color: 'error' },
+    { label: 'expiring within 3 days', to: whereLink(expiring, 'validUntil'), count: counts[1], color: 'warning' },
   ];
 }
 
