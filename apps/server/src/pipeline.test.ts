@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { Database } from '@propdesk/server-kit';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,6 +52,45 @@ describe.each(DB_KINDS)('request pipeline on %s', (kind) => {
     expect(param.json().errors[0].field).toBe('id');
     const fine = await agent.request({ method: 'GET', url: `/api/sources?q=${encodeURIComponent('🌴')}` });
     expect(fine.statusCode).toBe(200);
+  });
+
+  it('compresses answers over 1 KiB for a client that accepts it, and inflates no request body', async () => {
+    const user = await createTestUser(db, [
+      { entityName: 'source', action: 'read' },
+      { entityName: 'source', action: 'create' },
+    ]);
+    const agent = createAgent(app);
+    await agent.login(user.username, user.password);
+    const url = '/api/sources?pageSize=100&active=all';
+    const plain = await agent.request({ method: 'GET', url });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    for (const [encoding, inflate] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const packed = await agent.request({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+      expect(packed.statusCode).toBe(200);
+      expect(packed.headers['content-encoding']).toBe(encoding);
+      expect(String(packed.headers['vary'])).toMatch(/accept-encoding/i);
+      expect(JSON.parse(inflate(packed.rawPayload).toString('utf8'))).toEqual(plain.json());
+      expect(packed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    }
+    const small = await agent.request({ method: 'GET', url: '/api/users/me', headers: { 'accept-encoding': 'gzip' } });
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
+
+    const zipped = await agent.request({
+      method: 'POST',
+      url: '/api/sources',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: gzipSync(JSON.stringify({ name: 'Zipped source' })),
+    });
+    expect(zipped.statusCode).toBeGreaterThanOrEqual(400);
+    expect(zipped.statusCode).toBeLessThan(500);
+    expect(zipped.json()).toMatchObject({ status: 'ERROR' });
+    expect((await db.query("select 1 from sources where name = 'Zipped source'")).rows).toHaveLength(0);
   });
 
   it("once signed in, accepts only the session's CSRF token, not another browser's pre-session token", async () => {
