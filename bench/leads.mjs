@@ -100,7 +100,8 @@ function directPage(db, userId) {
   const condition = records.whereSql(def, { where: null, scope });
   const sort = model.parseSort(def, '-createdOn');
   const page = records.selectRecords(appRegistry, def, auth, { sort }).where(condition).orderBy(records.orderSql(appRegistry, def, sort)).limit(25).offset(0).compile();
-  const count = records.qb.selectFrom('leads as t').select((eb) => eb.fn.countAll().as('n')).where(condition).compile();
+  // The count as the engine runs it: exact on a small table, capped on a big one.
+  const count = records.countQuery(def, condition, records.countCapFor(1, 25)).compile();
   return () => Promise.all([db.query(page.sql, page.parameters), db.query(count.sql, count.parameters)]);
 }
 
