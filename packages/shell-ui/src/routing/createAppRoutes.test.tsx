@@ -99,7 +99,7 @@ describe('a page\'s prefetch', () => {
     return { modules, guarded, unguarded };
   }
 
-  it('starts once the guard lets the user in, before the page renders, and not again for the page\'s own query string', async () => {
+  it('starts once the guard lets the user in, and not again for the page\'s own query string', async () => {
     const { modules, guarded } = prefetchModules();
     const { router } = renderApp('/lists', { privileges: [{ entityName: 'lead', action: 'read' }], modules });
     await settle(router, '/lists');
