@@ -45,7 +45,8 @@ function useUrgent(): Urgent[] {
   useEffect(() => {
     let live = true;
     void takeUrgentCounts().then((values) => {
-      if (live) setCounts(values);
+      // The same counts as the first render's (prefetched) keep the state, so the page does not render again.
+      if (live) setCounts((current) => (current[0] === values[0] && current[1] === values[1] ? current : values));
     });
     return () => {
       live = false;
