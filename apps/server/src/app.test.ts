@@ -143,7 +143,8 @@ describe.each(DB_KINDS)('the app on %s', (kind) => {
       const gz = await web.inject({ method: 'GET', url: path, headers: { 'accept-encoding': 'gzip' } });
       expect(gz.headers['content-encoding']).toBe('gzip');
       expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
-      // A client route gets index.html, compressed as well; a file without copies goes plain.
+      // A client route gets index.html, compressed as well; a file without copies (sw.js, rewritten
+      // after the build) is compressed per request like an API answer.
       const route = await web.inject({ method: 'GET', url: '/login', headers: { accept: 'text/html', 'accept-encoding': 'br' } });
       expect(route.statusCode).toBe(200);
       expect(route.headers['content-encoding']).toBe('br');
@@ -152,8 +153,11 @@ describe.each(DB_KINDS)('the app on %s', (kind) => {
       expect(brotliDecompressSync(route.rawPayload).toString()).toContain('Propdesk SPA');
       const worker = await web.inject({ method: 'GET', url: '/sw.js', headers: { 'accept-encoding': 'br' } });
       expect(worker.statusCode).toBe(200);
-      expect(worker.headers['content-encoding']).toBeUndefined();
-      expect(worker.body).toContain('addEventListener');
+      expect(worker.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(worker.rawPayload).toString()).toContain('addEventListener');
+      const plainWorker = await web.inject({ method: 'GET', url: '/sw.js' });
+      expect(plainWorker.headers['content-encoding']).toBeUndefined();
+      expect(plainWorker.body).toContain('addEventListener');
     } finally {
       await web.close();
     }
