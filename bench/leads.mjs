@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { appRegistry, buildApp, loadConfig, openAppDatabase } from '@propdesk/server';
-import { fmt, percentile } from './lib/load.mjs';
+import { fmt, timeIt } from './lib/load.mjs';
 import { withScratchDatabase } from './lib/postgres.mjs';
 
 const TOTAL = Number(process.env.BENCH_LEADS ?? 100_000);
@@ -80,18 +80,6 @@ export async function fillLeads(db) {
   return { agents, team };
 }
 
-async function timeIt(fn, rounds = ROUNDS) {
-  await fn();
-  const times = [];
-  for (let index = 0; index < rounds; index += 1) {
-    const started = performance.now();
-    await fn();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return { median: percentile(times, 50), p95: percentile(times, 95) };
-}
-
 /** The SQL the engine runs for a leads page of `userId` (row scope included), compiled by the engine, run on the driver. */
 function directPage(db, userId) {
   const def = appRegistry.get('leads');
@@ -125,10 +113,10 @@ async function run(kind, databaseUrl) {
     };
     const agent = await client(base, 'sales.agent');
     const manager = await client(base, 'sales.manager');
-    const agentApi = await timeIt(pageOf(agent));
-    const agentSql = await timeIt(directPage(db, await person('sales.agent')));
-    const managerApi = await timeIt(pageOf(manager));
-    const managerSql = await timeIt(directPage(db, await person('sales.manager')));
+    const agentApi = await timeIt(pageOf(agent), ROUNDS);
+    const agentSql = await timeIt(directPage(db, await person('sales.agent')), ROUNDS);
+    const managerApi = await timeIt(pageOf(manager), ROUNDS);
+    const managerSql = await timeIt(directPage(db, await person('sales.manager')), ROUNDS);
     const visible = async (call) => (await (await call('/api/leads?pageSize=1')).json()).total;
     const agentSees = await visible(agent);
     const managerSees = await visible(manager);

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp, loadConfig, openAppDatabase } from '@propdesk/server';
 import { chromium } from 'playwright-core';
-import { fmt, percentile } from './lib/load.mjs';
+import { fmt, percentile, timeIt } from './lib/load.mjs';
 import { withScratchDatabase } from './lib/postgres.mjs';
 
 const SIZES = (process.env.BENCH_RECORD_SIZES ?? '10000,100000,1000000').split(',').map(Number);
@@ -73,18 +73,6 @@ async function fillUnits(db, total) {
 // A page as staff ask for it: search, a filter tree (status one of two, floor from 5), two sort keys, page 3.
 const WHERE = JSON.stringify({ join: 'and', children: [{ field: 'status', op: 'in', value: ['available', 'reserved'] }, { field: 'floor', op: 'gte', value: 5 }] });
 const PAGE_QUERY = `/api/units?q=BN00&where=${encodeURIComponent(WHERE)}&sort=-basePrice,code&page=3&pageSize=25&active=true`;
-
-async function timeIt(fn, rounds = ROUNDS) {
-  await fn();
-  const times = [];
-  for (let index = 0; index < rounds; index += 1) {
-    const started = performance.now();
-    await fn();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return { median: percentile(times, 50), p95: percentile(times, 95) };
-}
 
 /** The SQL the engine runs for PAGE_QUERY, compiled by the engine itself and run on the driver. */
 async function directPage(db, registry) {
@@ -150,13 +138,13 @@ async function run(kind, databaseUrl) {
         const response = await admin.call(PAGE_QUERY);
         if (response.status !== 200) throw new Error(`page ${response.status}: ${await response.text()}`);
         await response.arrayBuffer();
-      });
-      const sql = await timeIt(direct);
+      }, ROUNDS);
+      const sql = await timeIt(direct, ROUNDS);
       // The fixed cost of any signed-in call (session and privileges read per request), for reading the ratio.
       const signedIn = await timeIt(async () => {
         const response = await admin.call('/api/users/privileges');
         await response.arrayBuffer();
-      });
+      }, ROUNDS);
       if (process.env.BENCH_EXPLAIN) await direct.explain();
       growth.push({ size, api, sql, signedIn, fillMs });
       if (size === exportAt) {

@@ -8,6 +8,19 @@ export function percentile(sorted, p) {
   return sorted[Math.max(0, index)];
 }
 
+/** `fn` once to warm up, then `rounds` times one after the other: the median and p95 in ms. */
+export async function timeIt(fn, rounds) {
+  await fn();
+  const times = [];
+  for (let index = 0; index < rounds; index += 1) {
+    const started = performance.now();
+    await fn();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { median: percentile(times, 50), p95: percentile(times, 95) };
+}
+
 export async function load({ url, method = 'GET', headers = {}, body, connections = 10, duration = 10, expectStatus = 200 }) {
   if (!/^http:\/\/(127\.0\.0\.1|localhost)(:|\/)/.test(url)) throw new Error('benchmarks only target loopback');
   const times = [];
