@@ -24,6 +24,7 @@ const KIND_LABELS: Record<ScheduleKind, string> = {
   installment: 'Installment',
   delivery: 'On delivery',
   maintenance: 'Maintenance',
+  fee: 'Fee',
 };
 
 const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
