@@ -4,6 +4,8 @@ export { runMigrations } from './migrations.js';
 export type { Migration } from './migrations.js';
 export { audit, migrations } from './audit.js';
 export type { AuditEntry } from './audit.js';
+export { createJobRunner, defineJob, jobMigrations } from './jobs.js';
+export type { JobContext, JobDefinition, JobRun, JobRunner, JobRunnerOptions } from './jobs.js';
 export {
   HttpError,
   badRequest,
