@@ -64,7 +64,9 @@ export function propdeskConfig({ name, react = true }) {
       ? [{ plugins: { 'react-hooks': reactHooks }, rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' } }]
       : []),
     {
-      files: ['src/server/**', 'src/model/**'],
+      // A resource's folder (src/resources/<name>/) keeps both sides apart by file name:
+      // `*.server.ts` (lifecycle, jobs) and `definition.ts` are server or model code, `*.web.tsx` web code.
+      files: ['src/server/**', 'src/model/**', 'src/**/*.server.ts', 'src/**/definition.ts'],
       rules: {
         'no-restricted-imports': restrict([
           { group: ['@propdesk/*/web', 'react', 'react-dom', 'react-*', '@mui/*'], message: 'Server and model code never imports web code.' },
@@ -72,7 +74,7 @@ export function propdeskConfig({ name, react = true }) {
       },
     },
     {
-      files: ['src/web/**'],
+      files: ['src/web/**', 'src/**/*.web.ts', 'src/**/*.web.tsx'],
       rules: {
         'no-restricted-imports': restrict([
           { group: ['@propdesk/*/server', 'node:*', 'fastify', 'pg', '@electric-sql/*'], message: 'Web code never imports server code.' },

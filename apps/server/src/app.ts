@@ -6,11 +6,9 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { authSessionPlugin } from '@propdesk/auth-session/server';
 import { notificationsPlugin, notify } from '@propdesk/notifications-core/server';
-import { procurementHooks, procurementPlugin } from '@propdesk/procurement/server';
-import { salesHooks, salesPlugin, salesRowScope } from '@propdesk/sales/server';
-import { errorBody, logSerializers, refuseUnstorableText, registerErrorHandler, type Database } from '@propdesk/server-kit';
-import { recordsPlugin } from '@propdesk/records/server';
-import { roleHooks, settingsPlugin, userHooks, type AuthChangeAnnouncer } from '@propdesk/settings/server';
+import { LEAD_EXPIRY_JOB } from '@propdesk/sales/server';
+import { createJobRunner, defineJob, errorBody, logSerializers, refuseUnstorableText, registerErrorHandler, type Database } from '@propdesk/server-kit';
+import { recordsPlugin, type AuthChangeAnnouncer } from '@propdesk/records/server';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,6 +16,7 @@ import type { AppConfig } from './config.js';
 import { openAppDatabase } from './database.js';
 import { registerSecurityHeaders } from './security.js';
 import { demoSeeded, seedDemoData } from './seed.js';
+import { DOMAINS, createEngine } from './domains.js';
 import { appRegistry } from './resources.js';
 import { registerWeb } from './web.js';
 
@@ -34,8 +33,10 @@ export type BuildAppOptions = {
   closeDatabase?: boolean;
   /** Stream settings (tests shorten the heartbeat). */
   notifications?: { heartbeatMs?: number; sweepMs?: number };
-  /** How often the lead validity job runs (0: never; tests run it by hand). */
+  /** How often the lead validity job falls due (default 5 minutes); 0: the job runner does not tick (tests run jobs by hand). */
   leadExpiryIntervalMs?: number;
+  /** The job runner: how often this process looks for due jobs (default 5 s; 0: never by itself). */
+  jobs?: { tickMs?: number };
   /** Where the log goes (tests capture it); standard output by default. */
   logStream?: { write(line: string): void };
   /** Extra plugins registered after the domains (tests add failing or slow routes this way). */
@@ -161,20 +162,29 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       ...(config.throttle ? { throttle: config.throttle } : {}),
     });
     await app.register(notificationsPlugin, { db, ...(options.notifications ?? {}) });
-    await app.register(salesPlugin, { db, registry: appRegistry, notify, ...(options.leadExpiryIntervalMs !== undefined ? { expiryIntervalMs: options.leadExpiryIntervalMs } : {}) });
-    await app.register(settingsPlugin, { db, argon2: config.argon2, registry: appRegistry });
     // The triggers NOTIFY every such change at commit; this process also drops its entries at once.
     const announce: AuthChangeAnnouncer = async (_tx, change) => {
       for (const id of change.userIds ?? []) app.sessionCache.invalidate(`u:${id}`);
       for (const id of change.roleIds ?? []) app.sessionCache.invalidate(`r:${id}`);
     };
-    await app.register(recordsPlugin, {
-      db,
-      registry: appRegistry,
-      hooks: { users: userHooks({ argon2: config.argon2, announce }), roles: roleHooks({ announce }), ...procurementHooks(), ...salesHooks({ db, registry: appRegistry, notify }) },
-      rowScope: salesRowScope,
+    // One engine for every domain: their hooks, roll-ups, printers, routes and jobs (domains.ts).
+    const { engine, context, printers } = createEngine(db, { notify, argon2: config.argon2, announceAuthChange: announce });
+    await app.register(recordsPlugin, { db, registry: appRegistry, engine, printers });
+    for (const domain of DOMAINS) {
+      if (domain.routes) await app.register(async (scope) => domain.routes!(scope, context));
+    }
+    // One runner for every domain's timed work (scheduled_jobs): a due job runs once across processes,
+    // and what fell due while the server was down runs when it is ready.
+    const leadEvery = options.leadExpiryIntervalMs;
+    const definitions = DOMAINS.flatMap((domain) => domain.jobs?.(context) ?? []).map((job) =>
+      job.name === LEAD_EXPIRY_JOB && leadEvery ? defineJob({ ...job, everyMs: leadEvery }) : job,
+    );
+    const jobs = createJobRunner(db, definitions, {
+      tickMs: options.jobs?.tickMs ?? (leadEvery === 0 ? 0 : undefined),
+      onError: (error, job) => app.log.error({ err: error, job }, job ? 'scheduled job failed' : 'job runner could not reach the database'),
     });
-    await app.register(procurementPlugin, { db, registry: appRegistry });
+    app.addHook('onReady', async () => jobs.start());
+    app.addHook('preClose', async () => jobs.stop());
     for (const plugin of options.plugins ?? []) await app.register(plugin);
 
     const spaFallback = await registerWeb(app, config.webDir);

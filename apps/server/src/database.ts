@@ -1,11 +1,9 @@
 import { migrations as authMigrations } from '@propdesk/auth-session/server';
 import { migrations as notificationMigrations } from '@propdesk/notifications-core/server';
-import { lateMigrations as procurementLateMigrations, migrations as procurementMigrations } from '@propdesk/procurement/server';
-import { dataMigrations as salesDataMigrations, migrations as salesMigrations } from '@propdesk/sales/server';
-import { migrations as kitMigrations, openDatabase, runMigrations, type Database, type Migration } from '@propdesk/server-kit';
+import { jobMigrations, migrations as kitMigrations, openDatabase, runMigrations, type Database, type Migration } from '@propdesk/server-kit';
 import { engineMigrations, resourceMigrations } from '@propdesk/records/server';
-import { dataMigrations as settingsDataMigrations, migrations as settingsMigrations } from '@propdesk/settings/server';
 import type { AppConfig } from './config.js';
+import { DOMAINS } from './domains.js';
 import { appRegistry } from './resources.js';
 
 /** The server's own table: small facts about this installation (e.g. that demo data was seeded). */
@@ -20,19 +18,16 @@ const serverMigrations: Migration[] = [
 export async function allMigrations(): Promise<Migration[]> {
   return [
     ...kitMigrations,
+    ...jobMigrations,
     ...authMigrations,
     ...serverMigrations,
     ...notificationMigrations,
-    ...salesMigrations,
-    ...settingsMigrations,
-    ...procurementMigrations,
+    ...DOMAINS.flatMap((domain) => domain.migrations ?? []),
     ...engineMigrations,
     // Generated from the resource definitions: a changed definition migrates again (ddl.ts).
     ...resourceMigrations(appRegistry),
-    ...settingsDataMigrations,
-    // Procurement's approvals, receipts and attachments refer to its document tables.
-    ...procurementLateMigrations,
-    ...salesDataMigrations,
+    // What refers to the resource tables (procurement's approvals, receipts and attachments; data rows).
+    ...DOMAINS.flatMap((domain) => domain.lateMigrations ?? []),
   ];
 }
 

@@ -227,6 +227,101 @@ describe.each(DB_KINDS)('procurement on %s', (kind) => {
     expect((await call(buyer, 'POST', `/api/purchase-requests/${request.id}/award`, { quotation: qa.id })).status).toBe(422);
   });
 
+  it('awards into orders that say what was quoted, every effect in the history with its source', async () => {
+    const request = await approvedRequest([
+      { description: 'Cement', quantity: '100', estimatedUnitPrice: '90' },
+      { description: 'Rebar', quantity: '10', estimatedUnitPrice: '40000' },
+    ]);
+    const [cement, rebar] = request.lines;
+    const created = await call(buyer, 'POST', '/api/quotations', {
+      reference: unique('Q'),
+      request: request.id,
+      supplier: supplierA,
+      quotedOn: isoDay(-2),
+      validUntil: isoDay(30),
+      lines: [
+        { lineNo: 1, requestLine: cement!.id, description: 'Portland cement 42.5N, 50 kg', quantity: '100', unitPrice: '88.00', taxPct: '14' },
+        // Quoted for fewer than requested: the order takes what was quoted.
+        { lineNo: 2, requestLine: rebar!.id, description: 'Rebar B500B 16 mm', quantity: '6', unitPrice: '41000.00', taxPct: '5' },
+      ],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const quotation = created.body.data as Row & { total: string };
+    // The quotation's total counts its lines' tax: 8,800 × 1.14 + 246,000 × 1.05.
+    expect(quotation.total).toBe('268332.00');
+    const awarded = await call(buyer, 'POST', `/api/purchase-requests/${request.id}/award`, { quotation: quotation.id });
+    expect(awarded.status, JSON.stringify(awarded.body)).toBe(201);
+    const po = (await call(buyer, 'GET', `/api/purchase-orders/${awarded.body.data.orders[0].id}`)).body.data as Row & { lines: (Row & Record<string, string>)[] };
+    expect(po.lines.map((line) => [line.description, Number(line.quantity), line.unitPrice, Number(line.taxPct), line.lineTotal])).toEqual([
+      ['Portland cement 42.5N, 50 kg', 100, '88.00', 14, '10032.00'],
+      ['Rebar B500B 16 mm', 6, '41000.00', 5, '258300.00'],
+    ]);
+    // The request's wording stays as the reference.
+    expect(po.lines.map((line) => (line.refLabels as unknown as Record<string, string>).requestLine)).toEqual(['Cement', 'Rebar']);
+    expect([po.subtotal, po.taxTotal, po.total]).toEqual(['254800.00', '13532.00', '268332.00']);
+
+    const history = async (resource: string, id: string) =>
+      (await call(buyer, 'GET', `/api/${resource}/${id}/history`)).body.data as { action: string; source: string; reason: string | null; changes: Record<string, { before: unknown; after: unknown }> }[];
+    const quotationHistory = await history('quotations', quotation.id);
+    expect(quotationHistory[0]).toMatchObject({ action: 'award', source: 'action', changes: { status: { before: 'received', after: 'awarded' } } });
+    expect(quotationHistory[0]!.reason).toContain(po.number);
+    const lineHistory = await history('purchase-request-lines', rebar!.id);
+    expect(lineHistory[0]).toMatchObject({ action: 'ordered', source: 'action' });
+    expect(Number(lineHistory[0]!.changes.orderedQuantity!.after)).toBe(6);
+    const orderHistory = await history('purchase-orders', po.id);
+    // Created by the award with its lines: one creation entry, its totals included.
+    expect(orderHistory.map((entry) => `${entry.action}/${entry.source}`)).toEqual(['create/action']);
+    expect(orderHistory[0]!.changes.total!.after).toBe('268332.00');
+    const requestHistory = await history('purchase-requests', request.id);
+    expect(requestHistory[0]).toMatchObject({ action: 'award', changes: { status: { before: 'approved', after: 'partially_ordered' } } });
+
+    // Receipts move the order lines and, as a roll-up, the request lines, each with its history.
+    await act(buyer, 'purchase-orders', po.id, 'submit');
+    for (const agent of tierAgents.slice(0, 2)) await act(agent, 'purchase-orders', po.id, 'approve');
+    await act(buyer, 'purchase-orders', po.id, 'issue');
+    const receipt = await call(buyer, 'POST', `/api/purchase-orders/${po.id}/receipts`, { lines: [{ line: po.lines[1]!.id, quantity: '2' }] });
+    expect(receipt.status, JSON.stringify(receipt.body)).toBe(201);
+    expect((await history('purchase-order-lines', po.lines[1]!.id))[0]).toMatchObject({ action: 'receive', source: 'action' });
+    const rebarAfter = await history('purchase-request-lines', rebar!.id);
+    expect(rebarAfter[0]).toMatchObject({ action: 'ordered', source: 'action' });
+    expect(Number(rebarAfter[0]!.changes.receivedQuantity!.after)).toBe(2);
+  });
+
+  it('refuses an edit of a submitted order, or of its lines, before anything is written', async () => {
+    const po = await order([{ unitPrice: '10', quantity: '2', taxPct: '14' }]);
+    const submitted = (await act(buyer, 'purchase-orders', po.id, 'submit')).body.data as Row;
+    // Any write to this order or its lines would fail with another error than the engine's refusal.
+    const guard = `refuse_${unique('po').replace(/\W/g, '_')}`;
+    await db.exec(`create function ${guard}() returns trigger language plpgsql as $$ begin raise exception 'written'; end $$;
+      create trigger ${guard} before update or delete on purchase_orders for each row when (old.id = '${po.id}') execute function ${guard}();
+      create trigger ${guard}_lines before update or delete on purchase_order_lines for each row when (old.order_id = '${po.id}') execute function ${guard}();
+      create trigger ${guard}_new before insert on purchase_order_lines for each row when (new.order_id = '${po.id}') execute function ${guard}();`);
+    try {
+      const edit = await call(buyer, 'PATCH', `/api/purchase-orders/${po.id}`, { version: submitted.version, title: 'Changed', lines: [] });
+      expect(edit.status, JSON.stringify(edit.body)).toBe(422);
+      expect(edit.body.message).toBe('A purchase order can change only while it is draft; this one is pending approval.');
+      const line = await call(buyer, 'PATCH', `/api/purchase-order-lines/${po.lines[0]!.id}`, { version: 1, quantity: '5' });
+      expect(line.status).toBe(422);
+      const added = await call(buyer, 'POST', '/api/purchase-order-lines', { order: po.id, description: 'More', quantity: '1', unit: 'pcs', unitPrice: '1' });
+      expect(added.status).toBe(422);
+      expect((await call(buyer, 'DELETE', `/api/purchase-orders/${po.id}`)).status).toBe(422);
+    } finally {
+      await db.exec(`drop trigger ${guard} on purchase_orders; drop trigger ${guard}_lines on purchase_order_lines; drop trigger ${guard}_new on purchase_order_lines; drop function ${guard}();`);
+    }
+    const stored = (await call(buyer, 'GET', `/api/purchase-orders/${po.id}`)).body.data as Row;
+    expect(stored.version).toBe(submitted.version);
+  });
+
+  it('judges who may act on a document before reading the body', async () => {
+    const po = await order([{ unitPrice: '10', quantity: '2' }]);
+    const nobody = await login(grant(['supplier'], ['read']));
+    for (const [resource, action] of [['purchase-orders', 'approve'], ['purchase-requests', 'approve'], ['quotations', 'cancel']] as const) {
+      const answer = await call(nobody.agent, 'POST', `/api/${resource}/${po.id}/actions/${action}`, { reason: 42, extra: true });
+      expect(answer.status, resource).toBe(423);
+    }
+    expect((await call(buyer, 'POST', `/api/purchase-orders/${po.id}/actions/submit`, { reason: 42 })).status).toBe(400);
+  });
+
   async function order(lines: { unitPrice: string; quantity: string; taxPct?: string }[]) {
     const created = await call(buyer, 'POST', '/api/purchase-orders', {
       title: unique('Order'),
@@ -315,13 +410,17 @@ describe.each(DB_KINDS)('procurement on %s', (kind) => {
 
   it('prints an order and a request as A4 PDFs, and keeps a quotation\'s PDF attachment', async () => {
     const po = await order([{ unitPrice: '10', quantity: '2', taxPct: '14' }]);
-    const pdf = await buyer.request({ method: 'GET', url: `/api/purchase-orders/${po.id}/pdf` });
+    // Printing is the engine's `/print` (api.md); the old path leads there.
+    const old = await buyer.request({ method: 'GET', url: `/api/purchase-orders/${po.id}/pdf` });
+    expect(old.statusCode).toBe(308);
+    expect(old.headers.location).toBe(`/api/purchase-orders/${po.id}/print`);
+    const pdf = await buyer.request({ method: 'GET', url: `/api/purchase-orders/${po.id}/print` });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.rawPayload.toString('latin1')).toMatch(/\/MediaBox \[0 0 595\.28 841\.89\]/);
     const request = await newRequest();
-    expect((await buyer.request({ method: 'GET', url: `/api/purchase-requests/${request.id}/pdf` })).rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await buyer.request({ method: 'GET', url: `/api/purchase-requests/${request.id}/print` })).rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
 
     const qt = await quote(request.id, supplierA, [{ requestLine: request.lines[0]!.id, unitPrice: '1.00', quantity: '1' }]);
     const notPdf = await buyer.request({ method: 'PUT', url: `/api/quotations/${qt.id}/attachment?name=q.pdf`, headers: { 'content-type': 'application/pdf' }, payload: Buffer.from('hello') });

@@ -3,8 +3,10 @@ import { DEMO_DEPARTMENTS, DEMO_ROLES, DEMO_USERS } from '@propdesk/privileges';
 import { seedProcurementDemo } from '@propdesk/procurement/server';
 import { seedResources } from '@propdesk/records/server';
 import { audit, type Database } from '@propdesk/server-kit';
-import { salesDemoLeads } from '@propdesk/sales/server';
+import { salesDemoLeads, salesDemoSetups } from '@propdesk/sales/server';
+import { notify } from '@propdesk/notifications-core/server';
 import { settingsDemoData } from '@propdesk/settings/server';
+import { createEngine } from './domains.js';
 import { appRegistry } from './resources.js';
 
 const SEEDED_KEY = 'demo-seeded';
@@ -61,7 +63,13 @@ export async function seedDemoData(db: Database, options: { password: string; ar
     claim: async (tx) =>
       (await tx.query("insert into app_state (key, value) values ('demo-reference-seeded', 'true'::jsonb) on conflict (key) do nothing returning key")).rows.length > 0,
   });
-  await seedProcurementDemo(db, appRegistry);
+  // Demo documents go through the engine (hooks, roll-ups), as the product's own writes.
+  const { engine } = createEngine(db, { notify, argon2: options.argon2, announceAuthChange: async () => undefined });
+  // Hold request setups (one per project) and lead validity rules (per source or channel), claimed once across processes.
+  await seedResources(db, appRegistry, salesDemoSetups(), {
+    claim: async (tx) => (await tx.query("insert into app_state (key, value) values ('demo-sales-setups-seeded', 'true'::jsonb) on conflict (key) do nothing returning key")).rows.length > 0,
+  });
+  await seedProcurementDemo(engine);
   // About 5,000 leads with activities for the demo agents (multi-row inserts, once across processes).
   const leadsStarted = performance.now();
   const leadsSeeded = await db.transaction(async (tx) => {

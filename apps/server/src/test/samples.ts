@@ -16,11 +16,32 @@ export const SAMPLE_OVERRIDES: Readonly<Record<string, (n: number) => Record<str
   'approval-tiers': (n) => ({ level: 4 + (n % 17) }),
   customers: (n) => ({ kind: 'individual', nationalId: `2900101${String(1_000_000 + (n % 9_000_000)).slice(-7)}`, passportNo: null, companyName: null }),
   leads: (n) => ({ phone2: null, budgetMin: '1000000.00', budgetMax: `${2_000_000 + n}.00` }),
+  // A quotation line answers a line of its own quotation's request, or none.
+  'quotation-lines': () => ({ requestLine: null }),
+  // A hold names a customer or a lead, for hours within its project's longest hold.
+  'hold-requests': () => ({ lead: null, hours: 2 }),
+  // With extensions, a hold lasts at least its longest single hold.
+  'hold-request-setups': () => ({ maxHoldHours: 48, maxTotalHours: 168 }),
 };
 
 /** Values that must come from the database (a lead every user sees: one in the unassigned pool). */
 export const SAMPLE_LOOKUPS: Readonly<Record<string, (db: Database) => Promise<Record<string, unknown>>>> = {
   'lead-activities': async (db) => ({ lead: (await db.query<{ id: string }>('select id::text from leads where assigned_to_id is null order by created_on, id limit 1')).rows[0]?.id ?? null }),
+  // A quotation answers a request still open for ordering (a demo one).
+  quotations: async (db) => ({
+    request: (await db.query<{ id: string }>("select id::text from purchase_requests where status in ('approved', 'partially_ordered') order by number limit 1")).rows[0]?.id ?? null,
+  }),
+  // A hold asks for an available unit nobody holds, in a project whose holds wait for approval.
+  'hold-requests': async (db) => ({
+    unit:
+      (
+        await db.query<{ id: string }>(
+          `select u.id::text from units u join hold_request_setups s on s.project_id = u.project_id and s.requires_approval
+            where u.active and u.status = 'available' and not exists (select 1 from unit_claims c where c.unit_id = u.id and c.released_at is null)
+            order by u.created_on, u.id limit 1`,
+        )
+      ).rows[0]?.id ?? null,
+  }),
 };
 
 /** Extra body keys a resource's screen adds to the generated calls (users need a first password). */

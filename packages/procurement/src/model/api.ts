@@ -45,3 +45,25 @@ export type ComparisonView = {
   columns: { quotation: string; number: string; supplier: string; supplierName: string; validUntil: string; expired: boolean; status: string; total: string; lowestTotal: boolean; leadTimeDays: number | null; hasAttachment: boolean }[];
   rows: { requestLine: string; description: string; quantity: string; unit: string; orderedQuantity: string; cells: Record<string, ComparisonCell | null> }[];
 };
+
+/** `GET /api/purchase-orders/{id}/approvals`: the tiers the order's amount needs, who decided each, whose turn it is. */
+export type ApprovalsView = {
+  tiers: { level: number; name: string; aboveAmount: string; roleName: string; decision: { userName: string; comment: string | null; decidedOn: string } | null }[];
+  next: number | null;
+};
+
+/** One row of `GET /api/purchase-orders/{id}/receipts`: goods received against an order line. */
+export type ReceiptRow = { id: string; line: string; description: string; quantity: string; receivedOn: string; overReceiptReason: string | null; receivedBy: string | null };
+
+/** `GET /api/procurement/dashboard`: open requests by status, orders awaiting approval, spend by project this month. */
+export type ProcurementDashboard = {
+  requestsByStatus: { status: string; count: number }[];
+  awaitingApproval: { count: number; total: string };
+  spendByProject: { project: string; total: string }[];
+};
+
+/** `POST /api/purchase-requests/{id}/award` answer's data: the draft orders created, one per supplier. */
+export type AwardResult = { orders: { number: string; supplier: string }[] };
+
+/** One line of `GET /api/purchase-requests/{id}/lines`, as a quotation's line picks it. */
+export type RequestLineOption = { id: string; description: string };

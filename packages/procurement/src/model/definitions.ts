@@ -7,6 +7,27 @@ export const QUOTATION_STATES = ['received', 'awarded', 'not_awarded', 'cancelle
 export const ORDER_STATES = ['draft', 'pending_approval', 'approved', 'issued', 'partially_received', 'received', 'closed', 'cancelled'] as const;
 export const PAYMENT_TERMS = ['immediate', 'net_15', 'net_30', 'net_60', 'net_90'] as const;
 
+/** The words a person reads for each stored state (screens and printed documents). */
+export const STATE_WORDS: Readonly<Record<string, string>> = {
+  draft: 'Draft',
+  submitted: 'Submitted',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  partially_ordered: 'Partly ordered',
+  ordered: 'Ordered',
+  closed: 'Closed',
+  cancelled: 'Cancelled',
+  received: 'Received',
+  awarded: 'Awarded',
+  not_awarded: 'Not awarded',
+  pending_approval: 'Waiting for approval',
+  issued: 'Issued',
+  partially_received: 'Partly received',
+};
+
+/** A state in a person's words ('partially_received' → 'Partly received'). */
+export const stateWords = (state: string) => STATE_WORDS[state] ?? (state.charAt(0).toUpperCase() + state.slice(1)).replace(/_/g, ' ');
+
 
 const lineNo = f.integer('Line', { min: 1, max: 1000, help: 'Order of the line on the document' });
 
@@ -61,12 +82,12 @@ export const purchaseRequests: ResourceDef = {
   statusField: 'status',
   editableStates: ['draft'],
   actions: {
-    submit: { label: 'Submit', from: ['draft'], to: 'submitted' },
-    approve: { label: 'Approve', from: ['submitted'], to: 'approved', privilege: 'approve', reason: 'optional' },
-    reject: { label: 'Reject', from: ['submitted'], to: 'rejected', privilege: 'approve', reason: 'required' },
+    submit: { label: 'Submit', from: ['draft'], to: 'submitted', confirm: 'Submit {number} ({title}) for approval? It can no longer be edited while it waits.' },
+    approve: { label: 'Approve', from: ['submitted'], to: 'approved', privilege: 'approve', reason: 'optional', confirm: 'Approve {number} ({title}, estimated {estimatedTotal})? Your approval is recorded under your name.' },
+    reject: { label: 'Reject', from: ['submitted'], to: 'rejected', privilege: 'approve', reason: 'required', confirm: 'Reject {number} ({title})? Your reason is kept in its history; it can be reopened as a draft.' },
     reopen: { label: 'Reopen as draft', from: ['rejected'], to: 'draft' },
-    close: { label: 'Close', from: ['partially_ordered', 'ordered'], to: 'closed' },
-    cancel: { label: 'Cancel', from: ['draft', 'submitted', 'approved', 'rejected'], to: 'cancelled', reason: 'optional' },
+    close: { label: 'Close', from: ['partially_ordered', 'ordered'], to: 'closed', confirm: 'Close {number} ({title})? Nothing more can be ordered against it.' },
+    cancel: { label: 'Cancel', from: ['draft', 'submitted', 'approved', 'rejected'], to: 'cancelled', reason: 'optional', confirm: 'Cancel {number} ({title}) for good? A cancelled request cannot be reopened.' },
   },
   children: { lines: { resource: 'purchase-request-lines', parentField: 'request' } },
 };
@@ -107,7 +128,13 @@ export const quotations: ResourceDef = {
   fields: {
     number: f.text('Number', { readOnly: true, unique: true, searchable: true, maxLength: 20 }),
     reference: f.text("Supplier's reference", { required: true, searchable: true, maxLength: 60 }),
-    request: f.ref('Purchase request', 'purchase-requests', { required: true, indexed: true }),
+    request: f.ref('Purchase request', 'purchase-requests', {
+      required: true,
+      indexed: true,
+      // Quotations answer requests still open for ordering.
+      pickWhere: { status: ['approved', 'partially_ordered'] },
+      pickMessage: 'Choose an approved purchase request that is still open for ordering',
+    }),
     supplier: f.ref('Supplier', 'suppliers', { required: true }),
     quotedOn: f.date('Quoted on'),
     validUntil: f.date('Valid until', { required: true }),
@@ -127,7 +154,7 @@ export const quotations: ResourceDef = {
   statusField: 'status',
   editableStates: ['received'],
   actions: {
-    cancel: { label: 'Cancel', from: ['received'], to: 'cancelled', reason: 'optional' },
+    cancel: { label: 'Cancel', from: ['received'], to: 'cancelled', reason: 'optional', confirm: 'Cancel quotation {number} from {supplier} for good? A cancelled quotation cannot be restored.' },
   },
   children: { lines: { resource: 'quotation-lines', parentField: 'quotation' } },
 };
@@ -147,10 +174,11 @@ export const quotationLines: ResourceDef = {
     description: f.text('Description', { required: true, searchable: true, maxLength: 300 }),
     quantity: f.decimal('Quantity', { required: true, min: 0.0001, max: 1_000_000_000 }),
     unitPrice: f.money('Unit price', { required: true, max: 1_000_000_000 }),
+    taxPct: f.percent('Tax', { default: 0 }),
     leadTimeDays: f.integer('Lead time (days)', { min: 0, max: 3650 }),
   },
   defaultSort: ['lineNo', 'description'],
-  listColumns: ['lineNo', 'description', 'quantity', 'unitPrice', 'leadTimeDays'],
+  listColumns: ['lineNo', 'description', 'quantity', 'unitPrice', 'taxPct', 'leadTimeDays'],
 };
 
 export const purchaseOrders: ResourceDef = {
@@ -185,12 +213,12 @@ export const purchaseOrders: ResourceDef = {
   statusField: 'status',
   editableStates: ['draft'],
   actions: {
-    submit: { label: 'Submit for approval', from: ['draft'], to: 'pending_approval' },
-    approve: { label: 'Approve', from: ['pending_approval'], to: 'approved', privilege: 'approve', reason: 'optional' },
-    reject: { label: 'Return to draft', from: ['pending_approval'], to: 'draft', privilege: 'approve', reason: 'required' },
-    issue: { label: 'Issue to supplier', from: ['approved'], to: 'issued' },
-    close: { label: 'Close', from: ['received'], to: 'closed' },
-    cancel: { label: 'Cancel', from: ['draft', 'pending_approval', 'approved'], to: 'cancelled', reason: 'optional' },
+    submit: { label: 'Submit for approval', from: ['draft'], to: 'pending_approval', confirm: 'Submit {number} ({total} to {supplier}) for approval? It can no longer be edited while it waits.' },
+    approve: { label: 'Approve', from: ['pending_approval'], to: 'approved', privilege: 'approve', reason: 'optional', confirm: 'Approve {number} for {total} to {supplier}? Your approval is recorded under your name.' },
+    reject: { label: 'Return to draft', from: ['pending_approval'], to: 'draft', privilege: 'approve', reason: 'required', confirm: 'Return {number} to draft? Your reason is kept in its history; it must be submitted for approval again.' },
+    issue: { label: 'Issue to supplier', from: ['approved'], to: 'issued', confirm: 'Issue {number} to {supplier} for {total}? Once issued it can no longer be edited or cancelled.' },
+    close: { label: 'Close', from: ['received'], to: 'closed', confirm: 'Close {number}? Nothing more can be received against it.' },
+    cancel: { label: 'Cancel', from: ['draft', 'pending_approval', 'approved'], to: 'cancelled', reason: 'optional', confirm: 'Cancel {number} ({total} to {supplier}) for good? A cancelled order cannot be reopened.' },
   },
   children: { lines: { resource: 'purchase-order-lines', parentField: 'order' } },
 };

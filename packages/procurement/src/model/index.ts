@@ -5,6 +5,8 @@ export {
   PAYMENT_TERMS,
   QUOTATION_STATES,
   REQUEST_STATES,
+  STATE_WORDS,
+  stateWords,
   approvalTiers,
   purchaseOrderLines,
   purchaseOrders,
@@ -17,4 +19,4 @@ export {
 export { documentTotals, formatMoney, qty } from './money.js';
 export type { DocumentTotals, LineAmounts, PricedLine } from './money.js';
 export { awardSchema, receiptSchema } from './api.js';
-export type { AwardRequest, ComparisonCell, ComparisonView, ReceiptRequest } from './api.js';
+export type { ApprovalsView, AwardRequest, AwardResult, ComparisonCell, ComparisonView, ProcurementDashboard, ReceiptRequest, ReceiptRow, RequestLineOption } from './api.js';

@@ -1,8 +1,5 @@
 import { createChecker } from '@propdesk/privileges';
-import type { Registry } from '@propdesk/records/model';
-import { createRecord, type Caller, type EngineContext } from '@propdesk/records/server';
-import type { Database } from '@propdesk/server-kit';
-import { refreshOrderTotals } from './hooks.js';
+import { createRecord, engineTransaction, type Caller, type EngineContext } from '@propdesk/records/server';
 
 const SYSTEM: Caller = { auth: null, source: 'system' };
 
@@ -54,9 +51,9 @@ const day = (base: Date, offset: number) => new Date(base.getTime() + offset * 8
  * receipts. Dates are relative to the seeding day so the comparison shows valid and expired
  * quotations; creation times are spaced so lists keep a stable order (drafts oldest).
  */
-export async function seedProcurementDemo(db: Database, registry: Registry): Promise<boolean> {
-  const ctx: EngineContext = { db, registry };
-  return db.transaction(async (tx) => {
+export async function seedProcurementDemo(ctx: EngineContext): Promise<boolean> {
+  const registry = ctx.registry;
+  return engineTransaction(ctx, async (tx) => {
     const claimed = await tx.query("insert into app_state (key, value) values ('demo-procurement-seeded', 'true'::jsonb) on conflict (key) do nothing returning key");
     if (claimed.rows.length === 0) return false;
     const today = new Date();
@@ -116,10 +113,6 @@ export async function seedProcurementDemo(db: Database, registry: Registry): Pro
         });
         lines.push(created.id);
       }
-      await tx.query(
-        'update purchase_requests set estimated_total = (select coalesce(sum(round(quantity * coalesce(estimated_unit_price, 0), 2)), 0) from purchase_request_lines where request_id = $1) where id = $1',
-        [request.id],
-      );
       requests.set(spec.key, { id: request.id, lines });
     }
 
@@ -151,10 +144,10 @@ export async function seedProcurementDemo(db: Database, registry: Registry): Pro
           description: line.description,
           quantity: line.quantity,
           unitPrice: (Math.round(Number(line.price) * tilt * 100) / 100).toFixed(2),
+          taxPct: '14',
           leadTimeDays: 5 + lineIndex * 2 + supplier,
         });
       }
-      await tx.query('update quotations set total = (select coalesce(sum(round(quantity * unit_price, 2)), 0) from quotation_lines where quotation_id = $1) where id = $1', [quotation.id]);
     }
 
     // Quotations in their other states: the ordered request's winner and loser, and a cancelled one.
@@ -175,10 +168,10 @@ export async function seedProcurementDemo(db: Database, registry: Registry): Pro
           description: line.description,
           quantity: line.quantity,
           unitPrice: (Math.round(Number(line.price) * factor * 100) / 100).toFixed(2),
+          taxPct: '14',
           leadTimeDays: 10,
         });
       }
-      await tx.query('update quotations set total = (select coalesce(sum(round(quantity * unit_price, 2)), 0) from quotation_lines where quotation_id = $1) where id = $1', [quotation.id]);
     }
 
     for (const spec of ORDERS) {
@@ -209,10 +202,8 @@ export async function seedProcurementDemo(db: Database, registry: Registry): Pro
         });
         if (received !== '0') {
           await tx.query('insert into po_receipts (order_id, line_id, quantity, received_on, received_by) values ($1, $2, $3::numeric, $4::date, $5)', [order.id, created.id, received, day(today, -2), officer]);
-          if (requestLine) await tx.query('update purchase_request_lines set received_quantity = received_quantity + $2::numeric where id = $1', [requestLine, received]);
         }
       }
-      await refreshOrderTotals(tx, order.id);
       const approvers: [number, string, string | null][] = [
         [1, 'Procurement manager', manager],
         [2, 'Finance manager', finance],

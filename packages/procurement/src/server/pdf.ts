@@ -1,7 +1,7 @@
 import type { Queryable } from '@propdesk/server-kit';
 import PDFDocument from 'pdfkit';
-import { formatMoney } from '../model/index.js';
-import { decisionsOf } from './hooks.js';
+import { formatMoney, stateWords } from '../model/index.js';
+import { decisionsOf } from '../resources/purchase-orders/approvals.server.js';
 
 export const COMPANY = { name: 'Propdesk Developments', address: 'Propdesk Tower, 90th Street, New Cairo', contact: 'procurement@propdesk.example · +20 2 2000 0000' };
 
@@ -27,7 +27,7 @@ function header(doc: Pdf, title: string, number: string, status: string) {
   doc.font('Helvetica-Bold').fontSize(16).fillColor('#0d47a1').text(COMPANY.name, MARGIN, MARGIN);
   doc.font('Helvetica').fontSize(9).fillColor('#555').text(COMPANY.address).text(COMPANY.contact);
   doc.font('Helvetica-Bold').fontSize(14).fillColor('#000').text(title, MARGIN, MARGIN, { align: 'right' });
-  doc.font('Helvetica').fontSize(10).text(number, { align: 'right' }).text(`Status: ${status.replace(/_/g, ' ')}`, { align: 'right' });
+  doc.font('Helvetica').fontSize(10).text(number, { align: 'right' }).text(`Status: ${stateWords(status)}`, { align: 'right' });
   doc.moveTo(MARGIN, 110).lineTo(545, 110).strokeColor('#0d47a1').lineWidth(1.5).stroke();
   doc.y = 122;
 }
@@ -80,7 +80,8 @@ export async function orderPdf(db: Queryable, id: string): Promise<{ name: strin
   const order = (
     await db.query<Record<string, string | null>>(
       `select o.number, o.title, o.status, o.delivery_date::text as delivery, o.issued_on::text as issued, o.notes, o.subtotal::text as subtotal, o.tax_total::text as tax, o.total::text as total,
-              s.name as supplier, s.address as "supplierAddress", s.email as "supplierEmail", s.payment_terms as terms, r.number as request, p.name as project
+              s.name as supplier, s.address as "supplierAddress", s.email as "supplierEmail", s.payment_terms as terms, r.number as request, p.name as project,
+              coalesce(nullif(p.currency, ''), 'EGP') as currency
        from purchase_orders o join suppliers s on s.id = o.supplier_id left join purchase_requests r on r.id = o.request_id left join projects p on p.id = o.project_id where o.id = $1`,
       [id],
     )
@@ -103,6 +104,7 @@ export async function orderPdf(db: Queryable, id: string): Promise<{ name: strin
       ['Delivery by', order.delivery ?? ''],
       ['Issued on', order.issued ?? ''],
       ['Payment terms', (order.terms ?? '').replace(/_/g, ' ')],
+      ['Currency', order.currency ?? 'EGP'],
     ]);
     table(
       doc,
@@ -113,14 +115,15 @@ export async function orderPdf(db: Queryable, id: string): Promise<{ name: strin
         { label: 'Unit', width: 40 },
         { label: 'Unit price', width: 70, align: 'right' },
         { label: 'Tax %', width: 45, align: 'right' },
-        { label: 'Amount', width: 90, align: 'right' },
+        { label: `Amount (${order.currency ?? 'EGP'})`, width: 90, align: 'right' },
       ],
       lines.map((line) => [line.no!, line.description!, qtyText(line.quantity!), line.unit!, formatMoney(line.price), qtyText(line.tax!), formatMoney(line.total)]),
     );
+    const currency = order.currency ?? 'EGP';
     totals(doc, [
-      ['Subtotal', formatMoney(order.subtotal ?? '0')],
-      ['Tax', formatMoney(order.tax ?? '0')],
-      ['Total', formatMoney(order.total ?? '0')],
+      ['Subtotal', `${formatMoney(order.subtotal ?? '0')} ${currency}`],
+      ['Tax', `${formatMoney(order.tax ?? '0')} ${currency}`],
+      ['Total', `${formatMoney(order.total ?? '0')} ${currency}`],
     ]);
     doc.font('Helvetica-Bold').fontSize(11).text('Approvals', MARGIN);
     doc.moveDown(0.3);

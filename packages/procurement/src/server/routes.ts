@@ -1,13 +1,11 @@
-import type { Registry } from '@propdesk/records/model';
-import { createRecord, getRecord, updateRecord, type Caller, type EngineContext } from '@propdesk/records/server';
-import { HttpError, accessDenied, badRequest, notFound, ok, sendError, unauthorized, unprocessable, type AuthHook, type Database, type Queryable } from '@propdesk/server-kit';
+import { callerOf, createRecord, effectOf, engineTransaction, flushRollups, getRecord, updateRecord, type Caller, type EngineContext } from '@propdesk/records/server';
+import { HttpError, accessDenied, badRequest, notFound, ok, sendError, unauthorized, unprocessable, type AuthHook, type Queryable } from '@propdesk/server-kit';
 import { Decimal } from 'decimal.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { awardSchema, qty, receiptSchema, type ComparisonView } from '../model/index.js';
-import { decisionsOf, refreshOrderTotals, requiredTiers } from './hooks.js';
-import { orderPdf, requestPdf } from './pdf.js';
+import { decisionsOf, requiredTiers } from '../resources/purchase-orders/approvals.server.js';
 
 const idParams = z.object({ id: z.uuid({ error: 'Must be a record id' }) });
 export const ATTACHMENT_LIMIT_BYTES = 5 * 1024 * 1024;
@@ -17,12 +15,11 @@ const can = (entity: string, action: string): AuthHook => async (request, reply)
   else if (!request.auth.checker.can(entity, action)) await sendError(reply, accessDenied());
 };
 
-const callerOf = (request: FastifyRequest): Caller => ({ auth: request.auth, source: 'screen', requestId: String(request.id), ip: request.ip });
 const today = () => new Date().toISOString().slice(0, 10);
 
 type RequestLine = { id: string; description: string; quantity: string; unit: string; ordered: string; received: string };
 type QuoteRow = { id: string; number: string; supplierId: string; supplierName: string; validUntil: string; status: string; total: string | null; leadTimeDays: number | null; hasAttachment: boolean };
-type QuoteLine = { id: string; quotationId: string; requestLineId: string; unitPrice: string; quantity: string; leadTimeDays: number | null };
+type QuoteLine = { id: string; quotationId: string; requestLineId: string; description: string; unitPrice: string; taxPct: string; quantity: string; leadTimeDays: number | null };
 
 async function requestLines(db: Queryable, requestId: string) {
   return (
@@ -49,8 +46,8 @@ export async function comparisonOf(db: Queryable, requestId: string): Promise<Co
   ).rows;
   const quoteLines = (
     await db.query<QuoteLine>(
-      `select ql.id::text as id, ql.quotation_id::text as "quotationId", ql.request_line_id::text as "requestLineId", ql.unit_price::text as "unitPrice",
-              ql.quantity::text as quantity, coalesce(ql.lead_time_days, q.lead_time_days) as "leadTimeDays"
+      `select ql.id::text as id, ql.quotation_id::text as "quotationId", ql.request_line_id::text as "requestLineId", ql.description, ql.unit_price::text as "unitPrice",
+              coalesce(ql.tax_pct, 0)::text as "taxPct", ql.quantity::text as quantity, coalesce(ql.lead_time_days, q.lead_time_days) as "leadTimeDays"
        from quotation_lines ql join quotations q on q.id = ql.quotation_id where q.request_id = $1 and ql.request_line_id is not null and q.status <> 'cancelled'`,
       [requestId],
     )
@@ -125,7 +122,8 @@ export async function award(ctx: EngineContext, tx: Queryable, caller: Caller, r
   ).rows;
   const quoteLines = (
     await tx.query<QuoteLine>(
-      `select ql.id::text as id, ql.quotation_id::text as "quotationId", ql.request_line_id::text as "requestLineId", ql.unit_price::text as "unitPrice", ql.quantity::text as quantity, ql.lead_time_days as "leadTimeDays"
+      `select ql.id::text as id, ql.quotation_id::text as "quotationId", ql.request_line_id::text as "requestLineId", ql.description, ql.unit_price::text as "unitPrice",
+              coalesce(ql.tax_pct, 0)::text as "taxPct", ql.quantity::text as quantity, ql.lead_time_days as "leadTimeDays"
        from quotation_lines ql join quotations q on q.id = ql.quotation_id where q.request_id = $1 and ql.request_line_id is not null`,
       [requestId],
     )
@@ -172,15 +170,20 @@ export async function award(ctx: EngineContext, tx: Queryable, caller: Caller, r
   }
   if (problems.length > 0) throw new HttpError(422, 'The award cannot be made as asked.', { errors: problems });
 
+  // Everything below is a side effect of the award: written through the engine, so each order, line,
+  // kept quantity and quotation state has its version and history, named as the award's.
+  const effect = effectOf(caller);
   const orders: { id: string; number: string; supplier: string; total: string }[] = [];
   const bySupplier = new Map<string, typeof pairs>();
   for (const pair of pairs) bySupplier.set(pair.quote.supplierId, [...(bySupplier.get(pair.quote.supplierId) ?? []), pair]);
   const orderDef = ctx.registry.get('purchase-orders');
   const lineDef = ctx.registry.get('purchase-order-lines');
+  const quotationDef = ctx.registry.get('quotations');
+  const created: { id: string; number: string; supplier: string; quotationIds: string[] }[] = [];
   for (const group of bySupplier.values()) {
     const quotationIds = [...new Set(group.map((pair) => pair.quote.id))];
     const supplierName = group[0]!.quote.supplierName;
-    const order = await createRecord(ctx, tx, orderDef, caller, {
+    const order = await createRecord(ctx, tx, orderDef, effect, {
       title: `${request.title} — ${supplierName}`.slice(0, 160),
       supplier: group[0]!.quote.supplierId,
       request: request.id,
@@ -188,23 +191,30 @@ export async function award(ctx: EngineContext, tx: Queryable, caller: Caller, r
       project: request.project,
     });
     for (const [index, pair] of group.entries()) {
-      const quantity = remaining(pair.line);
-      await createRecord(ctx, tx, lineDef, caller, {
+      // What was quoted: its wording, price and tax; the quantity still to order, at most what was quoted.
+      const remainingQuantity = remaining(pair.line);
+      const quantity = qty.cmp(pair.quoteLine.quantity, remainingQuantity) < 0 ? pair.quoteLine.quantity : remainingQuantity;
+      await createRecord(ctx, tx, lineDef, effect, {
         order: order.id,
         lineNo: index + 1,
         requestLine: pair.line.id,
-        description: pair.line.description,
+        description: pair.quoteLine.description,
         quantity,
         unit: pair.line.unit,
         unitPrice: pair.quoteLine.unitPrice,
-        taxPct: '0',
+        taxPct: pair.quoteLine.taxPct,
       });
-      await tx.query('update purchase_request_lines set ordered_quantity = coalesce(ordered_quantity, 0) + $2::numeric where id = $1', [pair.line.id, quantity]);
     }
-    await refreshOrderTotals(tx, order.id);
+    created.push({ id: order.id, number: String(order.number), supplier: supplierName, quotationIds });
+  }
+  // The orders' totals and the request lines' ordered quantities are roll-ups: settle them now.
+  await flushRollups(ctx, tx);
+  for (const order of created) {
     const stored = (await tx.query<{ total: string }>('select total::text as total from purchase_orders where id = $1', [order.id])).rows[0]!;
-    orders.push({ id: order.id, number: String(order.number), supplier: supplierName, total: stored.total });
-    for (const quotationId of quotationIds) await tx.query("update quotations set status = 'awarded' where id = $1", [quotationId]);
+    orders.push({ id: order.id, number: order.number, supplier: order.supplier, total: stored.total });
+    for (const quotationId of order.quotationIds) {
+      await updateRecord(ctx, tx, quotationDef, effect, quotationId, { status: 'awarded' }, { ignoreVersion: true, allowReadOnly: true, action: 'award', reason: `${order.number} (${request.number})` });
+    }
   }
   const after = await requestLines(tx, requestId);
   const complete = after.every((line) => qty.cmp(line.ordered, line.quantity) >= 0);
@@ -214,7 +224,12 @@ export async function award(ctx: EngineContext, tx: Queryable, caller: Caller, r
     action: 'award',
     reason: orders.map((order) => `${order.number} (${order.supplier})`).join(', '),
   });
-  if (complete) await tx.query("update quotations set status = 'not_awarded' where request_id = $1 and status = 'received'", [requestId]);
+  if (complete) {
+    const open = await tx.query<{ id: string }>("select id::text as id from quotations where request_id = $1 and status = 'received' order by id", [requestId]);
+    for (const quotation of open.rows) {
+      await updateRecord(ctx, tx, quotationDef, effect, quotation.id, { status: 'not_awarded' }, { ignoreVersion: true, allowReadOnly: true, action: 'award', reason: `${request.number} ordered in full` });
+    }
+  }
   return orders;
 }
 
@@ -241,6 +256,9 @@ export async function receive(ctx: EngineContext, tx: Queryable, caller: Caller,
     receivedNow.set(line.id, qty.add(receivedNow.get(line.id) ?? '0', item.quantity));
   });
   if (problems.length > 0) throw new HttpError(422, 'The receipt cannot be recorded as entered.', { errors: problems });
+  const lineDef = ctx.registry.get('purchase-order-lines');
+  const effect = effectOf(caller);
+  const summary = body.lines.map((item) => item.quantity).join(' + ');
   for (const item of body.lines) {
     await tx.query('insert into po_receipts (order_id, line_id, quantity, received_on, over_receipt_reason, received_by) values ($1, $2, $3::numeric, $4::date, $5, $6)', [
       orderId,
@@ -250,13 +268,19 @@ export async function receive(ctx: EngineContext, tx: Queryable, caller: Caller,
       body.overReceiptReason ?? null,
       caller.auth?.userId ?? null,
     ]);
-    await tx.query('update purchase_order_lines set received_quantity = coalesce(received_quantity, 0) + $2::numeric where id = $1', [item.line, item.quantity]);
-    const requestLine = lines.find((line) => line.id === item.line)?.requestLine;
-    if (requestLine) await tx.query('update purchase_request_lines set received_quantity = coalesce(received_quantity, 0) + $2::numeric where id = $1', [requestLine, item.quantity]);
+  }
+  // Each line's received quantity through the engine (the request line's follows as a roll-up).
+  for (const [lineId, quantity] of receivedNow) {
+    const line = lines.find((candidate) => candidate.id === lineId)!;
+    await updateRecord(ctx, tx, lineDef, effect, lineId, { receivedQuantity: qty.add(line.received, quantity) }, {
+      ignoreVersion: true,
+      allowReadOnly: true,
+      action: 'receive',
+      reason: `${quantity} received`,
+    });
   }
   const after = (await tx.query<{ n: number }>('select count(*)::int as n from purchase_order_lines where order_id = $1 and coalesce(received_quantity, 0) < quantity', [orderId])).rows[0]!;
   const status = after.n === 0 ? 'received' : 'partially_received';
-  const summary = body.lines.map((item) => item.quantity).join(' + ');
   return updateRecord(ctx, tx, ctx.registry.get('purchase-orders'), caller, orderId, { status }, {
     ignoreVersion: true,
     allowReadOnly: true,
@@ -266,9 +290,9 @@ export async function receive(ctx: EngineContext, tx: Queryable, caller: Caller,
 }
 
 /** The custom procurement calls beside the engine's generated ones (api.md, Procurement). */
-export function registerProcurementRoutes(rawApp: FastifyInstance, options: { db: Database; registry: Registry }) {
+export function registerProcurementRoutes(rawApp: FastifyInstance, ctx: EngineContext) {
   const app = rawApp.withTypeProvider<ZodTypeProvider>();
-  const ctx: EngineContext = { db: options.db, registry: options.registry };
+  const options = { db: ctx.db, registry: ctx.registry };
   const tags = ['Procurement'];
 
   const visible = async (request: FastifyRequest, resource: string, id: string) => {
@@ -287,7 +311,7 @@ export function registerProcurementRoutes(rawApp: FastifyInstance, options: { db
     { schema: { tags, summary: 'Award a request, whole or line by line: one purchase order per supplier', params: idParams, body: awardSchema }, onRequest: can('poheader', 'create') },
     async (request, reply) => {
       await visible(request, 'purchase-requests', request.params.id);
-      const orders = await options.db.transaction((tx) => award(ctx, tx, callerOf(request), request.params.id, request.body));
+      const orders = await engineTransaction(ctx, (tx) => award(ctx, tx, callerOf(request), request.params.id, request.body));
       reply.code(201);
       return ok({ orders }, `${orders.length} purchase order${orders.length === 1 ? '' : 's'} created.`);
     },
@@ -319,7 +343,7 @@ export function registerProcurementRoutes(rawApp: FastifyInstance, options: { db
     { schema: { tags, summary: 'Record goods received (partial allowed; over-receipt needs a reason)', params: idParams, body: receiptSchema }, onRequest: can('poheader', 'update') },
     async (request, reply) => {
       await visible(request, 'purchase-orders', request.params.id);
-      const record = await options.db.transaction((tx) => receive(ctx, tx, callerOf(request), request.params.id, request.body));
+      const record = await engineTransaction(ctx, (tx) => receive(ctx, tx, callerOf(request), request.params.id, request.body));
       reply.code(201);
       return ok(record, 'Goods received.');
     },
@@ -341,7 +365,7 @@ export function registerProcurementRoutes(rawApp: FastifyInstance, options: { db
         if (!Buffer.isBuffer(body) || body.length === 0) throw badRequest('Validation failed', [{ field: 'file', message: 'Send the PDF file as the body' }]);
         if (body.subarray(0, 5).toString('latin1') !== '%PDF-') throw badRequest('Validation failed', [{ field: 'file', message: 'Only PDF files can be attached' }]);
         const name = (request.query.name ?? 'quotation.pdf').replace(/[\\/"\r\n]/g, '_');
-        const record = await options.db.transaction(async (tx) => {
+        const record = await engineTransaction(ctx, async (tx) => {
           await tx.query(
             `insert into quotation_attachments (quotation_id, file_name, content_type, size, content, uploaded_by) values ($1, $2, 'application/pdf', $3, $4, $5)
              on conflict (quotation_id) do update set file_name = excluded.file_name, size = excluded.size, content = excluded.content, uploaded_by = excluded.uploaded_by, uploaded_on = now()`,
@@ -362,19 +386,10 @@ export function registerProcurementRoutes(rawApp: FastifyInstance, options: { db
     return reply.send(Buffer.from(row.content));
   });
 
-  app.get('/api/purchase-orders/:id/pdf', { schema: { tags, summary: 'The order as an A4 PDF', params: idParams }, onRequest: can('poheader', 'read') }, async (request, reply) => {
-    await visible(request, 'purchase-orders', request.params.id);
-    const pdf = await orderPdf(options.db, request.params.id);
-    reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="${pdf.name}"`).header('cache-control', 'no-store');
-    return reply.send(pdf.content);
-  });
-
-  app.get('/api/purchase-requests/:id/pdf', { schema: { tags, summary: 'The request as an A4 PDF', params: idParams }, onRequest: can('PurchaseRequest', 'read') }, async (request, reply) => {
-    await visible(request, 'purchase-requests', request.params.id);
-    const pdf = await requestPdf(options.db, request.params.id);
-    reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="${pdf.name}"`).header('cache-control', 'no-store');
-    return reply.send(pdf.content);
-  });
+  // The printable documents are the engine's `/print` (api.md); the old paths lead there.
+  for (const resource of ['purchase-orders', 'purchase-requests']) {
+    app.get(`/api/${resource}/:id/pdf`, { schema: { hide: true, params: idParams } }, async (request, reply) => reply.redirect(`/api/${resource}/${request.params.id}/print`, 308));
+  }
 
   app.get('/api/procurement/dashboard', { schema: { tags, summary: 'Open requests by status, orders awaiting approval, spend by project this month' }, onRequest: can('PurchaseRequest', 'read') }, async () => {
     const requests = await options.db.query<{ status: string; count: number }>(

@@ -51,11 +51,45 @@ export type FieldDef = {
   scale?: number;
   /** A hint under the input. */
   help?: string;
+  /** What an empty value means, shown in its place in views and as the input's placeholder ("No limit"). */
+  emptyText?: string;
+  /**
+   * `reference`: which referenced records may be chosen, by their field values (a quotation's request must
+   * be approved and still open for ordering). The picker offers only them and the server refuses others.
+   */
+  pickWhere?: Readonly<Record<string, readonly string[]>>;
+  /** The words of the refusal when a `pickWhere` value is not met. */
+  pickMessage?: string;
   /** Not shown in forms (set by the server, e.g. a document number). */
   hidden?: boolean;
   /** An index for filtering or sorting on this field. */
   indexed?: boolean;
+  /**
+   * A list of rows inside the record (`json` kind, stored as jsonb), each row an object of these
+   * scalar columns, validated cell by cell (`tiers.2.pct`) and edited as a small table. Built by `f.rows`.
+   */
+  columns?: Readonly<Record<string, FieldDef>>;
+  /** `columns`: at most this many rows (default 100). */
+  maxRows?: number;
+  /**
+   * Shown, and holding a value, only while another field has one of these values (a tiered
+   * commission's tiers). Hidden, it is left out of the form and the view, and the server refuses a value for it.
+   */
+  showWhen?: ShowWhen;
 };
+
+/** `showWhen: { field: 'commissionType', in: ['tiered'] }`. */
+export type ShowWhen = { field: string; in: readonly (string | boolean)[] };
+
+/** Whether a field applies to a record with these values (its `showWhen`, if any, is met). */
+export function isShown(field: FieldDef, values: Readonly<Record<string, unknown>>): boolean {
+  if (!field.showWhen) return true;
+  const value = values[field.showWhen.field];
+  return field.showWhen.in.some((option) => option === value);
+}
+
+/** A value that counts as "no value" for a hidden field: null, '' or an empty list. */
+export const isEmptyValue = (value: unknown) => value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
 
 export type FieldError = { field: string; message: string };
 
@@ -69,6 +103,11 @@ export type ActionDef = {
   /** The privilege action it needs on the resource's entity (default `update`). */
   privilege?: string;
   reason?: 'required' | 'optional';
+  /**
+   * Asked before the action runs, with `{field}` placeholders filled from the record as a person
+   * reads them: `'Submit {number} for approval?'`. Every action that cannot be taken back has one.
+   */
+  confirm?: string;
 };
 
 export type ResourceDef = {
@@ -145,6 +184,9 @@ const SCALAR_SORTABLE: ReadonlySet<FieldKind> = new Set([
   'reference',
 ]);
 
+/** Kinds a row of a `columns` field may hold. */
+export const ROW_CELL_KINDS: ReadonlySet<FieldKind> = new Set(['text', 'email', 'phone', 'url', 'integer', 'decimal', 'money', 'percent', 'boolean', 'date', 'enum']);
+
 export const isSortable = (field: FieldDef) => field.sortable ?? SCALAR_SORTABLE.has(field.kind);
 export const isFilterable = (field: FieldDef) => field.filterable ?? (SCALAR_SORTABLE.has(field.kind) || field.kind === 'references' || field.kind === 'longtext');
 export const isTextKind = (kind: FieldKind) =>
@@ -190,6 +232,21 @@ export function checkDefinition(def: ResourceDef, known?: ReadonlySet<string>): 
     }
     if (field.default !== undefined && field.default !== null && field.kind === 'enum' && !field.options?.includes(String(field.default))) {
       problems.push(`${where}: ${name} default is not an option`);
+    }
+    if (field.columns) {
+      if (field.kind !== 'json') problems.push(`${where}: ${name} has columns but is not a json field`);
+      for (const [column, spec] of Object.entries(field.columns)) {
+        if (!IDENT.test(column)) problems.push(`${where}: ${name} column ${column} must be camelCase`);
+        if (!ROW_CELL_KINDS.has(spec.kind) || spec.columns) problems.push(`${where}: ${name} column ${column} must be a scalar field`);
+        if (spec.kind === 'enum' && (!spec.options || spec.options.length === 0)) problems.push(`${where}: ${name} column ${column} needs options`);
+      }
+    }
+    if (field.showWhen) {
+      const condition = def.fields[field.showWhen.field];
+      if (!condition || field.showWhen.field === name) problems.push(`${where}: ${name} shows when ${field.showWhen.field}, which is not another field`);
+      else if (condition.kind === 'enum') {
+        for (const option of field.showWhen.in) if (!condition.options?.includes(String(option))) problems.push(`${where}: ${name} shows when ${field.showWhen.field} is ${String(option)}, not an option`);
+      }
     }
   }
   const label = labelFieldOf(def);

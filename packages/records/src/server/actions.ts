@@ -1,11 +1,13 @@
 import { badRequest, notFound, unprocessable, type Queryable } from '@propdesk/server-kit';
 import type { ActionDef, ResourceDef } from '../model/index.js';
-import type { ResourceHooks } from './plugin.js';
 import { StaleVersionError, fullRecord, getRecord, updateRecord, visibleRecord, type Caller, type EngineContext } from './records.js';
+import { noHooks } from './lifecycle.js';
 
 /**
- * A named workflow transition: allowed only from its states (422 otherwise), with a reason where
- * the action needs one; written to the history under the action's name.
+ * A named workflow transition: allowed only from its states (422 naming the state otherwise, and
+ * nothing written), with a reason where the action needs one; the action's own `before` handlers
+ * may refuse or name another end state, its `after` handlers run once the state has changed. The
+ * state change is written to the history under the action's name.
  */
 export async function runAction(
   ctx: EngineContext,
@@ -16,7 +18,6 @@ export async function runAction(
   name: string,
   action: ActionDef,
   body: { reason?: string | undefined; version?: number | undefined },
-  hooks: Pick<ResourceHooks, 'beforeAction' | 'afterAction'> = {},
 ) {
   const visible = await getRecord(ctx, tx, def, caller, id);
   if (!visible) throw notFound(`No such ${def.singular.toLowerCase()}`);
@@ -28,9 +29,10 @@ export async function runAction(
   }
   const reason = body.reason?.trim() || null;
   if (action.reason === 'required' && !reason) throw badRequest('Validation failed', [{ field: 'reason', message: 'Give a reason' }]);
-  const override = hooks.beforeAction ? await hooks.beforeAction(tx, id, name, current, caller, reason) : undefined;
-  const to = override?.to ?? action.to;
-  const record = await updateRecord(ctx, tx, def, caller, id, { [def.statusField!]: to }, { ignoreVersion: true, allowReadOnly: true, action: name, reason });
-  if (hooks.afterAction) await hooks.afterAction(tx, id, name, record, caller, reason);
+  const hooks = ctx.lifecycle?.of(def.name) ?? noHooks();
+  const override = await hooks.actionBefore(name, tx, id, current, caller, reason);
+  const to = override.to ?? action.to;
+  const record = await updateRecord(ctx, tx, def, caller, id, { ...override.values, [def.statusField!]: to }, { ignoreVersion: true, allowReadOnly: true, action: name, reason });
+  await hooks.actionAfter(name, tx, id, record, caller, reason);
   return record;
 }

@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import type { RequestAuth } from '@propdesk/server-kit';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
+import { XLSX_FORMATS } from '../model/display.js';
 import type { RecordRow, ResourceDef, SortTerm } from '../model/index.js';
 import type { EngineContext } from './records.js';
 import { orderSql, readableFields, selectRecords, whereSql, type ListCriteria } from './select.js';
@@ -69,7 +70,20 @@ function rawCellText(row: Record<string, unknown>, column: ExportColumn): string
 
 const NUMERIC = new Set(['integer', 'decimal', 'money', 'percent']);
 
-function rawCellValue(row: Record<string, unknown>, column: ExportColumn): string | number | null {
+/**
+ * An XLSX cell: numbers as numbers and dates as real dates (Excel sorts and sums them), shown with
+ * the display formats people read on screen (`XLSX_FORMATS`: 146,000.00 EGP, 2.5%, 24 Nov 2026).
+ */
+function rawCellValue(row: Record<string, unknown>, column: ExportColumn): string | number | Date | null {
+  const value = row[column.name];
+  if (column.kind === 'date' && value !== null && value !== undefined) {
+    const date = value instanceof Date ? value : new Date(`${String(value).slice(0, 10)}T00:00:00Z`);
+    if (!Number.isNaN(date.getTime())) return date;
+  }
+  if (column.kind === 'datetime' && value !== null && value !== undefined) {
+    const date = value instanceof Date ? value : new Date(String(value));
+    if (!Number.isNaN(date.getTime())) return date;
+  }
   const text = rawCellText(row, column);
   if (text === '') return null;
   return NUMERIC.has(column.kind) ? Number(text) : text;
@@ -156,10 +170,15 @@ export function exportStream(
     return out;
   }
   void (async () => {
-    // Neither styles nor shared strings: both are tables the writer keeps in memory for the whole sheet.
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+    // No shared strings (a table the writer keeps in memory for the whole sheet). Styles are on for
+    // the few column formats only (one style per formatted column, not per cell): dates, amounts, percentages.
+    const formatted = columns.some((column) => XLSX_FORMATS[column.kind as keyof typeof XLSX_FORMATS]);
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: formatted, useSharedStrings: false });
     const sheet = workbook.addWorksheet(def.label.slice(0, 31));
-    sheet.columns = columns.map((column) => ({ header: column.label, key: column.name, width: Math.max(12, column.label.length + 4) }));
+    sheet.columns = columns.map((column) => {
+      const numFmt = XLSX_FORMATS[column.kind as keyof typeof XLSX_FORMATS];
+      return { header: column.label, key: column.name, width: Math.max(numFmt ? 16 : 12, column.label.length + 4), ...(numFmt ? { style: { numFmt } } : {}) };
+    });
     sheet.getRow(1).commit();
     await streamRows(ctx, def, auth, criteria, sort, columns, async (rows) => {
       for (const row of rows) sheet.addRow(columns.map((column) => rawCellValue(row, column))).commit();

@@ -13,7 +13,7 @@ import {
   type Registry,
   type ResourceDef,
 } from '../model/index.js';
-import { checkProtectedWrites, createRecord, createRecords, fullRecord, updateRecord, type Caller, type EngineContext } from './records.js';
+import { checkProtectedWrites, createRecord, createRecords, flushRollups, fullRecord, updateRecord, type Caller, type EngineContext } from './records.js';
 
 /** New records per multi-row INSERT (a few columns each: far below the 65,535 parameters of one statement). */
 const IMPORT_BATCH = 500;
@@ -112,9 +112,11 @@ export type ImportOptions = {
   dryRun: boolean;
   mapping: Record<string, string>;
   key: string | null;
-  /** The resource's create hooks, run for each new row as for a create (a domain's rules apply per row, dry run included). */
-  beforeCreate?: ((tx: Queryable, extra: Record<string, unknown>, caller: Caller, values: Readonly<Record<string, unknown>>) => Promise<Record<string, unknown>>) | undefined;
-  afterCreate?: ((tx: Queryable, id: string, extra: Record<string, unknown>, caller: Caller) => Promise<void>) | undefined;
+  /**
+   * Create each new row on its own, as a create through the screen would (the resource's hooks: a
+   * lead's duplicate and ownership rules, dry run included), instead of in batches.
+   */
+  perRow?: boolean | undefined;
 };
 
 /**
@@ -142,8 +144,9 @@ export async function importCsv(ctx: EngineContext, def: ResourceDef, caller: Ca
     if (!keyField || keyField.unique !== true) throw badRequest('Validation failed', [{ field: 'key', message: `${options.key} is not a unique field` }]);
     if (!mappedFields.has(options.key)) throw badRequest('Validation failed', [{ field: 'key', message: `No column is mapped to ${options.key}` }]);
   }
-  const create = createSchema(def);
-  const update = updateSchema(def);
+  // Cells are text: read as the typed values they stand for ("1,250" → 1250), then the JSON body's own checks.
+  const create = createSchema(def, { source: 'text' });
+  const update = updateSchema(def, { source: 'text' });
   const report: ImportReport = {
     dryRun: options.dryRun,
     committed: false,
@@ -263,13 +266,11 @@ export async function importCsv(ctx: EngineContext, def: ResourceDef, caller: Ca
           continue;
         }
         const data = result.data as Record<string, unknown>;
-        if (def.numbering || options.beforeCreate || options.afterCreate) {
+        if (def.numbering || options.perRow) {
           // Document numbers are taken one by one inside the transaction (gap-free), and a domain's
           // create hooks (a lead's duplicate and ownership rules) run for each row as for a create.
           try {
-            const extraColumns = options.beforeCreate ? await options.beforeCreate(tx, {}, importCaller, data) : {};
-            const created = await createRecord(ctx, tx, def, importCaller, data, extraColumns);
-            if (options.afterCreate) await options.afterCreate(tx, created.id, {}, importCaller);
+            await createRecord(ctx, tx, def, importCaller, data);
             report.created += 1;
           } catch (error) {
             fail(index, rowErrors(error));
@@ -292,6 +293,7 @@ export async function importCsv(ctx: EngineContext, def: ResourceDef, caller: Ca
       // Row numbers as a spreadsheet shows them: the header is row 1.
       report.rows = [...errorsOf].sort(([a], [b]) => a - b).map(([index, errors]) => ({ row: index + 2, errors }));
       if (options.dryRun || report.invalid > 0) throw new RollBack(report);
+      await flushRollups(ctx, tx);
     });
     report.committed = true;
     return report;

@@ -1,11 +1,30 @@
-export { recordsPlugin } from './plugin.js';
-export type { RecordsPluginOptions, ResourceHooks } from './plugin.js';
+export { recordsPlugin, callerOf } from './plugin.js';
+export type { RecordsPluginOptions, Printer } from './plugin.js';
+export { Lifecycle, assertEditableState } from './lifecycle.js';
+export type { ResourceHooks, ActionHandlers, ActionOutcome, Rollup, UpdateChanges } from './lifecycle.js';
+export { runAction } from './actions.js';
+export { combineRowScopes } from './domain.js';
+export type { DomainServer, DomainContext, DomainNotify, RowScope, AuthChangeAnnouncer } from './domain.js';
 export { engineMigrations, resourceMigrations, tableDdl, constraintDdl, columnType, uniqueIndexName } from './ddl.js';
 export { seedResources } from './seed.js';
 export type { SeedData } from './seed.js';
 export { nextDocumentNumber } from './numbering.js';
-export { createRecord, updateRecord, deleteRecord, getRecord, listRecords, historyOf, usageOf, toRecord, visibleRecord } from './records.js';
-export type { Caller, ChangeSource, EngineContext } from './records.js';
+export {
+  createRecord,
+  updateRecord,
+  deleteRecord,
+  getRecord,
+  listRecords,
+  historyOf,
+  usageOf,
+  toRecord,
+  visibleRecord,
+  engineTransaction,
+  flushRollups,
+  effectOf,
+  parentOf,
+} from './records.js';
+export type { Caller, ChangeSource, EngineContext, CreateOptions, UpdateOptions } from './records.js';
 export { COUNT_CAP, countCapFor, countQuery } from './records.js';
 export { whereSql, selectRecords, orderSql } from './select.js';
 export type { ListCriteria } from './select.js';

@@ -39,6 +39,8 @@ import {
   StaleVersionError,
   createRecord,
   deleteRecord,
+  engineTransaction,
+  flushRollups,
   getRecord,
   historyOf,
   listRecords,
@@ -49,49 +51,33 @@ import {
   type ChangeSource,
   type EngineContext,
 } from './records.js';
+import { Lifecycle, type ResourceHooks } from './lifecycle.js';
 import { whereSql } from './select.js';
 import { qb, run } from './sql.js';
 import { registerViewRoutes } from './views.js';
 import { runAction } from './actions.js';
 import { childRows, takeChildren, writeChildren } from './children.js';
 
-/** What a screen adds to the generated calls (users' passwords, roles' privileges) without forking them. */
-export type ResourceHooks = {
-  /** Extra body keys accepted on create/update, validated here and handed to the hooks. */
-  extraCreate?: z.ZodRawShape;
-  extraUpdate?: z.ZodRawShape;
-  /** Columns to add to the insert (e.g. a password hash); runs inside the transaction and sees the validated values. */
-  beforeCreate?: (tx: Queryable, extra: Record<string, unknown>, caller: Caller, values: Readonly<Record<string, unknown>>) => Promise<Record<string, unknown>>;
-  afterCreate?: (tx: Queryable, id: string, extra: Record<string, unknown>, caller: Caller) => Promise<void>;
-  afterUpdate?: (tx: Queryable, id: string, extra: Record<string, unknown>, changes: { before: Record<string, unknown>; after: Record<string, unknown> }, caller: Caller) => Promise<void>;
-  /** Refuses a delete the engine cannot see is harmful (a role still given to users): throw an HttpError. */
-  beforeDelete?: (tx: Queryable, id: string) => Promise<void>;
-  /** Run beforeCreate/afterCreate (with no extra keys) for each new row of a CSV import too. */
-  onImport?: boolean;
-  /** Extra fields put into each answer of get (e.g. a user's roles). */
-  extendRecord?: (db: Queryable, id: string) => Promise<Record<string, unknown>>;
-  /**
-   * Runs inside a workflow action's transaction before the state changes, after the engine's own
-   * checks: refuses with an HttpError, or names another end state (a purchase order stays pending
-   * until its last approval tier).
-   */
-  beforeAction?: (tx: Queryable, id: string, action: string, current: Record<string, unknown>, caller: Caller, reason: string | null) => Promise<{ to?: string } | void>;
-  /** Runs inside a workflow action's transaction after the state changed (notifications). */
-  afterAction?: (tx: Queryable, id: string, action: string, record: Record<string, unknown>, caller: Caller, reason: string | null) => Promise<void>;
-};
+/** A printable document of a resource (api.md `GET /api/{resource}/{id}/print`). */
+export type Printer = (db: Queryable, id: string, options: { lang: 'ar' | 'en' | undefined; auth: RequestAuth }) => Promise<{ name: string; content: Buffer | Uint8Array; contentType?: string }>;
 
 export type RecordsPluginOptions = {
   db: Database;
   registry: Registry;
+  /** The app's engine (its lifecycle holds every domain's hooks); made from `hooks` when absent. */
+  engine?: EngineContext;
   hooks?: Readonly<Record<string, ResourceHooks>>;
   rowScope?: EngineContext['rowScope'];
+  /** Printable documents by resource name. */
+  printers?: Readonly<Record<string, Printer>>;
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const idParams = z.object({ id: z.uuid({ error: 'Must be a record id' }) });
 const SOURCES: readonly ChangeSource[] = ['screen', 'import', 'api'];
 
-function callerOf(request: FastifyRequest, source?: ChangeSource): Caller {
+/** The caller of a request: who, and where from (the web sends `X-Change-Source: screen`). */
+export function callerOf(request: FastifyRequest, source?: ChangeSource): Caller {
   const header = request.headers['x-change-source'];
   const fromHeader = typeof header === 'string' && (SOURCES as readonly string[]).includes(header) ? (header as ChangeSource) : 'api';
   return { auth: request.auth, source: source ?? fromHeader, requestId: String(request.id), ip: request.ip };
@@ -124,9 +110,15 @@ function criteriaFrom(def: ResourceDef, query: Record<string, unknown>) {
 /** The records engine's calls for every resource of the registry (api.md "Resources"). */
 export const recordsPlugin: FastifyPluginAsync<RecordsPluginOptions> = async (rawApp, options) => {
   const app = rawApp.withTypeProvider<ZodTypeProvider>();
-  const ctx: EngineContext = { db: options.db, registry: options.registry, rowScope: options.rowScope };
+  const ctx: EngineContext = options.engine ?? {
+    db: options.db,
+    registry: options.registry,
+    rowScope: options.rowScope,
+    lifecycle: new Lifecycle(options.registry).addAll(options.hooks ?? {}),
+  };
   app.addContentTypeParser(['text/csv', 'text/plain'], { parseAs: 'string', bodyLimit: 50 * 1024 * 1024 }, (_request, body, done) => done(null, body));
-  for (const def of options.registry.resources) registerResource(app, ctx, def, options.hooks?.[def.name] ?? {});
+  for (const def of options.registry.resources) registerResource(app, ctx, def, options.printers?.[def.name]);
+  for (const name of Object.keys(options.printers ?? {})) options.registry.get(name);
   registerViewRoutes(app, options.db, options.registry);
 };
 
@@ -134,7 +126,8 @@ const sessionOnly: AuthHook = async (request, reply) => {
   if (!request.auth) await sendError(reply, unauthorized());
 };
 
-function registerResource(app: FastifyInstance, ctx: EngineContext, def: ResourceDef, hooks: ResourceHooks) {
+function registerResource(app: FastifyInstance, ctx: EngineContext, def: ResourceDef, printer: Printer | undefined) {
+  const hooks = ctx.lifecycle?.of(def.name) ?? new Lifecycle().of(def.name);
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const base = `/api/${def.name}`;
   const tags = [def.label];
@@ -208,7 +201,7 @@ function registerResource(app: FastifyInstance, ctx: EngineContext, def: Resourc
           dryRun: request.query.dryRun !== 'false',
           mapping,
           key: request.query.key ?? null,
-          ...(hooks.onImport ? { beforeCreate: hooks.beforeCreate, afterCreate: hooks.afterCreate } : {}),
+          perRow: hooks.onImport,
         });
         return ok(report, report.committed ? `Imported ${report.created + report.updated} rows.` : undefined);
       },
@@ -237,7 +230,7 @@ function registerResource(app: FastifyInstance, ctx: EngineContext, def: Resourc
         patch = { active: body.action === 'activate' };
       }
       const caller = callerOf(request);
-      const changed = await ctx.db.transaction(async (tx) => {
+      const changed = await engineTransaction(ctx, async (tx) => {
         const scope = ctx.rowScope ? ctx.rowScope(def, request.auth) : null;
         const ids = await run<{ id: string }>(
           tx,
@@ -262,7 +255,11 @@ function registerResource(app: FastifyInstance, ctx: EngineContext, def: Resourc
   typed.get(
     `${base}/options`,
     {
-      schema: { tags, summary: `Picker options: active ${def.label.toLowerCase()} matching q`, querystring: z.object({ q: z.string().max(200).optional(), ids: z.string().max(4000).optional() }) },
+      schema: {
+        tags,
+        summary: `Picker options: active ${def.label.toLowerCase()} matching q (for=resource.field: only those that field may take)`,
+        querystring: z.object({ q: z.string().max(200).optional(), ids: z.string().max(4000).optional(), for: z.string().max(130).optional() }),
+      },
       onRequest: sessionOnly,
     },
     async (request) => {
@@ -286,6 +283,14 @@ function registerResource(app: FastifyInstance, ctx: EngineContext, def: Resourc
       }
       const scope = ctx.rowScope ? ctx.rowScope(def, request.auth) : null;
       if (scope) parts.push(scope);
+      // A picker of a field that takes only some records (`pickWhere`) offers only them.
+      const [forResource, forField] = (request.query.for ?? '').split('.');
+      const picking = forResource && forField ? ctx.registry.find(forResource)?.fields[forField] : undefined;
+      if (!ids && picking?.ref === def.name && picking.pickWhere) {
+        for (const [key, allowed] of Object.entries(picking.pickWhere)) {
+          if (def.fields[key]) parts.push(sql`${sql.ref(`t.${columnOf(key, def.fields[key])}`)}::text = any(${[...allowed]}::text[])`);
+        }
+      }
       const rows = await run<{ id: string; label: string }>(
         ctx.db,
         qb
@@ -362,9 +367,28 @@ function registerResource(app: FastifyInstance, ctx: EngineContext, def: Resourc
     return ok(await usageOf(ctx, ctx.db, def, request.params.id));
   });
 
+  if (printer) {
+    const printQuery = z.strictObject({ lang: z.enum(['ar', 'en'], { error: 'Must be ar or en' }).optional() });
+    typed.get(
+      `${base}/:id/print`,
+      { schema: { tags, summary: `The ${def.singular.toLowerCase()} as a printable PDF (?lang=ar|en)`, params: idParams, querystring: printQuery }, onRequest: guard(def, 'read') },
+      async (request, reply) => {
+        const record = await getRecord(ctx, ctx.db, def, callerOf(request), request.params.id);
+        if (!record) throw notFound(`No such ${def.singular.toLowerCase()}`);
+        const document = await printer(ctx.db, record.id, { lang: request.query.lang, auth: request.auth! });
+        reply
+          .header('content-type', document.contentType ?? 'application/pdf')
+          .header('content-disposition', `inline; filename="${document.name.replace(/[\\/"\r\n]/g, '_')}"`)
+          .header('cache-control', 'no-store');
+        return reply.send(Buffer.from(document.content));
+      },
+    );
+  }
+
   if (def.readOnly) return;
 
-  const createWithExtra = hooks.extraCreate ? z.strictObject({ ...createSchemaShape(createBody), ...hooks.extraCreate }) : null;
+  const hasExtraCreate = Object.keys(hooks.extraCreate).length > 0;
+  const createWithExtra = hasExtraCreate ? z.strictObject({ ...createSchemaShape(createBody), ...hooks.extraCreate }) : null;
   typed.post(base, { schema: { tags, summary: `Create a ${def.singular.toLowerCase()}`, body: z.record(z.string(), z.unknown()) }, onRequest: guard(def, 'create') }, async (request, reply) => {
     const { header, lists } = takeChildren(def, request.body);
     const parsed = (createWithExtra ?? createBody).safeParse(header);
@@ -374,24 +398,24 @@ function registerResource(app: FastifyInstance, ctx: EngineContext, def: Resourc
       const problems = def.rule(values);
       if (problems.length > 0) throw badRequest('Validation failed', problems);
     }
-    const extraKeys = Object.keys(hooks.extraCreate ?? {});
+    const extraKeys = Object.keys(hooks.extraCreate);
     const extra = Object.fromEntries(extraKeys.map((key) => [key, values[key]]));
     for (const key of extraKeys) delete values[key];
     const caller = callerOf(request);
-    const record = await ctx.db.transaction(async (tx) => {
-      const columns = hooks.beforeCreate ? await hooks.beforeCreate(tx, extra, caller, values) : {};
-      const created = await createRecord(ctx, tx, def, caller, values, columns);
+    const record = await engineTransaction(ctx, async (tx) => {
+      const created = await createRecord(ctx, tx, def, caller, values, {}, { extra });
       await writeChildren(ctx, tx, def, created.id, lists, caller);
-      if (hooks.afterCreate) await hooks.afterCreate(tx, created.id, extra, caller);
-      // A hook may have set computed columns (a document's totals): answer with what was stored.
-      const stored = hooks.afterCreate ? ((await getRecord(ctx, tx, def, caller, created.id)) ?? created) : created;
+      // Hooks and roll-ups may have set computed columns (a document's totals): answer with what is stored.
+      await flushRollups(ctx, tx);
+      const stored = (await getRecord(ctx, tx, def, caller, created.id)) ?? created;
       return { ...stored, ...(def.children ? await childRows(ctx, tx, def, created.id, request.auth) : {}) };
     });
     reply.code(201);
     return ok(visibleRecord(def, request.auth, record), `${def.singular} created.`);
   });
 
-  const updateWithExtra = hooks.extraUpdate ? z.strictObject({ ...createSchemaShape(updateBody), ...hooks.extraUpdate }) : null;
+  const hasExtraUpdate = Object.keys(hooks.extraUpdate).length > 0;
+  const updateWithExtra = hasExtraUpdate ? z.strictObject({ ...createSchemaShape(updateBody), ...hooks.extraUpdate }) : null;
   typed.patch(
     `${base}/:id`,
     { schema: { tags, summary: `Change a ${def.singular.toLowerCase()} (send the version you read)`, params: idParams, body: z.record(z.string(), z.unknown()) }, onRequest: guard(def, 'update') },
@@ -400,17 +424,16 @@ function registerResource(app: FastifyInstance, ctx: EngineContext, def: Resourc
       const parsed = (updateWithExtra ?? updateBody).safeParse(header);
       if (!parsed.success) throw parsed.error;
       const values = parsed.data as Record<string, unknown>;
-      const extraKeys = Object.keys(hooks.extraUpdate ?? {});
+      const extraKeys = Object.keys(hooks.extraUpdate);
       const extra = Object.fromEntries(extraKeys.filter((key) => values[key] !== undefined).map((key) => [key, values[key]]));
       for (const key of extraKeys) delete values[key];
       const caller = callerOf(request);
       try {
-        const record = await ctx.db.transaction(async (tx) => {
-          const before = await getRecord(ctx, tx, def, caller, request.params.id);
-          const updated = await updateRecord(ctx, tx, def, caller, request.params.id, values);
+        const record = await engineTransaction(ctx, async (tx) => {
+          const updated = await updateRecord(ctx, tx, def, caller, request.params.id, values, { extra });
           await writeChildren(ctx, tx, def, updated.id, lists, caller);
-          if (hooks.afterUpdate && before) await hooks.afterUpdate(tx, updated.id, extra, { before, after: updated }, caller);
-          const stored = hooks.afterUpdate ? ((await getRecord(ctx, tx, def, caller, updated.id)) ?? updated) : updated;
+          await flushRollups(ctx, tx);
+          const stored = (await getRecord(ctx, tx, def, caller, updated.id)) ?? updated;
           return { ...stored, ...(def.children ? await childRows(ctx, tx, def, updated.id, request.auth) : {}) };
         });
         return ok(visibleRecord(def, request.auth, record), `${def.singular} saved.`);
@@ -422,10 +445,7 @@ function registerResource(app: FastifyInstance, ctx: EngineContext, def: Resourc
   );
 
   typed.delete(`${base}/:id`, { schema: { tags, summary: `Delete a ${def.singular.toLowerCase()}, or deactivate it when others use it`, params: idParams }, onRequest: guard(def, 'update') }, async (request) => {
-    const result = await ctx.db.transaction(async (tx) => {
-      if (hooks.beforeDelete) await hooks.beforeDelete(tx, request.params.id);
-      return deleteRecord(ctx, tx, def, callerOf(request), request.params.id);
-    });
+    const result = await engineTransaction(ctx, (tx) => deleteRecord(ctx, tx, def, callerOf(request), request.params.id));
     const usedBy = result.usage.map((use) => `${use.count} ${use.label.toLowerCase()}`).join(', ');
     return ok(
       result,
@@ -434,22 +454,26 @@ function registerResource(app: FastifyInstance, ctx: EngineContext, def: Resourc
   });
 
   if (def.actions) {
+    const actions = def.actions;
     const actionBody = z.strictObject({ reason: z.string().trim().max(2000).optional(), version: z.number().int().positive().optional() }).optional();
+    const actionOf = (name: string) => (Object.hasOwn(actions, name) ? actions[name] : undefined);
     typed.post(
       `${base}/:id/actions/:action`,
       {
         schema: { tags, summary: 'A workflow transition', params: idParams.extend({ action: z.string().max(64) }), body: actionBody },
+        // Who may act is judged before the body is read: a caller without the privilege gets the 423
+        // (and an unknown action the 404) whatever they sent.
         onRequest: async (request, reply) => {
+          const name = String((request.params as { action?: unknown }).action ?? '');
+          const action = actionOf(name);
           if (!request.auth) await sendError(reply, unauthorized());
+          else if (!action) await sendError(reply, notFound(`No action ${name}`));
+          else if (!request.auth.checker.can(def.entity, action.privilege ?? 'update')) await sendError(reply, accessDenied());
         },
       },
       async (request) => {
-        const action = def.actions?.[request.params.action];
-        if (!action || !Object.hasOwn(def.actions!, request.params.action)) throw notFound(`No action ${request.params.action}`);
-        if (!request.auth!.checker.can(def.entity, action.privilege ?? 'update')) throw accessDenied();
-        const record = await ctx.db.transaction((tx) =>
-          runAction(ctx, tx, def, callerOf(request), request.params.id, request.params.action, action, request.body ?? {}, hooks),
-        );
+        const action = actionOf(request.params.action)!;
+        const record = await engineTransaction(ctx, (tx) => runAction(ctx, tx, def, callerOf(request), request.params.id, request.params.action, action, request.body ?? {}));
         return ok(visibleRecord(def, request.auth, record), `${action.label}: done.`);
       },
     );

@@ -17,11 +17,17 @@ import {
   type Usage,
 } from '../model/index.js';
 import { isUniqueViolation, mapDatabaseError, uniqueField } from './errors.js';
+import { assertEditableState, noHooks, type Lifecycle, type Rollup } from './lifecycle.js';
 import { nextDocumentNumber } from './numbering.js';
 import { orderSql, readableFields, selectRecords, whereSql, type ListCriteria } from './select.js';
 import { qb, run } from './sql.js';
 
-export type ChangeSource = 'screen' | 'import' | 'api' | 'system';
+/**
+ * Where a change came from, as its history row names it: a person's screen, an import, the API, a
+ * workflow action's side effect (an award's orders, a receipt's installments), a timed job, or the
+ * server itself (demo data, data migrations).
+ */
+export type ChangeSource = 'screen' | 'import' | 'api' | 'action' | 'job' | 'system';
 
 /** Who is changing what, from where: written to the record's history. */
 export type Caller = {
@@ -36,7 +42,122 @@ export type EngineContext = {
   registry: Registry;
   /** A row filter per resource (e.g. which leads an agent may see), applied to every read. */
   rowScope?: ((def: ResourceDef, auth: RequestAuth | null) => RawBuilder<unknown> | null) | undefined;
+  /** Every domain's hooks, action handlers and roll-ups; run on every write through the engine. */
+  lifecycle?: Lifecycle | undefined;
 };
+
+const hooksOf = (ctx: EngineContext, def: ResourceDef) => ctx.lifecycle?.of(def.name) ?? noHooks();
+
+/** The caller of a write made as a side effect of another (an action's effects, a roll-up). */
+export const effectOf = (caller: Caller): Caller => (caller.source === 'job' || caller.source === 'system' ? caller : { ...caller, source: 'action' });
+
+const parents = new WeakMap<Registry, Map<string, { parent: ResourceDef; field: string }>>();
+
+/** The document a line resource belongs to (the resource listing it in `children`), if any. */
+export function parentOf(registry: Registry, def: ResourceDef): { parent: ResourceDef; field: string } | undefined {
+  let map = parents.get(registry);
+  if (!map) {
+    map = new Map();
+    for (const parent of registry.resources) for (const child of Object.values(parent.children ?? {})) map.set(child.resource, { parent, field: child.parentField });
+    parents.set(registry, map);
+  }
+  return map.get(def.name);
+}
+
+/**
+ * A reference with `pickWhere` takes only records that meet it (a quotation's request must be approved
+ * and open for ordering): a person's choice of another is a 400 on the field, before anything is written.
+ */
+async function checkPicks(ctx: EngineContext, tx: Queryable, def: ResourceDef, values: Record<string, unknown>, before: Record<string, unknown> | null) {
+  const problems: { field: string; message: string }[] = [];
+  for (const [name, field] of Object.entries(def.fields)) {
+    if (field.kind !== 'reference' || !field.pickWhere || !field.ref) continue;
+    const value = values[name];
+    if (typeof value !== 'string' || (before && before[name] === value)) continue;
+    const target = ctx.registry.get(field.ref);
+    const parts = Object.entries(field.pickWhere).map(([key, allowed]) => sql`${sql.ref(`t.${columnOf(key, target.fields[key])}`)}::text = any(${[...allowed]}::text[])`);
+    const rows = await run<{ ok: boolean }>(tx, qb.selectFrom(`${target.table} as t`).select(sql<boolean>`${sql.join(parts, sql` and `)}`.as('ok') as never).where(sql`t.id = ${value}::uuid` as never));
+    if (rows[0] && !rows[0].ok) problems.push({ field: name, message: field.pickMessage ?? `This ${target.singular.toLowerCase()} cannot be chosen here` });
+  }
+  if (problems.length > 0) throw badRequest('Validation failed', problems);
+}
+
+/** A line changes only while its document may: the parent's editable states, checked before writing. */
+async function assertParentEditable(ctx: EngineContext, tx: Queryable, def: ResourceDef, parentId: unknown) {
+  const link = parentOf(ctx.registry, def);
+  if (!link?.parent.editableStates || !link.parent.statusField || typeof parentId !== 'string') return;
+  const status = columnOf(link.parent.statusField, link.parent.fields[link.parent.statusField]);
+  const rows = await tx.query<{ status: string | null }>(`select "${status}" as status from "${link.parent.table}" where id = $1 for update`, [parentId]);
+  if (rows.rows[0]) assertEditableState(link.parent, { [link.parent.statusField]: rows.rows[0].status });
+}
+
+type PendingRollup = { rollup: Rollup; targetId: string; caller: Caller };
+const pendingRollups = new WeakMap<Queryable, Map<string, PendingRollup>>();
+/** Records created in a transaction (`resource:id`): their first kept values belong to their creation. */
+const createdIn = new WeakMap<Queryable, Set<string>>();
+
+/** Marks the roll-ups a write to `def` feeds, for the targets it pointed to before and after. */
+function markRollups(ctx: EngineContext, tx: Queryable, def: ResourceDef, caller: Caller, before: Record<string, unknown> | null, after: Record<string, unknown> | null) {
+  const rollups = ctx.lifecycle?.rollupsFrom(def.name) ?? [];
+  if (rollups.length === 0) return;
+  let pending = pendingRollups.get(tx);
+  if (!pending) {
+    pending = new Map();
+    pendingRollups.set(tx, pending);
+  }
+  for (const rollup of rollups) {
+    for (const target of new Set([before?.[rollup.via], after?.[rollup.via]])) {
+      if (typeof target !== 'string') continue;
+      const key = `${rollup.target}:${rollup.source}:${rollup.via}:${target}`;
+      if (!pending.has(key)) pending.set(key, { rollup, targetId: target, caller: effectOf(caller) });
+    }
+  }
+}
+
+const DECIMAL_TEXT = /^-?\d+(\.\d+)?$/;
+/** Equal values, decimals compared as numbers written exactly ('2.0000' is '2'). */
+const same = (a: unknown, b: unknown) => {
+  const norm = (value: unknown) =>
+    typeof value === 'number' || (typeof value === 'string' && DECIMAL_TEXT.test(value)) ? trimDecimal(String(value).includes('.') ? String(value) : `${String(value)}.0`) : value;
+  return JSON.stringify(norm(a) ?? null) === JSON.stringify(norm(b) ?? null);
+};
+
+/**
+ * Recomputes the roll-ups the transaction's writes marked and writes what changed through the
+ * engine (so a kept total has its version and history like any change). A roll-up's write may mark
+ * others (a line's total, then its document's); they are flushed in turn.
+ */
+export async function flushRollups(ctx: EngineContext, tx: Queryable) {
+  for (let round = 0; round < 10; round += 1) {
+    const pending = pendingRollups.get(tx);
+    if (!pending || pending.size === 0) return;
+    pendingRollups.delete(tx);
+    for (const { rollup, targetId, caller } of pending.values()) {
+      const target = ctx.registry.get(rollup.target);
+      const current = await fullRecord(ctx, tx, target, targetId);
+      if (!current) continue;
+      const values = await rollup.compute(tx, targetId);
+      const changed = Object.fromEntries(Object.entries(values).filter(([name, value]) => !same(current[name], value)));
+      if (Object.keys(changed).length === 0) continue;
+      // A document created in this transaction gets its totals as part of its creation (one history entry).
+      const foldIntoCreate = createdIn.get(tx)?.has(`${target.name}:${targetId}`) ?? false;
+      await updateRecord(ctx, tx, target, caller, targetId, changed, { ignoreVersion: true, allowReadOnly: true, action: rollup.label ?? 'rollup', foldIntoCreate });
+    }
+  }
+  throw new Error('Roll-ups did not settle after 10 rounds (a cycle between kept values?)');
+}
+
+/**
+ * One transaction of engine writes: the roll-ups they mark are settled before it commits. Routes
+ * that write resources (the engine's and the domains') open their transactions with it.
+ */
+export function engineTransaction<T>(ctx: EngineContext, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  return ctx.db.transaction(async (tx) => {
+    const result = await fn(tx);
+    await flushRollups(ctx, tx);
+    return result;
+  });
+}
 
 const trimDecimal = (text: string) => (text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text);
 
@@ -258,6 +379,13 @@ async function fullRecord(ctx: EngineContext, db: Queryable, def: ResourceDef, i
   return rows[0] ? toRecord(def, rows[0]) : null;
 }
 
+export type CreateOptions = {
+  /** The body's extra keys of the resource's hooks (a user's first password). */
+  extra?: Record<string, unknown>;
+  /** A workflow's own write (an award's order lines): not held to a parent document's editable states. */
+  workflow?: boolean;
+};
+
 export async function createRecord(
   ctx: EngineContext,
   tx: Queryable,
@@ -265,8 +393,15 @@ export async function createRecord(
   caller: Caller,
   values: Record<string, unknown>,
   extraColumns: Record<string, unknown> = {},
+  options: CreateOptions = {},
 ) {
   checkProtectedWrites(def, caller, values);
+  const link = parentOf(ctx.registry, def);
+  if (link && !options.workflow && caller.source !== 'system') await assertParentEditable(ctx, tx, def, values[link.field]);
+  if (!options.workflow && caller.source !== 'system') await checkPicks(ctx, tx, def, values, null);
+  const hooks = hooksOf(ctx, def);
+  const extra = options.extra ?? {};
+  const hookColumns = await hooks.beforeCreate(tx, extra, caller, values);
   // Unique values are left to the database's indexes; a refusal is turned into a 409 that links the clash.
   const columns: string[] = [];
   const params: unknown[] = [];
@@ -286,9 +421,13 @@ export async function createRecord(
     columns.push(columnOf(def.numbering.field));
     params.push(await nextDocumentNumber(tx, def.numbering.prefix, new Date().getUTCFullYear()));
   }
-  for (const [column, value] of Object.entries(extraColumns)) {
-    columns.push(column);
-    params.push(value);
+  for (const [column, value] of Object.entries({ ...extraColumns, ...hookColumns })) {
+    const at = columns.indexOf(column);
+    if (at >= 0) params[at] = value;
+    else {
+      columns.push(column);
+      params.push(value);
+    }
   }
   columns.push('created_by', 'modified_by');
   params.push(caller.auth?.userId ?? null, caller.auth?.userId ?? null);
@@ -305,7 +444,15 @@ export async function createRecord(
   }
   const after = (await fullRecord(ctx, tx, def, id))!;
   await writeHistory(tx, def, caller, id, 'create', diff(def, null, after));
-  return after;
+  if (ctx.lifecycle) {
+    const created = createdIn.get(tx) ?? new Set<string>();
+    created.add(`${def.name}:${id}`);
+    createdIn.set(tx, created);
+  }
+  const changedByHooks = await hooks.afterCreate(tx, id, extra, caller);
+  markRollups(ctx, tx, def, caller, null, after);
+  // A hook may have set columns of its own: answer with what is stored.
+  return changedByHooks ? ((await fullRecord(ctx, tx, def, id)) ?? after) : after;
 }
 
 /**
@@ -365,21 +512,43 @@ export class StaleVersionError extends HttpError {
   }
 }
 
-export async function updateRecord(
-  ctx: EngineContext,
-  tx: Queryable,
-  def: ResourceDef,
-  caller: Caller,
-  id: string,
-  patch: Record<string, unknown>,
-  options: { action?: string; reason?: string | null; ignoreVersion?: boolean; allowReadOnly?: boolean } = {},
-) {
+export type UpdateOptions = {
+  /** The history's action name (default 'update'). */
+  action?: string;
+  reason?: string | null;
+  ignoreVersion?: boolean;
+  /**
+   * A workflow's own write (a state change, an effect, a roll-up, a job): may set read-only fields
+   * and is not held to the editable states that bound a person's edits.
+   */
+  allowReadOnly?: boolean;
+  /** The body's extra keys of the resource's hooks (a user's roles). */
+  extra?: Record<string, unknown>;
+  /** Values completing a record created in the same transaction: recorded in its creation's history entry, same version. */
+  foldIntoCreate?: boolean;
+};
+
+export async function updateRecord(ctx: EngineContext, tx: Queryable, def: ResourceDef, caller: Caller, id: string, patch: Record<string, unknown>, options: UpdateOptions = {}) {
   const { version, ...values } = patch;
   checkProtectedWrites(def, caller, values);
   const visible = await getRecord(ctx, tx, def, caller, id);
   if (!visible) throw notFound(`No such ${def.singular.toLowerCase()}`);
   const before = (await fullRecord(ctx, tx, def, id, true))!;
   if (!options.ignoreVersion && before.version !== version) throw new StaleVersionError(visibleRecord(def, caller.auth, before));
+  const link = parentOf(ctx.registry, def);
+  if (!options.allowReadOnly && caller.source !== 'system') {
+    // Refused before anything is written: the document's state, then (for a line) its document's.
+    assertEditableState(def, before);
+    if (link) {
+      await assertParentEditable(ctx, tx, def, before[link.field]);
+      if (values[link.field] !== undefined && values[link.field] !== before[link.field]) await assertParentEditable(ctx, tx, def, values[link.field]);
+    }
+    await checkPicks(ctx, tx, def, values, before);
+  }
+  const hooks = hooksOf(ctx, def);
+  // Values the hooks compute (a line's total) are written even where the field is read-only to people.
+  const computed = await hooks.beforeUpdate(tx, id, values, before, caller);
+  Object.assign(values, computed);
   const merged: Record<string, unknown> = { ...before, ...values };
   const problems = ruleErrors(def, merged);
   if (problems.length > 0) throw badRequest('Validation failed', problems);
@@ -390,7 +559,7 @@ export async function updateRecord(
     if (value === undefined) continue;
     if (name === 'active' && hasActive(def)) set.active = value;
     const field = def.fields[name];
-    if (!field || (field.readOnly && !options.allowReadOnly)) continue;
+    if (!field || (field.readOnly && !options.allowReadOnly && !Object.hasOwn(computed, name))) continue;
     set[columnOf(name, field)] = toColumnValue(field, value);
   }
   try {
@@ -399,7 +568,7 @@ export async function updateRecord(
         tx,
         qb
           .updateTable(def.table)
-          .set({ ...set, version: sql`version + 1`, modified_on: sql`now()`, modified_by: caller.auth?.userId ?? null })
+          .set(options.foldIntoCreate ? set : { ...set, version: sql`version + 1`, modified_on: sql`now()`, modified_by: caller.auth?.userId ?? null })
           .where(sql`id = ${id}::uuid` as never),
       ),
     );
@@ -408,8 +577,19 @@ export async function updateRecord(
   }
   const after = (await fullRecord(ctx, tx, def, id))!;
   const changes = diff(def, before, after);
-  await writeHistory(tx, def, caller, id, options.action ?? 'update', changes, options.reason ?? null);
-  return after;
+  if (options.foldIntoCreate) {
+    const created = Object.fromEntries(Object.entries(changes).map(([name, change]) => [name, { ...change, before: null }]));
+    await tx.query(
+      `update record_history set changes = changes || $3::jsonb
+        where id = (select max(id) from record_history where resource = $1 and record_id = $2 and action = 'create')`,
+      [def.name, id, JSON.stringify(created)],
+    );
+  } else {
+    await writeHistory(tx, def, caller, id, options.action ?? 'update', changes, options.reason ?? null);
+  }
+  const changedByHooks = await hooks.afterUpdate(tx, id, options.extra ?? {}, { before, after, action: options.action }, caller);
+  markRollups(ctx, tx, def, caller, before, after);
+  return changedByHooks ? ((await fullRecord(ctx, tx, def, id)) ?? after) : after;
 }
 
 /** Who points at a record: per referring resource and field, how many. */
@@ -431,21 +611,43 @@ export async function usageOf(ctx: EngineContext, db: Queryable, def: ResourceDe
  * what); otherwise it is deleted. A reference the registry does not know (another package's
  * foreign key) is caught by the database and also leads to deactivation.
  */
-export async function deleteRecord(ctx: EngineContext, tx: Queryable, def: ResourceDef, caller: Caller, id: string) {
+export async function deleteRecord(
+  ctx: EngineContext,
+  tx: Queryable,
+  def: ResourceDef,
+  caller: Caller,
+  id: string,
+  options: { workflow?: boolean; lenient?: boolean } = {},
+): Promise<{ deleted: boolean; deactivated: boolean; usage: Usage[] }> {
   const visible = await getRecord(ctx, tx, def, caller, id);
   if (!visible) throw notFound(`No such ${def.singular.toLowerCase()}`);
   const before = (await fullRecord(ctx, tx, def, id, true))!;
+  assertEditableState(def, before, 'delete');
+  const link = parentOf(ctx.registry, def);
+  if (link && !options.workflow) await assertParentEditable(ctx, tx, def, before[link.field]);
+  const hooks = hooksOf(ctx, def);
+  await hooks.beforeDelete(tx, id, caller);
+  // A document deleted whole takes its lines with it (through the engine, so each has its history).
+  for (const spec of Object.values(def.children ?? {})) {
+    const child = ctx.registry.get(spec.resource);
+    const lines = await tx.query<{ id: string }>(`select id::text as id from "${child.table}" where "${columnOf(spec.parentField, child.fields[spec.parentField])}" = $1`, [id]);
+    for (const line of lines.rows) await deleteRecord(ctx, tx, child, caller, line.id, { workflow: true, lenient: true });
+  }
   const usage = await usageOf(ctx, tx, def, id);
   if (usage.length === 0 && !(def.deactivateOnly && hasActive(def))) {
     try {
       await withSavepoint(tx, () => tx.query(`delete from "${def.table}" where id = $1`, [id]));
       await writeHistory(tx, def, caller, id, 'delete', diff(def, before, { ...before, active: false } as RecordRow));
+      await hooks.afterDelete(tx, id, before, caller);
+      markRollups(ctx, tx, def, caller, before, null);
       return { deleted: true, deactivated: false, usage };
     } catch (error) {
       if ((error as { code?: string }).code !== '23503') throw mapDatabaseError(def, error) ?? error;
     }
   }
   if (!hasActive(def)) {
+    // A line still referred to (an order line an order's receipt names) stays with its document.
+    if (options.lenient) return { deleted: false, deactivated: false, usage };
     throw new HttpError(409, `This ${def.singular.toLowerCase()} is used by other records and cannot be deleted.`);
   }
   if (before.active !== false) {

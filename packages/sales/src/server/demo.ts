@@ -109,3 +109,33 @@ export async function salesDemoLeads(tx: Queryable, options: { count?: number; n
 }
 
 export type { Database };
+
+/**
+ * The sales setups of the demo company, as reference rows for the engine's seed (references by
+ * name): one hold request setup per project, approved by the Sales department (the field's
+ * defaults: 48 hours, 3 active holds per agent), and the lead validity rules per source or
+ * channel (digital leads go cold fastest; broker and referral leads are given longer).
+ */
+export function salesDemoSetups() {
+  return [
+    {
+      resource: 'hold-request-setups',
+      rows: [
+        { name: 'Palm Heights holds', project: 'Palm Heights', maxHoldHours: 48, maxActiveHoldsPerAgent: 3, requiresApproval: true, approverDepartment: 'Sales' },
+        { name: 'Zayed Residences holds', project: 'Zayed Residences', maxHoldHours: 72, maxActiveHoldsPerAgent: 3, requiresApproval: true, approverDepartment: 'Sales' },
+        { name: 'North Coast Bay holds', project: 'North Coast Bay', maxHoldHours: 24, maxActiveHoldsPerAgent: 2, requiresApproval: false },
+      ],
+    },
+    {
+      resource: 'lead-validity-configs',
+      rows: [
+        { name: 'Facebook leads', source: 'Facebook', validityDays: 14, reminderDaysBefore: 3, onExpiry: 'return_to_pool' },
+        { name: 'Google Ads leads', source: 'Google Ads', validityDays: 14, reminderDaysBefore: 3, onExpiry: 'return_to_pool' },
+        { name: 'Walk-in leads', source: 'Walk-in', validityDays: 30, reminderDaysBefore: 5, onExpiry: 'reassign_to_manager' },
+        { name: 'Customer referrals', source: 'Customer referral', validityDays: 45, reminderDaysBefore: 7, onExpiry: 'reassign_to_manager' },
+        { name: 'Broker channel', channel: 'Broker', validityDays: 60, reminderDaysBefore: 7, onExpiry: 'reassign_to_manager' },
+        { name: 'Hotline calls', channel: 'Hotline', validityDays: 21, reminderDaysBefore: 3, onExpiry: 'return_to_pool' },
+      ],
+    },
+  ] as const;
+}

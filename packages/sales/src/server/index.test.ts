@@ -1,16 +1,23 @@
+import type { DomainContext } from '@propdesk/records/server';
 import type { Database } from '@propdesk/server-kit';
-import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { salesPlugin, migrations } from './index.js';
+import { LEAD_EXPIRY_JOB, salesDomain } from './index.js';
 
-describe('sales server plugin', () => {
-  it('registers on a Fastify app and exports its migrations', async () => {
-    // The plugin has no routes yet, so it never touches the database; the server tests run it on real ones.
-    const db = {} as Database;
-    const app = Fastify();
-    await app.register(salesPlugin, { db });
-    await app.ready();
-    expect(Array.isArray(migrations)).toBe(true);
-    await app.close();
+const context = {
+  engine: { db: {} as Database, registry: { resources: [], get: () => undefined, find: () => undefined, referrers: () => [] } },
+  notify: async () => undefined,
+  argon2: { memoryCost: 1, timeCost: 1, parallelism: 1 },
+  announceAuthChange: async () => undefined,
+} as unknown as DomainContext;
+
+describe('the sales domain manifest', () => {
+  it('brings its resources, their hooks, the lead row scope and the validity job', () => {
+    expect(salesDomain.resources.map((def) => def.name)).toEqual(expect.arrayContaining(['leads', 'lead-activities', 'customers', 'hold-request-setups', 'lead-validity-configs']));
+    expect(Object.keys(salesDomain.hooks!(context))).toEqual(expect.arrayContaining(['leads', 'lead-activities']));
+    expect(typeof salesDomain.rowScope).toBe('function');
+    const jobs = salesDomain.jobs!(context);
+    const expiry = jobs.find((job) => job.name === LEAD_EXPIRY_JOB);
+    expect(expiry?.everyMs).toBe(5 * 60_000);
+    expect(salesDomain.lateMigrations!.length).toBeGreaterThan(0);
   });
 });

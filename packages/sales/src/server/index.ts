@@ -1,54 +1,70 @@
-import type { Database } from '@propdesk/server-kit';
-import type { Registry } from '@propdesk/records/model';
-import type { EngineContext } from '@propdesk/records/server';
-import type { FastifyPluginAsync } from 'fastify';
+import { defineJob, type JobDefinition } from '@propdesk/server-kit';
+import type { DomainServer, EngineContext } from '@propdesk/records/server';
+import { SALES_RESOURCES } from '../model/index.js';
 import { runLeadExpiry } from './expiry.js';
+import { dataMigrations, migrations } from './migrations.js';
 import { activityHooks, leadHooks } from './hooks.js';
 import { registerLeadRoutes } from './routes.js';
 import { salesRowScope } from './scope.js';
 import type { Notify } from './service.js';
+import { holdRequestHooks } from '../resources/hold-requests/lifecycle.server.js';
+import { holdJobs } from '../resources/hold-requests/jobs.server.js';
+import { registerHoldRoutes } from '../resources/hold-requests/routes.server.js';
+import { unitClaimMigrations, unitStatusHooks } from '../resources/unit-claims/claims.server.js';
+import { registerUnitRoutes } from '../resources/unit-claims/routes.server.js';
 
-/** What the sales server gets from the app: the database, the app's registry and the notifier. */
-export type SalesServerOptions = {
-  db: Database;
-  /** The app's registry (with the sales resources); without it only the plugin's shell registers. */
-  registry?: Registry;
-  notify?: Notify;
-  /** How often the validity job runs in this process (0 turns the schedule off; tests run it by hand). */
-  expiryIntervalMs?: number;
-};
+// Units' one live claim, their status events, and hold requests (issue 17).
+export { HOLD_EXPIRY_JOB, runHoldExpiry, type HoldExpiryResult } from '../resources/hold-requests/jobs.server.js';
+export { convertHold, setupFor as holdSetupFor } from '../resources/hold-requests/lifecycle.server.js';
+export { claimUnit, releaseClaim, transferClaim, extendClaim, liveClaim, lockUnit, claimedMessage, unitClaimMigrations } from '../resources/unit-claims/claims.server.js';
+export type { ClaimKind, ClaimDocument, ClaimInput } from '../resources/unit-claims/claims.server.js';
+
+/** The lead validity job's name in `scheduled_jobs`. */
+export const LEAD_EXPIRY_JOB = 'sales.lead-expiry';
 
 export { dataMigrations, migrations } from './migrations.js';
 export { leadScope, readsAllLeads, salesRowScope } from './scope.js';
 export { runLeadExpiry } from './expiry.js';
 export type { ExpiryResult } from './expiry.js';
 export type { Notify } from './service.js';
-export { salesDemoLeads } from './demo.js';
+export { salesDemoLeads, salesDemoSetups } from './demo.js';
 
-/** The hooks the records plugin runs for the sales resources. */
-export function salesHooks(options: { db: Database; registry: Registry; notify?: Notify | undefined }) {
-  const ctx: EngineContext = { db: options.db, registry: options.registry, rowScope: salesRowScope };
-  return { leads: leadHooks(ctx, options.notify), 'lead-activities': activityHooks(ctx) };
+/** The hooks the engine runs for the sales resources. */
+export function salesHooks(engine: EngineContext, notify?: Notify) {
+  return { leads: leadHooks(engine, notify), 'lead-activities': activityHooks(engine) };
 }
 
-/** The sales domain's routes beyond the engine's, and the validity job's schedule. */
-export const salesPlugin: FastifyPluginAsync<SalesServerOptions> = async (app, options) => {
-  if (!options.registry) return;
-  const ctx: EngineContext & { db: Database } = { db: options.db, registry: options.registry, rowScope: salesRowScope };
-  registerLeadRoutes(app, ctx, options.notify);
-  const every = options.expiryIntervalMs ?? 5 * 60_000;
-  if (every > 0) {
-    let running = false;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = true;
-      runLeadExpiry(ctx, options.notify)
-        .catch((error: unknown) => app.log.error({ err: error }, 'lead validity job failed'))
-        .finally(() => {
-          running = false;
-        });
-    }, every);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
+/**
+ * The sales domain's timed work, for the app's one job runner (server-kit's `createJobRunner`): the
+ * validity job every 5 minutes (`expiryEveryMs`). The runner only schedules it; `runLeadExpiry` still
+ * takes its leads with `FOR UPDATE SKIP LOCKED`, so a run by hand (`/api/leads/expiry/run`) at the
+ * same time does not double a reminder or an expiry.
+ */
+export function salesJobs(engine: EngineContext, notify?: Notify, expiryEveryMs?: number): JobDefinition[] {
+  return [
+    defineJob({
+      name: LEAD_EXPIRY_JOB,
+      everyMs: expiryEveryMs ?? 5 * 60_000,
+      run: () => runLeadExpiry(engine, notify),
+    }),
+  ];
+}
+
+/**
+ * The sales domain on the server: leads, their activities and customers (row scope, hooks, the
+ * calls beside the engine's) and its timed work; the hold and validity setups are reference data.
+ */
+export const salesDomain: DomainServer = {
+  id: 'sales',
+  resources: SALES_RESOURCES,
+  migrations,
+  lateMigrations: [...dataMigrations, ...unitClaimMigrations],
+  rowScope: salesRowScope,
+  hooks: ({ engine, notify }) => ({ ...salesHooks(engine, notify), units: unitStatusHooks, 'hold-requests': holdRequestHooks(engine, notify) }),
+  routes: (app, { engine, notify }) => {
+    registerLeadRoutes(app, engine, notify);
+    registerUnitRoutes(app, engine);
+    registerHoldRoutes(app, engine, notify);
+  },
+  jobs: ({ engine, notify }) => [...salesJobs(engine, notify), ...holdJobs(engine, notify)],
 };

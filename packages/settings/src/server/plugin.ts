@@ -1,6 +1,6 @@
 import { hashPassword, type Argon2Params } from '@propdesk/auth-session/server';
-import { audit, notFound, ok, requirePrivilege, type Database, type Migration } from '@propdesk/server-kit';
-import type { Registry } from '@propdesk/records/model';
+import { audit, notFound, ok, requirePrivilege, type Migration } from '@propdesk/server-kit';
+import type { EngineContext } from '@propdesk/records/server';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,8 +9,8 @@ import { UNIT_STATUS_ROWS } from '../model/unitStatuses.js';
 import { endUserSessions } from './people.js';
 import { registerUnitTools } from './units.js';
 
-/** What the settings server gets from the app. */
-export type SettingsServerOptions = { db: Database; argon2: Argon2Params; registry: Registry };
+/** What the settings server gets from the app: the engine (its database and registry) and the hashing strength. */
+export type SettingsServerOptions = { engine: EngineContext; argon2: Argon2Params };
 
 /** The settings domain's own tables; its resources' tables come from their definitions (records engine). */
 export const migrations: Migration[] = [];
@@ -30,7 +30,8 @@ export const dataMigrations: Migration[] = [
 /** The settings calls the records engine does not generate: a user's password reset, the unit tools. */
 export const settingsPlugin: FastifyPluginAsync<SettingsServerOptions> = async (rawApp, options) => {
   const app = rawApp.withTypeProvider<ZodTypeProvider>();
-  registerUnitTools(rawApp, { db: options.db, registry: options.registry });
+  registerUnitTools(rawApp, options.engine);
+  const db = options.engine.db;
   app.post(
     '/api/users/:id/password',
     {
@@ -44,7 +45,7 @@ export const settingsPlugin: FastifyPluginAsync<SettingsServerOptions> = async (
     },
     async (request) => {
       const hash = await hashPassword(request.body.password, options.argon2);
-      await options.db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const updated = await tx.query('update users set password_hash = $2, updated_at = now() where id = $1 returning id', [request.params.id, hash]);
         if (updated.rows.length === 0) throw notFound('No such user');
         await endUserSessions(tx, request.params.id, 'password reset');

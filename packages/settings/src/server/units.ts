@@ -1,16 +1,9 @@
-import { createRecord, updateRecord, type Caller, type EngineContext } from '@propdesk/records/server';
+import { callerOf, createRecord, engineTransaction, updateRecord, type EngineContext } from '@propdesk/records/server';
 import { accessDenied, badRequest, ok, requirePrivilege } from '@propdesk/server-kit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { repriceSchema, repriced, unitCodes, unitPatternSchema } from '../model/unitTools.js';
-
-const callerOf = (request: FastifyRequest): Caller => ({
-  auth: request.auth,
-  source: request.headers['x-change-source'] === 'screen' ? 'screen' : 'api',
-  requestId: String(request.id),
-  ip: request.ip,
-});
 
 const PREVIEW_ROWS = 50;
 
@@ -38,7 +31,7 @@ export function registerUnitTools(rawApp: FastifyInstance, ctx: EngineContext) {
       if (body.dryRun) return ok(preview);
       if (clashes.length > 0) throw badRequest('Validation failed', [{ field: 'codePattern', message: `${clashes.length} of these codes already exist in the project, e.g. ${clashes[0]}` }]);
       const caller = callerOf(request);
-      await ctx.db.transaction(async (tx) => {
+      await engineTransaction(ctx, async (tx) => {
         for (const item of codes) {
           const values: Record<string, unknown> = { project: body.project, block: body.block, floor: item.floor, code: item.code };
           if (body.blockType) values.blockType = body.blockType;
@@ -91,7 +84,7 @@ export function registerUnitTools(rawApp: FastifyInstance, ctx: EngineContext) {
       const preview = { count: changes.length, totalBefore: money(totalBefore), totalAfter: money(totalAfter), sample: changes.slice(0, PREVIEW_ROWS) };
       if (body.dryRun) return ok(preview);
       const caller = callerOf(request);
-      await ctx.db.transaction(async (tx) => {
+      await engineTransaction(ctx, async (tx) => {
         for (const change of changes) {
           await updateRecord(ctx, tx, units, caller, change.id, { basePrice: change.after }, { ignoreVersion: true, action: 'reprice', reason: `${body.percent > 0 ? '+' : ''}${body.percent}%` });
         }

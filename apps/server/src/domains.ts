@@ -1,0 +1,26 @@
+import { procurementDomain } from '@propdesk/procurement/server';
+import { Lifecycle, combineRowScopes, type DomainContext, type DomainServer, type EngineContext, type Printer } from '@propdesk/records/server';
+import { salesDomain } from '@propdesk/sales/server';
+import type { Database } from '@propdesk/server-kit';
+import { settingsDomain } from '@propdesk/settings/server';
+import { appRegistry } from './resources.js';
+
+/** Every domain of the product, in the order their tables and routes are set up. */
+export const DOMAINS: readonly DomainServer[] = [settingsDomain, salesDomain, procurementDomain];
+
+/** The one engine of the app, with every domain's hooks and roll-ups in its lifecycle. */
+export function createEngine(db: Database, services: Omit<DomainContext, 'engine'>): { engine: EngineContext; context: DomainContext; printers: Record<string, Printer> } {
+  const lifecycle = new Lifecycle(appRegistry);
+  const engine: EngineContext = { db, registry: appRegistry, rowScope: combineRowScopes(DOMAINS.map((domain) => domain.rowScope)), lifecycle };
+  const context: DomainContext = { ...services, engine };
+  const printers: Record<string, Printer> = {};
+  for (const domain of DOMAINS) {
+    lifecycle.addAll(domain.hooks?.(context) ?? {});
+    for (const rollup of domain.rollups ?? []) lifecycle.addRollup(rollup);
+    for (const [resource, printer] of Object.entries(domain.printers ?? {})) {
+      if (printers[resource]) throw new Error(`Two domains print ${resource}`);
+      printers[resource] = printer;
+    }
+  }
+  return { engine, context, printers };
+}

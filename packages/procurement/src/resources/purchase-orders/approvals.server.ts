@@ -1,0 +1,56 @@
+import { notify } from '@propdesk/notifications-core/server';
+import type { Queryable } from '@propdesk/server-kit';
+import { link } from '../common.server.js';
+
+export type Tier = { level: number; name: string; aboveAmount: string; roleId: string; roleName: string };
+export type Decision = { tierLevel: number; userId: string; userName: string; comment: string | null; decidedOn: string };
+
+export const ORDER_ROUTE = '/procurement/purchaseOrder';
+
+/** The tiers an order of this total needs, in level order (every active tier whose threshold it exceeds). */
+export async function requiredTiers(tx: Queryable, total: string): Promise<Tier[]> {
+  const rows = await tx.query<Tier>(
+    `select t.level, t.name, t.above_amount::text as "aboveAmount", t.role_id::text as "roleId", r.name as "roleName"
+     from approval_tiers t join roles r on r.id = t.role_id
+     where t.active and $1::numeric > t.above_amount order by t.level`,
+    [total],
+  );
+  return rows.rows;
+}
+
+/** The standing decisions on an order (a return to draft supersedes them). */
+export async function decisionsOf(tx: Queryable, orderId: string): Promise<Decision[]> {
+  const rows = await tx.query<Decision>(
+    `select a.tier_level as "tierLevel", a.user_id::text as "userId", u.full_name as "userName", a.comment, a.decided_on::text as "decidedOn"
+     from po_approvals a join users u on u.id = a.user_id where a.order_id = $1 and not a.superseded order by a.tier_level`,
+    [orderId],
+  );
+  return rows.rows;
+}
+
+/** Active users holding a role. */
+async function usersWithRole(tx: Queryable, roleId: string): Promise<string[]> {
+  const rows = await tx.query<{ id: string }>(
+    'select u.id::text as id from users u join user_roles ur on ur.user_id = u.id where ur.role_id = $1 and u.active order by u.id',
+    [roleId],
+  );
+  return rows.rows.map((row) => row.id);
+}
+
+/** Tells the holders of the next undecided tier's role that the order waits for them. */
+export async function notifyNextTier(tx: Queryable, orderId: string, number: string, total: string, by: string | null) {
+  const tiers = await requiredTiers(tx, total);
+  const decided = new Set((await decisionsOf(tx, orderId)).map((decision) => decision.tierLevel));
+  const next = tiers.find((tier) => !decided.has(tier.level));
+  if (!next) return;
+  for (const userId of await usersWithRole(tx, next.roleId)) {
+    await notify(tx, {
+      userId,
+      title: `${number} awaits your approval`,
+      body: `Tier ${next.level} (${next.name}): total ${total}.`,
+      link: link(ORDER_ROUTE, orderId),
+      category: 'procurement',
+      createdBy: by,
+    });
+  }
+}
