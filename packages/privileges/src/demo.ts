@@ -26,7 +26,13 @@ export const DEMO_ROLES = {
   salesAgent: {
     name: 'Sales Agent',
     description: 'Works leads and expressions of interest.',
-    privileges: [...grant(['lead'], ['read', 'create', 'update']), ...grant(['customer'], ['read', 'create']), ...grant(['eoi', 'eoiSetup'], ['read', 'create'])],
+    privileges: [
+      ...grant(['lead'], ['read', 'create', 'update']),
+      ...grant(['customer'], ['read', 'create']),
+      ...grant(['eoi', 'eoiSetup'], ['read', 'create']),
+      // Update: edit a pending request and release one's own hold (the server refuses others' holds).
+      ...grant(['holdRequest'], ['read', 'create', 'update']),
+    ],
   },
   salesManager: {
     name: 'Sales Manager',
@@ -36,6 +42,7 @@ export const DEMO_ROLES = {
       ...grant(['customer'], ['read', 'create', 'update', 'export']),
       ...grant(['LeadValidityConfig'], ['read']),
       ...grant(['eoi', 'eoiSetup'], ['read', 'create']),
+      ...grant(['holdRequest'], ['read', 'create', 'update', 'approve']),
     ],
   },
   userAdministrator: {

@@ -29,6 +29,8 @@ export const ENTITY_REGISTRY: readonly EntityDefinition[] = [
   { name: 'eoiSetup', label: 'EOI setup', group: 'sales', actions: all },
   { name: 'eoiPayment', label: 'EOI payments', group: 'sales', actions: all },
   { name: 'bulkDeal', label: 'Bulk deals', group: 'sales', actions: all },
+  // Not named by the spec: hold requests (issue 17), approved by the project's approvers.
+  { name: 'holdRequest', label: 'Hold requests', group: 'sales', actions: all },
   { name: 'user', label: 'Users', group: 'sales', actions: crud },
   { name: 'customer', label: 'Customers', group: 'sales', actions: crud },
   { name: 'source', label: 'Sources', group: 'settings-leads', actions: crud },
@@ -42,7 +44,7 @@ export const ENTITY_REGISTRY: readonly EntityDefinition[] = [
   { name: 'bank', label: 'Banks', group: 'settings-leads', actions: crud },
   { name: 'broker', label: 'Brokers', group: 'settings-leads', actions: crud },
   { name: 'walkinlocation', label: 'Walk-in locations', group: 'settings-leads', actions: crud },
-  { name: 'unit', label: 'Units', group: 'settings-leads', actions: all },
+  { name: 'unit', label: 'Units', group: 'settings-leads', actions: all, extraActions: ['block'] },
   { name: 'unittype', label: 'Unit types', group: 'settings-leads', actions: crud },
   { name: 'paymentplansetup', label: 'Payment plans', group: 'settings-leads', actions: crud },
   { name: 'brokerprojecttemplate', label: 'Broker project templates', group: 'settings-leads', actions: crud },

@@ -1,5 +1,8 @@
 import { f, num, type FieldDef, type FieldError, type ResourceDef } from '@propdesk/records/model';
 import { isE164, isNationalIdForm, isPassportForm } from './phones.js';
+import { holdRequests } from '../resources/hold-requests/definition.js';
+
+export { holdRequests, HOLD_STATES } from '../resources/hold-requests/definition.js';
 
 /**
  * The sales domain's resources. They refer to settings' resources (projects, sources, channels,
@@ -50,11 +53,20 @@ export const holdRequestSetups: ResourceDef = {
     maxActiveHoldsPerAgent: f.integer('Active holds per agent', { required: true, min: 1, max: 100, default: 3 }),
     requiresApproval: f.boolean('Needs approval', { default: true }),
     approverDepartment: f.ref('Approver department', 'departments'),
+    maxExtensions: f.integer('Extensions per hold', { required: true, min: 0, max: 20, default: 2 }),
+    maxTotalHours: f.integer('Longest hold with extensions (hours)', { required: true, min: 1, max: 2160, default: 168 }),
   },
   defaultSort: ['name'],
-  listColumns: ['name', 'project', 'maxHoldHours', 'maxActiveHoldsPerAgent', 'requiresApproval', 'approverDepartment'],
-  formLayout: [['name', 'project'], ['maxHoldHours', 'maxActiveHoldsPerAgent'], ['requiresApproval', 'approverDepartment']],
-  rule: (values) => (values.requiresApproval === true && !values.approverDepartment ? [{ field: 'approverDepartment', message: 'Choose who approves holds' }] : []),
+  listColumns: ['name', 'project', 'maxHoldHours', 'maxActiveHoldsPerAgent', 'requiresApproval', 'approverDepartment', 'maxExtensions', 'maxTotalHours'],
+  formLayout: [['name', 'project'], ['maxHoldHours', 'maxActiveHoldsPerAgent'], ['requiresApproval', 'approverDepartment'], ['maxExtensions', 'maxTotalHours']],
+  rule: (values) => {
+    const problems: FieldError[] = [];
+    if (values.requiresApproval === true && !values.approverDepartment) problems.push({ field: 'approverDepartment', message: 'Choose who approves holds' });
+    const hours = num(values.maxHoldHours);
+    const total = num(values.maxTotalHours);
+    if (hours !== null && total !== null && total < hours) problems.push({ field: 'maxTotalHours', message: 'At least the longest hold' });
+    return problems;
+  },
 };
 
 const datetime = (label: string, options: Omit<FieldDef, 'kind' | 'label'> = {}): FieldDef => ({ kind: 'datetime', label, ...options });
@@ -190,4 +202,4 @@ export const customers: ResourceDef = {
   },
 };
 
-export const SALES_RESOURCES: readonly ResourceDef[] = [leadValidityConfigs, holdRequestSetups, leads, leadActivities, customers];
+export const SALES_RESOURCES: readonly ResourceDef[] = [leadValidityConfigs, holdRequestSetups, leads, leadActivities, customers, holdRequests];

@@ -1,15 +1,21 @@
-import type { LazyPage } from '@propdesk/shell-ui';
-import type { HoldRequestPage } from './holdRequestPages.js';
-import { screen, type Screen } from '@propdesk/shell-ui';
+import PauseCircleOutlined from '@mui/icons-material/PauseCircleOutlined';
+import { declareResources } from '@propdesk/records/web';
+import type { SectionDeclaration } from '@propdesk/shell-ui';
+import { SALES_RESOURCES } from '../../model/definitions.js';
 
-const page = (name: HoldRequestPage): LazyPage => () =>
-  import('./holdRequestPages.js').then((m) => ({ Component: m.holdRequestPages[name] }));
-const crumb = (title: string) => ({ title, trail: ['Sales', 'Hold Requests', title] });
+const resource = declareResources(SALES_RESOURCES);
 
-/** Sales screens whose spec paths sit under /settings/leads (see salesModule's mode prefixes). */
-export const holdRequestScreens: readonly Screen[] = [
-  screen('/settings/leads/holdRequests', { title: 'Hold Requests', trail: ['Sales', 'Hold Requests'] }, page('list')),
-  screen('/settings/leads/holdRequests/create', crumb('Create Hold Request'), page('create')),
-  screen('/settings/leads/holdRequests/view', crumb('View Hold Request'), page('view')),
-  screen('/settings/leads/holdRequestSetUp', crumb('Hold Request Setup'), page('setup')),
-];
+/**
+ * Hold requests and their setup, engine screens; paths under /settings/leads, Sales mode (salesModule's
+ * prefixes). The spec shows the hold-request routes with no guard; the server still asks `holdRequest`.
+ */
+export const holdRequestScreens: SectionDeclaration = {
+  id: 'sales.holdRequests', label: 'Hold Requests', icon: PauseCircleOutlined, mode: 'sales', order: 7,
+  trail: ['Sales', 'Hold Requests'],
+  items: [
+    // `/view` is the spec's spelling of one request's view: the list's `?record=` view.
+    resource('hold-requests', { guard: null, aliases: ['/settings/leads/holdRequests/view'] }),
+    resource('hold-requests', { guard: null, mode: 'create', title: 'Create Hold Request' }),
+    resource('hold-request-setups'),
+  ],
+};

@@ -108,7 +108,7 @@ export const units: ResourceDef = {
   formLayout: [['project', 'code'], ['block', 'blockType', 'floor'], ['unitType', 'bedrooms', 'bathrooms'], ['areaM2', 'gardenM2', 'view'], ['basePrice']],
   statusField: 'status',
   actions: {
-    block: { label: 'Block', from: ['available'], to: 'blocked', reason: 'required' },
-    unblock: { label: 'Unblock', from: ['blocked'], to: 'available' },
+    block: { label: 'Block', from: ['available'], to: 'blocked', privilege: 'block', reason: 'required', confirm: 'Block {code}? Nobody can hold or reserve it until it is unblocked.' },
+    unblock: { label: 'Unblock', from: ['blocked'], to: 'available', privilege: 'block', reason: 'required' },
   },
 };

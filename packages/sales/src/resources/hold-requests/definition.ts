@@ -1,0 +1,56 @@
+import { f, type FieldDef, type ResourceDef } from '@propdesk/records/model';
+
+const datetime = (label: string, options: Omit<FieldDef, 'kind' | 'label'> = {}): FieldDef => ({ kind: 'datetime', label, ...options });
+
+export const HOLD_STATES = ['pending', 'approved', 'rejected', 'released', 'converted', 'expired'] as const;
+
+/**
+ * A request to hold a unit for a customer or lead (domain.md Sales: Hold request). Approval claims
+ * the unit (one live claim per unit, `unit_claims`) and puts it on hold until `expiresAt`, counted
+ * from approval; reject, release and expiry release the claim. The requester, project, decision and
+ * expiry are the server's (read-only here); the project's Hold Request Setup bounds hours, active
+ * holds per agent, extensions and total hours.
+ */
+export const holdRequests: ResourceDef = {
+  name: 'hold-requests',
+  table: 'hold_requests',
+  label: 'Hold Requests',
+  singular: 'Hold request',
+  entity: 'holdRequest',
+  hasActive: false,
+  labelField: 'reason',
+  codeField: 'number',
+  route: '/settings/leads/holdRequests',
+  numbering: { prefix: 'HLD', field: 'number' },
+  fields: {
+    number: f.text('Number', { readOnly: true, unique: true, searchable: true, maxLength: 20 }),
+    unit: f.ref('Unit', 'units', { required: true, indexed: true }),
+    project: f.ref('Project', 'projects', { readOnly: true, indexed: true }),
+    customer: f.ref('Customer', 'customers', { indexed: true }),
+    lead: f.ref('Lead', 'leads', { indexed: true }),
+    hours: f.integer('Hours', { required: true, min: 1, max: 720, default: 24, help: 'At most the project’s longest hold; counted from approval.' }),
+    reason: f.text('Reason', { required: true, searchable: true, maxLength: 300 }),
+    requestedBy: f.ref('Requested by', 'users', { readOnly: true, indexed: true }),
+    status: f.enum('Status', HOLD_STATES, { default: 'pending', readOnly: true, indexed: true }),
+    approvedBy: f.ref('Approved by', 'users', { readOnly: true }),
+    approvedAt: datetime('Approved at', { readOnly: true }),
+    expiresAt: datetime('Expires at', { readOnly: true, indexed: true }),
+    totalHours: f.integer('Total hours', { readOnly: true, help: 'Approved hours including extensions.' }),
+    extensions: f.integer('Extensions', { readOnly: true, default: 0 }),
+    extensionHours: f.integer('Extension asked (hours)', { readOnly: true, help: 'An extension the holder asked for, waiting for approval.' }),
+    reminderSentAt: datetime('Reminder sent at', { readOnly: true, hidden: true }),
+  },
+  defaultSort: ['-number'],
+  listColumns: ['number', 'unit', 'project', 'customer', 'lead', 'hours', 'requestedBy', 'status', 'expiresAt', 'extensions'],
+  formLayout: [['unit'], ['customer', 'lead'], ['hours'], ['reason']],
+  statusField: 'status',
+  editableStates: ['pending'],
+  actions: {
+    approve: { label: 'Approve', from: ['pending'], to: 'approved', privilege: 'approve', reason: 'optional', confirm: 'Approve {number}? The unit {unit} is held for {hours} hours from now.' },
+    reject: { label: 'Reject', from: ['pending'], to: 'rejected', privilege: 'approve', reason: 'required', confirm: 'Reject {number}? Your reason is sent to the requester.' },
+    release: { label: 'Release', from: ['pending', 'approved'], to: 'released', reason: 'optional', confirm: 'Release {number}? The unit {unit} becomes available to everyone.' },
+    extend: { label: 'Approve extension', from: ['approved'], to: 'approved', privilege: 'approve', reason: 'optional', confirm: 'Extend {number} by {extensionHours} hours?' },
+    declineExtension: { label: 'Decline extension', from: ['approved'], to: 'approved', privilege: 'approve', reason: 'required' },
+  },
+  rule: (values) => (!values.customer && !values.lead ? [{ field: 'customer', message: 'Choose a customer or a lead' }] : []),
+};
