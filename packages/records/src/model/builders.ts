@@ -20,6 +20,15 @@ export const f = {
   ref: (label: string, ref: string, options: Options = {}): FieldDef => ({ kind: 'reference', label, ref, ...options }),
   refs: (label: string, ref: string, options: Options = {}): FieldDef => ({ kind: 'references', label, ref, ...options }),
   json: (label: string, options: Options = {}): FieldDef => ({ kind: 'json', label, ...options }),
+  /** A list of rows inside the record (stored as jsonb), edited as a small table: `f.rows('Tiers', { upTo: f.integer('Up to'), pct: f.percent('Commission') })`. */
+  rows: (label: string, columns: Readonly<Record<string, FieldDef>>, options: Omit<Options, 'columns'> = {}): FieldDef => ({
+    kind: 'json',
+    label,
+    columns,
+    sortable: false,
+    filterable: false,
+    ...options,
+  }),
 };
 
 /** A number from a form or JSON value; null when empty. */

@@ -33,8 +33,8 @@ describe('definition checks', () => {
 });
 
 describe('generated schemas', () => {
-  it('read form text as a person types it, and refuse what is wrong', () => {
-    const schema = createSchema(units);
+  it('read form text as a person types it (the text source), and refuse what is wrong', () => {
+    const schema = createSchema(units, { source: 'text' });
     const parsed = schema.parse({ code: ' B-12 ', project: '7f0c7f9e-2b59-4cb5-9f6e-6b1f9a7c0a11', floor: '3', areaM2: '120.5', basePrice: '1,250,000.00', corner: 'true' });
     expect(parsed).toMatchObject({ code: 'B-12', floor: 3, areaM2: '120.5', basePrice: '1250000.00', corner: true });
     const refused = schema.safeParse({ code: '', project: 'x', floor: '3.5', areaM2: '1.234', basePrice: '-1', status: 'sold' });

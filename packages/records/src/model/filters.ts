@@ -76,7 +76,7 @@ export class FilterError extends Error {
 function parseValue(field: FieldDef, name: string, op: FilterOp, value: unknown): unknown {
   if (op === 'empty' || op === 'notEmpty') return undefined;
   const scalarKind: FieldDef = field.kind === 'references' ? { ...field, kind: 'reference' } : field;
-  const schema = op === 'contains' || op === 'startsWith' ? z.string().max(200) : valueSchema(scalarKind);
+  const schema = op === 'contains' || op === 'startsWith' ? z.string().max(200) : valueSchema(scalarKind, 'text');
   if (op === 'in') {
     const list = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [value];
     if (list.length === 0 || list.length > 200) throw new FilterError(name, 'Needs between 1 and 200 values');

@@ -3,18 +3,21 @@ export {
   checkDefinition,
   columnOf,
   hasActive,
+  isEmptyValue,
   isFilterable,
   isNumberKind,
+  isShown,
   isSortable,
   isTextKind,
   labelFieldOf,
   snake,
   writableFields,
 } from './definition.js';
-export type { ActionDef, FieldDef, FieldError, FieldKind, ResourceDef } from './definition.js';
+export type { ActionDef, FieldDef, FieldError, FieldKind, ResourceDef, ShowWhen } from './definition.js';
 export { createRegistry } from './registry.js';
 export type { Registry } from './registry.js';
-export { addRuleIssues, createSchema, isValidDate, ruleErrors, updateSchema, valueSchema } from './schemas.js';
+export { addRuleIssues, createSchema, hiddenValueErrors, isValidDate, ruleErrors, updateSchema, valueFromText, valueSchema } from './schemas.js';
+export type { SchemaOptions, ValueSource } from './schemas.js';
 export {
   FILTER_OPS,
   FilterError,
@@ -39,3 +42,4 @@ export {
 } from './api.js';
 export type { BulkRequest, FieldChange, HistoryEntry, ImportReport, ImportRowError, ListQuery, ListResponse, RecordRow, SavedView, SavedViewState, Usage } from './api.js';
 export { f, num, formatPct } from './builders.js';
+export { CURRENCY, XLSX_FORMATS, formatDate, formatDateTime, formatMoney, formatPercent, formatQuantity, formatScalar } from './display.js';

@@ -11,7 +11,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
-import { writableFields, type FilterNode, type ResourceDef } from '../model/index.js';
+import { valueSchema, writableFields, type FilterNode, type ResourceDef } from '../model/index.js';
 import { serverError, useBulkChangeMutation } from './api.js';
 import { ExportMenu } from './ExportMenu.js';
 import { countText } from './format.js';
@@ -125,7 +125,21 @@ export function BulkBar({ def, selected, allMatching, total, totalExact = true, 
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setSetOpen(false)}>Cancel</Button>
-          <Button variant="contained" disabled={!field || isLoading} onClick={() => void run({ action: 'set', field, value })}>
+          <Button
+            variant="contained"
+            disabled={!field || isLoading}
+            onClick={() => {
+              // The input holds text; the body carries the typed value (a number as a number).
+              const spec = def.fields[field];
+              const empty = value === '' || value === null || value === undefined;
+              const parsed = spec && !empty ? valueSchema(spec, 'text').safeParse(value) : null;
+              if (parsed && !parsed.success) {
+                setError(parsed.error.issues[0]?.message ?? 'Invalid value');
+                return;
+              }
+              void run({ action: 'set', field, value: parsed ? parsed.data : null });
+            }}
+          >
             Change {number.format(count)} rows
           </Button>
         </DialogActions>

@@ -8,6 +8,8 @@ import TextField from '@mui/material/TextField';
 import Box from '@mui/material/Box';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import type { FieldDef } from '../model/index.js';
+import { CURRENCY } from '../model/display.js';
+import { DateInput } from './DateInput.js';
 import { humanize } from './format.js';
 import { ReferencePicker, type PickerOption } from './ReferencePicker.js';
 
@@ -19,7 +21,9 @@ export type FieldInputProps = {
   error?: string | undefined;
   /** Extra text under the input (e.g. a link to a clashing record). */
   note?: ReactNode;
-  disabled?: boolean;
+  disabled?: boolean | undefined;
+  /** In a table cell: no floating label (the column header shows it); the label names the input for assistive tech. */
+  bare?: boolean | undefined;
   onChange: (value: unknown, labels?: string | string[] | null) => void;
   onBlur: () => void;
   onCreateReference?: ((text: string) => Promise<PickerOption | null>) | undefined;
@@ -33,10 +37,6 @@ const inputType = (field: FieldDef) => {
       return 'tel';
     case 'url':
       return 'url';
-    case 'date':
-      return 'date';
-    case 'datetime':
-      return 'datetime-local';
     case 'color':
       return 'color';
     default:
@@ -47,10 +47,10 @@ const inputType = (field: FieldDef) => {
 const inputMode = (field: FieldDef) => (field.kind === 'integer' ? 'numeric' : field.kind === 'decimal' || field.kind === 'money' || field.kind === 'percent' ? 'decimal' : undefined);
 
 /** One field of a form, chosen by its kind, with the floating label, required mark and error. */
-export function FieldInput({ name, field, value, labels, error, note, disabled, onChange, onBlur, onCreateReference }: FieldInputProps) {
+export function FieldInput({ name, field, value, labels, error, note, disabled, bare, onChange, onBlur, onCreateReference }: FieldInputProps) {
   const locked = disabled || field.readOnly;
   // An error and its note show together: "Already used by X · Open the record that uses it".
-  const help = error ? note ? <>{error} · {note}</> : error : (note ?? field.help);
+  const help = error ? note ? <>{error} · {note}</> : error : bare ? undefined : (note ?? field.help);
   if (field.kind === 'boolean') {
     return (
       <Box>
@@ -84,7 +84,7 @@ export function FieldInput({ name, field, value, labels, error, note, disabled, 
   const common = {
     id: `field-${name}`,
     name,
-    label: field.label,
+    label: bare ? undefined : field.label,
     required: field.required,
     disabled: locked,
     error: Boolean(error),
@@ -108,18 +108,35 @@ export function FieldInput({ name, field, value, labels, error, note, disabled, 
       </TextField>
     );
   }
+  if (field.kind === 'date' || field.kind === 'datetime') {
+    return (
+      <DateInput
+        id={common.id}
+        name={name}
+        label={field.label}
+        value={value}
+        withTime={field.kind === 'datetime'}
+        required={field.required}
+        disabled={locked}
+        error={Boolean(error)}
+        helperText={help}
+        onChange={(next) => onChange(next)}
+        onBlur={onBlur}
+      />
+    );
+  }
   const adornment =
     field.kind === 'percent'
       ? { endAdornment: <InputAdornment position="end">%</InputAdornment> }
       : field.kind === 'money'
-        ? { startAdornment: <InputAdornment position="start">EGP</InputAdornment> }
+        ? { endAdornment: <InputAdornment position="end">{CURRENCY}</InputAdornment> }
         : {};
   const text = value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
   return (
     <TextField
       {...common}
       type={inputType(field)}
-      value={field.kind === 'datetime' && text ? text.slice(0, 16) : text}
+      value={text}
       multiline={field.kind === 'longtext' || field.kind === 'json'}
       minRows={field.kind === 'longtext' || field.kind === 'json' ? 3 : undefined}
       onChange={(event) => {
@@ -130,13 +147,12 @@ export function FieldInput({ name, field, value, labels, error, note, disabled, 
           } catch {
             onChange(next);
           }
-        } else if (field.kind === 'datetime') onChange(next ? new Date(next).toISOString() : '');
-        else onChange(next);
+        } else onChange(next);
       }}
       slotProps={{
         input: { ...adornment, ...lock },
-        htmlInput: { inputMode: inputMode(field), maxLength: field.maxLength },
-        inputLabel: field.kind === 'date' || field.kind === 'datetime' || field.kind === 'color' ? { shrink: true } : undefined,
+        htmlInput: { inputMode: inputMode(field), maxLength: field.maxLength, ...(bare ? { 'aria-label': field.label } : {}), ...(field.emptyText ? { placeholder: field.emptyText } : {}) },
+        inputLabel: field.kind === 'color' ? { shrink: true } : undefined,
       }}
     />
   );

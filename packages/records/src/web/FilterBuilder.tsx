@@ -15,6 +15,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import { filterField, isFilterable, isGroup, opsFor, validateFilter, FilterError, type FilterCondition, type FilterGroup, type FilterNode, type FilterOp, type ResourceDef } from '../model/index.js';
+import { DateInput } from './DateInput.js';
 import { humanize } from './format.js';
 import { ReferencePicker } from './ReferencePicker.js';
 
@@ -140,13 +141,21 @@ export function FilterBuilder({ def, open, value, onApply, onClose }: FilterBuil
                   </MenuItem>
                 ))}
               </TextField>
+            ) : (field.kind === 'date' || field.kind === 'datetime') && condition.op !== 'in' ? (
+              <DateInput
+                id={`filter-${path.join('-')}-value`}
+                name={`filter-${path.join('-')}`}
+                label="Value"
+                value={condition.value}
+                withTime={field.kind === 'datetime'}
+                onChange={(next) => update(path, (node) => ({ ...(node as FilterCondition), value: next }))}
+                onBlur={() => undefined}
+              />
             ) : (
               <TextField
                 fullWidth
                 size="small"
                 label={condition.op === 'in' ? 'Values (comma separated)' : 'Value'}
-                type={field.kind === 'date' && condition.op !== 'in' ? 'date' : 'text'}
-                slotProps={{ inputLabel: field.kind === 'date' ? { shrink: true } : undefined }}
                 value={String(condition.value ?? '')}
                 onChange={(event) => update(path, (node) => ({ ...(node as FilterCondition), value: event.target.value }))}
               />

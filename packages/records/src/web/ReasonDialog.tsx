@@ -3,18 +3,23 @@ import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 
 export type ReasonDialogProps = {
   title: string;
+  /** What the action will do, asked once with the reason ("Reject PR-2026-00001?"). */
+  body?: string | undefined;
   required: boolean;
+  /** The button that closes without acting (an action called "Cancel" needs another word). */
+  cancelLabel?: string;
   onConfirm: (reason: string) => void;
   onCancel: () => void;
 };
 
 /** Asks for the reason of a workflow action; it is kept in the record's history. */
-export function ReasonDialog({ title, required, onConfirm, onCancel }: ReasonDialogProps) {
+export function ReasonDialog({ title, body, required, cancelLabel = 'Cancel', onConfirm, onCancel }: ReasonDialogProps) {
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
   const missing = required && reason.trim() === '';
@@ -22,6 +27,7 @@ export function ReasonDialog({ title, required, onConfirm, onCancel }: ReasonDia
     <Dialog open onClose={onCancel} fullWidth maxWidth="sm" aria-labelledby="reason-title">
       <DialogTitle id="reason-title">{title}</DialogTitle>
       <DialogContent>
+        {body ? <DialogContentText sx={{ mb: 1 }}>{body}</DialogContentText> : null}
         <TextField
           autoFocus
           fullWidth
@@ -38,7 +44,7 @@ export function ReasonDialog({ title, required, onConfirm, onCancel }: ReasonDia
         />
       </DialogContent>
       <DialogActions>
-        <Button onClick={onCancel}>Cancel</Button>
+        <Button onClick={onCancel}>{cancelLabel}</Button>
         <Button
           variant="contained"
           onClick={() => {

@@ -13,11 +13,12 @@ import { useSelector } from 'react-redux';
 import { apiRequest } from '@propdesk/api-client';
 import { selectPrivilegeChecker } from '@propdesk/auth-session/web';
 import type { PrivilegeChecker } from '@propdesk/privileges';
-import { createSchema, labelFieldOf, updateSchema, writableFields, type FieldDef, type RecordRow, type ResourceDef } from '../model/index.js';
+import { createSchema, isEmptyValue, isShown, labelFieldOf, updateSchema, writableFields, type FieldDef, type RecordRow, type ResourceDef } from '../model/index.js';
 import { serverError, useSaveRecordMutation, type ServerError } from './api.js';
 import { ConflictDialog } from './ConflictDialog.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { FieldInput } from './FieldInput.js';
+import { RowsInput } from './RowsInput.js';
 import type { PickerOption } from './ReferencePicker.js';
 import { findResource } from './registry.js';
 
@@ -58,16 +59,29 @@ function initialValue(field: FieldDef, value: unknown): unknown {
   if (field.default !== undefined && field.default !== null) return field.default;
   if (field.kind === 'boolean') return false;
   if (field.kind === 'references') return [];
+  if (field.columns) return [];
   if (field.kind === 'reference' || field.kind === 'json') return null;
   return '';
 }
+
+/** The form's values with the fields their `showWhen` hides emptied: they are neither checked nor sent. */
+function withoutHidden(def: ResourceDef, values: FieldValues): FieldValues {
+  const next: FieldValues = { ...values };
+  for (const [name, field] of Object.entries(def.fields)) if (field.showWhen && name in next && !isShown(field, values)) next[name] = null;
+  return next;
+}
+
+/** Nested errors of a rows field (`tiers.2.pct`) as react-hook-form keeps them. */
+type CellErrors = Record<string, Record<string, { message?: string } | undefined> | undefined>;
 
 /** The create and edit form of any resource: the same zod schema as the server, its errors on their fields. */
 export function RecordForm({ def, record, initial, lockedFields, extension, onSaved, onCancel }: RecordFormProps) {
   const editing = Boolean(record);
   const fields = useMemo(() => writableFields(def).filter(([, field]) => !field.hidden), [def]);
+  // The inputs hold text; the schema reads it as the typed values the JSON body carries (numbers as
+  // numbers, yes/no as booleans): the resolver's output is what is sent.
   const schema = useMemo(() => {
-    const base = editing ? updateSchema(def) : createSchema(def);
+    const base = editing ? updateSchema(def, { source: 'text' }) : createSchema(def, { source: 'text' });
     if (!extension) return base;
     return z.strictObject({ ...(base as unknown as { shape: z.ZodRawShape }).shape, ...(editing ? extension.update : extension.create) });
   }, [def, editing, extension]);
@@ -77,7 +91,11 @@ export function RecordForm({ def, record, initial, lockedFields, extension, onSa
     if (record) values.version = record.version;
     return { ...values, ...(extension ? extension.defaults(record) : {}) };
   }, [fields, record, initial, extension]);
-  const form = useForm<FieldValues>({ resolver: zodResolver(schema as never) as Resolver<FieldValues>, defaultValues: defaults, mode: 'onTouched' });
+  const resolver = useMemo<Resolver<FieldValues>>(() => {
+    const inner = zodResolver(schema as never) as Resolver<FieldValues>;
+    return (values, context, options) => inner(withoutHidden(def, values), context, options);
+  }, [schema, def]);
+  const form = useForm<FieldValues>({ resolver, defaultValues: defaults, mode: 'onTouched' });
   const { control, handleSubmit, formState, setError, clearErrors, reset, getValues, watch, setValue } = form;
   const watched = watch();
   const [labels, setLabels] = useState<Record<string, string | string[] | null>>(record?.refLabels ?? {});
@@ -168,6 +186,8 @@ export function RecordForm({ def, record, initial, lockedFields, extension, onSa
     const body: Record<string, unknown> = {};
     if (record) {
       for (const name of Object.keys(formState.dirtyFields)) if (name !== 'version') body[name] = values[name] ?? null;
+      // A field the new choice hides is cleared on the record too (the server refuses a value in it).
+      for (const [name, field] of fields) if (field.showWhen && !isShown(field, values) && !isEmptyValue(record[name])) body[name] = null;
       body.version = overwriteVersion ?? baseVersion;
     } else Object.assign(body, values);
     const result = await save({ resource: def.name, id: record?.id, body });
@@ -182,7 +202,7 @@ export function RecordForm({ def, record, initial, lockedFields, extension, onSa
       for (const item of problem.errors) {
         const root = item.field.split('.')[0] ?? '';
         if (extraNames.has(root)) setError(root, { type: 'server', message: item.message });
-        if (item.field && fields.some(([name]) => name === item.field)) {
+        if (item.field && fields.some(([name]) => name === root)) {
           setError(item.field, { type: 'server', message: item.message });
           if (item.link) setClashLinks((links) => ({ ...links, [item.field]: item.link! }));
         }
@@ -215,46 +235,67 @@ export function RecordForm({ def, record, initial, lockedFields, extension, onSa
         </Alert>
       ) : null}
       <Stack spacing={2.5}>
-        {allRows.map((row) => (
-          <Box key={row.join('|')} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: `repeat(${row.length}, minmax(0, 1fr))` } }}>
-            {row.map((name) => {
-              const field = fieldMap.get(name);
-              if (!field) return null;
-              const link = clashLinks[name];
-              return (
-                <Controller
-                  key={name}
-                  name={name}
-                  control={control}
-                  render={({ field: input, fieldState }) => (
-                    <FieldInput
-                      name={name}
-                      field={field}
-                      value={input.value}
-                      labels={labels[name]}
-                      error={fieldState.error?.message}
-                      note={
-                        link && fieldState.error ? (
-                          <Link component={RouterLink} to={link}>
-                            Open the record that uses it
-                          </Link>
-                        ) : undefined
-                      }
-                      disabled={lockedFields?.has(name)}
-                      onChange={(value, nextLabels) => {
-                        input.onChange(value);
-                        if (nextLabels !== undefined) setLabels((current) => ({ ...current, [name]: nextLabels }));
-                        checkUnique(name, field, value);
-                      }}
-                      onBlur={input.onBlur}
-                      onCreateReference={field.ref ? createReference(field) : undefined}
-                    />
-                  )}
-                />
-              );
-            })}
-          </Box>
-        ))}
+        {allRows.map((layoutRow) => {
+          // Fields that apply only to another choice are not shown (nor kept: see withoutHidden).
+          const row = layoutRow.filter((name) => {
+            const field = fieldMap.get(name);
+            return field !== undefined && isShown(field, watched);
+          });
+          if (row.length === 0) return null;
+          return (
+            <Box key={row.join('|')} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: `repeat(${row.length}, minmax(0, 1fr))` } }}>
+              {row.map((name) => {
+                const field = fieldMap.get(name);
+                if (!field) return null;
+                const link = clashLinks[name];
+                return (
+                  <Controller
+                    key={name}
+                    name={name}
+                    control={control}
+                    render={({ field: input, fieldState }) =>
+                      field.columns ? (
+                        <RowsInput
+                          name={name}
+                          field={field}
+                          value={input.value}
+                          error={fieldState.error?.message}
+                          cellError={(index, column) => (fieldState.error as unknown as CellErrors | undefined)?.[index]?.[column]?.message}
+                          disabled={lockedFields?.has(name)}
+                          onChange={(rows) => input.onChange(rows)}
+                          onBlur={input.onBlur}
+                        />
+                      ) : (
+                        <FieldInput
+                          name={name}
+                          field={field}
+                          value={input.value}
+                          labels={labels[name]}
+                          error={fieldState.error?.message}
+                          note={
+                            link && fieldState.error ? (
+                              <Link component={RouterLink} to={link}>
+                                Open the record that uses it
+                              </Link>
+                            ) : undefined
+                          }
+                          disabled={lockedFields?.has(name)}
+                          onChange={(value, nextLabels) => {
+                            input.onChange(value);
+                            if (nextLabels !== undefined) setLabels((current) => ({ ...current, [name]: nextLabels }));
+                            checkUnique(name, field, value);
+                          }}
+                          onBlur={input.onBlur}
+                          onCreateReference={field.ref ? createReference(field) : undefined}
+                        />
+                      )
+                    }
+                  />
+                );
+              })}
+            </Box>
+          );
+        })}
       </Stack>
       {extension ? (
         <Box sx={{ mt: 2.5 }}>

@@ -9,12 +9,15 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
-import { labelFieldOf, type RecordRow, type ResourceDef } from '../model/index.js';
+import { isShown, labelFieldOf, type RecordRow, type ResourceDef, type Usage } from '../model/index.js';
 import { serverError, useDeleteRecordMutation, useRecordUsageQuery, useRunActionMutation, useSaveRecordMutation } from './api.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
-import { formatTimestamp, formatValue, humanize, recordTitle } from './format.js';
+import { fillPlaceholders, formatTimestamp, formatValue, humanize, recordTitle } from './format.js';
 import { HistoryPanel } from './HistoryPanel.js';
+import { PhoneLinks } from './PhoneLinks.js';
 import { ReasonDialog } from './ReasonDialog.js';
+import { findResource } from './registry.js';
+import { RowsTable } from './RowsTable.js';
 
 export type RecordViewProps = {
   def: ResourceDef;
@@ -25,6 +28,9 @@ export type RecordViewProps = {
   onClose: () => void;
 };
 
+/** "1 broker contract", "2 lead activities". */
+const usageText = (item: Usage) => `${item.count} ${(item.count === 1 ? (findResource(item.resource)?.singular ?? item.label) : item.label).toLowerCase()}`;
+
 /** A record read-only, with its workflow actions, what uses it, and its history. */
 export function RecordView({ def, record, canUpdate, canDo, onEdit, onClose }: RecordViewProps) {
   const { enqueueSnackbar } = useSnackbar();
@@ -34,7 +40,8 @@ export function RecordView({ def, record, canUpdate, canDo, onEdit, onClose }: R
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [pendingAction, setPendingAction] = useState<string | null>(null);
   const usage = useRecordUsageQuery({ resource: def.name, id: record.id });
-  const fields = Object.entries(def.fields).filter(([name, field]) => name in record && !field.hidden);
+  // Fields that apply only to another choice (a fixed amount on a percentage commission) are not shown.
+  const fields = Object.entries(def.fields).filter(([name, field]) => name in record && !field.hidden && isShown(field, record));
   const title = recordTitle(record, labelFieldOf(def));
   const inactive = record.active === false;
 
@@ -62,6 +69,8 @@ export function RecordView({ def, record, canUpdate, canDo, onEdit, onClose }: R
   };
 
   const action = pendingAction ? def.actions?.[pendingAction] : undefined;
+  // What the action will do, from the definition, with the record's own values: "Submit PR-2026-00001 for approval?"
+  const actionQuestion = action?.confirm ? fillPlaceholders(action.confirm, def.fields, record) : undefined;
   const handleAction = async (name: string, text?: string) => {
     setPendingAction(null);
     const result = await runAction({ resource: def.name, id: record.id, action: name, ...(text ? { reason: text } : {}) });
@@ -88,7 +97,7 @@ export function RecordView({ def, record, canUpdate, canDo, onEdit, onClose }: R
         <Box sx={{ flexGrow: 1 }} />
         <Button onClick={onClose}>Back to list</Button>
         {actions.map(([name, spec]) => (
-          <Button key={name} variant="outlined" onClick={() => (spec.reason ? setPendingAction(name) : void handleAction(name))}>
+          <Button key={name} variant="outlined" onClick={() => (spec.reason || spec.confirm ? setPendingAction(name) : void handleAction(name))}>
             {spec.label}
           </Button>
         ))}
@@ -116,14 +125,14 @@ export function RecordView({ def, record, canUpdate, canDo, onEdit, onClose }: R
               {index > 0 ? ', ' : ''}
               {item.route ? (
                 <Link component={RouterLink} to={`${item.route}?where=${encodeURIComponent(JSON.stringify({ field: item.field, op: 'eq', value: record.id }))}&active=all`}>
-                  {item.count} {item.label.toLowerCase()}
+                  {usageText(item)}
                 </Link>
               ) : (
-                `${item.count} ${item.label.toLowerCase()}`
+                usageText(item)
               )}
             </span>
           ))}
-          . Deleting it deactivates it instead: it leaves the pickers but stays valid where it is used.
+          , so it cannot be deleted. Deactivate takes it out of the pickers for new records; the records that use it keep it.
         </Alert>
       ) : null}
       <Paper variant="outlined" sx={{ p: 2 }}>
@@ -137,7 +146,13 @@ export function RecordView({ def, record, canUpdate, canDo, onEdit, onClose }: R
                 {field.kind === 'color' && record[name] ? (
                   <Box component="span" sx={{ display: 'inline-block', width: 14, height: 14, borderRadius: '3px', bgcolor: String(record[name]), mr: 1, verticalAlign: 'middle', border: 1, borderColor: 'divider' }} />
                 ) : null}
-                {formatValue(field, record[name], record.refLabels[name]) || '—'}
+                {field.columns ? (
+                  <RowsTable field={field} value={record[name]} />
+                ) : field.kind === 'phone' && typeof record[name] === 'string' && record[name] ? (
+                  <PhoneLinks value={record[name]} />
+                ) : (
+                  formatValue(field, record[name], record.refLabels[name]) || field.emptyText || '—'
+                )}
               </Typography>
             </Box>
           ))}
@@ -157,19 +172,35 @@ export function RecordView({ def, record, canUpdate, canDo, onEdit, onClose }: R
         title={deactivates ? `Deactivate ${title}?` : `Delete ${title}?`}
         body={
           used.length > 0
-            ? `Other records use this ${def.singular.toLowerCase()}, so it is deactivated rather than deleted. It stays valid where it is used.`
+            ? `Other records use this ${def.singular.toLowerCase()}, so it cannot be deleted. Deactivate takes it out of the pickers for new records; the records that use it keep it. You can activate it again later.`
             : deactivates
-              ? `It is deactivated, not deleted: it leaves the pickers and, for a user, their sessions end at once.`
-              : `This ${def.singular.toLowerCase()} is used nowhere and is deleted for good.`
+              ? `Deactivate takes it out of the pickers and, for a user, ends their sessions at once. Nothing is deleted; you can activate it again later.`
+              : `This ${def.singular.toLowerCase()} is used nowhere. Delete removes it for good.`
         }
         confirmLabel={deactivates ? 'Deactivate' : 'Delete'}
         danger
         onConfirm={() => void handleDelete()}
         onCancel={() => setConfirmDelete(false)}
       />
-      {action && pendingAction ? (
-        <ReasonDialog title={action.label} required={action.reason === 'required'} onConfirm={(text) => void handleAction(pendingAction, text)} onCancel={() => setPendingAction(null)} />
+      {action && pendingAction && action.reason ? (
+        <ReasonDialog
+          title={action.label}
+          body={actionQuestion}
+          required={action.reason === 'required'}
+          cancelLabel="Go back"
+          onConfirm={(text) => void handleAction(pendingAction, text)}
+          onCancel={() => setPendingAction(null)}
+        />
       ) : null}
+      <ConfirmDialog
+        open={Boolean(action && pendingAction && !action.reason)}
+        title={action?.label ?? ''}
+        body={actionQuestion ?? ''}
+        confirmLabel={action?.label ?? ''}
+        cancelLabel="Go back"
+        onConfirm={() => pendingAction && void handleAction(pendingAction)}
+        onCancel={() => setPendingAction(null)}
+      />
     </Stack>
   );
 }

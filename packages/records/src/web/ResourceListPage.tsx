@@ -17,12 +17,16 @@ import Add from '@mui/icons-material/Add';
 import FilterList from '@mui/icons-material/FilterList';
 import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
 import Search from '@mui/icons-material/Search';
-import { isGroup, labelFieldOf, type FieldDef, type FilterNode, type RecordRow, type ResourceDef, type SavedView } from '../model/index.js';
+import { onSignOut } from '@propdesk/api-client';
+import { isNumberKind, labelFieldOf, type FieldDef, type RecordRow, type ResourceDef, type SavedView } from '../model/index.js';
 import { serverError, useListRecordsQuery, useSavedViewsQuery } from './api.js';
 import { BulkBar } from './BulkBar.js';
 import { ExportMenu } from './ExportMenu.js';
-import { FilterBuilder, OP_LABELS, countConditions } from './FilterBuilder.js';
+import { FilterBuilder, countConditions } from './FilterBuilder.js';
 import { countText, formatValue } from './format.js';
+import { BASE_COLUMNS, describeFilter } from './filterText.js';
+import { PhoneLinks } from './PhoneLinks.js';
+import { useReferenceLabels } from './useReferenceLabels.js';
 import { ImportDialog } from './ImportDialog.js';
 import {
   PAGE_SIZES,
@@ -51,11 +55,6 @@ export type ResourceListPageProps = {
 };
 
 const SEARCH_DELAY_MS = 300;
-const BASE_COLUMNS: Record<string, FieldDef> = {
-  active: { kind: 'boolean', label: 'Active' },
-  createdOn: { kind: 'datetime', label: 'Created on' },
-  modifiedOn: { kind: 'datetime', label: 'Modified on' },
-};
 
 /** The grid's own heights in px at the standard density (toolbar, column headers, a row, footer, borders). */
 const GRID_PX = { toolbar: 52, header: 56, row: 52, footer: 53, borders: 2 };
@@ -69,6 +68,8 @@ function gridHeight(rows: number, density: keyof typeof DENSITY_FACTOR): number 
 
 /** Rows each list showed last in this tab, so its next first load reserves that height. */
 const lastRowCounts = new Map<string, number>();
+// How many rows the last user saw is theirs: a sign-out forgets it.
+onSignOut(() => lastRowCounts.clear());
 
 const rank = (order: readonly string[], name: string) => {
   const index = order.indexOf(name);
@@ -77,14 +78,6 @@ const rank = (order: readonly string[], name: string) => {
 
 const isTyping = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.closest('[role="dialog"]') !== null);
-
-function describeFilter(def: ResourceDef, node: FilterNode): string {
-  if (isGroup(node)) return node.children.map((child) => describeFilter(def, child)).join(node.join === 'and' ? ' and ' : ' or ');
-  const label = def.fields[node.field]?.label ?? BASE_COLUMNS[node.field]?.label ?? node.field;
-  if (node.op === 'empty' || node.op === 'notEmpty') return `${label} ${OP_LABELS[node.op]}`;
-  const value = Array.isArray(node.value) ? `${node.value.length} values` : String(node.value);
-  return `${label} ${OP_LABELS[node.op]} ${def.fields[node.field]?.kind === 'reference' ? '(chosen record)' : value}`;
-}
 
 /** Every list of the product: server paging, sorting and filtering, with its whole state in the URL. */
 export function ResourceListPage({ def, canCreate, canUpdate, onOpen, onCreate, header }: ResourceListPageProps) {
@@ -138,6 +131,7 @@ export function ResourceListPage({ def, canCreate, canUpdate, onOpen, onCreate, 
     return () => window.removeEventListener('keydown', handleKey);
   }, [canCreate, def.readOnly, onCreate]);
 
+  const filterNames = useReferenceLabels(def, state.where);
   const params = listParams(state);
   const { data, isFetching, isLoading, error, refetch } = useListRecordsQuery({ resource: def.name, params });
   const rows = useMemo(() => data?.data ?? [], [data]);
@@ -176,11 +170,16 @@ export function ResourceListPage({ def, canCreate, canUpdate, onOpen, onCreate, 
         sortable: field.sortable ?? !['json', 'references', 'longtext'].includes(field.kind),
         flex: state.widths[name] ? undefined : name === labelFieldOf(def) ? 1.4 : 1,
         width: state.widths[name],
-        minWidth: 110,
-        type: field.kind === 'integer' || field.kind === 'decimal' || field.kind === 'money' || field.kind === 'percent' ? 'number' : 'string',
+        // An amount with its currency (12,700,000.00 EGP) is never cut.
+        minWidth: field.kind === 'money' ? 160 : 110,
+        // Numbers are formatted text (146,000.00 EGP), right-aligned as numbers read.
+        type: 'string',
+        ...(isNumberKind(field.kind) ? { align: 'right' as const, headerAlign: 'right' as const } : {}),
         valueGetter: (_value, row) => formatValue(field, row[name], row.refLabels?.[name]),
         renderCell:
-          field.kind === 'color'
+          field.kind === 'phone'
+            ? (cell) => (typeof cell.row[name] === 'string' && cell.row[name] ? <PhoneLinks value={cell.row[name]} /> : null)
+            : field.kind === 'color'
             ? (cell) => (
                 <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%' }}>
                   <Box sx={{ width: 14, height: 14, borderRadius: '3px', bgcolor: String(cell.row[name] ?? 'transparent'), border: 1, borderColor: 'divider' }} />
@@ -220,12 +219,14 @@ export function ResourceListPage({ def, canCreate, canUpdate, onOpen, onCreate, 
   const totalExact = data?.totalExact !== false;
   const total = data?.total ?? 0;
   const paginationMeta = useMemo(() => ({ hasNextPage: !totalExact || state.page * state.pageSize < total }), [totalExact, state.page, state.pageSize, total]);
+  // Until the first answer there is no count to show: "Loading…", never "0–0 of 0".
+  const answered = data !== undefined;
   const localeText = useMemo(
     () => ({
       paginationDisplayedRows: ({ from, to, count }: { from: number; to: number; count: number }) =>
-        `${from}–${to} of ${totalExact ? countText(count) : countText(Math.max(total, to), false)}`,
+        !answered ? 'Loading…' : `${from}–${to} of ${totalExact ? countText(count) : countText(Math.max(total, to), false)}`,
     }),
-    [totalExact, total],
+    [totalExact, total, answered],
   );
 
   // The header checkbox selects the page as "every row but these" (type 'exclude'): the page's rows.
@@ -289,7 +290,7 @@ export function ResourceListPage({ def, canCreate, canUpdate, onOpen, onCreate, 
       </Stack>
       {state.where || (customSort && sortTerms.length > 1) ? (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-          {state.where ? <Chip label={describeFilter(def, state.where)} onClick={() => setFilterOpen(true)} onDelete={() => setState({ where: null, page: 1 })} sx={{ maxWidth: '100%' }} /> : null}
+          {state.where ? <Chip label={describeFilter(def, state.where, filterNames)} onClick={() => setFilterOpen(true)} onDelete={() => setState({ where: null, page: 1 })} sx={{ maxWidth: '100%' }} /> : null}
           {customSort && sortTerms.length > 1 ? (
             <Chip
               label={`Sorted by ${sortTerms.map((term) => `${sortLabels.get(term.field) ?? term.field} ${term.desc ? '↓' : '↑'}`).join(', then ')}`}
@@ -329,7 +330,7 @@ export function ResourceListPage({ def, canCreate, canUpdate, onOpen, onCreate, 
           rowCount={totalExact ? total : -1}
           paginationMeta={paginationMeta}
           localeText={localeText}
-          loading={isLoading || isFetching}
+          loading={isLoading || isFetching || (!answered && !error)}
           paginationMode="server"
           sortingMode="server"
           filterMode="server"
@@ -372,6 +373,8 @@ export function ResourceListPage({ def, canCreate, canUpdate, onOpen, onCreate, 
           slotProps={{
             // Export and search are the list's own (server-side, every matching row): the grid's page-only ones would mislead.
             toolbar: { showQuickFilter: false, csvOptions: { disableToolbarButton: true }, printOptions: { disableToolbarButton: true } },
+            // The first load shows skeleton rows (and "Loading…" in the footer), later ones a progress bar over the rows.
+            loadingOverlay: { variant: answered ? 'linear-progress' : 'skeleton', noRowsVariant: 'skeleton' },
           }}
           autoHeight
           sx={{ bgcolor: 'background.paper', '& .MuiDataGrid-row': { cursor: 'pointer' }, ...(reservedHeight ? { minHeight: reservedHeight } : {}) }}

@@ -1,4 +1,4 @@
-import { baseApi, type ApiQueryError } from '@propdesk/api-client';
+import { baseApi, toApiError, type ApiError } from '@propdesk/api-client';
 import type { HistoryEntry, ImportReport, ListResponse, RecordRow, SavedView, SavedViewState, Usage } from '../model/index.js';
 
 type Envelope<T> = { status: 'OK'; data: T; message?: string };
@@ -97,14 +97,10 @@ export const {
   useDeleteViewMutation,
 } = recordsApi;
 
-export type ServerError = { message: string; errors: { field: string; message: string; link?: string }[]; current?: RecordRow; status: number | string };
+/** The one `ApiError` of api-client, with the record as it is now (`current`) on a 409. */
+export type ServerError = ApiError<RecordRow>;
 
-/** The error envelope of api.md out of an RTK Query error. */
+/** An endpoint's error as the one `ApiError` (parsed once, where the answer arrived). */
 export function serverError(error: unknown): ServerError {
-  const query = error as ApiQueryError | undefined;
-  if (query && typeof query.status === 'number') {
-    const data = (query.data ?? {}) as { message?: string; errors?: ServerError['errors']; current?: RecordRow };
-    return { status: query.status, message: data.message ?? query.message, errors: data.errors ?? [], ...(data.current ? { current: data.current } : {}) };
-  }
-  return { status: 'FETCH_ERROR', message: 'The server could not be reached. Check the connection and try again.', errors: [] };
+  return toApiError<RecordRow>(error);
 }

@@ -1,4 +1,4 @@
-import { apiRequest, apiUrl } from '@propdesk/api-client';
+import { apiErrorText, apiRequest, apiUrl } from '@propdesk/api-client';
 
 export type DownloadProgress = { received: number; total: number | null; rows: number | null };
 
@@ -50,12 +50,7 @@ export function saveFile(blob: Blob, filename: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** The message of a failed `apiRequest`: the first field error, else the envelope's message. */
-export function requestErrorMessage(error: unknown, fallback = 'It did not work. Try again.'): string {
-  try {
-    const body = JSON.parse((error as { body?: string }).body ?? '') as { message?: string; errors?: { message: string }[] };
-    return body.errors?.[0]?.message ?? body.message ?? fallback;
-  } catch {
-    return fallback;
-  }
+/** The message of a failed call: the first field error, else the envelope's (api-client's one `ApiError`). */
+export function requestErrorMessage(error: unknown): string {
+  return apiErrorText(error);
 }

@@ -1,49 +1,45 @@
 import type { FieldDef, RecordRow } from '../model/index.js';
+import { formatDate, formatDateTime, formatMoney, formatPercent, formatQuantity, formatScalar, humanize } from '../model/display.js';
 
-const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 });
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-const dateOnly = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
+export { formatDate, formatDateTime, formatMoney, formatPercent, formatQuantity, humanize };
 
-/** A value as a person reads it in a list, a view or the history. */
+/** A value as a person reads it in a list, a view or the history (the rules are `model/display.ts`'s). */
 export function formatValue(field: FieldDef | undefined, value: unknown, label?: string | string[] | null): string {
   if (field?.kind === 'reference') return typeof label === 'string' ? label : value ? '(unknown)' : '';
   if (field?.kind === 'references') return Array.isArray(label) ? label.join(', ') : '';
   if (value === null || value === undefined || value === '') return '';
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  switch (field?.kind) {
-    case 'money':
-      return money.format(Number(value));
-    case 'decimal':
-      return number.format(Number(value));
-    case 'percent':
-      return `${number.format(Number(value))}%`;
-    case 'date':
-      return dateOnly.format(new Date(`${String(value)}T00:00:00Z`));
-    case 'datetime':
-      return dateTime.format(new Date(String(value)));
-    case 'enum':
-      return humanize(String(value));
-    case 'json':
-      return JSON.stringify(value);
-    default:
-      return String(value);
-  }
+  if (field?.columns) return rowsSummary(field, value);
+  return formatScalar(field, value);
 }
 
-export const humanize = (value: string) => {
-  const text = value.replace(/_/g, ' ');
-  return text.charAt(0).toUpperCase() + text.slice(1);
-};
+/** A list of rows in one line: "3 tiers". */
+function rowsSummary(field: FieldDef, value: unknown): string {
+  if (!Array.isArray(value)) return formatScalar(undefined, value);
+  if (value.length === 0) return '';
+  return `${value.length} ${value.length === 1 ? singularOf(field.label) : field.label.toLowerCase()}`;
+}
+
+const singularOf = (label: string) => label.toLowerCase().replace(/ies$/, 'y').replace(/s$/, '');
 
 export function recordTitle(record: RecordRow, labelField: string): string {
   const value = record[labelField];
   return typeof value === 'string' && value ? value : 'Record';
 }
 
-export const formatTimestamp = (iso: string) => dateTime.format(new Date(iso));
+export const formatTimestamp = (iso: string) => formatDateTime(iso);
 
 const rowCountFormat = new Intl.NumberFormat('en-US');
 
 /** A list's total as a person reads it: "1,234", or "more than 1,000" when the server stopped counting. */
 export const countText = (total: number, exact = true) => (exact ? rowCountFormat.format(total) : `more than ${rowCountFormat.format(total)}`);
+
+/**
+ * `{field}` placeholders of a definition's text filled from a record as a person reads them
+ * (`'Submit {number} for approval?'` → "Submit PR-2026-00001 for approval?"). An unknown or empty field reads "this record".
+ */
+export function fillPlaceholders(text: string, fields: Readonly<Record<string, FieldDef>>, record: Readonly<Record<string, unknown>> & { refLabels?: Record<string, string | string[] | null> }): string {
+  return text.replace(/\{([a-zA-Z][a-zA-Z0-9]*)\}/g, (_match, name: string) => {
+    const value = formatValue(fields[name], record[name], record.refLabels?.[name]);
+    return value || 'this record';
+  });
+}

@@ -1,5 +1,5 @@
 export { SETTINGS_RESOURCES, paymentPlanProblems, planTerms, FREQUENCIES, UNIT_STATUSES, UNIT_CATEGORIES } from './definitions/index.js';
 export { PASSWORD_MIN_LENGTH, passwordSchema, passwordResetSchema, privilegeSchema, privilegeListSchema } from './people.js';
-export { unitPatternSchema, unitCodes, repriceSchema, repriced, UNIT_CODE_TOKENS } from './unitTools.js';
+export { unitPatternSchema, unitCodes, repriceSchema, repriced, numberFromText, wholeNumberFromText, UNIT_CODE_TOKENS } from './unitTools.js';
 export type { UnitPattern, RepriceRequest } from './unitTools.js';
 export { UNIT_STATUS_ROWS } from './unitStatuses.js';

@@ -3,7 +3,17 @@ import { z } from 'zod';
 /**
  * Bulk creation of a block's units from a pattern, and bulk price changes by percentage: both
  * previewed before they are applied. Pure code shared by the form (live preview) and the server.
+ * Bodies are typed JSON, never coerced: floors and counts are JSON numbers (`"5"` and `true` are 400).
  */
+
+/** A whole number typed in an input, as the JSON number the body needs (text it cannot read stays text, for the schema to refuse). */
+export const wholeNumberFromText = (text: string): number | string => (/^[-+]?\d{1,9}$/.test(text.trim()) ? Number(text.trim()) : text);
+
+/** A decimal typed in an input ("-2.5", "1,000"), as a JSON number; text it cannot read stays text. */
+export const numberFromText = (text: string): number | string => {
+  const plain = text.trim().replace(/,/g, '');
+  return /^[-+]?\d{1,12}(\.\d+)?$/.test(plain) ? Number(plain) : text;
+};
 export const UNIT_CODE_TOKENS = ['{block}', '{floor}', '{unit}'] as const;
 
 export const unitPatternSchema = z
@@ -12,9 +22,9 @@ export const unitPatternSchema = z
     block: z.string().trim().min(1, 'Required').max(20),
     blockType: z.uuid().nullable().optional(),
     unitType: z.uuid().nullable().optional(),
-    fromFloor: z.coerce.number({ error: 'Must be a whole number' }).int().min(-3).max(200),
-    toFloor: z.coerce.number({ error: 'Must be a whole number' }).int().min(-3).max(200),
-    unitsPerFloor: z.coerce.number({ error: 'Must be a whole number' }).int().min(1, 'At least 1').max(50, 'At most 50'),
+    fromFloor: z.number({ error: 'Must be a whole number' }).int('Must be a whole number').min(-3, 'At least -3').max(200, 'At most 200'),
+    toFloor: z.number({ error: 'Must be a whole number' }).int('Must be a whole number').min(-3, 'At least -3').max(200, 'At most 200'),
+    unitsPerFloor: z.number({ error: 'Must be a whole number' }).int('Must be a whole number').min(1, 'At least 1').max(50, 'At most 50'),
     codePattern: z
       .string()
       .trim()
@@ -23,7 +33,7 @@ export const unitPatternSchema = z
       .refine((value) => value.includes('{floor}') && value.includes('{unit}'), 'Use {floor} and {unit} so each code differs'),
     areaM2: z.string().trim().regex(/^\d{1,6}(\.\d{1,2})?$/, 'Must be a number').nullable().optional(),
     basePrice: z.string().trim().regex(/^\d{1,13}(\.\d{1,2})?$/, 'Must be an amount').nullable().optional(),
-    bedrooms: z.coerce.number().int().min(0).max(20).nullable().optional(),
+    bedrooms: z.number({ error: 'Must be a whole number' }).int('Must be a whole number').min(0).max(20).nullable().optional(),
   })
   .refine((value) => value.toFloor >= value.fromFloor, { message: 'The last floor comes after the first', path: ['toFloor'] })
   .refine((value) => (value.toFloor - value.fromFloor + 1) * value.unitsPerFloor <= 2000, { message: 'At most 2,000 units at once', path: ['unitsPerFloor'] });
@@ -52,8 +62,8 @@ export const repriceSchema = z.strictObject({
   ids: z.array(z.uuid()).max(20_000).optional(),
   project: z.uuid().optional(),
   block: z.string().trim().max(20).optional(),
-  percent: z.coerce
-    .number({ error: 'Must be a percentage' })
+  percent: z
+    .number({ error: 'Must be a percentage (a number)' })
     .min(-90, 'At least -90%')
     .max(500, 'At most 500%')
     .refine((value) => value !== 0, 'A change of 0% changes nothing'),

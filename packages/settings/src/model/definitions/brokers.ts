@@ -40,9 +40,19 @@ export const brokerProjectTemplates: ResourceDef = {
     name: f.name(),
     project: f.ref('Project', 'projects', { required: true }),
     commissionType: f.enum('Commission', ['percent', 'fixed', 'tiered'], { required: true, default: 'percent' }),
-    pct: f.percent('Percentage'),
-    amount: f.money('Fixed amount'),
-    tiers: f.json('Tiers', { help: 'e.g. [{"upTo": 10, "pct": 2}, {"upTo": null, "pct": 3}]: sales count up to → percent' }),
+    // Each commission type shows only its own fields (the definition says so, not the page): the
+    // server refuses a value in a field its type hides.
+    pct: f.percent('Percentage', { showWhen: { field: 'commissionType', in: ['percent'] } }),
+    amount: f.money('Fixed amount', { showWhen: { field: 'commissionType', in: ['fixed'] } }),
+    // Stored as before (jsonb `[{ upTo, pct }]`, numbers), now edited as a table and checked cell by cell.
+    tiers: f.rows(
+      'Tiers',
+      {
+        upTo: f.integer('Sales up to', { min: 1, max: 100_000, emptyText: 'No limit' }),
+        pct: f.percent('Commission', { required: true }),
+      },
+      { maxRows: 20, showWhen: { field: 'commissionType', in: ['tiered'] }, help: 'Sales counted up to a number get its commission; leave the last tier\'s "Sales up to" empty for every sale above.' },
+    ),
     payableOn: f.enum('Payable on', ['contract_signed', 'down_payment_collected', 'fully_paid'], { required: true, default: 'contract_signed' }),
   },
   defaultSort: ['name'],
@@ -52,17 +62,28 @@ export const brokerProjectTemplates: ResourceDef = {
     const problems: FieldError[] = [];
     if (values.commissionType === 'percent' && num(values.pct) === null) problems.push({ field: 'pct', message: 'A percentage commission needs its percentage' });
     if (values.commissionType === 'fixed' && num(values.amount) === null) problems.push({ field: 'amount', message: 'A fixed commission needs its amount' });
-    if (values.commissionType === 'tiered') {
-      const tiers = values.tiers;
-      const valid =
-        Array.isArray(tiers) &&
-        tiers.length > 0 &&
-        tiers.every((tier) => typeof tier === 'object' && tier !== null && typeof (tier as { pct?: unknown }).pct === 'number' && ['number', 'object'].includes(typeof (tier as { upTo?: unknown }).upTo));
-      if (!valid) problems.push({ field: 'tiers', message: 'Tiers are a list of {"upTo": number or null, "pct": number}' });
-    }
+    if (values.commissionType === 'tiered') problems.push(...tierProblems(values.tiers));
     return problems;
   },
 };
+
+/** Tiers go up: each "sales up to" above the one before, and only the last may be empty ("every sale above"). */
+function tierProblems(value: unknown): FieldError[] {
+  const tiers = Array.isArray(value) ? (value as { upTo?: unknown }[]) : [];
+  if (tiers.length === 0) return [{ field: 'tiers', message: 'A tiered commission needs at least one tier' }];
+  const problems: FieldError[] = [];
+  let previous = 0;
+  tiers.forEach((tier, index) => {
+    const upTo = num(tier?.upTo);
+    if (upTo === null) {
+      if (index < tiers.length - 1) problems.push({ field: `tiers.${index}.upTo`, message: 'Only the last tier may be open-ended' });
+      return;
+    }
+    if (upTo <= previous) problems.push({ field: `tiers.${index}.upTo`, message: `Must be above ${previous}` });
+    previous = Math.max(previous, upTo);
+  });
+  return problems;
+}
 
 export const brokerContracts: ResourceDef = {
   name: 'broker-contracts',

@@ -1,5 +1,5 @@
 import { findEntity } from '@propdesk/privileges';
-import { createRegistry, createSchema, type ResourceDef } from '@propdesk/records/model';
+import { createRegistry, createSchema, isShown, type ResourceDef } from '@propdesk/records/model';
 import { describe, expect, it } from 'vitest';
 import { SETTINGS_RESOURCES } from './index.js';
 
@@ -114,8 +114,32 @@ describe('cross-field rules', () => {
     const template = { name: 'T', project: ID, payableOn: 'contract_signed' };
     expect(accepts('broker-project-templates', { ...template, commissionType: 'percent', pct: '2.5' }).success).toBe(true);
     expect(accepts('broker-project-templates', { ...template, commissionType: 'fixed', amount: '50000.00' }).success).toBe(true);
-    expect(fieldsRefused('broker-project-templates', { ...template, commissionType: 'percent', amount: '50000.00' })).toEqual(['pct']);
-    expect(fieldsRefused('broker-project-templates', { ...template, commissionType: 'fixed', pct: '2' })).toEqual(['amount']);
+    // A value in the other type's field is refused (showWhen), and the type's own field is needed.
+    expect(fieldsRefused('broker-project-templates', { ...template, commissionType: 'percent', amount: '50000.00' })).toEqual(['amount', 'pct']);
+    expect(fieldsRefused('broker-project-templates', { ...template, commissionType: 'fixed', pct: '2' })).toEqual(['pct', 'amount']);
+  });
+
+  it('broker project templates: each commission type shows only its own fields, in the definition', () => {
+    const fields = def('broker-project-templates').fields;
+    expect(fields.pct!.showWhen).toEqual({ field: 'commissionType', in: ['percent'] });
+    expect(fields.amount!.showWhen).toEqual({ field: 'commissionType', in: ['fixed'] });
+    expect(fields.tiers!.showWhen).toEqual({ field: 'commissionType', in: ['tiered'] });
+    expect(isShown(fields.tiers!, { commissionType: 'tiered' })).toBe(true);
+    expect(isShown(fields.tiers!, { commissionType: 'percent' })).toBe(false);
+  });
+
+  it('broker project templates: tiers are a table of rows, each cell checked, stored as before', () => {
+    const template = { name: 'T', project: ID, payableOn: 'contract_signed', commissionType: 'tiered' };
+    // The demo's stored shape reads back unchanged.
+    const stored = [{ upTo: 10, pct: 2 }, { upTo: 25, pct: 2.5 }, { upTo: null, pct: 3 }];
+    const parsed = accepts('broker-project-templates', { ...template, tiers: stored });
+    expect(parsed.success).toBe(true);
+    expect((parsed.data as { tiers: unknown }).tiers).toEqual(stored);
+    expect(fieldsRefused('broker-project-templates', { ...template, tiers: [] })).toEqual(['tiers']);
+    expect(fieldsRefused('broker-project-templates', { ...template, tiers: [{ upTo: 10, pct: 2 }, { upTo: 5, pct: 3 }, { upTo: null, pct: '3' }] })).toEqual(['tiers.1.upTo']);
+    expect(fieldsRefused('broker-project-templates', { ...template, tiers: [{ upTo: 10, pct: 2 }, { upTo: '20', pct: 200 }] })).toEqual(['tiers.1.upTo', 'tiers.1.pct']);
+    expect(fieldsRefused('broker-project-templates', { ...template, tiers: [{ upTo: null, pct: 2 }, { upTo: 20, pct: 3 }] })).toEqual(['tiers.0.upTo']);
+    expect(def('broker-project-templates').fields.tiers!.columns).toMatchObject({ upTo: { kind: 'integer' }, pct: { kind: 'percent', required: true } });
   });
 
   it('broker contracts end on or after their start', () => {

@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { apiRequest } from '@propdesk/api-client';
 import { ReferencePicker, requestErrorMessage } from '@propdesk/records/web';
-import { unitCodes, unitPatternSchema } from '../../model/unitTools.js';
+import { unitCodes, unitPatternSchema, wholeNumberFromText } from '../../model/unitTools.js';
 
 export type GenerateUnitsDialogProps = { open: boolean; projectId: string | null; onClose: (created: boolean) => void };
 
@@ -31,7 +31,17 @@ export function GenerateUnitsDialog({ open, projectId, onClose }: GenerateUnitsD
     setForm((current) => ({ ...current, [name]: event.target.value }));
     setPreview(null);
   };
-  const body = { ...form, project, unitType, areaM2: form.areaM2 || null, basePrice: form.basePrice || null };
+  // The inputs hold text; the body is typed JSON (floors and counts as numbers), as the server requires.
+  const body = {
+    ...form,
+    fromFloor: wholeNumberFromText(form.fromFloor ?? ''),
+    toFloor: wholeNumberFromText(form.toFloor ?? ''),
+    unitsPerFloor: wholeNumberFromText(form.unitsPerFloor ?? ''),
+    project,
+    unitType,
+    areaM2: form.areaM2?.trim() || null,
+    basePrice: form.basePrice?.trim().replace(/,/g, '') || null,
+  };
   const parsed = unitPatternSchema.safeParse(body);
   const localCodes = parsed.success ? unitCodes(parsed.data) : [];
 

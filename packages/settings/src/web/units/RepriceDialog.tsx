@@ -15,6 +15,7 @@ import TextField from '@mui/material/TextField';
 import { useSnackbar } from 'notistack';
 import { apiRequest } from '@propdesk/api-client';
 import { ReferencePicker, requestErrorMessage } from '@propdesk/records/web';
+import { numberFromText } from '../../model/unitTools.js';
 
 export type RepriceDialogProps = { open: boolean; projectId: string | null; onClose: (changed: boolean) => void };
 
@@ -31,6 +32,9 @@ export function RepriceDialog({ open, projectId, onClose }: RepriceDialogProps) 
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const { enqueueSnackbar } = useSnackbar();
+  // The input holds text; the body carries the percentage as a JSON number.
+  const change = numberFromText(percent);
+  const readable = typeof change === 'number' && change !== 0;
 
   const send = async (dryRun: boolean) => {
     setBusy(true);
@@ -38,7 +42,7 @@ export function RepriceDialog({ open, projectId, onClose }: RepriceDialogProps) 
     try {
       const response = await apiRequest<{ data: Preview; message?: string }>('/api/units/reprice', {
         method: 'POST',
-        body: { project, ...(block.trim() ? { block: block.trim() } : {}), percent: Number(percent), dryRun },
+        body: { project, ...(block.trim() ? { block: block.trim() } : {}), percent: change, dryRun },
         headers: { 'X-Change-Source': 'screen' },
       });
       if (dryRun) setPreview(response.data);
@@ -61,7 +65,7 @@ export function RepriceDialog({ open, projectId, onClose }: RepriceDialogProps) 
           <ReferencePicker resource="projects" name="reprice-project" label="Project" required value={project} onChange={(next) => { setProject(next as string | null); setPreview(null); }} />
           <Stack direction="row" spacing={2}>
             <TextField size="small" label="Block (optional)" value={block} onChange={(event) => { setBlock(event.target.value); setPreview(null); }} />
-            <TextField size="small" label="Change (%)" value={percent} helperText="Negative lowers prices" onChange={(event) => { setPercent(event.target.value); setPreview(null); }} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+            <TextField size="small" label="Change (%)" value={percent} error={percent.trim() !== '' && typeof change !== 'number'} helperText={percent.trim() !== '' && typeof change !== 'number' ? 'Must be a number, e.g. 5 or -2.5' : 'Negative lowers prices'} onChange={(event) => { setPercent(event.target.value); setPreview(null); }} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
           </Stack>
           <Alert severity="info">Only available and blocked units change; held, reserved and sold units keep their price.</Alert>
           {preview ? (
@@ -94,7 +98,7 @@ export function RepriceDialog({ open, projectId, onClose }: RepriceDialogProps) 
       </DialogContent>
       <DialogActions>
         <Button onClick={() => onClose(false)}>Cancel</Button>
-        <Button disabled={busy || !project || !Number(percent)} onClick={() => void send(true)}>
+        <Button disabled={busy || !project || !readable} onClick={() => void send(true)}>
           Preview
         </Button>
         <Button variant="contained" color="warning" disabled={busy || !preview || preview.count === 0} onClick={() => void send(false)}>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -6,43 +6,21 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { apiRequest } from '@propdesk/api-client';
 import type { RecordRow } from '@propdesk/records/model';
 import { UNIT_STATUS_ROWS } from '../../model/unitStatuses.js';
+import { useProjectUnitsQuery } from './unitsApi.js';
 
 export type UnitsGridProps = {
   projectId: string;
   onOpen: (id: string) => void;
 };
 
-const PAGE = 200;
-
 /** Every unit of a project by block and floor (top floor first), coloured by status. */
 export function UnitsGrid({ projectId, onOpen }: UnitsGridProps) {
-  const [units, setUnits] = useState<RecordRow[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setUnits(null);
-    setError(null);
-    (async () => {
-      const all: RecordRow[] = [];
-      for (let page = 1; ; page += 1) {
-        const where = JSON.stringify({ field: 'project', op: 'eq', value: projectId });
-        const response = await apiRequest<{ data: RecordRow[]; total: number }>(
-          `/api/units?where=${encodeURIComponent(where)}&pageSize=${PAGE}&page=${page}&sort=block,floor,code&active=true`,
-          { signal: controller.signal },
-        );
-        all.push(...response.data);
-        if (all.length >= response.total || response.data.length < PAGE) break;
-      }
-      setUnits(all);
-    })().catch((problem: unknown) => {
-      if ((problem as Error).name !== 'AbortError') setError('The units could not be loaded. Try again.');
-    });
-    return () => controller.abort();
-  }, [projectId]);
+  // Each visit asks again; generating, repricing or saving units refreshes it (tags).
+  const { currentData, isError } = useProjectUnitsQuery(projectId, { refetchOnMountOrArgChange: true });
+  const units = currentData ?? null;
+  const error = isError ? 'The units could not be loaded. Try again.' : null;
 
   const blocks = useMemo(() => {
     const map = new Map<string, Map<number, RecordRow[]>>();

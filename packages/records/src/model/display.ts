@@ -1,0 +1,101 @@
+import type { FieldDef } from './definition.js';
+
+/**
+ * Numbers and dates as a person reads them, in one place for the grid, the view, the history and
+ * the exports meant for people (XLSX): quantities without trailing zeros (2, not 2.0000), amounts
+ * with thousands separators and the currency (146,000.00 EGP), percentages with % (2.5%), dates as
+ * 24 Nov 2026 and timestamps as 24 Nov 2026, 14:30. CSV stays machine-readable (ISO dates, plain
+ * numbers): it is what an import reads back.
+ */
+export const CURRENCY = 'EGP';
+
+const amountFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const quantityFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 });
+const wholeFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const dateFormat = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const timeFormat = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+const numeric = (value: unknown): number | null => {
+  if (value === null || value === undefined || value === '' || typeof value === 'boolean') return null;
+  const parsed = typeof value === 'number' ? value : Number(String(value).replace(/,/g, ''));
+  return Number.isFinite(parsed) ? parsed : null;
+};
+
+/** 2 (not 2.0000), 1,250.5: up to four decimals, none when whole. */
+export const formatQuantity = (value: unknown): string => {
+  const parsed = numeric(value);
+  return parsed === null ? '' : quantityFormat.format(parsed);
+};
+
+/** 146,000.00 EGP. */
+export const formatMoney = (value: unknown, currency = CURRENCY): string => {
+  const parsed = numeric(value);
+  return parsed === null ? '' : `${amountFormat.format(parsed)} ${currency}`;
+};
+
+/** 2.5% (the stored value is the percentage itself: 2.5 means 2.5%). */
+export const formatPercent = (value: unknown): string => {
+  const parsed = numeric(value);
+  return parsed === null ? '' : `${quantityFormat.format(parsed)}%`;
+};
+
+/** 1,250. */
+export const formatInteger = (value: unknown): string => {
+  const parsed = numeric(value);
+  return parsed === null ? '' : wholeFormat.format(parsed);
+};
+
+/** 24 Nov 2026, from an ISO date (2026-11-24) or the date part of a timestamp. */
+export const formatDate = (value: unknown): string => {
+  if (value === null || value === undefined || value === '') return '';
+  const text = value instanceof Date ? value.toISOString() : String(value);
+  const date = new Date(`${text.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? text : dateFormat.format(date);
+};
+
+/** 24 Nov 2026, 14:30 (in the reader's time zone). */
+export const formatDateTime = (value: unknown): string => {
+  if (value === null || value === undefined || value === '') return '';
+  const date = value instanceof Date ? value : new Date(String(value));
+  return Number.isNaN(date.getTime()) ? String(value) : timeFormat.format(date);
+};
+
+/** A scalar value of a field as a person reads it ('' when empty); references and lists are the caller's. */
+export function formatScalar(field: Pick<FieldDef, 'kind'> | undefined, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  switch (field?.kind) {
+    case 'money':
+      return formatMoney(value);
+    case 'decimal':
+      return formatQuantity(value);
+    case 'integer':
+      return formatInteger(value);
+    case 'percent':
+      return formatPercent(value);
+    case 'date':
+      return formatDate(value);
+    case 'datetime':
+      return formatDateTime(value);
+    case 'enum':
+      return humanize(String(value));
+    default:
+      return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  }
+}
+
+export const humanize = (value: string) => {
+  const text = value.replace(/_/g, ' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+};
+
+/**
+ * The XLSX display formats of the same rules (the cells hold real numbers and dates; Excel shows
+ * them this way). A percentage is stored as 2.5 for 2.5%, so its % is a literal, not Excel's ×100.
+ */
+export const XLSX_FORMATS: Readonly<Partial<Record<FieldDef['kind'], string>>> = {
+  money: `#,##0.00 "${CURRENCY}"`,
+  percent: 'General"%"',
+  date: 'dd mmm yyyy',
+  datetime: 'dd mmm yyyy, hh:mm',
+};
