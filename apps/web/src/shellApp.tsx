@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { createBrowserRouter, type DataRouter } from 'react-router';
 import { enqueueSnackbar } from 'notistack';
-import { configureApiClient, loadConfig } from '@propdesk/api-client';
+import { configureApiClient, loadConfig, resetApiStateOnSignOut } from '@propdesk/api-client';
 import { bindSessionToApiClient } from '@propdesk/auth-session/web';
 import { createAppRoutes, installPreloadErrorHandler } from '@propdesk/shell-ui';
 import { App } from './App.js';
@@ -40,11 +40,12 @@ export async function startShell(container: HTMLElement, { preloadedState, handO
 
   const store = makeStore(preloadedState);
   bindSessionToApiClient(store.dispatch);
+  // Every cached answer belongs to the signed-in user: logout, session expiry and sign-in reset them.
+  resetApiStateOnSignOut(store.dispatch);
   const router = createBrowserRouter(createAppRoutes({ modules: domainModules, session: createShellSession(store) }));
   configureApiClient({
-    navigate: (path) => {
-      void router.navigate(path);
-    },
+    // Resolves once the navigation has finished: a sign-out resets the caches after /login is shown.
+    navigate: (path) => router.navigate(path),
     notify: (message, variant) => {
       enqueueSnackbar(message, { variant });
     },

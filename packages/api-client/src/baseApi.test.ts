@@ -2,9 +2,10 @@ import { configureStore } from '@reduxjs/toolkit';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { baseApi, withParams } from './baseApi.js';
+import { baseApi, resetApiStateOnSignOut, withParams } from './baseApi.js';
 import { configureApiClient, resetApiClientEnvironment } from './environment.js';
 import { resetSessionState } from './session.js';
+import { resetClientState } from './signOut.js';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -60,14 +61,36 @@ describe('baseApi', () => {
     expect(body).toEqual({ name: 'x' });
   });
 
-  it('reports an HttpError as { status, data }', async () => {
-    server.use(http.get('/api/things', () => HttpResponse.json({ message: 'bad' }, { status: 409 })));
+  it('reports an HttpError as the one ApiError, with the parsed body as data', async () => {
+    const envelope = { status: 'ERROR', message: 'bad', errors: [{ field: 'name', message: 'Taken' }], current: { id: '1', version: 3 } };
+    server.use(http.get('/api/things', () => HttpResponse.json(envelope, { status: 409 })));
     const result = await makeStore().dispatch(thingsApi.endpoints.listThings.initiate({}));
     expect(result.error).toEqual({
       status: 409,
-      data: { message: 'bad' },
-      message: 'HTTP error! Status: 409 - {"message":"bad"}',
+      message: 'bad',
+      errors: [{ field: 'name', message: 'Taken' }],
+      current: { id: '1', version: 3 },
+      data: envelope,
     });
+  });
+
+  it('reports no answer as FETCH_ERROR', async () => {
+    server.use(http.get('/api/things', () => HttpResponse.error()));
+    const result = await makeStore().dispatch(thingsApi.endpoints.listThings.initiate({}));
+    expect(result.error).toMatchObject({ status: 'FETCH_ERROR', errors: [] });
+  });
+
+  it('forgets every cached answer when the session ends (resetApiStateOnSignOut)', async () => {
+    let calls = 0;
+    server.use(http.get('/api/things', () => HttpResponse.json([{ id: String((calls += 1)) }])));
+    const store = makeStore();
+    const unsubscribe = resetApiStateOnSignOut(store.dispatch);
+    await store.dispatch(thingsApi.endpoints.listThings.initiate({}));
+    expect(thingsApi.endpoints.listThings.select({})(store.getState()).data).toEqual([{ id: '1' }]);
+    resetClientState();
+    expect(thingsApi.endpoints.listThings.select({})(store.getState()).data).toBeUndefined();
+    expect(store.getState().api.queries).toEqual({});
+    unsubscribe();
   });
 
   it('gets the 423 handling of apiRequest', async () => {

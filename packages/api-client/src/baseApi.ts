@@ -1,8 +1,10 @@
 import type { BaseQueryFn } from '@reduxjs/toolkit/query';
 import { createApi } from '@reduxjs/toolkit/query/react';
-import { ForbiddenError, HttpError, UnauthorizedError } from './errors.js';
+import type { Dispatch } from '@reduxjs/toolkit';
+import { HttpError, toApiError, type ApiError } from './errors.js';
 import { apiRequest } from './request.js';
 import type { ApiRequestOptions } from './request.js';
+import { onSignOut } from './signOut.js';
 
 export type QueryParamValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
 
@@ -18,10 +20,11 @@ export type ApiQueryArgs =
       responseType?: ApiRequestOptions['responseType'];
     };
 
-/** The error an endpoint reports, shaped like RTK Query's `FetchBaseQueryError`. */
-export type ApiQueryError =
-  | { status: number; data: unknown; message: string }
-  | { status: 'FETCH_ERROR'; error: string; message: string };
+/**
+ * The error an endpoint reports: the one `ApiError` (status, message, field errors, `current`),
+ * with the parsed body as `data` like RTK Query's `FetchBaseQueryError`.
+ */
+export type ApiQueryError = ApiError & { data: unknown };
 
 /** Appends query parameters; arrays repeat the key, null and undefined are left out. */
 export function withParams(url: string, params?: Record<string, QueryParamValue>): string {
@@ -37,20 +40,9 @@ export function withParams(url: string, params?: Record<string, QueryParamValue>
   return `${url}${url.includes('?') ? '&' : '?'}${query}`;
 }
 
-function parseErrorBody(body: string): unknown {
-  try {
-    return JSON.parse(body) as unknown;
-  } catch {
-    return body;
-  }
-}
-
+/** What `apiRequest` threw, as the endpoint's error (the envelope was parsed when the answer arrived). */
 export function toQueryError(error: unknown): ApiQueryError {
-  if (error instanceof HttpError) return { status: error.status, data: parseErrorBody(error.body), message: error.message };
-  if (error instanceof UnauthorizedError || error instanceof ForbiddenError)
-    return { status: error.status, data: null, message: error.message };
-  const message = error instanceof Error ? error.message : String(error);
-  return { status: 'FETCH_ERROR', error: message, message };
+  return { ...toApiError(error), data: error instanceof HttpError ? error.data : null };
 }
 
 /** RTK Query base query over `apiRequest`, so every endpoint gets the 401 and 423 handling. */
@@ -79,3 +71,13 @@ export const baseApi = createApi({
   baseQuery: apiBaseQuery,
   endpoints: () => ({}),
 });
+
+/**
+ * Resets the RTK Query state (every cached answer, subscription and tag) whenever the session
+ * ends: call once with the store's dispatch. Returns an unsubscribe.
+ */
+export function resetApiStateOnSignOut(dispatch: Dispatch): () => void {
+  return onSignOut(() => {
+    dispatch(baseApi.util.resetApiState());
+  });
+}

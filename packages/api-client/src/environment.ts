@@ -2,8 +2,8 @@
 export type NotifyVariant = 'default' | 'error' | 'success' | 'warning' | 'info';
 
 export type ApiClientEnvironment = {
-  /** Client-side navigation (the app passes its router's navigate). */
-  navigate: (path: string) => void;
+  /** Client-side navigation (the app passes its router's navigate); may resolve once it has finished. */
+  navigate: (path: string) => void | Promise<void>;
   /** A toast (the app passes its snackbar). */
   notify: (message: string, variant: NotifyVariant) => void;
 };
@@ -36,8 +36,9 @@ export function resetApiClientEnvironment(): void {
   sessionExpiredListeners.clear();
 }
 
-export function navigateTo(path: string): void {
-  environment.navigate(path);
+/** Navigates; resolves once the navigation has finished (when the app's navigate tells). */
+export async function navigateTo(path: string): Promise<void> {
+  await environment.navigate(path);
 }
 
 export function notify(message: string, variant: NotifyVariant = 'default'): void {

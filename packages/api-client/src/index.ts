@@ -26,7 +26,19 @@ export {
   csrfHeaders,
   ensureCsrfCookie,
 } from './cookies.js';
-export { HttpError, UnauthorizedError, ForbiddenError } from './errors.js';
+export {
+  HttpError,
+  UnauthorizedError,
+  ForbiddenError,
+  FAILED_REQUEST_MESSAGE,
+  UNREACHABLE_MESSAGE,
+  apiErrorFromBody,
+  toApiError,
+  fieldErrorMap,
+  apiErrorText,
+} from './errors.js';
+export type { ApiError, FieldError } from './errors.js';
+export { onSignOut, resetClientState, clearSignOutResets } from './signOut.js';
 export {
   RESTORE_SESSION_PATH,
   LOGOUT_PATH,
@@ -37,8 +49,9 @@ export {
   restoreSession,
   expireSession,
   resetSessionState,
+  finishSignOut,
 } from './session.js';
 export { apiRequest, parseResponse, emptyResponse } from './request.js';
 export type { ApiRequestOptions, EmptyResponse } from './request.js';
-export { baseApi, apiBaseQuery, withParams, toQueryError } from './baseApi.js';
+export { baseApi, apiBaseQuery, withParams, toQueryError, resetApiStateOnSignOut } from './baseApi.js';
 export type { ApiQueryArgs, ApiQueryError, QueryParamValue } from './baseApi.js';

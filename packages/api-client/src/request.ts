@@ -87,7 +87,7 @@ export async function apiRequest<T = unknown>(path: string, options: ApiRequestO
   }
 
   if (response.status === 423) {
-    navigateTo(NOT_AUTHORIZED_ROUTE);
+    void navigateTo(NOT_AUTHORIZED_ROUTE);
     throw new ForbiddenError();
   }
 

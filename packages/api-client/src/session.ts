@@ -1,6 +1,7 @@
 import { apiUrl } from './config.js';
 import { clearScriptCookies, csrfHeaders } from './cookies.js';
 import { emitSessionExpired, navigateTo, notify } from './environment.js';
+import { resetClientState } from './signOut.js';
 
 export const RESTORE_SESSION_PATH = '/api/users/restore-session';
 export const LOGOUT_PATH = '/api/users/logout';
@@ -76,7 +77,20 @@ async function runExpiry(): Promise<void> {
   }
   clearScriptCookies();
   emitSessionExpired();
-  navigateTo(LOGIN_ROUTE);
+  await finishSignOut();
+}
+
+/**
+ * The client side of the end of a session, shared by logout and session expiry: to /login first,
+ * so no screen of the old user stays mounted to fetch again, then every cache registered with
+ * `onSignOut` is reset (the RTK Query state among them).
+ */
+export async function finishSignOut(): Promise<void> {
+  try {
+    await navigateTo(LOGIN_ROUTE);
+  } finally {
+    resetClientState();
+  }
 }
 
 /**

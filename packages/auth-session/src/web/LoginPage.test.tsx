@@ -8,6 +8,7 @@ import { setupServer } from 'msw/node';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { onSignOut } from '@propdesk/api-client';
 import { LoginPage } from './LoginPage.js';
 import { decryptPrivileges } from './roleCipher.js';
 import { selectPrivileges, selectUser } from './sessionSlice.js';
@@ -122,6 +123,21 @@ describe('LoginPage', { timeout: 60_000 }, () => {
     await expect(decryptPrivileges(localStorage.getItem('role') ?? '')).resolves.toEqual(expected);
     expect(selectUser(store.getState())).toEqual({ username: 'sara.sales', userId: 'user-1', departmentId: 'dep-1' });
     expect(selectPrivileges(store.getState())).toEqual(expected);
+  });
+
+  it('starts from empty client caches: every onSignOut reset runs on a successful sign-in only', async () => {
+    const reset = vi.fn();
+    const unsubscribe = onSignOut(reset);
+    server.use(csrfHandler, http.post('/api/users/login', () => HttpResponse.json({ message: 'Invalid' }, { status: 400 })));
+    const { user } = renderLogin();
+    await fillAndSubmit(user);
+    expect(await screen.findByText('Invalid')).toBeInTheDocument();
+    expect(reset).not.toHaveBeenCalled();
+    server.use(http.post('/api/users/login', () => HttpResponse.json({ data: makeLoginToken(), message: 'Login successful' })));
+    await user.click(screen.getByRole('button', { name: /sign in/i }));
+    expect(await screen.findByText('Landing page')).toBeInTheDocument();
+    expect(reset).toHaveBeenCalledTimes(1);
+    unsubscribe();
   });
 
   it("shows the server's message on 400 and stays", async () => {

@@ -31,6 +31,7 @@ export {
   selectIsAuthenticated,
   selectPrivilegeChecker,
 } from './sessionSlice.js';
+export { useCurrentUser, useChecker } from './sessionHooks.js';
 export { ensurePrivileges, resetPrivilegeFetch, PRIVILEGES_PATH } from './ensurePrivileges.js';
 export { login, performLogin, signedInSession, privilegesFromToken, LOGIN_PATH } from './login.js';
 // Their own module: the sign-in app shows them without loading the sign-in logic.

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { configureApiClient } from '@propdesk/api-client';
+import { clearSignOutResets, configureApiClient, onSignOut } from '@propdesk/api-client';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -21,6 +21,7 @@ afterEach(() => {
   server.resetHandlers();
   resetAll();
   navigate.mockReset();
+  clearSignOutResets();
   vi.restoreAllMocks();
 });
 
@@ -67,6 +68,15 @@ describe('logout', () => {
     await expect(store.dispatch(logout()).unwrap()).resolves.toBe(true);
     expect(header).toBe('csrf-1');
     expectLoggedOut(store);
+  });
+
+  it('resets every registered client cache, after going to /login', async () => {
+    const order: string[] = [];
+    navigate.mockImplementation((path) => order.push(`navigate ${path}`));
+    onSignOut(() => order.push('reset'));
+    const store = signedInStore();
+    await expect(store.dispatch(logout()).unwrap()).resolves.toBe(true);
+    expect(order).toEqual(['navigate /login', 'reset']);
   });
 
   it.each([

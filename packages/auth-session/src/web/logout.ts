@@ -1,4 +1,4 @@
-import { CSRF_COOKIE_NAME, CSRF_HEADER_NAME, apiUrl, navigateTo, readCookie } from '@propdesk/api-client';
+import { CSRF_COOKIE_NAME, CSRF_HEADER_NAME, apiUrl, finishSignOut, readCookie } from '@propdesk/api-client';
 import { createAsyncThunk } from '@reduxjs/toolkit';
 import { clearSession } from './clearSession.js';
 
@@ -7,8 +7,9 @@ export const LOGIN_ROUTE = '/login';
 
 /**
  * Logs out (spec section 7). Without an XSRF cookie the call is skipped; ok, 400 or 403 clear the
- * session and go to /login; any other status (or no answer) is logged and the user stays.
- * Resolves to true when the user was logged out.
+ * session and go to /login, where every client cache registered with api-client's `onSignOut` is
+ * reset (the RTK Query state, the domains' caches); any other status (or no answer) is logged and
+ * the user stays. Resolves to true when the user was logged out.
  */
 export const logout = createAsyncThunk<boolean, void>('session/logout', async (_, { dispatch }) => {
   const csrfToken = readCookie(CSRF_COOKIE_NAME);
@@ -30,6 +31,6 @@ export const logout = createAsyncThunk<boolean, void>('session/logout', async (_
     }
   }
   clearSession(dispatch);
-  navigateTo(LOGIN_ROUTE);
+  await finishSignOut();
   return true;
 });

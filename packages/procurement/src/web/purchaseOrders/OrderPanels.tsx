@@ -16,24 +16,17 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
-import { useDispatch, useSelector } from 'react-redux';
-import { apiRequest } from '@propdesk/api-client';
-import { selectPrivilegeChecker } from '@propdesk/auth-session/web';
-import type { PrivilegeChecker } from '@propdesk/privileges';
-import { recordsApi, requestErrorMessage } from '@propdesk/records/web';
+import { apiErrorText, toApiError } from '@propdesk/api-client';
+import { useChecker } from '@propdesk/auth-session/web';
 import { formatMoney } from '../../model/money.js';
 import { quantityText } from '../common/DocumentLines.js';
-import { useFetch } from '../common/useFetch.js';
-
-type Approvals = {
-  tiers: { level: number; name: string; aboveAmount: string; roleName: string; decision: { userName: string; comment: string | null; decidedOn: string } | null }[];
-  next: number | null;
-};
+import { useOrderApprovalsQuery, useOrderReceiptsQuery, useReceiveGoodsMutation } from './orderApi.js';
 
 /** The tiers an order needs for its amount, who decided each and when, and whose turn it is. */
-export function ApprovalsPanel({ orderId, status, version }: { orderId: string; status: string; version: number }) {
-  const { data, error } = useFetch<Approvals>(`/api/purchase-orders/${orderId}/approvals`, `${status}:${version}`);
-  if (error) return <Alert severity="error">{error}</Alert>;
+export function ApprovalsPanel({ orderId }: { orderId: string; status?: string; version?: number }) {
+  // An action on the order (submit, approve) refreshes it (tags).
+  const { data, error } = useOrderApprovalsQuery(orderId);
+  if (error) return <Alert severity="error">{apiErrorText(error)}</Alert>;
   if (!data) return null;
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Approvals">
@@ -63,14 +56,12 @@ export function ApprovalsPanel({ orderId, status, version }: { orderId: string; 
   );
 }
 
-type Receipt = { id: string; description: string; quantity: string; receivedOn: string; overReceiptReason: string | null; receivedBy: string | null };
-
 /** Goods received so far, and the dialog to record a delivery (partial allowed; over-receipt needs a reason). */
-export function ReceiptsPanel({ orderId, status, version, lines }: { orderId: string; status: string; version: number; lines: readonly Record<string, unknown>[] }) {
-  const checker = useSelector(selectPrivilegeChecker) as PrivilegeChecker;
-  const dispatch = useDispatch();
+export function ReceiptsPanel({ orderId, status, lines }: { orderId: string; status: string; version?: number; lines: readonly Record<string, unknown>[] }) {
+  const checker = useChecker();
   const { enqueueSnackbar } = useSnackbar();
-  const { data, reload } = useFetch<Receipt[]>(`/api/purchase-orders/${orderId}/receipts`, `${status}:${version}`);
+  const { data } = useOrderReceiptsQuery(orderId);
+  const [receiveGoods] = useReceiveGoodsMutation();
   const [open, setOpen] = useState(false);
   const [quantities, setQuantities] = useState<Record<string, string>>({});
   const [reason, setReason] = useState('');
@@ -85,28 +76,21 @@ export function ReceiptsPanel({ orderId, status, version, lines }: { orderId: st
     setBusy(true);
     setFailure(null);
     try {
-      await apiRequest(`/api/purchase-orders/${orderId}/receipts`, { method: 'POST', body: { lines: chosen, ...(reason.trim() ? { overReceiptReason: reason.trim() } : {}) } });
+      await receiveGoods({ id: orderId, body: { lines: chosen, ...(reason.trim() ? { overReceiptReason: reason.trim() } : {}) } }).unwrap();
       enqueueSnackbar('Goods received.', { variant: 'success' });
-      dispatch(recordsApi.util.invalidateTags([{ type: 'Record', id: 'purchase-orders' }, { type: 'Record', id: 'purchase-requests' }]));
       setOpen(false);
       setQuantities({});
       setReason('');
-      reload();
     } catch (problem) {
-      const body = (() => {
-        try {
-          return JSON.parse((problem as { body?: string }).body ?? '') as { errors?: { field: string; message: string }[] };
-        } catch {
-          return {};
-        }
-      })();
+      const failed = toApiError(problem);
       const fields: Record<string, string> = {};
-      for (const item of body.errors ?? []) {
+      // `lines.<n>.quantity`: the n-th line sent.
+      for (const item of failed.errors) {
         const index = Number(item.field.split('.')[1]);
         const line = chosen[index];
         if (line) fields[line.line] = item.message;
       }
-      setFailure({ message: requestErrorMessage(problem), fields });
+      setFailure({ message: failed.errors[0]?.message ?? failed.message, fields });
     } finally {
       setBusy(false);
     }

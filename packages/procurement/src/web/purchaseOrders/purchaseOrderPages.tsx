@@ -1,6 +1,5 @@
 import Stack from '@mui/material/Stack';
-import { resourceScreen } from '@propdesk/records/web';
-import { PROCUREMENT_RESOURCES } from '../../model/definitions.js';
+import type { ResourcePageProps } from '@propdesk/records/web';
 import { DocumentLines, PdfButton } from '../common/DocumentLines.js';
 import { linesExtension } from '../common/LinesEditor.js';
 import { ApprovalsPanel, ReceiptsPanel } from './OrderPanels.js';
@@ -44,9 +43,5 @@ const renderOrder = (record: Record<string, unknown>) => {
   );
 };
 
-/** The purchase-order screen: lines with tax and exact totals, approvals by tier, receipts, PDF. */
-export const purchaseOrderPages = {
-  list: resourceScreen('purchase-orders', PROCUREMENT_RESOURCES, { formExtension: linesExtension(ORDER_LINE_COLUMNS), renderExtra: renderOrder }),
-};
-
-export type PurchaseOrderPage = keyof typeof purchaseOrderPages;
+/** What the purchase-order screen adds to the engine's: lines with tax and exact totals, approvals by tier, receipts, PDF. */
+export const purchaseOrderPage: Omit<ResourcePageProps, 'def'> = { formExtension: linesExtension(ORDER_LINE_COLUMNS), renderExtra: renderOrder };

@@ -14,15 +14,12 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useEffect, useState } from 'react';
-import { useDispatch, useSelector } from 'react-redux';
-import { apiRequest } from '@propdesk/api-client';
-import { selectPrivilegeChecker } from '@propdesk/auth-session/web';
-import type { PrivilegeChecker } from '@propdesk/privileges';
-import { recordsApi, requestErrorMessage } from '@propdesk/records/web';
-import type { ComparisonView } from '../../model/api.js';
+import { apiErrorText, toApiError } from '@propdesk/api-client';
+import { useChecker } from '@propdesk/auth-session/web';
+import type { AwardRequest } from '../../model/api.js';
 import { formatMoney } from '../../model/money.js';
 import { quantityText } from '../common/DocumentLines.js';
-import { useFetch } from '../common/useFetch.js';
+import { useAwardRequestMutation, useRequestComparisonQuery } from './requestApi.js';
 
 const AWARDABLE = ['approved', 'partially_ordered'];
 
@@ -32,9 +29,10 @@ const AWARDABLE = ['approved', 'partially_ordered'];
  * awards the whole request to one supplier or each line to the one chosen in its row.
  */
 export function ComparisonPanel({ requestId, status }: { requestId: string; status: string }) {
-  const { data, error, reload } = useFetch<ComparisonView>(`/api/purchase-requests/${requestId}/comparison`, status);
-  const checker = useSelector(selectPrivilegeChecker) as PrivilegeChecker;
-  const dispatch = useDispatch();
+  // Saving the request or a quotation, and an award, refresh it (tags).
+  const { data, error } = useRequestComparisonQuery(requestId);
+  const [awardRequest] = useAwardRequestMutation();
+  const checker = useChecker();
   const { enqueueSnackbar } = useSnackbar();
   const [choice, setChoice] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -51,19 +49,18 @@ export function ComparisonPanel({ requestId, status }: { requestId: string; stat
     setChoice(initial);
   }, [data]);
 
-  if (error) return <Alert severity="error">{error}</Alert>;
+  if (error) return <Alert severity="error">{apiErrorText(error)}</Alert>;
   if (!data) return null;
   const canAward = AWARDABLE.includes(status) && checker.can('poheader', 'create');
-  const award = async (body: Record<string, unknown>) => {
+  const award = async (body: AwardRequest) => {
     setBusy(true);
     setFailure(null);
     try {
-      const result = await apiRequest<{ data: { orders: { number: string; supplier: string }[] }; message?: string }>(`/api/purchase-requests/${requestId}/award`, { method: 'POST', body });
+      const result = await awardRequest({ id: requestId, body }).unwrap();
       enqueueSnackbar(`${result.message ?? 'Awarded.'} ${result.data.orders.map((order) => `${order.number} (${order.supplier})`).join(', ')}`, { variant: 'success' });
-      dispatch(recordsApi.util.invalidateTags([{ type: 'Record', id: 'purchase-requests' }, { type: 'Record', id: 'purchase-orders' }, { type: 'Record', id: 'quotations' }]));
-      reload();
     } catch (problem) {
-      setFailure(requestErrorMessage(problem));
+      const failed = toApiError(problem);
+      setFailure(failed.errors[0]?.message ?? failed.message);
     } finally {
       setBusy(false);
     }

@@ -4,19 +4,13 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatMoney } from '../../model/money.js';
-import { useFetch } from '../common/useFetch.js';
-
-type Dashboard = {
-  requestsByStatus: { status: string; count: number }[];
-  awaitingApproval: { count: number; total: string };
-  spendByProject: { project: string; total: string }[];
-};
+import { useProcurementDashboardQuery } from './requestApi.js';
 
 const words = (status: string) => status.replace(/_/g, ' ');
 
 /** The procurement dashboard on the Purchase Request page's header. */
 export function ProcurementDashboard() {
-  const { data, error } = useFetch<Dashboard>('/api/procurement/dashboard');
+  const { data, error } = useProcurementDashboardQuery();
   if (error || !data) return null;
   const open = data.requestsByStatus.reduce((sum, row) => sum + row.count, 0);
   return (

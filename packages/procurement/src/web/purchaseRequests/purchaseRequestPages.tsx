@@ -1,6 +1,5 @@
 import Stack from '@mui/material/Stack';
-import { resourceScreen } from '@propdesk/records/web';
-import { PROCUREMENT_RESOURCES } from '../../model/definitions.js';
+import type { ResourcePageProps } from '@propdesk/records/web';
 import { DocumentLines, PdfButton } from '../common/DocumentLines.js';
 import { linesExtension } from '../common/LinesEditor.js';
 import { ComparisonPanel } from './ComparisonPanel.js';
@@ -32,9 +31,9 @@ const renderRequest = (record: Record<string, unknown>) => (
   </Stack>
 );
 
-/** The purchase-request screen: the dashboard over the list, the document with its lines, the comparison and award. */
-export const purchaseRequestPages = {
-  list: resourceScreen('purchase-requests', PROCUREMENT_RESOURCES, { listHeader: <ProcurementDashboard />, formExtension: linesExtension(REQUEST_LINE_COLUMNS), renderExtra: renderRequest }),
+/** What the purchase-request screen adds to the engine's: the dashboard over the list, the lines, the comparison and award. */
+export const purchaseRequestPage: Omit<ResourcePageProps, 'def'> = {
+  listHeader: <ProcurementDashboard />,
+  formExtension: linesExtension(REQUEST_LINE_COLUMNS),
+  renderExtra: renderRequest,
 };
-
-export type PurchaseRequestPage = keyof typeof purchaseRequestPages;

@@ -7,18 +7,16 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useState, type ChangeEvent } from 'react';
-import { useDispatch, useSelector } from 'react-redux';
-import { apiRequest } from '@propdesk/api-client';
-import { selectPrivilegeChecker } from '@propdesk/auth-session/web';
-import type { PrivilegeChecker } from '@propdesk/privileges';
-import { recordsApi, requestErrorMessage } from '@propdesk/records/web';
+import { apiErrorText } from '@propdesk/api-client';
+import { useChecker } from '@propdesk/auth-session/web';
+import { useUploadQuotationAttachmentMutation } from './quotationApi.js';
 
 const LIMIT = 5 * 1024 * 1024;
 
 /** The supplier's PDF of a quotation: uploaded (PDF only, at most 5 MB) and opened in the browser. */
 export function AttachmentPanel({ quotationId, name }: { quotationId: string; name: string | null }) {
-  const checker = useSelector(selectPrivilegeChecker) as PrivilegeChecker;
-  const dispatch = useDispatch();
+  const checker = useChecker();
+  const [uploadAttachment] = useUploadQuotationAttachmentMutation();
   const { enqueueSnackbar } = useSnackbar();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -32,11 +30,10 @@ export function AttachmentPanel({ quotationId, name }: { quotationId: string; na
     setBusy(true);
     setError(null);
     try {
-      await apiRequest(`/api/quotations/${quotationId}/attachment?name=${encodeURIComponent(file.name)}`, { method: 'PUT', body: file, headers: { 'Content-Type': 'application/pdf' } });
+      await uploadAttachment({ id: quotationId, file, name: file.name }).unwrap();
       enqueueSnackbar('Attachment uploaded.', { variant: 'success' });
-      dispatch(recordsApi.util.invalidateTags([{ type: 'Record', id: 'quotations' }]));
     } catch (problem) {
-      setError(requestErrorMessage(problem));
+      setError(apiErrorText(problem));
     } finally {
       setBusy(false);
     }

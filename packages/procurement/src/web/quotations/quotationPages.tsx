@@ -1,10 +1,10 @@
 import Stack from '@mui/material/Stack';
-import { resourceScreen } from '@propdesk/records/web';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import type { ResourcePageProps } from '@propdesk/records/web';
 import type { ReactNode } from 'react';
-import { PROCUREMENT_RESOURCES } from '../../model/definitions.js';
 import { DocumentLines } from '../common/DocumentLines.js';
 import { linesExtension, type LineColumn } from '../common/LinesEditor.js';
-import { useFetch } from '../common/useFetch.js';
+import { useRequestLinesQuery } from '../purchaseRequests/requestApi.js';
 import { AttachmentPanel } from './AttachmentPanel.js';
 
 const COLUMNS: LineColumn[] = [
@@ -17,7 +17,7 @@ const COLUMNS: LineColumn[] = [
 
 /** The quotation's lines answer the lines of its request: the request line is chosen from them. */
 function WithRequestLines({ requestId, children }: { requestId: string | null; children: (columns: readonly LineColumn[]) => ReactNode }) {
-  const { data } = useFetch<{ id: string; description: string }[]>(requestId ? `/api/purchase-requests/${requestId}/lines` : null);
+  const { data } = useRequestLinesQuery(requestId ?? skipToken);
   const options = [{ value: '', label: '—' }, ...(data ?? []).map((line) => ({ value: line.id, label: line.description }))];
   return <>{children(COLUMNS.map((column) => (column.name === 'requestLine' ? { ...column, options } : column)))}</>;
 }
@@ -42,9 +42,5 @@ const renderQuotation = (record: Record<string, unknown>) => (
   </Stack>
 );
 
-/** The quotation screen: supplier, request, validity and lead time with the lines, and the supplier's PDF. */
-export const quotationPages = {
-  list: resourceScreen('quotations', PROCUREMENT_RESOURCES, { formExtension: quotationForm, renderExtra: renderQuotation }),
-};
-
-export type QuotationPage = keyof typeof quotationPages;
+/** What the quotation screen adds to the engine's: the lines answering the request's, and the supplier's PDF. */
+export const quotationPage: Omit<ResourcePageProps, 'def'> = { formExtension: quotationForm, renderExtra: renderQuotation };

@@ -6,12 +6,13 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { fieldErrorMap, toApiError } from '@propdesk/api-client';
 import { ReferencePicker } from '@propdesk/records/web';
 import { useSnackbar } from 'notistack';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isNationalIdForm, isPassportForm } from '../../model/phones.js';
-import { failureOf, leadApi } from '../leads/leadApi.js';
+import { useConvertLeadMutation } from '../leads/leadApi.js';
 
 /** Add Customer: a lead becomes a customer (linked both ways; the lead is won). */
 export function ConvertLeadPage() {
@@ -26,6 +27,7 @@ export function ConvertLeadPage() {
   const [birthDate, setBirthDate] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const [convertLead] = useConvertLeadMutation();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -38,18 +40,21 @@ export function ConvertLeadPage() {
     setErrors(problems);
     if (Object.keys(problems).length > 0 || !lead) return;
     try {
-      const answer = await leadApi.convert(lead, {
-        kind,
-        ...(nationalId ? { nationalId } : {}),
-        ...(passportNo ? { passportNo } : {}),
-        ...(companyName.trim() ? { companyName: companyName.trim() } : {}),
-        ...(birthDate ? { birthDate } : {}),
-      });
+      const answer = await convertLead({
+        id: lead,
+        body: {
+          kind,
+          ...(nationalId ? { nationalId } : {}),
+          ...(passportNo ? { passportNo } : {}),
+          ...(companyName.trim() ? { companyName: companyName.trim() } : {}),
+          ...(birthDate ? { birthDate } : {}),
+        },
+      }).unwrap();
       enqueueSnackbar('Customer created from the lead.', { variant: 'success' });
       void navigate(`/settings/leads/Customers?record=${answer.data.id}`);
     } catch (error) {
-      const problem = failureOf(error);
-      setErrors(problem.errors);
+      const problem = toApiError(error);
+      setErrors(fieldErrorMap(problem));
       setFailure(problem.message);
     }
   };

@@ -1,16 +1,16 @@
-import type { LazyPage } from '@propdesk/shell-ui';
-import type { CustomerPage } from './customerPages.js';
-import { type Screen, screen } from '@propdesk/shell-ui';
+import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
+import { declareResources } from '@propdesk/records/web';
+import type { SectionDeclaration } from '@propdesk/shell-ui';
+import { SALES_RESOURCES } from '../../model/definitions.js';
 
-const page = (name: CustomerPage): LazyPage => () =>
-  import('./customerPages.js').then((m) => ({ Component: m.customerPages[name] }));
+const customers = declareResources(SALES_RESOURCES);
 
-/** Sales screens whose spec paths sit under /settings/leads (see salesModule's mode prefixes). */
-export const customerScreens: readonly Screen[] = [
-  screen('/settings/leads/Customers', { title: 'Customers', trail: ['Sales', 'Customers'] }, page('list')),
-  screen(
-    '/settings/leads/CreateCustomer',
-    { title: 'Create Customer', trail: ['Sales', 'Customers', 'Create Customer'] },
-    page('create'),
-  ),
-];
+/** Customers: the engine's list and create form, at the spec's /settings/leads paths (Sales mode, salesModule's prefixes), with no guard. */
+export const customerScreens: SectionDeclaration = {
+  id: 'sales.customers', label: 'Customer', icon: PeopleOutlined, mode: 'sales', order: 3,
+  trail: ['Sales', 'Customers'],
+  items: [
+    customers('customers', { guard: null }),
+    customers('customers', { path: '/settings/leads/CreateCustomer', mode: 'create', title: 'Create Customer', guard: null }),
+  ],
+};

@@ -1,9 +1,12 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import { apiErrorText } from '@propdesk/api-client';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { failureOf, leadApi, type DuplicateMatch } from './leadApi.js';
+import type { DuplicateQuery } from '../../model/api.js';
+import { useClaimLeadMutation, useLeadDuplicatesQuery } from './leadApi.js';
 
 const CHECK_DELAY_MS = 250;
 const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }) : null);
@@ -14,27 +17,24 @@ const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateStri
  * can be asked for (a claim to the owner's manager).
  */
 export function DuplicateNotice({ phone, email, excludeId }: { phone: string; email: string; excludeId?: string | undefined }) {
-  const [matches, setMatches] = useState<DuplicateMatch[]>([]);
+  const [probe, setProbe] = useState<DuplicateQuery | null>(null);
   const [claimed, setClaimed] = useState<Record<string, string>>({});
+  const [claim] = useClaimLeadMutation();
+  // Waits for a pause in the typing before asking; the answer comes from the lead endpoints.
   useEffect(() => {
     const usablePhone = phone.startsWith('+') && phone.length >= 8 ? phone : '';
     const usableEmail = /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email) ? email : '';
     if (!usablePhone && !usableEmail) {
-      setMatches([]);
+      setProbe(null);
       return undefined;
     }
-    const controller = new AbortController();
     const timer = setTimeout(() => {
-      leadApi
-        .duplicates({ phone: usablePhone, email: usableEmail, ...(excludeId ? { excludeId } : {}) }, controller.signal)
-        .then((answer) => setMatches(answer.data.matches))
-        .catch(() => undefined);
+      setProbe({ ...(usablePhone ? { phone: usablePhone } : {}), ...(usableEmail ? { email: usableEmail } : {}), ...(excludeId ? { excludeId } : {}) });
     }, CHECK_DELAY_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
+    return () => clearTimeout(timer);
   }, [phone, email, excludeId]);
+  const { data } = useLeadDuplicatesQuery(probe ?? skipToken);
+  const matches = probe ? (data?.matches ?? []) : [];
 
   if (matches.length === 0) return null;
   return (
@@ -54,10 +54,10 @@ export function DuplicateNotice({ phone, email, excludeId }: { phone: string; em
               claimed[match.id] ? null : (
                 <Button
                   onClick={() =>
-                    leadApi
-                      .claim(match.id)
+                    claim({ id: match.id })
+                      .unwrap()
                       .then((answer) => setClaimed((done) => ({ ...done, [match.id]: answer.message ?? 'Request sent.' })))
-                      .catch((error: unknown) => setClaimed((done) => ({ ...done, [match.id]: failureOf(error).message })))
+                      .catch((error: unknown) => setClaimed((done) => ({ ...done, [match.id]: apiErrorText(error) })))
                   }
                 >
                   Ask for it

@@ -5,11 +5,11 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { RecordRow } from '@propdesk/records/model';
+import { toApiError } from '@propdesk/api-client';
 import { recordsApi } from '@propdesk/records/web';
 import { useSnackbar } from 'notistack';
 import { useState, type DragEvent } from 'react';
-import { useDispatch } from 'react-redux';
-import { failureOf, leadApi } from './leadApi.js';
+import { usePatchLeadMutation } from './leadApi.js';
 
 const CARDS_PER_COLUMN = 25;
 const DAY = 86_400_000;
@@ -64,7 +64,7 @@ function Column({ status, next, onOpen, dragging, setDragging, onDrop }: {
           {data ? `${data.total}` : ''}
         </Typography>
       </Stack>
-      {error ? <Alert severity="error">{failureOf(error).message}</Alert> : null}
+      {error ? <Alert severity="error">{toApiError(error).message}</Alert> : null}
       <Stack spacing={1} tabIndex={0} role="region" aria-label={`${status.name} leads`} sx={{ maxHeight: '65vh', overflowY: 'auto' }}>
         {isLoading ? <Typography variant="body2">Loading…</Typography> : null}
         {(data?.data ?? []).map((lead) => {
@@ -123,19 +123,16 @@ function Column({ status, next, onOpen, dragging, setDragging, onDrop }: {
 
 /** The leads by status; a card is dragged to the next status (a saved change with the lead's history). */
 export function LeadBoard({ onOpen }: { onOpen: (id: string) => void }) {
-  const dispatch = useDispatch();
   const { enqueueSnackbar } = useSnackbar();
   const [dragging, setDragging] = useState<Dragging | null>(null);
+  const [patchLead] = usePatchLeadMutation();
   const { data } = recordsApi.useListRecordsQuery({ resource: 'lead-statuses', params: { pageSize: '50', sort: 'sortOrder,name' } });
   const statuses: Status[] = (data?.data ?? []).map((row) => ({ id: row.id, name: String(row.name), color: String(row.color ?? '#1a73e8') }));
   const move = async (lead: RecordRow, to: Status) => {
-    try {
-      await leadApi.patch(lead.id, { version: lead.version, status: to.id });
-      enqueueSnackbar(`${String(lead.fullName)}: ${to.name}.`, { variant: 'success' });
-    } catch (error) {
-      enqueueSnackbar(failureOf(error).message, { variant: 'error' });
-    }
-    dispatch(recordsApi.util.invalidateTags([{ type: 'Record', id: 'leads' }]) as never);
+    // The patch refreshes the columns (its `Record` tag), refused or not.
+    const result = await patchLead({ id: lead.id, body: { version: lead.version, status: to.id } });
+    if ('error' in result) enqueueSnackbar(toApiError(result.error).message, { variant: 'error' });
+    else enqueueSnackbar(`${String(lead.fullName)}: ${to.name}.`, { variant: 'success' });
   };
   return (
     <Box tabIndex={0} role="region" aria-label="Leads by status" sx={{ overflowX: 'auto', pb: 1 }}>

@@ -5,12 +5,13 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { fieldErrorMap, toApiError } from '@propdesk/api-client';
 import { ReferencePicker } from '@propdesk/records/web';
 import { useSnackbar } from 'notistack';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { DuplicateNotice } from './DuplicateNotice.js';
-import { failureOf, leadApi } from './leadApi.js';
+import { useCreateLeadMutation } from './leadApi.js';
 import { PhoneInput } from './PhoneInput.js';
 
 const TITLES = {
@@ -39,6 +40,7 @@ export function LeadForm({ variant }: { variant: 'walkin' | 'full' }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [createLead] = useCreateLeadMutation();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -59,12 +61,12 @@ export function LeadForm({ variant }: { variant: 'walkin' | 'full' }) {
         if (phone2) body.phone2 = phone2;
         for (const [name, value] of Object.entries(extra)) if (value) body[name] = name === 'nextFollowUpAt' ? new Date(value).toISOString() : value;
       }
-      const answer = await leadApi.create(body);
+      const answer = await createLead(body).unwrap();
       enqueueSnackbar('Lead created.', { variant: 'success' });
       void navigate(`/sales/leads?record=${answer.data.id}`);
     } catch (error) {
-      const problem = failureOf(error);
-      setErrors(problem.errors);
+      const problem = toApiError(error);
+      setErrors(fieldErrorMap(problem));
       setFailure(problem.message);
     } finally {
       setSaving(false);

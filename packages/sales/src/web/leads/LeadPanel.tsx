@@ -10,13 +10,15 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { fieldErrorMap, toApiError } from '@propdesk/api-client';
+import { useChecker, useCurrentUser } from '@propdesk/auth-session/web';
 import type { RecordRow } from '@propdesk/records/model';
-import { recordsApi, ReferencePicker } from '@propdesk/records/web';
+import { ReferencePicker } from '@propdesk/records/web';
 import { useSnackbar } from 'notistack';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { useDispatch } from 'react-redux';
+import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { failureOf, leadApi, useLeadChecker, type Activity } from './leadApi.js';
+import { AssigneePicker } from './AssigneePicker.js';
+import { useAssignLeadsMutation, useLeadActivitiesQuery, useLogLeadActivityMutation } from './leadApi.js';
 
 const localNow = () => {
   const now = new Date();
@@ -26,34 +28,22 @@ const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-GB'
 
 /** Under a lead's view: who holds it (take, assign), make a customer, log an activity and the timeline. */
 export function LeadPanel({ record }: { record: RecordRow }) {
-  const dispatch = useDispatch();
   const { enqueueSnackbar } = useSnackbar();
-  const checker = useLeadChecker();
-  const [activities, setActivities] = useState<Activity[] | null>(null);
+  const checker = useChecker();
+  const me = useCurrentUser()?.userId ?? null;
+  const id = record.id;
+  // The timeline; logging an activity or a change to the lead refreshes it (tags).
+  const { data: activities = null } = useLeadActivitiesQuery(id);
+  const [logActivity] = useLogLeadActivityMutation();
+  const [assignLeads] = useAssignLeadsMutation();
   const [type, setType] = useState<string | null>(null);
   const [at, setAt] = useState(localNow);
   const [outcome, setOutcome] = useState('');
   const [notes, setNotes] = useState('');
   const [followUp, setFollowUp] = useState('');
   const [assignee, setAssignee] = useState<string | null>(null);
+  const [assignError, setAssignError] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [me, setMe] = useState<string | null>(null);
-  const id = record.id;
-
-  const load = useCallback(() => {
-    leadApi
-      .activities(id)
-      .then((answer) => setActivities(answer.data))
-      .catch(() => setActivities([]));
-  }, [id]);
-  useEffect(load, [load, record.version]);
-  useEffect(() => {
-    leadApi
-      .me()
-      .then((answer) => setMe(typeof answer.data?.id === 'string' ? answer.data.id : null))
-      .catch(() => undefined);
-  }, []);
-  const refresh = () => dispatch(recordsApi.util.invalidateTags([{ type: 'Record', id: 'leads' }]) as never);
 
   const log = async (event: FormEvent) => {
     event.preventDefault();
@@ -62,39 +52,40 @@ export function LeadPanel({ record }: { record: RecordRow }) {
       return;
     }
     try {
-      await leadApi.logActivity({
+      await logActivity({
         lead: id,
         type,
         at: new Date(at).toISOString(),
         ...(outcome.trim() ? { outcome: outcome.trim() } : {}),
         ...(notes.trim() ? { notes: notes.trim() } : {}),
         ...(followUp ? { nextFollowUpAt: new Date(followUp).toISOString() } : {}),
-      });
+      }).unwrap();
       setErrors({});
       setOutcome('');
       setNotes('');
       setFollowUp('');
       enqueueSnackbar('Activity logged; the lead’s validity moved.', { variant: 'success' });
-      load();
-      refresh();
     } catch (error) {
-      const problem = failureOf(error);
-      setErrors(problem.errors);
+      const problem = toApiError(error);
+      setErrors(fieldErrorMap(problem));
       enqueueSnackbar(problem.message, { variant: 'error' });
     }
   };
 
   const assign = async (userId: string | null) => {
     try {
-      const answer = await leadApi.assign([id], userId);
+      const answer = await assignLeads({ ids: [id], userId }).unwrap();
+      setAssignError(null);
       enqueueSnackbar(answer.message ?? 'Lead assigned.', { variant: 'success' });
-      refresh();
     } catch (error) {
-      enqueueSnackbar(failureOf(error).message, { variant: 'error' });
+      const problem = toApiError(error);
+      // The server's reason (who cannot own the lead and why) shows under the picker as well.
+      setAssignError(fieldErrorMap(problem).userId ?? null);
+      enqueueSnackbar(problem.message, { variant: 'error' });
     }
   };
 
-  const canAssign = checker?.can('lead', 'assign') ?? false;
+  const canAssign = checker.can('lead', 'assign');
   const validUntil = typeof record.validUntil === 'string' ? new Date(record.validUntil) : null;
   const expiresSoon = validUntil !== null && validUntil.getTime() - Date.now() < 3 * 86_400_000;
 
@@ -115,7 +106,7 @@ export function LeadPanel({ record }: { record: RecordRow }) {
           {canAssign ? (
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 360 }}>
               <Box sx={{ flex: 1, minWidth: 220 }}>
-                <ReferencePicker resource="users" name="assignee" label="Assign to" value={assignee} onChange={(value) => setAssignee((value as string | null) ?? null)} />
+                <AssigneePicker leadId={id} value={assignee} onChange={(userId) => setAssignee(userId)} error={assignError} />
               </Box>
               <Button disabled={!assignee} onClick={() => void assign(assignee)}>
                 Assign

@@ -3,15 +3,15 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import { useCurrentUser } from '@propdesk/auth-session/web';
 import type { FilterNode } from '@propdesk/records/model';
 import { getResource, registerResources, ResourcePage } from '@propdesk/records/web';
-import { useEffect, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { SALES_RESOURCES } from '../../model/definitions.js';
 import { LeadBoard } from './LeadBoard.js';
-import { leadApi } from './leadApi.js';
+import { useLeadUrgentCountsQuery } from './leadApi.js';
 import { LeadPanel } from './LeadPanel.js';
-import { peekUrgentCounts, takeUrgentCounts, urgentFilters, type UrgentCounts } from './urgentCounts.js';
+import { peekUrgentCounts, urgentFilters } from './urgentCounts.js';
 
 const DAY = 86_400_000;
 const endOfToday = () => {
@@ -37,21 +37,12 @@ type Urgent = { label: string; to: string; count: number | null; color: 'error' 
 
 /**
  * How many of the caller's leads need attention now: overdue follow-ups and validity ending within
- * three days. Counted once per visit; the route starts the counts with the page's code
- * (`prefetchUrgentCounts`), so they usually show with the page's first render.
+ * three days. Counted once per visit (and again when a lead changes); the route starts the counts
+ * with the page's code (`prefetchUrgentCounts`), so they usually show with the page's first render.
  */
 function useUrgent(): Urgent[] {
-  const [counts, setCounts] = useState<UrgentCounts>(() => peekUrgentCounts() ?? [null, null]);
-  useEffect(() => {
-    let live = true;
-    void takeUrgentCounts().then((values) => {
-      // The same counts as the first render's (prefetched) keep the state, so the page does not render again.
-      if (live) setCounts((current) => (current[0] === values[0] && current[1] === values[1] ? current : values));
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
+  const { data } = useLeadUrgentCountsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const counts = data ?? peekUrgentCounts() ?? [null, null];
   const { overdue, expiring } = urgentFilters();
   return [
     { label: 'overdue follow-ups', to: whereLink(overdue, 'nextFollowUpAt'), count: counts[0], color: 'error' },
@@ -64,13 +55,7 @@ export function LeadsPage() {
   registerResources(SALES_RESOURCES);
   const def = getResource('leads');
   const [search, setSearch] = useSearchParams();
-  const [me, setMe] = useState<string | null>(null);
-  useEffect(() => {
-    leadApi
-      .me()
-      .then((answer) => setMe(typeof answer.data?.id === 'string' ? answer.data.id : null))
-      .catch(() => undefined);
-  }, []);
+  const me = useCurrentUser()?.userId ?? null;
   const urgent = useUrgent();
   const layout = search.get('layout') === 'board' ? 'board' : 'list';
   const open = (id: string) => {

@@ -1,71 +1,77 @@
-import { apiRequest } from '@propdesk/api-client';
-import { createChecker, type Privilege, type PrivilegeChecker } from '@propdesk/privileges';
-import { useEffect, useState } from 'react';
+import { baseApi } from '@propdesk/api-client';
+import type { RecordRow } from '@propdesk/records/model';
+import { duplicateCheckSchema, type AssignResult, type ClaimResult, type DuplicateCheck, type DuplicateQuery } from '../../model/api.js';
+import { takeUrgentCounts, type UrgentCounts } from './urgentCounts.js';
+
+export type { DuplicateMatch } from '../../model/api.js';
 
 type Envelope<T> = { status: 'OK'; data: T; message?: string };
 
-export type DuplicateMatch = {
-  id: string;
-  visible: boolean;
-  fullName: string | null;
-  ownerName: string | null;
-  validUntil: string | null;
-  matchedOn: 'phone' | 'email';
-  link: string | null;
-};
+/** A lead activity as the engine answers it (the `lead-activities` resource). */
+export type Activity = RecordRow & { at: string; outcome: string | null; notes: string | null; nextFollowUpAt: string | null; createdBy: string | null };
 
-export type Activity = { id: string; at: string; outcome: string | null; notes: string | null; nextFollowUpAt: string | null; refLabels: Record<string, string | null>; createdBy: string | null };
+const screen = { 'X-Change-Source': 'screen' };
+const leads = { type: 'Record', id: 'leads' } as const;
+const activities = { type: 'Record', id: 'lead-activities' } as const;
 
-const json = { headers: { 'X-Change-Source': 'screen' } };
+/**
+ * The lead calls beyond the engine's, as endpoints of the one base API. They share the records
+ * engine's `Record` tags (id = resource name), so a change here refreshes the leads list, the
+ * lead's view and its timeline, and the engine's changes refresh the counts here.
+ */
+export const leadApi = baseApi.enhanceEndpoints({ addTagTypes: ['Record'] }).injectEndpoints({
+  endpoints: (build) => ({
+    leadDuplicates: build.query<DuplicateCheck, DuplicateQuery>({
+      query: (params) => ({ url: '/api/leads/duplicates', params }),
+      transformResponse: (answer: Envelope<unknown>) => duplicateCheckSchema.parse(answer.data),
+      // Asked while typing: always the server's current answer, nothing kept once the form is gone.
+      keepUnusedDataFor: 0,
+    }),
+    claimLead: build.mutation<Envelope<ClaimResult>, { id: string; reason?: string }>({
+      query: ({ id, reason }) => ({ url: `/api/leads/${id}/claim`, method: 'POST', body: reason ? { reason } : {}, headers: screen }),
+    }),
+    assignLeads: build.mutation<Envelope<AssignResult>, { ids: string[]; userId: string | null }>({
+      query: (body) => ({ url: '/api/leads/assign', method: 'POST', body, headers: screen }),
+      invalidatesTags: [leads],
+    }),
+    convertLead: build.mutation<Envelope<{ id: string }>, { id: string; body: Record<string, unknown> }>({
+      query: ({ id, body }) => ({ url: `/api/leads/${id}/convert`, method: 'POST', body, headers: screen }),
+      invalidatesTags: [leads, { type: 'Record', id: 'customers' }],
+    }),
+    leadActivities: build.query<Activity[], string>({
+      query: (id) => `/api/leads/${id}/activities`,
+      transformResponse: (answer: Envelope<Activity[]>) => answer.data,
+      providesTags: [activities],
+    }),
+    logLeadActivity: build.mutation<Envelope<Activity>, Record<string, unknown>>({
+      query: (body) => ({ url: '/api/lead-activities', method: 'POST', body, headers: screen }),
+      // The activity moves the lead's validity and follow-up.
+      invalidatesTags: [activities, leads],
+    }),
+    createLead: build.mutation<Envelope<{ id: string }>, Record<string, unknown>>({
+      query: (body) => ({ url: '/api/leads', method: 'POST', body, headers: screen }),
+      invalidatesTags: [leads],
+    }),
+    patchLead: build.mutation<Envelope<{ id: string }>, { id: string; body: Record<string, unknown> }>({
+      query: ({ id, body }) => ({ url: `/api/leads/${id}`, method: 'PATCH', body, headers: screen }),
+      invalidatesTags: [leads],
+    }),
+    /** The caller's overdue and expiring counts; the route's prefetch, when there is one, is taken first. */
+    leadUrgentCounts: build.query<UrgentCounts, void>({
+      queryFn: async () => ({ data: await takeUrgentCounts() }),
+      providesTags: [leads],
+    }),
+  }),
+});
 
-export const leadApi = {
-  duplicates: (params: { phone?: string; email?: string; excludeId?: string }, signal?: AbortSignal) => {
-    const query = new URLSearchParams(Object.entries(params).filter(([, value]) => Boolean(value)) as [string, string][]);
-    return apiRequest<Envelope<{ phone: string | null; matches: DuplicateMatch[] }>>(`/api/leads/duplicates?${query.toString()}`, signal ? { signal } : {});
-  },
-  claim: (id: string, reason?: string) => apiRequest<Envelope<{ id: string; notified: boolean }>>(`/api/leads/${id}/claim`, { method: 'POST', body: reason ? { reason } : {}, ...json }),
-  assign: (ids: string[], userId: string | null) => apiRequest<Envelope<{ changed: number }>>('/api/leads/assign', { method: 'POST', body: { ids, userId }, ...json }),
-  convert: (id: string, body: Record<string, unknown>) => apiRequest<Envelope<{ id: string }>>(`/api/leads/${id}/convert`, { method: 'POST', body, ...json }),
-  activities: (id: string) => apiRequest<Envelope<Activity[]>>(`/api/leads/${id}/activities`),
-  logActivity: (body: Record<string, unknown>) => apiRequest<Envelope<Activity>>('/api/lead-activities', { method: 'POST', body, ...json }),
-  create: (body: Record<string, unknown>) => apiRequest<Envelope<{ id: string }>>('/api/leads', { method: 'POST', body, ...json }),
-  patch: (id: string, body: Record<string, unknown>) => apiRequest<Envelope<{ id: string }>>(`/api/leads/${id}`, { method: 'PATCH', body, ...json }),
-  me: () => apiRequest<{ data?: { id?: string } } & Record<string, unknown>>('/api/users/me'),
-  privileges: () => apiRequest<Privilege[] | Envelope<Privilege[]>>('/api/users/privileges'),
-};
-
-let cached: Promise<PrivilegeChecker> | null = null;
-
-/** The caller's privileges, to shape what a lead screen offers (the server still decides). */
-export function useLeadChecker(): PrivilegeChecker | null {
-  const [checker, setChecker] = useState<PrivilegeChecker | null>(null);
-  useEffect(() => {
-    cached ??= leadApi
-      .privileges()
-      .then((answer) => createChecker(Array.isArray(answer) ? answer : answer.data))
-      .catch(() => {
-        cached = null;
-        return createChecker([]);
-      });
-    let live = true;
-    void cached.then((value) => {
-      if (live) setChecker(value);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
-  return checker;
-}
-
-/** The server's message and field errors from a failed call (the body is the error envelope as text). */
-export function failureOf(error: unknown): { status: number | null; message: string; errors: Record<string, string> } {
-  const status = typeof (error as { status?: unknown }).status === 'number' ? (error as { status: number }).status : null;
-  const text = typeof (error as { body?: unknown }).body === 'string' ? (error as { body: string }).body : '';
-  try {
-    const parsed = JSON.parse(text) as { message?: string; errors?: { field: string; message: string }[] };
-    return { status, message: parsed.message ?? 'The request failed.', errors: Object.fromEntries((parsed.errors ?? []).map((item) => [item.field, item.message])) };
-  } catch {
-    return { status, message: error instanceof Error ? error.message : 'The request failed.', errors: {} };
-  }
-}
+export const {
+  useLeadDuplicatesQuery,
+  useClaimLeadMutation,
+  useAssignLeadsMutation,
+  useConvertLeadMutation,
+  useLeadActivitiesQuery,
+  useLogLeadActivityMutation,
+  useCreateLeadMutation,
+  usePatchLeadMutation,
+  useLeadUrgentCountsQuery,
+} = leadApi;

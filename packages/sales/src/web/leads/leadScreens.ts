@@ -1,18 +1,44 @@
-import type { LazyPage } from '@propdesk/shell-ui';
-import type { LeadPage } from './leadPages.js';
-import { readOn, type Screen, screen } from '@propdesk/shell-ui';
+import PersonSearchOutlined from '@mui/icons-material/PersonSearchOutlined';
+import { sidebarRules } from '@propdesk/privileges';
+import { declareResources } from '@propdesk/records/web';
+import { customScreen, type SectionDeclaration } from '@propdesk/shell-ui';
+import { SALES_RESOURCES } from '../../model/definitions.js';
 import { prefetchUrgentCounts } from './urgentCounts.js';
 
-const page = (name: LeadPage): LazyPage => () => import('./leadPages.js').then((m) => ({ Component: m.leadPages[name] }));
-const crumb = (title: string) => ({ title, trail: ['Sales', 'Leads', title] });
+const resource = declareResources(SALES_RESOURCES);
+const leadPages = () => import('./leadPages.js');
 
-export const leadScreens: readonly Screen[] = [
-  // The list's urgent counts start with its code (the landing page of most sales users).
-  { ...screen('/sales/leads', { title: 'Leads', trail: ['Sales', 'Leads'] }, page('list'), readOn('lead')), prefetch: prefetchUrgentCounts },
-  screen('/sales/leads/addlead', crumb('Add New Lead'), page('add'), readOn('lead')),
-  // A sidebar target with no route in the spec; guarded as its sidebar item is shown (create on lead).
-  screen('/sales/leads/addLeadFSales', crumb('Add Lead (Sales Form)'), page('addSalesForm'), { entity: 'lead', action: 'create' }),
-  screen('/sales/leads/addActivity', crumb('Add Lead Activity'), page('addActivity'), readOn('lead')),
-  screen('/sales/leads/create-lead-validity-config', crumb('Lead Validity Config'), page('validityConfig'), readOn('LeadValidityConfig')),
-  screen('/sales/leads/addcustomer', crumb('Add Customer'), page('addCustomer')),
-];
+/** The lead screens: the list and board, the lead forms, activities, validity config, and converting a lead. */
+export const leadScreens: SectionDeclaration = {
+  id: 'sales.leads', label: 'Leads', icon: PersonSearchOutlined, mode: 'sales', order: 1,
+  trail: ['Sales', 'Leads'],
+  items: [
+    // The list's urgent counts start with its code (the landing page of most sales users).
+    resource('leads', {
+      navLabel: 'All Leads',
+      custom: () => import('./LeadsPage.js').then((m) => m.LeadsPage),
+      prefetch: prefetchUrgentCounts,
+    }),
+    resource('leads', {
+      path: '/sales/leads/addlead',
+      title: 'Add New Lead',
+      custom: () => leadPages().then((m) => m.AddLeadPage),
+      visible: sidebarRules.addLead,
+    }),
+    // A sidebar target with no route in the spec; guarded as its sidebar item is shown (create on lead).
+    resource('leads', {
+      path: '/sales/leads/addLeadFSales',
+      title: 'Add Lead (Sales Form)',
+      guard: { entity: 'lead', action: 'create' },
+      custom: () => leadPages().then((m) => m.WalkInLeadPage),
+    }),
+    resource('lead-activities', { title: 'Add Lead Activity', visible: sidebarRules.addLeadActivity }),
+    // "Lead submenu items need read on lead" (spec section 6), although the route asks read on LeadValidityConfig.
+    resource('lead-validity-configs', { title: 'Lead Validity Config', visible: sidebarRules.leadList }),
+  ],
+  pages: [
+    customScreen('/sales/leads/addcustomer', 'Add Customer', () => import('../customers/ConvertLeadPage.js').then((m) => m.ConvertLeadPage), {
+      resource: 'customers',
+    }),
+  ],
+};

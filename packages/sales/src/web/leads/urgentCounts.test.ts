@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const apiRequest = vi.hoisted(() => vi.fn());
-vi.mock('@propdesk/api-client', () => ({ apiRequest }));
+const signOutResets = vi.hoisted(() => [] as (() => void)[]);
+vi.mock('@propdesk/api-client', () => ({ apiRequest, onSignOut: (reset: () => void) => signOutResets.push(reset) }));
 
 const { fetchUrgentCounts, peekUrgentCounts, prefetchUrgentCounts, takeUrgentCounts, urgentFilters } = await import('./urgentCounts.js');
 
@@ -69,5 +70,17 @@ describe('the urgent lead counts', () => {
   it('leaves out a count the server refuses', async () => {
     apiRequest.mockImplementation((url: string) => (url.includes('nextFollowUpAt') ? Promise.reject(new Error('403')) : Promise.resolve({ total: 2 })));
     expect(await takeUrgentCounts()).toEqual([null, 2]);
+  });
+
+  it('forgets prefetched counts on sign-out: the next user never sees them', async () => {
+    prefetchUrgentCounts();
+    await flush();
+    expect(peekUrgentCounts()).toEqual([4, 9]);
+    expect(signOutResets).toHaveLength(1);
+    for (const reset of signOutResets) reset();
+    expect(peekUrgentCounts()).toBeNull();
+    apiRequest.mockClear();
+    await takeUrgentCounts();
+    expect(apiRequest).toHaveBeenCalledTimes(2);
   });
 });

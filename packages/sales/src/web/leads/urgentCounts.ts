@@ -1,4 +1,4 @@
-import { apiRequest } from '@propdesk/api-client';
+import { apiRequest, onSignOut } from '@propdesk/api-client';
 import type { FilterNode } from '@propdesk/records/model';
 
 const DAY = 86_400_000;
@@ -34,6 +34,10 @@ export function fetchUrgentCounts(): Promise<UrgentCounts> {
 
 type Early = { at: number; counts: Promise<UrgentCounts>; value?: UrgentCounts };
 let early: Early | null = null;
+// The counts are the signed-in user's: a sign-out forgets any not taken yet.
+onSignOut(() => {
+  early = null;
+});
 
 const freshEarly = () => (early && Date.now() - early.at < FRESH_MS ? early : null);
 

@@ -10,18 +10,18 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
-import { useSelector } from 'react-redux';
-import { apiRequest } from '@propdesk/api-client';
-import { selectPrivilegeChecker } from '@propdesk/auth-session/web';
-import type { PrivilegeChecker } from '@propdesk/privileges';
-import { requestErrorMessage } from '@propdesk/records/web';
+import { apiErrorText } from '@propdesk/api-client';
+import { useChecker } from '@propdesk/auth-session/web';
 import { passwordSchema } from '../../model/people.js';
+import { useEndUserSessionsMutation, useSetUserPasswordMutation } from './userAccountApi.js';
 
 export type UserAccountPanelProps = { userId: string; roleNames: readonly string[] };
 
 /** A user's roles and account actions: set a new password, sign them out everywhere. */
 export function UserAccountPanel({ userId, roleNames }: UserAccountPanelProps) {
-  const checker = useSelector(selectPrivilegeChecker) as PrivilegeChecker;
+  const checker = useChecker();
+  const [setUserPassword] = useSetUserPasswordMutation();
+  const [endUserSessions] = useEndUserSessionsMutation();
   const canUpdate = checker.can('user', 'update');
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
@@ -35,21 +35,21 @@ export function UserAccountPanel({ userId, roleNames }: UserAccountPanelProps) {
       return;
     }
     try {
-      await apiRequest(`/api/users/${userId}/password`, { method: 'POST', body: { password } });
+      await setUserPassword({ userId, password }).unwrap();
       enqueueSnackbar('Password set. Their open sessions have ended.', { variant: 'success' });
       setOpen(false);
       setPassword('');
     } catch (problem) {
-      setError(requestErrorMessage(problem));
+      setError(apiErrorText(problem));
     }
   };
 
   const handleSignOut = async () => {
     try {
-      await apiRequest(`/api/users/${userId}/sessions`, { method: 'DELETE' });
+      await endUserSessions(userId).unwrap();
       enqueueSnackbar('Signed out everywhere.', { variant: 'success' });
     } catch (problem) {
-      enqueueSnackbar(requestErrorMessage(problem), { variant: 'error' });
+      enqueueSnackbar(apiErrorText(problem), { variant: 'error' });
     }
   };
 
