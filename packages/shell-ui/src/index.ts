@@ -1,4 +1,4 @@
-export type { Crumb, DomainModule, DomainRoute, LazyPage, NavItem, NavSection, SidebarMode } from './manifest.js';
+export type { Crumb, DomainModule, DomainRoute, LazyPage, NavItem, NavSection, PageKind, SidebarMode } from './manifest.js';
 export type { ShellSession } from './session.js';
 export { composeModules, normalizePath } from './compose/composeModules.js';
 export type { ComposedShell } from './compose/composeModules.js';
@@ -33,8 +33,20 @@ export {
 } from './theme/snackbar.js';
 export { PropdeskSnackbarProvider } from './theme/PropdeskSnackbarProvider.js';
 export type { PropdeskSnackbarProviderProps } from './theme/PropdeskSnackbarProvider.js';
-export { screen, readOn, toRoutes, toCrumbs, ownedLanding } from './compose/screens.js';
-export type { Screen } from './compose/screens.js';
+export { readOn, ownedLanding } from './compose/screens.js';
+export { customScreen, domainModule, isPlaceholder, navLink, oncePage, placeholderFamily, placeholderScreen } from './compose/declare.js';
+export type {
+  DomainDeclaration,
+  FamilyPageOptions,
+  NavLink,
+  PlaceholderFamily,
+  ScreenDeclaration,
+  ScreenGroup,
+  ScreenOptions,
+  SectionDeclaration,
+  UnlistedScreens,
+  Visibility,
+} from './compose/declare.js';
 export { placeholderPage } from './pages/placeholderPage.js';
 export { NotificationBell, bellLabel } from './layout/NotificationBell.js';
 export { NotificationCentre } from './notifications/NotificationCentre.js';

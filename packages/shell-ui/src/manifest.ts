@@ -17,6 +17,12 @@ export type Crumb = {
 /** A route-level lazy chunk. */
 export type LazyPage = () => Promise<{ Component: ComponentType }>;
 
+/**
+ * What a route's page is, as its declaration says: the records engine's screen of a resource,
+ * a page of the domain's own, or the "not available yet" placeholder of a screen not built yet.
+ */
+export type PageKind = 'engine' | 'custom' | 'placeholder';
+
 export type DomainRoute = {
   /** Absolute path as the spec writes it, e.g. '/sales/leads'. */
   path: string;
@@ -29,6 +35,10 @@ export type DomainRoute = {
    * the route (not on a change of its query string); the page must take what it starts.
    */
   prefetch?: () => void;
+  /** What the page is (module tests and tools read it; the router does not). */
+  kind?: PageKind;
+  /** The resource the page shows, for engine screens and resource pages of the domain's own. */
+  resource?: string;
 };
 
 export type NavItem = {

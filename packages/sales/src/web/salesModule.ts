@@ -1,5 +1,4 @@
-import type { DomainModule } from '@propdesk/shell-ui';
-import { chequeScreens } from './cheques/chequeScreens.js';
+import { domainModule, type DomainModule } from '@propdesk/shell-ui';
 import { contractScreens } from './contracts/contractScreens.js';
 import { customerScreens } from './customers/customerScreens.js';
 import { eoiScreens } from './eoi/eoiScreens.js';
@@ -8,28 +7,13 @@ import { leadScreens } from './leads/leadScreens.js';
 import { paymentScreens } from './payments/paymentScreens.js';
 import { receiptScreens } from './receipts/receiptScreens.js';
 import { reservationScreens } from './reservations/reservationScreens.js';
-import { salesNav } from './salesNav.js';
-import { ownedLanding, type Screen, toCrumbs, toRoutes } from '@propdesk/shell-ui';
-
-const screens: readonly Screen[] = [
-  ...leadScreens,
-  ...eoiScreens,
-  ...customerScreens,
-  ...reservationScreens,
-  ...contractScreens,
-  ...holdRequestScreens,
-  ...paymentScreens,
-  ...receiptScreens,
-  ...chequeScreens,
-];
-
-const routes = toRoutes(screens);
 
 /**
  * The sales domain: leads, EOI, customers, reservations, contracts, hold requests, and the
  * payment, receipt and bounced-cheque screens (sales records the spec shows in Settings mode).
+ * Users (Sales sidebar order 6) are contributed by @propdesk/settings.
  */
-export const salesModule: DomainModule = {
+export const salesModule: DomainModule = domainModule({
   id: 'sales',
   modePrefixes: [
     { prefix: '/sales', mode: 'sales' },
@@ -43,8 +27,5 @@ export const salesModule: DomainModule = {
     // Receipt screens are Settings-mode (spec section 2, sidebar).
     { prefix: '/receipt', mode: 'settings' },
   ],
-  routes,
-  nav: salesNav,
-  crumbs: toCrumbs(screens),
-  landing: ownedLanding(routes),
-};
+  sections: [leadScreens, eoiScreens, customerScreens, reservationScreens, contractScreens, holdRequestScreens, paymentScreens, receiptScreens],
+});

@@ -1,34 +1,92 @@
-import type { DomainModule } from '@propdesk/shell-ui';
-import { brokerScreens } from './brokers/brokerScreens.js';
-import { contractConfigScreens } from './contractConfig/contractConfigScreens.js';
-import { generalReferenceScreens } from './referenceData/generalReferenceScreens.js';
-import { leadReferenceScreens } from './referenceData/leadReferenceScreens.js';
-import { roleScreens } from './roles/roleScreens.js';
-import { settingsNav } from './settingsNav.js';
-import { userScreens } from './users/userScreens.js';
-import { ownedLanding, type Screen, toCrumbs, toRoutes } from '@propdesk/shell-ui';
+import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
+import GavelOutlined from '@mui/icons-material/GavelOutlined';
+import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
+import PublicOutlined from '@mui/icons-material/PublicOutlined';
+import { sidebarRules } from '@propdesk/privileges';
+import { declareResources } from '@propdesk/records/web';
+import { domainModule, type DomainModule } from '@propdesk/shell-ui';
+import { SETTINGS_RESOURCES } from '../model/definitions/index.js';
+import { leadsSettings } from './leadsSettings.js';
 
-const screens: readonly Screen[] = [
-  ...leadReferenceScreens,
-  ...brokerScreens,
-  ...generalReferenceScreens,
-  ...contractConfigScreens,
-  ...roleScreens,
-  ...userScreens,
-];
+const resource = declareResources(SETTINGS_RESOURCES);
+const roles = (name: 'roleList' | 'roleEditor') => () => import('./roles/roleExtensions.js').then((m) => m[name]);
+const users = (name: 'userList' | 'userCreate') => () => import('./users/userExtensions.js').then((m) => m[name]);
 
-const routes = toRoutes(screens);
-
-/** The settings domain: lead and general reference data, contract configuration, roles and users. */
-export const settingsModule: DomainModule = {
+/**
+ * The settings domain: lead and general reference data, contract configuration, roles and users,
+ * each screen declared once (route, guard, breadcrumb and sidebar item from its definition).
+ */
+export const settingsModule: DomainModule = domainModule({
   id: 'settings',
   // Sales screens under /settings (customers, hold requests) claim 'sales' with longer prefixes in @propdesk/sales.
   modePrefixes: [
     { prefix: '/settings', mode: 'settings' },
     { prefix: '/contractStatus', mode: 'settings' },
   ],
-  routes,
-  nav: settingsNav,
-  crumbs: toCrumbs(screens),
-  landing: ownedLanding(routes),
-};
+  sections: [
+    leadsSettings,
+    {
+      id: 'settings.general',
+      label: 'General',
+      icon: PublicOutlined,
+      mode: 'settings',
+      order: 2,
+      visible: sidebarRules.settingsGeneralGroup,
+      // Landing entry 22 spells the countries page /settings/general/Countries: the same route (case-insensitive).
+      trail: ['Settings', 'General'],
+      items: [
+        resource('nationalities'),
+        resource('sites'),
+        resource('departments'),
+        resource('user-types'),
+        resource('countries'),
+        resource('payment-methods'),
+        resource('payment-statuses'),
+        resource('locations'),
+        resource('lead-activity-types'),
+        {
+          // The contractStatus routes, shown by the spec with no guard (their definitions are readOpen).
+          id: 'settings.general.contractManagement',
+          label: 'Contract Management',
+          icon: GavelOutlined,
+          trail: ['Settings', 'Contract Management'],
+          items: [
+            resource('contract-actions', { navLabel: 'Actions' }),
+            resource('contract-parties', { navLabel: 'Parties' }),
+            resource('contract-steps', { navLabel: 'Steps' }),
+            resource('contract-templates', { navLabel: 'Templates' }),
+          ],
+        },
+      ],
+    },
+    {
+      id: 'settings.roles',
+      label: 'Roles',
+      icon: AdminPanelSettingsOutlined,
+      mode: 'settings',
+      order: 3,
+      // The spec shows the Roles group for read on user; its routes ask read on role, its items no more than the group.
+      visible: sidebarRules.rolesGroup,
+      trail: ['Settings', 'Roles'],
+      items: [
+        resource('roles', { navLabel: 'View All Roles', visible: 'always', extend: roles('roleList') }),
+        resource('roles', { path: '/settings/CreateRole', mode: 'create', title: 'Create Role', visible: 'always', extend: roles('roleEditor') }),
+        resource('roles', { path: '/settings/editRole', mode: 'edit', title: 'Edit Role', visible: 'always', extend: roles('roleEditor') }),
+      ],
+    },
+    {
+      // Users live in settings with roles (domain.md), at the spec's /sales paths and in the Sales sidebar.
+      id: 'sales.users',
+      label: 'Users',
+      icon: ManageAccountsOutlined,
+      mode: 'sales',
+      order: 6,
+      visible: sidebarRules.users,
+      trail: ['Sales', 'Users'],
+      items: [
+        resource('users', { navLabel: 'All Users', extend: users('userList') }),
+        resource('users', { mode: 'create', title: 'Create User', extend: users('userCreate') }),
+      ],
+    },
+  ],
+});

@@ -1,9 +1,8 @@
-import { resourceScreen, type FormExtension } from '@propdesk/records/web';
+import type { FormExtension, ResourcePageProps } from '@propdesk/records/web';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { z } from 'zod';
 import { passwordSchema } from '../../model/people.js';
-import { SETTINGS_RESOURCES } from '../../model/definitions/index.js';
 import { RolesField } from './RolesField.js';
 import { UserAccountPanel } from './UserAccountPanel.js';
 
@@ -39,10 +38,10 @@ const userForm: FormExtension = {
 
 const renderUser = (record: Record<string, unknown>) => <UserAccountPanel userId={String(record.id)} roleNames={(record.roleNames as string[] | undefined) ?? []} />;
 
-/** The user screens: the list and the spec's create route, with password, roles and account actions. */
-export const userPages = {
-  list: resourceScreen('users', SETTINGS_RESOURCES, { formExtension: userForm, renderExtra: renderUser }),
-  create: resourceScreen('users', SETTINGS_RESOURCES, { mode: 'create', formExtension: userForm }),
-};
+type UserExtension = Omit<ResourcePageProps, 'def' | 'mode'>;
 
-export type UserPage = keyof typeof userPages;
+/** The user list's form adds password and roles, its view the account actions. */
+export const userList: UserExtension = { formExtension: userForm, renderExtra: renderUser };
+
+/** The spec's create user route: the form with the first password and roles. */
+export const userCreate: UserExtension = { formExtension: userForm };

@@ -1,4 +1,4 @@
-import { resourceScreen, type FormExtension } from '@propdesk/records/web';
+import type { FormExtension, ResourcePageProps } from '@propdesk/records/web';
 import type { Privilege } from '@propdesk/privileges';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -36,11 +36,10 @@ const renderRole = (record: Record<string, unknown>) => (
   </Paper>
 );
 
-/** The role screens: the list, and the spec's create and edit routes, with the matrix. */
-export const rolePages = {
-  list: resourceScreen('roles', SETTINGS_RESOURCES, { formExtension: roleForm, renderExtra: renderRole }),
-  create: resourceScreen('roles', SETTINGS_RESOURCES, { mode: 'create', formExtension: roleForm }),
-  edit: resourceScreen('roles', SETTINGS_RESOURCES, { mode: 'edit', formExtension: roleForm }),
-};
+type RoleExtension = Omit<ResourcePageProps, 'def' | 'mode'>;
 
-export type RolePage = keyof typeof rolePages;
+/** The role list's view and form add the privilege matrix (loaded with the role screens' chunk). */
+export const roleList: RoleExtension = { formExtension: roleForm, renderExtra: renderRole };
+
+/** The spec's create and edit role routes: the form with the matrix. */
+export const roleEditor: RoleExtension = { formExtension: roleForm };
