@@ -1,4 +1,5 @@
 import { createUser, ensureRole, findUserId, grantRole, hashPassword } from '@propdesk/auth-session/server';
+import { PASSWORD_RULE, passwordProblem } from '@propdesk/auth-session/model';
 import { announcementRequestSchema } from '@propdesk/notifications-core/model';
 import { notify } from '@propdesk/notifications-core/server';
 import { ENTITY_REGISTRY } from '@propdesk/privileges';
@@ -47,8 +48,8 @@ export async function createAdmin(argv: string[], env: NodeJS.ProcessEnv = proce
   if (username.length > 100) throw new Error('The username is too long (100 characters at most)');
   const fullName = flags.get('full-name')?.trim() || 'Administrator';
   const password = env['PROPDESK_ADMIN_PASSWORD'] ?? (await readStdin());
-  if (password.length < 12) throw new Error('The password must be at least 12 characters long');
-  if (password.length > 1024) throw new Error('The password is too long');
+  const problem = passwordProblem(password);
+  if (problem) throw new Error(`The password does not keep the rule (${PASSWORD_RULE}): ${problem.toLowerCase()}`);
 
   const config = loadConfig(env);
   const db = await openAppDatabase(config);

@@ -84,6 +84,7 @@ export const meSchema = z.object({
   id: z.string(),
   username: z.string(),
   fullName: z.string(),
+  email: z.optional(z.nullable(z.string())),
   department: z.nullable(departmentRefSchema),
   roles: z.array(z.object({ id: z.string(), name: z.string() })),
 });
@@ -98,3 +99,13 @@ export const CSRF_HEADER = 'X-CSRF-TOKEN';
 export const ACCESS_COOKIE = 'pd_access';
 export const REFRESH_COOKIE = 'pd_refresh';
 export const PRE_SESSION_COOKIE = 'pd_pre';
+export {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_RULE,
+  changePasswordRequestSchema,
+  changePasswordResponseSchema,
+  passwordProblem,
+  passwordSchema,
+} from './password.js';
+export type { ChangePasswordRequest, ChangePasswordResponse } from './password.js';

@@ -78,12 +78,13 @@ export type UserProfile = {
   id: string;
   username: string;
   fullName: string;
+  email: string | null;
   department: { id: string; name: string } | null;
 };
 
 export async function loadProfile(db: Queryable, userId: string): Promise<UserProfile | null> {
-  const result = await db.query<{ id: string; username: string; full_name: string; department_id: string | null; department_name: string | null }>(
-    `select u.id::text as id, u.username, u.full_name, d.id::text as department_id, d.name as department_name
+  const result = await db.query<{ id: string; username: string; full_name: string; email: string | null; department_id: string | null; department_name: string | null }>(
+    `select u.id::text as id, u.username, u.full_name, u.email, d.id::text as department_id, d.name as department_name
        from users u left join departments d on d.id = u.department_id
       where u.id = $1`,
     [userId],
@@ -94,6 +95,7 @@ export async function loadProfile(db: Queryable, userId: string): Promise<UserPr
     id: row.id,
     username: row.username,
     fullName: row.full_name,
+    email: row.email,
     department: row.department_id && row.department_name ? { id: row.department_id, name: row.department_name } : null,
   };
 }

@@ -29,6 +29,7 @@ import {
   okStatusSchema,
   privilegeListSchema,
 } from '../model/index.js';
+import { PASSWORD_RULE, changePasswordRequestSchema, changePasswordResponseSchema, passwordProblem } from '../model/password.js';
 import { createCsrfToken, deriveKeys, loadSecret, randomToken, sha256, verifyCsrfToken, type Keys } from './crypto.js';
 import { createSessionCache, type SessionCache } from './cache.js';
 import { loadProfile, loadRoles } from './identity.js';
@@ -419,6 +420,76 @@ const plugin: FastifyPluginAsync<AuthSessionOptions> = async (fastify, options) 
       const [profile, roles] = await Promise.all([loadProfile(db, userId), loadRoles(db, userId)]);
       if (!profile) throw unauthorized();
       return { status: 'OK' as const, data: { ...profile, roles: roles.map(({ id, name }) => ({ id, name })) } };
+    },
+  );
+
+  // Change my password (issue 19): the current one is required and its failures are throttled as
+  // sign-in's (same keys, so it cannot be used to guess); the new one keeps the product's rule;
+  // every other session of the user ends, this one stays.
+  app.post(
+    '/api/users/me/password',
+    {
+      onRequest: [requireSession()],
+      schema: {
+        tags: ['session'],
+        summary: `Changes the caller's password (the new one: ${PASSWORD_RULE}) and ends their other sessions`,
+        body: changePasswordRequestSchema,
+        response: { 200: changePasswordResponseSchema },
+      },
+    },
+    async (request) => {
+      const { userId, username, sessionId } = request.auth!;
+      const { currentPassword, newPassword } = request.body;
+      const keysToCheck = [accountKey(username), addressKey(request.ip)];
+      const locked = await lockedFor(db, keysToCheck);
+      if (locked > 0) {
+        await audit(db, { actorId: userId, action: 'auth.password.throttled', entity: 'user', entityId: userId, ...meta(request) });
+        const minutes = Math.max(1, Math.ceil(locked / 60));
+        throw tooManyRequests(`Too many wrong passwords. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, locked);
+      }
+      const found = await db.query<{ password_hash: string }>('select password_hash from users where id = $1 and active', [userId]);
+      const user = found.rows[0];
+      if (!user) throw unauthorized();
+      const valid = await verifyPassword(user.password_hash, currentPassword);
+      const errors: { field: string; message: string }[] = [];
+      if (!valid) {
+        await db.transaction(async (tx) => {
+          await recordFailure(tx, accountKey(username), throttle.accountMaxFailures, throttle);
+          await recordFailure(tx, addressKey(request.ip), throttle.addressMaxFailures, throttle);
+          await audit(tx, { actorId: userId, action: 'auth.password.failed', entity: 'user', entityId: userId, ...meta(request), details: { reason: 'wrong current password' } });
+        });
+        errors.push({ field: 'currentPassword', message: 'The current password is wrong' });
+      }
+      const problem = passwordProblem(newPassword);
+      if (problem) errors.push({ field: 'newPassword', message: `${problem} (${PASSWORD_RULE})` });
+      else if (valid && newPassword === currentPassword) errors.push({ field: 'newPassword', message: 'Choose a password other than the current one' });
+      if (errors.length > 0) throw new HttpError(400, errors[0]!.field === 'currentPassword' ? 'The current password is wrong' : 'Validation failed', { errors });
+      const passwordHash = await hashPassword(newPassword, argon2);
+      const ended = await db.transaction(async (tx) => {
+        await clearKey(tx, accountKey(username));
+        await tx.query('update users set password_hash = $2, updated_at = now() where id = $1', [userId, passwordHash]);
+        const revoked = await tx.query<{ id: string }>(
+          `update sessions set revoked_at = now(), revoked_reason = 'password changed'
+            where user_id = $1 and id <> $2 and revoked_at is null returning id::text as id`,
+          [userId, sessionId],
+        );
+        await audit(tx, {
+          actorId: userId,
+          action: 'auth.password.changed',
+          entity: 'user',
+          entityId: userId,
+          ...meta(request),
+          details: { otherSessionsEnded: revoked.rows.length },
+        });
+        if (revoked.rows.length > 0) await announceSessionsEnded(tx);
+        return revoked.rows.map((row) => row.id);
+      });
+      for (const id of ended) cache.invalidate(`s:${id}`);
+      return {
+        status: 'OK' as const,
+        message: 'Password changed. Your other sessions were signed out.',
+        data: { otherSessionsEnded: ended.length },
+      };
     },
   );
 

@@ -1,5 +1,6 @@
 import type { Database, Queryable } from '@propdesk/server-kit';
 import { updateRecord, type Caller, type EngineContext } from '@propdesk/records/server';
+import { canOwnLeadSql } from './owners.js';
 import { leadLink, type Notify } from './service.js';
 
 const SYSTEM: Caller = { auth: null, source: 'system' };
@@ -54,9 +55,11 @@ async function remindBatch(tx: Queryable, notify: Notify | undefined, now: Date)
 }
 
 async function expireBatch(ctx: EngineContext, tx: Queryable, notify: Notify | undefined, now: Date) {
-  const due = await tx.query<{ id: string; owner: string; name: string; days: number; on_expiry: string; manager: string | null }>(
+  // reassign_to_manager needs a manager who can own leads; otherwise the lead goes back to the pool.
+  const due = await tx.query<{ id: string; owner: string; name: string; days: number; on_expiry: string; manager: string | null; manager_can_own: boolean | null }>(
     `select l.id::text, l.assigned_to_id::text as owner, l.full_name as name, coalesce(c.validity_days, 30) as days,
-            coalesce(c.on_expiry, 'return_to_pool') as on_expiry, st.manager_id::text as manager
+            coalesce(c.on_expiry, 'return_to_pool') as on_expiry, st.manager_id::text as manager,
+            (select ${canOwnLeadSql('mu')} from users mu where mu.id = st.manager_id) as manager_can_own
        from leads l ${CONFIG_JOIN} left join sales_teams st on st.id = l.sales_team_id
       where l.assigned_to_id is not null and l.valid_until <= $1 and coalesce(s.category, 'open') = 'open'
       order by l.valid_until limit ${BATCH} for update of l skip locked`,
@@ -64,7 +67,7 @@ async function expireBatch(ctx: EngineContext, tx: Queryable, notify: Notify | u
   );
   const leads = ctx.registry.get('leads');
   for (const lead of due.rows) {
-    const toManager = lead.on_expiry === 'reassign_to_manager' && lead.manager !== null && lead.manager !== lead.owner;
+    const toManager = lead.on_expiry === 'reassign_to_manager' && lead.manager !== null && lead.manager !== lead.owner && lead.manager_can_own === true;
     const next = toManager ? lead.manager : null;
     await updateRecord(
       ctx,

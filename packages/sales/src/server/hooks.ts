@@ -1,9 +1,9 @@
-import { accessDenied, badRequest, notFound, type Queryable } from '@propdesk/server-kit';
+import { accessDenied, notFound, type Queryable } from '@propdesk/server-kit';
 import { getRecord, qb, sql, updateRecord, type Caller, type EngineContext, type ResourceHooks } from '@propdesk/records/server';
 import { z } from 'zod';
 import { leadScope } from './scope.js';
+import { canOwnLead, checkOwner } from './owners.js';
 import {
-  activeUser,
   checkAssign,
   defaultStatus,
   leadLink,
@@ -40,7 +40,8 @@ export async function assignLead(ctx: EngineContext, tx: Queryable, caller: Call
   const lead = await lockVisibleLead(tx, caller, id);
   checkAssign(caller.auth, userId, lead.owner);
   if (userId === lead.owner) return false;
-  if (userId && !(await activeUser(tx, userId))) throw badRequest('Validation failed', [{ field: 'userId', message: 'Choose an active user' }]);
+  // Only someone who can own a lead (in the lead's team, for a team manager) may be given it: 422 with why.
+  if (userId) await checkOwner(tx, caller.auth, userId, lead.team, 'userId');
   const validity = await validityFor(tx, lead.source, lead.channel);
   const team = userId ? ((await teamOfUser(tx, userId)) ?? lead.team) : lead.team;
   await updateRecord(
@@ -69,11 +70,15 @@ export function leadHooks(ctx: EngineContext, notify?: Notify): ResourceHooks {
       const requested = extra.assignTo as string | null | undefined;
       // A lead someone captures is theirs unless they put it elsewhere; imports and the server's own go to the pool.
       let assignee = requested !== undefined ? requested : caller.auth && caller.source !== 'import' ? caller.auth.userId : null;
-      if (assignee !== null) {
-        checkAssign(caller.auth, assignee, null);
-        if (!(await activeUser(tx, assignee))) throw badRequest('Validation failed', [{ field: 'assignTo', message: 'Choose an active user' }]);
-      }
       const projects = Array.isArray(values.projects) ? (values.projects as string[]) : [];
+      if (assignee !== null && requested !== undefined) {
+        checkAssign(caller.auth, assignee, null);
+        // The lead's team is the one selling its projects (else, for a team manager, the teams they manage).
+        await checkOwner(tx, caller.auth, assignee, await teamOfProjects(tx, projects), 'assignTo');
+      } else if (assignee !== null && !(await canOwnLead(tx, assignee))) {
+        // Captured by someone who cannot own leads: it goes to the pool (and round-robin) rather than out of sight.
+        assignee = null;
+      }
       let team = assignee ? await teamOfUser(tx, assignee) : null;
       if (!team) team = await teamOfProjects(tx, projects);
       // New unassigned leads of a team's projects go round-robin to the team's active members.

@@ -3,10 +3,12 @@ import { createRecord, getRecord, updateRecord, type Caller, type ChangeSource, 
 import { createSchema } from '@propdesk/records/model';
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
+import { assigneesQuerySchema, assigneesResponseSchema } from '../model/assignees.js';
 import { toE164 } from '../model/phones.js';
 import { assignLead, lockVisibleLead } from './hooks.js';
 import { activeUser, findDuplicates, leadLink, managerOf, wonStatus, type Notify } from './service.js';
 import { runLeadExpiry } from './expiry.js';
+import { eligibleOwners } from './owners.js';
 
 const SOURCES: readonly ChangeSource[] = ['screen', 'import', 'api'];
 const callerOf = (request: FastifyRequest): Caller => {
@@ -144,6 +146,29 @@ export function registerLeadRoutes(app: FastifyInstance, ctx: EngineContext, not
         return count;
       });
       return ok({ changed }, body.userId ? `${changed} ${changed === 1 ? 'lead' : 'leads'} assigned.` : `${changed} ${changed === 1 ? 'lead' : 'leads'} returned to the pool.`);
+    },
+  );
+
+  app.get(
+    '/api/leads/assignees',
+    {
+      schema: {
+        tags,
+        summary: 'Who a lead may be given to: active users with the lead privileges of an agent (for a team manager, of the lead’s team)',
+        querystring: assigneesQuerySchema,
+        response: { 200: assigneesResponseSchema },
+      },
+      onRequest: requirePrivilege('lead', 'update'),
+    },
+    async (request) => {
+      const query = request.query as z.infer<typeof assigneesQuerySchema>;
+      let team: string | null = null;
+      if (query.lead) {
+        const lead = await getRecord(ctx, ctx.db, leads, callerOf(request), query.lead);
+        if (!lead) throw notFound('No such lead');
+        team = typeof lead.salesTeam === 'string' ? lead.salesTeam : null;
+      }
+      return ok(await eligibleOwners(ctx.db, request.auth, team, query.q ?? ''));
     },
   );
 

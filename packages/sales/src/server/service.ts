@@ -1,6 +1,8 @@
 import { HttpError, accessDenied, badRequest, type Queryable, type RequestAuth } from '@propdesk/server-kit';
 import { sql, run, qb, type EngineContext } from '@propdesk/records/server';
+import type { DuplicateMatch } from '../model/api.js';
 import { leadScope, readsAllLeads } from './scope.js';
+import { canOwnLeadSql } from './owners.js';
 
 /** Raises a notification inside the caller's transaction (notifications-core's `notify`, given by the app). */
 export type Notify = (tx: Queryable, input: { userId: string; title: string; body?: string | null; link?: string | null; category?: string }) => Promise<unknown>;
@@ -23,16 +25,7 @@ export async function validityFor(db: Queryable, sourceId: string | null, channe
   return row ? { days: row.validity_days, reminderDays: row.reminder_days_before, onExpiry: row.on_expiry } : DEFAULT_VALIDITY;
 }
 
-export type DuplicateMatch = {
-  id: string;
-  visible: boolean;
-  fullName: string | null;
-  ownerId: string | null;
-  ownerName: string | null;
-  validUntil: string | null;
-  matchedOn: 'phone' | 'email';
-  link: string | null;
-};
+export type { DuplicateMatch } from '../model/api.js';
 
 /**
  * Open leads with this phone or email. A lead the caller may not see gives away only who owns it
@@ -129,14 +122,15 @@ export async function managerOf(db: Queryable, teamId: string | null, agentId: s
 }
 
 /**
- * The next active member of a team in turn (round-robin). The turn counter is one row per team,
- * incremented under its row lock, so concurrent leads take different turns; inactive members are
- * skipped. `null` when the team has no active member.
+ * The next member of a team in turn (round-robin) who can own a lead (`canOwnLeadSql`: active, with
+ * the lead privileges of an agent). The turn counter is one row per team, incremented under its row
+ * lock, so concurrent leads take different turns; members who cannot own leads are skipped. `null`
+ * when no member can.
  */
 export async function nextInTurn(tx: Queryable, teamId: string): Promise<string | null> {
   const members = await tx.query<{ id: string }>(
     `select u.id::text from sales_teams st cross join unnest(st.members_ids) with ordinality as m(id, ord)
-       join users u on u.id = m.id where st.id = $1::uuid and u.active order by m.ord`,
+       join users u on u.id = m.id where st.id = $1::uuid and ${canOwnLeadSql('u')} order by m.ord`,
     [teamId],
   );
   if (members.rows.length === 0) return null;

@@ -1,12 +1,15 @@
+import { passwordProblem } from '@propdesk/auth-session/model';
 import { z } from 'zod';
 
-/** A first or reset password: the same bounds as an administrator's (create-admin). */
-export const PASSWORD_MIN_LENGTH = 12;
-export const passwordSchema = z
-  .string({ error: 'Required' })
-  .min(PASSWORD_MIN_LENGTH, `At least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(1024, 'At most 1024 characters')
-  .refine((value) => value.trim().length === value.length, 'No spaces at the start or end');
+/**
+ * A first or reset password: the product's one rule (decision 27), defined in auth-session's model
+ * and used by create-admin and "Change password" too; here as a classic zod schema for the forms.
+ */
+export { PASSWORD_MIN_LENGTH } from '@propdesk/auth-session/model';
+export const passwordSchema = z.string({ error: 'Required' }).superRefine((value, ctx) => {
+  const problem = passwordProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
 
 export const privilegeSchema = z.strictObject({
   entityName: z.string().trim().min(1).max(64).regex(/^[A-Za-z][A-Za-z0-9]*$/, 'Not an entity name'),

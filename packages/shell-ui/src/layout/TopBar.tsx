@@ -1,12 +1,11 @@
 import AppBar from '@mui/material/AppBar';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
-import Typography from '@mui/material/Typography';
 import MenuIcon from '@mui/icons-material/Menu';
 import { displayName } from './displayName.js';
 import { NotificationBell } from './NotificationBell.js';
+import { UserMenu } from './UserMenu.js';
 import { useShellSession } from './useShellSession.js';
 
 export type TopBarProps = {
@@ -14,15 +13,10 @@ export type TopBarProps = {
   onOpenNavigation?: () => void;
 };
 
-/** The top bar: the menu button on a phone, the signed-in user's name and the notification bell. */
+/** The top bar: the menu button on a phone, the notification bell and the signed-in user's name, which opens their menu. */
 export function TopBar({ onOpenNavigation }: TopBarProps) {
   const { username } = useShellSession();
   const name = displayName(username);
-  const initials = name
-    .split(' ')
-    .slice(0, 2)
-    .map((word) => word.charAt(0))
-    .join('');
   return (
     <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
       <Toolbar sx={{ gap: 1, minHeight: { xs: 56, sm: 64 } }}>
@@ -33,16 +27,7 @@ export function TopBar({ onOpenNavigation }: TopBarProps) {
         ) : null}
         <Box sx={{ flexGrow: 1 }} />
         <NotificationBell />
-        {name ? (
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, ml: 1 }}>
-            <Avatar aria-hidden="true" sx={{ width: 32, height: 32, fontSize: 14, bgcolor: 'secondary.main' }}>
-              {initials}
-            </Avatar>
-            <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="topbar-username">
-              {name}
-            </Typography>
-          </Box>
-        ) : null}
+        {name ? <UserMenu name={name} /> : null}
       </Toolbar>
     </AppBar>
   );

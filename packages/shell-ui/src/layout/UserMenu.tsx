@@ -1,0 +1,107 @@
+import { useId, useState, type MouseEvent } from 'react';
+import Avatar from '@mui/material/Avatar';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
+import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
+import LockResetOutlined from '@mui/icons-material/LockResetOutlined';
+import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
+import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
+import { ChangePasswordDialog } from '../account/ChangePasswordDialog.js';
+import { ProfileDialog } from '../account/ProfileDialog.js';
+import { useShell } from './ShellContext.js';
+
+export type UserMenuProps = {
+  /** The username as the top bar shows it (decision 16: capitalised words). */
+  name: string;
+};
+
+type Open = 'profile' | 'password' | null;
+
+/**
+ * The menu on the user's name in the top bar (issue 19): their profile, change my password, and
+ * sign out (the session's logout, as the sidebar's Logout button). An MUI Menu, so it opens from
+ * the keyboard and moves with the arrow keys.
+ */
+export function UserMenu({ name }: UserMenuProps) {
+  const { session } = useShell();
+  const buttonId = useId();
+  const menuId = useId();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [dialog, setDialog] = useState<Open>(null);
+  const initials = name
+    .split(' ')
+    .slice(0, 2)
+    .map((word) => word.charAt(0))
+    .join('');
+  const open = Boolean(anchor);
+  const choose = (next: Open) => () => {
+    setAnchor(null);
+    setDialog(next);
+  };
+  const signOut = () => {
+    setAnchor(null);
+    session.logout();
+  };
+  return (
+    <>
+      <Button
+        id={buttonId}
+        color="inherit"
+        aria-haspopup="menu"
+        aria-controls={open ? menuId : undefined}
+        aria-expanded={open ? 'true' : undefined}
+        onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
+        endIcon={<KeyboardArrowDown fontSize="small" />}
+        sx={{ ml: 1, gap: 0.5, textTransform: 'none', minWidth: 0, px: 1, borderRadius: 2, '& .MuiButton-endIcon': { ml: 0 } }}
+      >
+        <Avatar aria-hidden="true" sx={{ width: 32, height: 32, fontSize: 14, bgcolor: 'secondary.main', mr: 0.5 }}>
+          {initials}
+        </Avatar>
+        <Typography
+          component="span"
+          variant="body2"
+          sx={{ fontWeight: 600, maxWidth: { xs: 120, sm: 240 }, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+          data-testid="topbar-username"
+        >
+          {name}
+        </Typography>
+      </Button>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={open}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ list: { 'aria-labelledby': buttonId, dense: false }, paper: { sx: { minWidth: 200 } } }}
+      >
+        <MenuItem onClick={choose('profile')}>
+          <ListItemIcon>
+            <AccountCircleOutlined fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>Profile</ListItemText>
+        </MenuItem>
+        <MenuItem onClick={choose('password')}>
+          <ListItemIcon>
+            <LockResetOutlined fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>Change password</ListItemText>
+        </MenuItem>
+        <Divider />
+        <MenuItem onClick={signOut}>
+          <ListItemIcon>
+            <LogoutOutlined fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>Sign out</ListItemText>
+        </MenuItem>
+      </Menu>
+      {dialog === 'profile' ? <ProfileDialog open onClose={() => setDialog(null)} /> : null}
+      {dialog === 'password' ? <ChangePasswordDialog open onClose={() => setDialog(null)} /> : null}
+    </>
+  );
+}
