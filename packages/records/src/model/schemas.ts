@@ -71,17 +71,20 @@ function decimalSchema(scale: number, field: FieldDef) {
         ctx.addIssue({ code: 'custom', message: scale === 0 ? 'Must be a whole number' : `At most ${scale} decimal places` });
         return z.NEVER;
       }
-      const numeric = Number(text);
-      if (field.min !== undefined && numeric < field.min) {
-        ctx.addIssue({ code: 'custom', message: `Must be at least ${field.min}` });
-        return z.NEVER;
-      }
-      if (field.max !== undefined && numeric > field.max) {
-        ctx.addIssue({ code: 'custom', message: `Must be at most ${field.max}` });
+      const range = outOfRange(field, Number(text));
+      if (range) {
+        ctx.addIssue({ code: 'custom', message: range });
         return z.NEVER;
       }
       return text;
     });
+}
+
+/** The field's bounds, in words, when a number falls outside them. */
+function outOfRange(field: FieldDef, numeric: number): string | null {
+  if (field.min !== undefined && numeric < field.min) return `Must be at least ${field.min}`;
+  if (field.max !== undefined && numeric > field.max) return `Must be at most ${field.max}`;
+  return null;
 }
 
 function integerSchema(field: FieldDef) {
@@ -90,12 +93,9 @@ function integerSchema(field: FieldDef) {
       ctx.addIssue({ code: 'custom', message: 'Must be a whole number' });
       return z.NEVER;
     }
-    if (field.min !== undefined && numeric < field.min) {
-      ctx.addIssue({ code: 'custom', message: `Must be at least ${field.min}` });
-      return z.NEVER;
-    }
-    if (field.max !== undefined && numeric > field.max) {
-      ctx.addIssue({ code: 'custom', message: `Must be at most ${field.max}` });
+    const range = outOfRange(field, numeric);
+    if (range) {
+      ctx.addIssue({ code: 'custom', message: range });
       return z.NEVER;
     }
     return numeric;

@@ -2,7 +2,7 @@ import { notify } from '@propdesk/notifications-core/server';
 import type { ResourceHooks, Rollup } from '@propdesk/records/server';
 import { unprocessable, type Queryable } from '@propdesk/server-kit';
 import { documentTotals } from '../../model/money.js';
-import { link, one, userOf } from '../common.server.js';
+import { link, linesTotals, one, userOf } from '../common.server.js';
 import { ORDER_ROUTE, decisionsOf, notifyNextTier, requiredTiers } from './approvals.server.js';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -88,11 +88,7 @@ export const purchaseOrderRollups: Rollup[] = [
     via: 'order',
     label: 'totals',
     compute: async (tx, orderId) => {
-      const lines = await tx.query<{ quantity: string; price: string; tax: string | null }>(
-        'select quantity::text as quantity, unit_price::text as price, tax_pct::text as tax from purchase_order_lines where order_id = $1 order by id',
-        [orderId],
-      );
-      const totals = documentTotals(lines.rows.map((line) => ({ quantity: line.quantity, unitPrice: line.price, taxPct: line.tax })));
+      const totals = await linesTotals(tx, { table: 'purchase_order_lines', parent: 'order_id', price: 'unit_price', tax: 'tax_pct' }, orderId);
       return { subtotal: totals.subtotal, taxTotal: totals.taxTotal, total: totals.total };
     },
   },

@@ -1,8 +1,7 @@
 import { notify } from '@propdesk/notifications-core/server';
 import type { ResourceHooks, Rollup } from '@propdesk/records/server';
 import { unprocessable, type Queryable } from '@propdesk/server-kit';
-import { documentTotals } from '../../model/money.js';
-import { link, one, plain, userOf } from '../common.server.js';
+import { link, linesTotals, one, plain, userOf } from '../common.server.js';
 
 const ROUTE = '/procurement/purchaseRequest';
 
@@ -58,13 +57,9 @@ export const purchaseRequestRollups: Rollup[] = [
     source: 'purchase-request-lines',
     via: 'request',
     label: 'total',
-    compute: async (tx, requestId) => {
-      const lines = await tx.query<{ quantity: string; price: string | null }>(
-        'select quantity::text as quantity, estimated_unit_price::text as price from purchase_request_lines where request_id = $1 order by id',
-        [requestId],
-      );
-      return { estimatedTotal: documentTotals(lines.rows.map((line) => ({ quantity: line.quantity, unitPrice: line.price ?? 0 }))).total };
-    },
+    compute: async (tx, requestId) => ({
+      estimatedTotal: (await linesTotals(tx, { table: 'purchase_request_lines', parent: 'request_id', price: 'estimated_unit_price' }, requestId)).total,
+    }),
   },
   {
     // Ordered and received quantities follow the order lines made for each request line (cancelled orders do not count).

@@ -1,7 +1,6 @@
 import type { ResourceHooks, Rollup } from '@propdesk/records/server';
 import { badRequest, type Queryable } from '@propdesk/server-kit';
-import { documentTotals } from '../../model/money.js';
-import { one } from '../common.server.js';
+import { linesTotals, one } from '../common.server.js';
 
 /** A quotation line answers a line of its quotation's own request. */
 async function checkRequestLine(tx: Queryable, quotationId: unknown, requestLineId: unknown) {
@@ -42,12 +41,8 @@ export const quotationRollups: Rollup[] = [
     source: 'quotation-lines',
     via: 'quotation',
     label: 'total',
-    compute: async (tx, quotationId) => {
-      const lines = await tx.query<{ quantity: string; price: string; tax: string | null }>(
-        'select quantity::text as quantity, unit_price::text as price, tax_pct::text as tax from quotation_lines where quotation_id = $1 order by id',
-        [quotationId],
-      );
-      return { total: documentTotals(lines.rows.map((line) => ({ quantity: line.quantity, unitPrice: line.price, taxPct: line.tax }))).total };
-    },
+    compute: async (tx, quotationId) => ({
+      total: (await linesTotals(tx, { table: 'quotation_lines', parent: 'quotation_id', price: 'unit_price', tax: 'tax_pct' }, quotationId)).total,
+    }),
   },
 ];
