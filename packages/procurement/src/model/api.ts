@@ -66,4 +66,4 @@ export type ProcurementDashboard = {
 export type AwardResult = { orders: { number: string; supplier: string }[] };
 
 /** One line of `GET /api/purchase-requests/{id}/lines`, as a quotation's line picks it. */
-export type RequestLineOption = { id: string; description: string };
+export type RequestLineOption = { id: string; description: string; quantity: string; unit: string };

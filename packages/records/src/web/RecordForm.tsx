@@ -268,6 +268,7 @@ export function RecordForm({ def, record, initial, lockedFields, extension, onSa
                       ) : (
                         <FieldInput
                           name={name}
+                          owner={def.name}
                           field={field}
                           value={input.value}
                           labels={labels[name]}

@@ -7,6 +7,8 @@ export type PickerOption = { id: string; label: string; create?: string };
 
 export type ReferencePickerProps = {
   resource: string;
+  /** `resource.field` of a reference that takes only some records (`pickWhere`): the server offers only those. */
+  pickFor?: string | undefined;
   label: string;
   value: string | string[] | null;
   /** Labels of the current value, so it shows before any search. */
@@ -26,7 +28,7 @@ export type ReferencePickerProps = {
 const SEARCH_DELAY_MS = 250;
 
 /** Searches the server as the user types (active records only); can create the missing item inline. */
-export function ReferencePicker({ resource, label, value, valueLabels, multiple = false, required, disabled, error, help, name, onCreate, onChange, onBlur }: ReferencePickerProps) {
+export function ReferencePicker({ resource, pickFor, label, value, valueLabels, multiple = false, required, disabled, error, help, name, onCreate, onChange, onBlur }: ReferencePickerProps) {
   const [input, setInput] = useState('');
   const [options, setOptions] = useState<PickerOption[]>([]);
   const [loading, setLoading] = useState(false);
@@ -37,7 +39,8 @@ export function ReferencePicker({ resource, label, value, valueLabels, multiple 
     const controller = new AbortController();
     const timer = setTimeout(() => {
       setLoading(true);
-      apiRequest<{ data: PickerOption[] }>(`/api/${resource}/options?q=${encodeURIComponent(input)}`, { signal: controller.signal })
+      const only = pickFor ? `&for=${encodeURIComponent(pickFor)}` : '';
+      apiRequest<{ data: PickerOption[] }>(`/api/${resource}/options?q=${encodeURIComponent(input)}${only}`, { signal: controller.signal })
         .then((response) => setOptions(response.data))
         .catch(() => undefined)
         .finally(() => setLoading(false));
@@ -46,7 +49,7 @@ export function ReferencePicker({ resource, label, value, valueLabels, multiple 
       clearTimeout(timer);
       controller.abort();
     };
-  }, [open, input, resource]);
+  }, [open, input, resource, pickFor]);
 
   const selected = useMemo<PickerOption | PickerOption[] | null>(() => {
     if (multiple) {

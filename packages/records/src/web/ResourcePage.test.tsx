@@ -160,6 +160,6 @@ describe('ResourcePage', () => {
     expect(within(differences).getByText('Radio (theirs)')).toBeInTheDocument();
     expect(within(differences).getByText('Radio (mine)')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reload their version' }));
-    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Radio (theirs)'));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Radio (theirs)'), { timeout: 5_000 });
   });
 });

@@ -14,6 +14,7 @@ import { serverError, useGetRecordQuery } from './api.js';
 import { recordTitle } from './format.js';
 import { RecordForm, type FormExtension } from './RecordForm.js';
 import { RecordView } from './RecordView.js';
+import { ReferencePicker } from './ReferencePicker.js';
 import { ResourceListPage } from './ResourceListPage.js';
 
 export type ResourcePageProps = {
@@ -79,10 +80,24 @@ function ResourcePageContent({ def, listHeader, renderExtra, initial, formExtens
     const toList = (id?: string) => navigate(def.route ? `${def.route}${id ? `?record=${id}` : ''}` : '..');
     if (mode === 'create' || !recordId) {
       if (mode === 'edit') {
+        // The spec's edit route opened on its own (`/settings/editRole`): choose what to edit here.
         return (
-          <Alert severity="info" action={<Button onClick={() => toList()}>Open the list</Button>}>
-            Choose a {def.singular.toLowerCase()} in the list to edit it.
-          </Alert>
+          <Section title={`Edit a ${def.singular.toLowerCase()}`}>
+            <Box sx={{ maxWidth: 480 }}>
+              <ReferencePicker
+                resource={def.name}
+                name="record"
+                label={`Choose the ${def.singular.toLowerCase()} to edit`}
+                value={null}
+                onChange={(value) => {
+                  if (typeof value === 'string') go({ record: value });
+                }}
+              />
+            </Box>
+            <Button sx={{ mt: 1 }} onClick={() => toList()}>
+              Open the list instead
+            </Button>
+          </Section>
         );
       }
       if (!canCreate) return <Alert severity="warning">You may not create {def.label.toLowerCase()}.</Alert>;

@@ -64,7 +64,7 @@ export function RowsInput({ name, field, value, error, cellError, disabled, onCh
                 </TableCell>
               ))}
               <TableCell align="right" sx={{ width: { xs: 'auto', sm: 112 } }}>
-                <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+                <Box component="span" sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>
                   Row actions
                 </Box>
               </TableCell>

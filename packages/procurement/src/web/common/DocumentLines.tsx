@@ -9,17 +9,18 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { formatMoney } from '../../model/money.js';
+import { formatMoney, formatPercent, formatQuantity } from '@propdesk/records/web';
 
 export type ShownColumn = { name: string; label: string; kind?: 'text' | 'quantity' | 'money' | 'percent' };
 
-/** 10.0000 → 10, 2.5000 → 2.5. */
-export const quantityText = (value: unknown) => (value === null || value === undefined || value === '' ? '' : String(value).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, ''));
+/** 10.0000 → 10, 2.5000 → 2.5 (the engine's one format for quantities). */
+export const quantityText = formatQuantity;
 
+/** A line's value in a person's words: the engine's formats (146,000.00 EGP, 2, 14%). */
 const show = (value: unknown, kind: ShownColumn['kind']) => {
-  if (kind === 'money') return formatMoney(value as string);
-  if (kind === 'quantity') return quantityText(value);
-  if (kind === 'percent') return value === null || value === undefined ? '' : `${quantityText(value)} %`;
+  if (kind === 'money') return formatMoney(value);
+  if (kind === 'quantity') return formatQuantity(value);
+  if (kind === 'percent') return formatPercent(value);
   return value === null || value === undefined ? '' : String(value);
 };
 
@@ -69,7 +70,7 @@ export function DocumentLines({ lines, columns, totals, title = 'Lines', actions
                   {label}
                 </TableCell>
                 <TableCell align="right" sx={{ fontWeight: label === 'Total' ? 700 : 500, borderBottom: 0 }}>
-                  {formatMoney(value as string)}
+                  {formatMoney(value)}
                 </TableCell>
               </TableRow>
             ))}

@@ -107,7 +107,10 @@ export function normalizeLines(rows: LineRow[], columns: readonly LineColumn[]):
 }
 
 /** A form extension that edits `lines` with the header; `render` may wrap the editor (a quotation picks request lines). */
-export function linesExtension(columns: readonly LineColumn[], wrap?: (editor: (columns: readonly LineColumn[]) => ReactNode, values: Record<string, unknown>) => ReactNode): FormExtension {
+export function linesExtension(
+  columns: readonly LineColumn[],
+  wrap?: (editor: (columns: readonly LineColumn[]) => ReactNode, values: Record<string, unknown>, setLines: (rows: LineRow[]) => void) => ReactNode,
+): FormExtension {
   return {
     create: { lines: linesSchema.default([]) },
     update: { lines: linesSchema.optional() },
@@ -123,7 +126,7 @@ export function linesExtension(columns: readonly LineColumn[], wrap?: (editor: (
           onChange={(rows) => setValue('lines', normalizeLines(rows, shown))}
         />
       );
-      return wrap ? wrap(editor, values) : editor(columns);
+      return wrap ? wrap(editor, values, (rows) => setValue('lines', normalizeLines(rows, columns))) : editor(columns);
     },
   };
 }

@@ -1,9 +1,12 @@
+import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import type { ResourcePageProps } from '@propdesk/records/web';
 import type { ReactNode } from 'react';
 import { DocumentLines } from '../common/DocumentLines.js';
-import { linesExtension, type LineColumn } from '../common/LinesEditor.js';
+import { linesExtension, type LineColumn, type LineRow } from '../common/LinesEditor.js';
 import { useRequestLinesQuery } from '../purchaseRequests/requestApi.js';
 import { AttachmentPanel } from './AttachmentPanel.js';
 
@@ -12,18 +15,51 @@ const COLUMNS: LineColumn[] = [
   { name: 'description', label: 'Description', width: 220 },
   { name: 'quantity', label: 'Quantity', kind: 'number' },
   { name: 'unitPrice', label: 'Unit price', kind: 'number' },
+  { name: 'taxPct', label: 'Tax %', kind: 'number' },
   { name: 'leadTimeDays', label: 'Lead time (days)', kind: 'number' },
 ];
 
-/** The quotation's lines answer the lines of its request: the request line is chosen from them. */
-function WithRequestLines({ requestId, children }: { requestId: string | null; children: (columns: readonly LineColumn[]) => ReactNode }) {
+type WithRequestLinesProps = {
+  requestId: string | null;
+  lines: readonly LineRow[];
+  setLines: (rows: LineRow[]) => void;
+  children: (columns: readonly LineColumn[]) => ReactNode;
+};
+
+/**
+ * The quotation's lines answer the lines of its request: the request line is chosen from them, and
+ * the lines can start from the request's own (one click) instead of being typed again.
+ */
+function WithRequestLines({ requestId, lines, setLines, children }: WithRequestLinesProps) {
   const { data } = useRequestLinesQuery(requestId ?? skipToken);
-  const options = [{ value: '', label: '—' }, ...(data ?? []).map((line) => ({ value: line.id, label: line.description }))];
-  return <>{children(COLUMNS.map((column) => (column.name === 'requestLine' ? { ...column, options } : column)))}</>;
+  const requestLines = data ?? [];
+  const options = [{ value: '', label: '—' }, ...requestLines.map((line) => ({ value: line.id, label: line.description }))];
+  const answered = new Set(lines.map((line) => line.requestLine));
+  const missing = requestLines.filter((line) => !answered.has(line.id));
+  const handleCopy = () =>
+    setLines([...lines, ...missing.map((line) => ({ requestLine: line.id, description: line.description, quantity: line.quantity, unitPrice: '', taxPct: '0', leadTimeDays: '' }))]);
+  return (
+    <Stack spacing={1}>
+      {missing.length > 0 ? (
+        <Box>
+          <Button size="small" variant="outlined" startIcon={<ContentCopyOutlined />} onClick={handleCopy}>
+            {lines.length === 0 ? `Start from the request's ${missing.length} ${missing.length === 1 ? 'line' : 'lines'}` : `Add the request's ${missing.length} other ${missing.length === 1 ? 'line' : 'lines'}`}
+          </Button>
+        </Box>
+      ) : null}
+      {children(COLUMNS.map((column) => (column.name === 'requestLine' ? { ...column, options } : column)))}
+    </Stack>
+  );
 }
 
-const quotationForm = linesExtension(COLUMNS, (editor, values) => (
-  <WithRequestLines requestId={typeof values.request === 'string' && values.request ? values.request : null}>{editor}</WithRequestLines>
+const quotationForm = linesExtension(COLUMNS, (editor, values, setLines) => (
+  <WithRequestLines
+    requestId={typeof values.request === 'string' && values.request ? values.request : null}
+    lines={(values.lines as LineRow[] | undefined) ?? []}
+    setLines={setLines}
+  >
+    {editor}
+  </WithRequestLines>
 ));
 
 const renderQuotation = (record: Record<string, unknown>) => (
@@ -34,6 +70,7 @@ const renderQuotation = (record: Record<string, unknown>) => (
         { name: 'description', label: 'Description' },
         { name: 'quantity', label: 'Quantity', kind: 'quantity' },
         { name: 'unitPrice', label: 'Unit price', kind: 'money' },
+        { name: 'taxPct', label: 'Tax', kind: 'percent' },
         { name: 'leadTimeDays', label: 'Lead time (days)', kind: 'quantity' },
       ]}
       totals={[['Total', record.total]]}

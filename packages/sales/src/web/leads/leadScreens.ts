@@ -32,7 +32,12 @@ export const leadScreens: SectionDeclaration = {
       guard: { entity: 'lead', action: 'create' },
       custom: () => leadPages().then((m) => m.WalkInLeadPage),
     }),
-    resource('lead-activities', { title: 'Add Lead Activity', visible: sidebarRules.addLeadActivity }),
+    // The form to log an activity with the user's recent ones under it; `?record=` still opens the engine's view.
+    resource('lead-activities', {
+      title: 'Add Lead Activity',
+      visible: sidebarRules.addLeadActivity,
+      custom: () => import('./AddActivityPage.js').then((m) => m.AddActivityPage),
+    }),
     // "Lead submenu items need read on lead" (spec section 6), although the route asks read on LeadValidityConfig.
     resource('lead-validity-configs', { title: 'Lead Validity Config', visible: sidebarRules.leadList }),
   ],
