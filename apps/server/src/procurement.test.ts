@@ -312,6 +312,20 @@ describe.each(DB_KINDS)('procurement on %s', (kind) => {
     expect(stored.version).toBe(submitted.version);
   });
 
+  it('takes quotations only for requests still open for ordering, and its picker offers only those', async () => {
+    const draft = await newRequest();
+    const refused = await call(buyer, 'POST', '/api/quotations', { reference: unique('Q'), request: draft.id, supplier: supplierA, validUntil: isoDay(10), lines: [] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual([{ field: 'request', message: 'Choose an approved purchase request that is still open for ordering' }]);
+    const open = await approvedRequest();
+    const options = (await call(buyer, 'GET', `/api/purchase-requests/options?for=quotations.request&q=${encodeURIComponent(String(open.title))}`)).body.data as { id: string }[];
+    expect(options.map((option) => option.id)).toEqual([open.id]);
+    const draftOptions = (await call(buyer, 'GET', `/api/purchase-requests/options?for=quotations.request&q=${encodeURIComponent(String(draft.title))}`)).body.data as { id: string }[];
+    expect(draftOptions).toEqual([]);
+    // Without `for`, the picker of requests elsewhere still finds the draft.
+    expect(((await call(buyer, 'GET', `/api/purchase-requests/options?q=${encodeURIComponent(String(draft.title))}`)).body.data as { id: string }[]).map((option) => option.id)).toEqual([draft.id]);
+  });
+
   it('judges who may act on a document before reading the body', async () => {
     const po = await order([{ unitPrice: '10', quantity: '2' }]);
     const nobody = await login(grant(['supplier'], ['read']));
@@ -419,7 +433,8 @@ describe.each(DB_KINDS)('procurement on %s', (kind) => {
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.rawPayload.toString('latin1')).toMatch(/\/MediaBox \[0 0 595\.28 841\.89\]/);
-    const request = await newRequest();
+    // Quotations answer approved requests (a draft's is refused: see the picker test).
+    const request = await approvedRequest();
     expect((await buyer.request({ method: 'GET', url: `/api/purchase-requests/${request.id}/print` })).rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
 
     const qt = await quote(request.id, supplierA, [{ requestLine: request.lines[0]!.id, unitPrice: '1.00', quantity: '1' }]);

@@ -75,8 +75,9 @@ export function seededDatabases(kind: DbKind) {
   };
 }
 
+/** The app on this database; its job runner does not tick by itself unless a test asks (`jobs.tickMs`), so timed work never runs in the middle of another test's assertions. */
 export async function testApp(db: Database, config: Partial<AppConfig> = {}, options: BuildAppOptions = {}): Promise<FastifyInstance> {
-  return buildApp(testConfig(config), { database: db, closeDatabase: false, ...options });
+  return buildApp(testConfig(config), { database: db, closeDatabase: false, jobs: { tickMs: 0 }, ...options });
 }
 
 let counter = 0;
