@@ -21,7 +21,9 @@ async function pick(page: Page, label: string, text: string) {
   const input = page.getByRole('combobox', { name: label }).first();
   await input.click();
   await input.fill(text);
-  await page.getByRole('option', { name: text, exact: true }).first().click();
+  // "Assign to" names each user with their team ("Nadia Nabil · New Cairo team", issue 19).
+  const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await page.getByRole('option', { name: new RegExp(`^${escaped}( · .+)?$`) }).first().click();
 }
 
 async function leadsOf(user: ApiUser, query: string): Promise<Lead[]> {

@@ -98,6 +98,10 @@ test('two quotations are compared and the request awarded line by line into two 
   await expect(comparison.getByRole('radio', { name: `Award Cement ${stamp} to Nile Cement Co.` })).toBeChecked();
   await expect(comparison.getByRole('radio', { name: `Award Rebar ${stamp} to Delta Steel Works` })).toBeChecked();
   await comparison.getByRole('button', { name: 'Award selected lines' }).click();
+  // The award asks once, naming what it makes.
+  const confirm = officer.getByRole('dialog', { name: 'Award' });
+  await expect(confirm).toContainText('This creates 2 purchase orders.');
+  await confirm.getByRole('button', { name: 'Award', exact: true }).click();
   await expect(officer.getByText(/2 purchase orders created/)).toBeVisible();
   await expect(comparison.getByText('Ordered', { exact: true })).toHaveCount(2);
   const check = await apiSignIn(baseURL!, 'procurement.officer');
@@ -158,7 +162,8 @@ test('an order is approved through two tiers by two people, issued, received in 
 
   const [pdf] = await Promise.all([officer.context().waitForEvent('page'), officer.getByRole('link', { name: 'Print PDF' }).click()]);
   await pdf.waitForLoadState();
-  expect(pdf.url()).toMatch(new RegExp(`/api/purchase-orders/${order.id}/pdf$`));
+  // The printable documents are the engine's `/print` now (the old `/pdf` path redirects there).
+  expect(pdf.url()).toMatch(new RegExp(`/api/purchase-orders/${order.id}/(pdf|print)$`));
   const download = await officer.request.get(pdf.url());
   expect(download.headers()['content-type']).toBe('application/pdf');
   const bytes = await download.body();

@@ -1,5 +1,6 @@
 import type { Queryable } from '@propdesk/server-kit';
 import PDFDocument from 'pdfkit';
+import { formatDate, formatDateTime } from '@propdesk/records/model';
 import { formatMoney, stateWords } from '../model/index.js';
 import { decisionsOf } from '../resources/purchase-orders/approvals.server.js';
 
@@ -101,8 +102,8 @@ export async function orderPdf(db: Queryable, id: string): Promise<{ name: strin
       ['Subject', order.title ?? ''],
       ['Project', order.project ?? ''],
       ['Purchase request', order.request ?? ''],
-      ['Delivery by', order.delivery ?? ''],
-      ['Issued on', order.issued ?? ''],
+      ['Delivery by', formatDate(order.delivery ?? '')],
+      ['Issued on', formatDate(order.issued ?? '')],
       ['Payment terms', (order.terms ?? '').replace(/_/g, ' ')],
       ['Currency', order.currency ?? 'EGP'],
     ]);
@@ -129,7 +130,7 @@ export async function orderPdf(db: Queryable, id: string): Promise<{ name: strin
     doc.moveDown(0.3);
     if (decisions.length === 0) doc.font('Helvetica').fontSize(9).text('Not approved yet.');
     for (const decision of decisions) {
-      doc.font('Helvetica').fontSize(9).text(`Tier ${decision.tierLevel}: ${decision.userName}, ${decision.decidedOn.slice(0, 16)}${decision.comment ? ` — ${decision.comment}` : ''}`);
+      doc.font('Helvetica').fontSize(9).text(`Tier ${decision.tierLevel}: ${decision.userName}, ${formatDateTime(decision.decidedOn)}${decision.comment ? ` — ${decision.comment}` : ''}`);
     }
     if (order.notes) {
       doc.moveDown(0.8).font('Helvetica-Bold').fontSize(11).text('Notes');
@@ -169,7 +170,7 @@ export async function requestPdf(db: Queryable, id: string): Promise<{ name: str
       ['Requester', request.requester ?? ''],
       ['Department', request.department ?? ''],
       ['Project / site', [request.project, request.site].filter(Boolean).join(' / ')],
-      ['Needed by', request.needed ?? ''],
+      ['Needed by', formatDate(request.needed ?? '')],
       ['Justification', request.justification ?? ''],
     ]);
     table(

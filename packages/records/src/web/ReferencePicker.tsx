@@ -51,15 +51,32 @@ export function ReferencePicker({ resource, pickFor, label, value, valueLabels, 
     };
   }, [open, input, resource, pickFor]);
 
+  // A value given without its name (a link's `?lead=id`) is named by the server, never shown as "…".
+  const [named, setNamed] = useState<PickerOption[]>([]);
+  const unnamed = useMemo(() => {
+    const ids = multiple ? (Array.isArray(value) ? value : []) : typeof value === 'string' && value !== '' ? [value] : [];
+    const labels = multiple ? (Array.isArray(valueLabels) ? valueLabels : []) : typeof valueLabels === 'string' ? [valueLabels] : [];
+    return ids.filter((id, index) => !labels[index] && !named.some((option) => option.id === id)).join(',');
+  }, [multiple, value, valueLabels, named]);
+  useEffect(() => {
+    if (!unnamed) return undefined;
+    const controller = new AbortController();
+    apiRequest<{ data: PickerOption[] }>(`/api/${resource}/options?ids=${encodeURIComponent(unnamed)}`, { signal: controller.signal })
+      .then((response) => setNamed((current) => [...current, ...response.data]))
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [resource, unnamed]);
+
   const selected = useMemo<PickerOption | PickerOption[] | null>(() => {
+    const known = (id: string) => options.find((option) => option.id === id) ?? named.find((option) => option.id === id);
     if (multiple) {
       const ids = Array.isArray(value) ? value : [];
       const labels = Array.isArray(valueLabels) ? valueLabels : [];
-      return ids.map((id, index) => options.find((option) => option.id === id) ?? { id, label: labels[index] ?? '…' });
+      return ids.map((id, index) => known(id) ?? { id, label: labels[index] ?? '…' });
     }
     if (typeof value !== 'string' || value === '') return null;
-    return options.find((option) => option.id === value) ?? { id: value, label: typeof valueLabels === 'string' ? valueLabels : '…' };
-  }, [multiple, value, valueLabels, options]);
+    return known(value) ?? { id: value, label: typeof valueLabels === 'string' ? valueLabels : '…' };
+  }, [multiple, value, valueLabels, options, named]);
 
   const handleChange = async (_event: unknown, next: PickerOption | PickerOption[] | string | null | (PickerOption | string)[]) => {
     const list = Array.isArray(next) ? next : next === null ? [] : [next];

@@ -170,8 +170,9 @@ export function ResourceListPage({ def, canCreate, canUpdate, onOpen, onCreate, 
         sortable: field.sortable ?? !['json', 'references', 'longtext'].includes(field.kind),
         flex: state.widths[name] ? undefined : name === labelFieldOf(def) ? 1.4 : 1,
         width: state.widths[name],
-        // An amount with its currency (12,700,000.00 EGP) is never cut.
-        minWidth: field.kind === 'money' ? 160 : 110,
+        // An amount with its currency (12,700,000.00 EGP) and a phone with its links (+201001234567 and
+        // WhatsApp) are never cut.
+        minWidth: field.kind === 'money' ? 160 : field.kind === 'phone' ? 180 : 110,
         // Numbers are formatted text (146,000.00 EGP), right-aligned as numbers read.
         type: 'string',
         ...(isNumberKind(field.kind) ? { align: 'right' as const, headerAlign: 'right' as const } : {}),

@@ -21,7 +21,7 @@ export async function requiredTiers(tx: Queryable, total: string): Promise<Tier[
 /** The standing decisions on an order (a return to draft supersedes them). */
 export async function decisionsOf(tx: Queryable, orderId: string): Promise<Decision[]> {
   const rows = await tx.query<Decision>(
-    `select a.tier_level as "tierLevel", a.user_id::text as "userId", u.full_name as "userName", a.comment, a.decided_on::text as "decidedOn"
+    `select a.tier_level as "tierLevel", a.user_id::text as "userId", u.full_name as "userName", a.comment, to_char(a.decided_on at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "decidedOn"
      from po_approvals a join users u on u.id = a.user_id where a.order_id = $1 and not a.superseded order by a.tier_level`,
     [orderId],
   );

@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
@@ -18,6 +19,7 @@ import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { apiErrorText, toApiError } from '@propdesk/api-client';
 import { useChecker } from '@propdesk/auth-session/web';
+import { formatDate, formatDateTime } from '@propdesk/records/web';
 import { formatMoney } from '../../model/money.js';
 import { quantityText } from '../common/DocumentLines.js';
 import { useOrderApprovalsQuery, useOrderReceiptsQuery, useReceiveGoodsMutation } from './orderApi.js';
@@ -44,7 +46,7 @@ export function ApprovalsPanel({ orderId }: { orderId: string; status?: string; 
             </Typography>
             <Typography>
               {tier.decision
-                ? `Approved by ${tier.decision.userName} on ${tier.decision.decidedOn.slice(0, 16)}${tier.decision.comment ? `: “${tier.decision.comment}”` : ''}`
+                ? `Approved by ${tier.decision.userName} on ${formatDateTime(tier.decision.decidedOn)}${tier.decision.comment ? `: “${tier.decision.comment}”` : ''}`
                 : tier.level === data.next
                   ? 'Waiting for this tier'
                   : 'Not yet'}
@@ -110,28 +112,31 @@ export function ReceiptsPanel({ orderId, status, lines }: { orderId: string; sta
       </Stack>
       {(data ?? []).length === 0 ? <Typography color="text.secondary">Nothing received yet.</Typography> : null}
       {(data ?? []).length > 0 ? (
-        <Table size="small" aria-label="Receipts">
-          <TableHead>
-            <TableRow>
-              <TableCell>Date</TableCell>
-              <TableCell>Line</TableCell>
-              <TableCell align="right">Quantity</TableCell>
-              <TableCell>By</TableCell>
-              <TableCell>Over-receipt reason</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {(data ?? []).map((receipt) => (
-              <TableRow key={receipt.id}>
-                <TableCell>{receipt.receivedOn}</TableCell>
-                <TableCell>{receipt.description}</TableCell>
-                <TableCell align="right">{quantityText(receipt.quantity)}</TableCell>
-                <TableCell>{receipt.receivedBy ?? ''}</TableCell>
-                <TableCell>{receipt.overReceiptReason ?? ''}</TableCell>
+        // Scrolls inside its panel on a phone, as the lines do, instead of widening the page.
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label="Receipts">
+            <TableHead>
+              <TableRow>
+                <TableCell>Date</TableCell>
+                <TableCell>Line</TableCell>
+                <TableCell align="right">Quantity</TableCell>
+                <TableCell>By</TableCell>
+                <TableCell>Over-receipt reason</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {(data ?? []).map((receipt) => (
+                <TableRow key={receipt.id}>
+                  <TableCell>{formatDate(receipt.receivedOn)}</TableCell>
+                  <TableCell>{receipt.description}</TableCell>
+                  <TableCell align="right">{quantityText(receipt.quantity)}</TableCell>
+                  <TableCell>{receipt.receivedBy ?? ''}</TableCell>
+                  <TableCell>{receipt.overReceiptReason ?? ''}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
       ) : null}
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="md" aria-labelledby="receive-title">
         <DialogTitle id="receive-title">Receive goods</DialogTitle>

@@ -19,6 +19,7 @@ import { useChecker } from '@propdesk/auth-session/web';
 import type { AwardRequest } from '../../model/api.js';
 import { formatMoney } from '../../model/money.js';
 import { quantityText } from '../common/DocumentLines.js';
+import { ConfirmDialog } from '@propdesk/records/web';
 import { useAwardRequestMutation, useRequestComparisonQuery } from './requestApi.js';
 
 const AWARDABLE = ['approved', 'partially_ordered'];
@@ -37,6 +38,8 @@ export function ComparisonPanel({ requestId, status }: { requestId: string; stat
   const [choice, setChoice] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // An award creates purchase orders and cannot be undone from here: it asks once, naming what it makes.
+  const [asking, setAsking] = useState<{ body: AwardRequest; text: string } | null>(null);
 
   useEffect(() => {
     if (!data) return;
@@ -66,6 +69,16 @@ export function ComparisonPanel({ requestId, status }: { requestId: string; stat
     }
   };
   const chosen = Object.entries(choice).map(([requestLine, quotation]) => ({ requestLine, quotation }));
+  const orders = (count: number) => `${count} purchase ${count === 1 ? 'order' : 'orders'}`;
+  const askWhole = (quotation: string) => {
+    const column = data.columns.find((candidate) => candidate.quotation === quotation);
+    setAsking({ body: { quotation }, text: `Award ${column?.number ?? 'this quotation'} to ${column?.supplierName ?? 'its supplier'}? This creates ${orders(1)}.` });
+  };
+  const askLines = () => {
+    const suppliers = new Set(chosen.map((line) => data.columns.find((column) => column.quotation === line.quotation)?.supplierName ?? line.quotation));
+    const lines = `${chosen.length} ${chosen.length === 1 ? 'line' : 'lines'}`;
+    setAsking({ body: { lines: chosen }, text: `Award ${lines} of ${data.request.number} to ${[...suppliers].join(', ')}? This creates ${orders(suppliers.size)}.` });
+  };
 
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Quotation comparison">
@@ -154,7 +167,7 @@ export function ComparisonPanel({ requestId, status }: { requestId: string; stat
                     {formatMoney(column.total)}
                     {column.lowestTotal ? <Chip size="small" color="success" label="Lowest total" sx={{ ml: 1 }} /> : null}
                     {canAward && !column.expired && column.status !== 'cancelled' ? (
-                      <Button size="small" disabled={busy} onClick={() => void award({ quotation: column.quotation })} sx={{ display: 'block', ml: 'auto' }}>
+                      <Button size="small" disabled={busy} onClick={() => askWhole(column.quotation)} sx={{ display: 'block', ml: 'auto' }}>
                         Award all to {column.supplierName}
                       </Button>
                     ) : null}
@@ -167,7 +180,7 @@ export function ComparisonPanel({ requestId, status }: { requestId: string; stat
       ) : null}
       {canAward && data.columns.length > 0 ? (
         <Stack direction="row" sx={{ mt: 2, gap: 1, alignItems: 'center' }}>
-          <Button variant="contained" disabled={busy || chosen.length === 0} onClick={() => void award({ lines: chosen })}>
+          <Button variant="contained" disabled={busy || chosen.length === 0} onClick={askLines}>
             Award selected lines
           </Button>
           <Typography variant="body2" color="text.secondary">
@@ -175,6 +188,19 @@ export function ComparisonPanel({ requestId, status }: { requestId: string; stat
           </Typography>
         </Stack>
       ) : null}
+      <ConfirmDialog
+        open={asking !== null}
+        title="Award"
+        body={asking?.text ?? ''}
+        confirmLabel="Award"
+        cancelLabel="Go back"
+        onCancel={() => setAsking(null)}
+        onConfirm={() => {
+          const body = asking?.body;
+          setAsking(null);
+          if (body) void award(body);
+        }}
+      />
     </Paper>
   );
 }

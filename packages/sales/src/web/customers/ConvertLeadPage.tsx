@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { fieldErrorMap, toApiError } from '@propdesk/api-client';
-import { ReferencePicker } from '@propdesk/records/web';
+import { DateInput, ReferencePicker } from '@propdesk/records/web';
 import { useSnackbar } from 'notistack';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -80,7 +80,7 @@ export function ConvertLeadPage() {
             <TextField fullWidth label="National ID" name="nationalId" value={nationalId} onChange={(event) => setNationalId(event.target.value.trim())} error={Boolean(errors.nationalId)} helperText={errors.nationalId ?? '14 digits'} slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 14 } }} />
             <TextField fullWidth label="Passport number" name="passportNo" value={passportNo} onChange={(event) => setPassportNo(event.target.value.trim())} error={Boolean(errors.passportNo)} helperText={errors.passportNo ?? ' '} />
           </Stack>
-          <TextField label="Birth date" name="birthDate" type="date" value={birthDate} onChange={(event) => setBirthDate(event.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+          <DateInput id="field-birthDate" name="birthDate" label="Birth date" value={birthDate} onChange={setBirthDate} onBlur={() => undefined} />
           <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
             <Button onClick={() => void navigate(-1)}>Cancel</Button>
             <Button type="submit" variant="contained">
