@@ -88,8 +88,11 @@ test.describe('leads and customers', () => {
     await page.goto(`/sales/leads?record=${lead.id}`);
     const form = page.getByRole('form', { name: 'Log an activity' });
     await pick(page, 'Type', 'Call');
-    const later = new Date(Date.now() + 3 * 86_400_000 - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-    await form.getByLabel('When').fill(later);
+    // The date-time input reads day, month, year, hours, minutes: typed section by section.
+    const later = new Date(Date.now() + 3 * 86_400_000);
+    const two = (value: number) => String(value).padStart(2, '0');
+    await form.getByRole('group', { name: 'When' }).getByRole('spinbutton').first().click();
+    await page.keyboard.type(`${two(later.getDate())}${two(later.getMonth() + 1)}${later.getFullYear()}1030`);
     await form.getByLabel('Outcome').fill('Wants a villa brochure');
     await form.getByRole('button', { name: 'Log activity' }).click();
     await expect(page.getByRole('list', { name: 'Activities' })).toContainText('Wants a villa brochure');

@@ -13,17 +13,14 @@ import Typography from '@mui/material/Typography';
 import { fieldErrorMap, toApiError } from '@propdesk/api-client';
 import { useChecker, useCurrentUser } from '@propdesk/auth-session/web';
 import type { RecordRow } from '@propdesk/records/model';
-import { ReferencePicker } from '@propdesk/records/web';
+import { DateInput, ReferencePicker } from '@propdesk/records/web';
 import { useSnackbar } from 'notistack';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { AssigneePicker } from './AssigneePicker.js';
 import { useAssignLeadsMutation, useLeadActivitiesQuery, useLogLeadActivityMutation } from './leadApi.js';
 
-const localNow = () => {
-  const now = new Date();
-  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-};
+const now = () => new Date().toISOString();
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : '');
 
 /** Under a lead's view: who holds it (take, assign), make a customer, log an activity and the timeline. */
@@ -37,7 +34,7 @@ export function LeadPanel({ record }: { record: RecordRow }) {
   const [logActivity] = useLogLeadActivityMutation();
   const [assignLeads] = useAssignLeadsMutation();
   const [type, setType] = useState<string | null>(null);
-  const [at, setAt] = useState(localNow);
+  const [at, setAt] = useState(now);
   const [outcome, setOutcome] = useState('');
   const [notes, setNotes] = useState('');
   const [followUp, setFollowUp] = useState('');
@@ -47,8 +44,13 @@ export function LeadPanel({ record }: { record: RecordRow }) {
 
   const log = async (event: FormEvent) => {
     event.preventDefault();
-    if (!type) {
-      setErrors({ type: 'Required' });
+    const valid = (value: string) => !Number.isNaN(new Date(value).getTime());
+    const problems: Record<string, string> = {};
+    if (!type) problems.type = 'Required';
+    if (!valid(at)) problems.at = 'Give the date and time';
+    if (followUp && !valid(followUp)) problems.nextFollowUpAt = 'Give the date and time, or leave it empty';
+    if (!type || Object.keys(problems).length > 0) {
+      setErrors(problems);
       return;
     }
     try {
@@ -136,8 +138,13 @@ export function LeadPanel({ record }: { record: RecordRow }) {
             <Box sx={{ flex: 1, minWidth: 220 }}>
               <ReferencePicker resource="lead-activity-types" name="activityType" label="Type" required value={type} onChange={(value) => setType((value as string | null) ?? null)} error={errors.type} />
             </Box>
-            <TextField label="When" type="datetime-local" name="activityAt" value={at} onChange={(event) => setAt(event.target.value)} slotProps={{ inputLabel: { shrink: true } }} sx={{ minWidth: 220 }} />
-            <TextField label="Next follow-up" type="datetime-local" name="activityFollowUp" value={followUp} onChange={(event) => setFollowUp(event.target.value)} slotProps={{ inputLabel: { shrink: true } }} sx={{ minWidth: 220 }} />
+            {/* Day, month, year (the engine's date-time input), never the browser's mm/dd/yyyy. */}
+            <Box sx={{ minWidth: 240 }}>
+              <DateInput id="activityAt" name="activityAt" label="When" withTime required value={at} onChange={setAt} onBlur={() => undefined} error={Boolean(errors.at)} helperText={errors.at} />
+            </Box>
+            <Box sx={{ minWidth: 240 }}>
+              <DateInput id="activityFollowUp" name="activityFollowUp" label="Next follow-up" withTime value={followUp} onChange={setFollowUp} onBlur={() => undefined} error={Boolean(errors.nextFollowUpAt)} helperText={errors.nextFollowUpAt} />
+            </Box>
           </Stack>
           <TextField label="Outcome" name="outcome" value={outcome} onChange={(event) => setOutcome(event.target.value)} error={Boolean(errors.outcome)} helperText={errors.outcome ?? ' '} />
           <TextField label="Notes" name="activityNotes" multiline minRows={2} value={notes} onChange={(event) => setNotes(event.target.value)} />
