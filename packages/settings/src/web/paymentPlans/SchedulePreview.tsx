@@ -13,6 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { generateSchedule, planProblems, type ScheduleKind } from '@propdesk/finance';
+import { DateInput } from '@propdesk/records/web';
 import { planTerms } from '../../model/definitions/payments.js';
 
 export type SchedulePreviewProps = {
@@ -56,7 +57,9 @@ export function SchedulePreview({ values }: SchedulePreviewProps) {
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
         <TextField size="small" label="Sample price (EGP)" value={price} onChange={(event) => setPrice(event.target.value.replace(/,/g, ''))} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
-        <TextField size="small" type="date" label="First payment" value={start} onChange={(event) => setStart(event.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+        <Box sx={{ minWidth: 200 }}>
+          <DateInput id="preview-start" name="previewStart" label="First payment" value={start} onChange={setStart} onBlur={() => undefined} />
+        </Box>
       </Stack>
       {problems.length > 0 ? <Alert severity="info">{problems[0]!.message}</Alert> : null}
       {schedule ? (
