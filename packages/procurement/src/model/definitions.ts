@@ -277,8 +277,3 @@ export const PROCUREMENT_RESOURCES: readonly ResourceDef[] = [
   purchaseOrderLines,
   approvalTiers,
 ];
-
-/** States in which a document's header and lines may still change: each definition's `editableStates`. */
-export const EDITABLE_STATES: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
-  PROCUREMENT_RESOURCES.filter((def) => def.editableStates).map((def) => [def.name, def.editableStates!]),
-);

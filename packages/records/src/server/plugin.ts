@@ -51,7 +51,7 @@ import {
   type ChangeSource,
   type EngineContext,
 } from './records.js';
-import { Lifecycle, type ResourceHooks } from './lifecycle.js';
+import { Lifecycle, noHooks, type ResourceHooks } from './lifecycle.js';
 import { whereSql } from './select.js';
 import { qb, run } from './sql.js';
 import { registerViewRoutes } from './views.js';
@@ -127,7 +127,7 @@ const sessionOnly: AuthHook = async (request, reply) => {
 };
 
 function registerResource(app: FastifyInstance, ctx: EngineContext, def: ResourceDef, printer: Printer | undefined) {
-  const hooks = ctx.lifecycle?.of(def.name) ?? new Lifecycle().of(def.name);
+  const hooks = ctx.lifecycle?.of(def.name) ?? noHooks();
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const base = `/api/${def.name}`;
   const tags = [def.label];
