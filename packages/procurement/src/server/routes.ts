@@ -4,7 +4,7 @@ import { Decimal } from 'decimal.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { awardSchema, qty, receiptSchema, type ComparisonView } from '../model/index.js';
+import { OPEN_REQUEST_STATES, awardSchema, qty, receiptSchema, type ComparisonView } from '../model/index.js';
 import { decisionsOf, requiredTiers } from '../resources/purchase-orders/approvals.server.js';
 
 const idParams = z.object({ id: z.uuid({ error: 'Must be a record id' }) });
@@ -391,10 +391,10 @@ export function registerProcurementRoutes(rawApp: FastifyInstance, ctx: EngineCo
     app.get(`/api/${resource}/:id/pdf`, { schema: { hide: true, params: idParams } }, async (request, reply) => reply.redirect(`/api/${resource}/${request.params.id}/print`, 308));
   }
 
-  app.get('/api/procurement/dashboard', { schema: { tags, summary: 'Open requests by status, orders awaiting approval, spend by project this month' }, onRequest: can('PurchaseRequest', 'read') }, async () => {
+  app.get('/api/procurement/dashboard', { schema: { tags, summary: 'Open requests (draft to partly ordered) by status, orders awaiting approval, spend by project this month' }, onRequest: can('PurchaseRequest', 'read') }, async () => {
     const requests = await options.db.query<{ status: string; count: number }>(
-      "select status, count(*)::int as count from purchase_requests where status not in ('closed', 'cancelled') group by status order by status",
-      [],
+      'select status, count(*)::int as count from purchase_requests where status = any($1::text[]) group by status order by status',
+      [[...OPEN_REQUEST_STATES]],
     );
     const awaiting = await options.db.query<{ count: number; total: string }>("select count(*)::int as count, coalesce(sum(total), 0)::text as total from purchase_orders where status = 'pending_approval'", []);
     const spend = await options.db.query<{ project: string; total: string }>(

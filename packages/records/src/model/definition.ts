@@ -49,6 +49,12 @@ export type FieldDef = {
   max?: number;
   /** Decimal places for `decimal` (default 4). */
   scale?: number;
+  /**
+   * `phone`: the value is an international number in E.164 (`+201001234567`), valid for its country
+   * by the phone library; the form picks the country and a text import reads a local number as
+   * Egyptian. Without it a phone is any dialable text (a supplier's switchboard with its extension).
+   */
+  e164?: boolean;
   /** A hint under the input. */
   help?: string;
   /** What an empty value means, shown in its place in views and as the input's placeholder ("No limit"). */
@@ -227,6 +233,7 @@ export function checkDefinition(def: ResourceDef, known?: ReadonlySet<string>): 
     if ((field.kind === 'reference' || field.kind === 'references') && !field.ref) problems.push(`${where}: ${name} needs ref`);
     if (known && field.ref && !known.has(field.ref)) problems.push(`${where}: ${name} refers to unknown resource ${field.ref}`);
     if (field.kind === 'enum' && (!field.options || field.options.length === 0)) problems.push(`${where}: ${name} needs options`);
+    if (field.e164 && field.kind !== 'phone') problems.push(`${where}: ${name} is e164 but not a phone`);
     if (Array.isArray(field.unique)) {
       for (const scope of field.unique) if (!def.fields[scope]) problems.push(`${where}: ${name} unique scope ${scope} is not a field`);
     }

@@ -126,3 +126,28 @@ describe('fields shown for one choice (showWhen)', () => {
     expect(problems).toMatch(/x shows when nope, which is not another field/);
   });
 });
+
+describe('the phone kind in E.164', () => {
+  const international = f.phone('Phone', { e164: true });
+
+  it('takes a number valid for its country in E.164 only, named as the form asks for it', () => {
+    const schema = valueSchema(international);
+    expect(schema.parse('+201001234567')).toBe('+201001234567');
+    const short = schema.safeParse('+2012345');
+    expect(short.success).toBe(false);
+    expect(short.error?.issues[0]?.message).toBe('Choose the country and enter a valid number');
+    // A local number in a JSON body is not guessed at: the client sends E.164.
+    expect(schema.safeParse('01001234567').success).toBe(false);
+  });
+
+  it('reads a local number in a CSV cell as Egyptian, and keeps a plain phone field as loose as before', () => {
+    expect(valueSchema(international, 'text').parse('0100 123 4567')).toBe('+201001234567');
+    expect(valueSchema(international, 'text').safeParse('0100').success).toBe(false);
+    expect(valueSchema(f.phone('Switchboard')).parse('02 2345-6789')).toBe('02 2345-6789');
+  });
+
+  it('is a phone option only', () => {
+    const def: ResourceDef = { name: 'things', table: 'things', label: 'Things', singular: 'Thing', entity: 'thing', fields: { name: f.name(), code: f.text('Code', { e164: true }) }, defaultSort: ['name'], listColumns: ['name'] };
+    expect(checkDefinition(def)).toContain('resource things: code is e164 but not a phone');
+  });
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isEmptyValue, isShown, writableFields, type FieldDef, type FieldError, type ResourceDef } from './definition.js';
+import { E164_MESSAGE, isE164, toE164 } from './phones.js';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DECIMAL = /^-?\d{1,16}(\.\d+)?$/;
@@ -52,6 +53,9 @@ export function valueFromText(field: FieldDef, value: unknown): unknown {
       } catch {
         return value;
       }
+    case 'phone':
+      // "0100 123 4567" in a CSV cell is the Egyptian mobile +201001234567.
+      return field.e164 && !isE164(text) ? (toE164(text) ?? value) : value;
     default:
       return value;
   }
@@ -118,6 +122,7 @@ function typedValueSchema(field: FieldDef, source: ValueSource): z.ZodType<unkno
     case 'email':
       return z.string({ error: 'Must be text' }).trim().max(254).pipe(z.email({ error: 'Must be a valid email address' }));
     case 'phone':
+      if (field.e164) return z.string({ error: 'Must be text' }).trim().refine(isE164, E164_MESSAGE);
       return z.string({ error: 'Must be text' }).trim().regex(PHONE, 'Must be a phone number');
     case 'url':
       return z.string({ error: 'Must be text' }).trim().max(2000).pipe(z.url({ error: 'Must be a web address' }));

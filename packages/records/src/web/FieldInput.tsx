@@ -11,6 +11,7 @@ import type { FieldDef } from '../model/index.js';
 import { CURRENCY } from '../model/display.js';
 import { DateInput } from './DateInput.js';
 import { humanize } from './format.js';
+import { PhoneInput } from './PhoneInput.js';
 import { ReferencePicker, type PickerOption } from './ReferencePicker.js';
 
 export type FieldInputProps = {
@@ -80,6 +81,21 @@ export function FieldInput({ name, field, value, labels, error, note, disabled, 
         help={typeof note === 'string' ? note : field.help}
         onCreate={onCreateReference}
         onChange={(next, nextLabels) => onChange(next, nextLabels)}
+        onBlur={onBlur}
+      />
+    );
+  }
+  if (field.kind === 'phone' && field.e164 && !bare) {
+    return (
+      <PhoneInput
+        name={name}
+        label={field.label}
+        value={typeof value === 'string' ? value : ''}
+        required={field.required}
+        disabled={locked}
+        error={error}
+        help={help}
+        onChange={(next) => onChange(next)}
         onBlur={onBlur}
       />
     );

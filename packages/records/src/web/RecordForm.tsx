@@ -32,6 +32,10 @@ export type RecordFormProps = {
   lockedFields?: ReadonlySet<string> | undefined;
   /** What a screen adds to the generated form (a user's password and roles, a role's matrix). */
   extension?: FormExtension | undefined;
+  /** Only these fields, in these rows (a short form: a walk-in lead); default: the definition's `formLayout`, then the rest. */
+  layout?: readonly (readonly string[])[] | undefined;
+  /** The save button's words (default "Create lead" / "Save changes"). */
+  submitLabel?: string | undefined;
   onSaved: (record: RecordRow) => void;
   onCancel: () => void;
 };
@@ -75,15 +79,20 @@ function withoutHidden(def: ResourceDef, values: FieldValues): FieldValues {
 type CellErrors = Record<string, Record<string, { message?: string } | undefined> | undefined>;
 
 /** The create and edit form of any resource: the same zod schema as the server, its errors on their fields. */
-export function RecordForm({ def, record, initial, lockedFields, extension, onSaved, onCancel }: RecordFormProps) {
+export function RecordForm({ def, record, initial, lockedFields, extension, layout, submitLabel, onSaved, onCancel }: RecordFormProps) {
   const editing = Boolean(record);
-  const fields = useMemo(() => writableFields(def).filter(([, field]) => !field.hidden), [def]);
+  const fields = useMemo(() => {
+    const shown = layout ? new Set(layout.flat()) : null;
+    return writableFields(def).filter(([name, field]) => !field.hidden && (!shown || shown.has(name)));
+  }, [def, layout]);
   // The inputs hold text; the schema reads it as the typed values the JSON body carries (numbers as
   // numbers, yes/no as booleans): the resolver's output is what is sent.
   const schema = useMemo(() => {
     const base = editing ? updateSchema(def, { source: 'text' }) : createSchema(def, { source: 'text' });
-    if (!extension) return base;
-    return z.strictObject({ ...(base as unknown as { shape: z.ZodRawShape }).shape, ...(editing ? extension.update : extension.create) });
+    const extra = editing ? extension?.update : extension?.create;
+    // An extension without body keys keeps the definition's cross-field rule on the base schema.
+    if (!extra || Object.keys(extra).length === 0) return base;
+    return z.strictObject({ ...(base as unknown as { shape: z.ZodRawShape }).shape, ...extra });
   }, [def, editing, extension]);
   const defaults = useMemo(() => {
     const values: Record<string, unknown> = {};
@@ -216,7 +225,7 @@ export function RecordForm({ def, record, initial, lockedFields, extension, onSa
     onSaved(result.data.data);
   };
 
-  const rows = def.formLayout ?? fields.map(([name]) => [name]);
+  const rows = layout ?? def.formLayout ?? fields.map(([name]) => [name]);
   const placed = new Set(rows.flat());
   const allRows = [...rows, ...fields.filter(([name]) => !placed.has(name)).map(([name]) => [name])];
   const fieldMap = new Map(fields);
@@ -231,6 +240,8 @@ export function RecordForm({ def, record, initial, lockedFields, extension, onSa
       ) : null}
       {failure && failure.errors.length > 0 ? (
         <Alert severity="error" sx={{ mb: 2 }}>
+          {/* A refusal that is not about the typing (409: the phone is on another open lead) says why. */}
+          {failure.status === 409 && failure.message ? `${failure.message} ` : ''}
           {failure.errors.length === 1 ? 'One field needs your attention.' : `${failure.errors.length} fields need your attention.`}
         </Alert>
       ) : null}
@@ -311,7 +322,7 @@ export function RecordForm({ def, record, initial, lockedFields, extension, onSa
       ) : null}
       <Stack direction="row" spacing={1.5} sx={{ mt: 3, alignItems: 'center' }}>
         <Button type="submit" variant="contained" disabled={isLoading}>
-          {isLoading ? 'Saving…' : editing ? 'Save changes' : `Create ${def.singular.toLowerCase()}`}
+          {isLoading ? 'Saving…' : (submitLabel ?? (editing ? 'Save changes' : `Create ${def.singular.toLowerCase()}`))}
         </Button>
         <Button onClick={onCancel} disabled={isLoading}>
           Cancel

@@ -56,6 +56,9 @@ export type ResourceListPageProps = {
 
 const SEARCH_DELAY_MS = 300;
 
+/** The narrowest a column of these kinds gets (px), so its value is never cut. */
+const MIN_WIDTH: Partial<Record<FieldDef['kind'], number>> = { money: 160, phone: 180, date: 120, datetime: 170 };
+
 /** The grid's own heights in px at the standard density (toolbar, column headers, a row, footer, borders). */
 const GRID_PX = { toolbar: 52, header: 56, row: 52, footer: 53, borders: 2 };
 const DENSITY_FACTOR = { compact: 0.7, standard: 1, comfortable: 1.3 } as const;
@@ -170,9 +173,9 @@ export function ResourceListPage({ def, canCreate, canUpdate, onOpen, onCreate, 
         sortable: field.sortable ?? !['json', 'references', 'longtext'].includes(field.kind),
         flex: state.widths[name] ? undefined : name === labelFieldOf(def) ? 1.4 : 1,
         width: state.widths[name],
-        // An amount with its currency (12,700,000.00 EGP) and a phone with its links (+201001234567 and
-        // WhatsApp) are never cut.
-        minWidth: field.kind === 'money' ? 160 : field.kind === 'phone' ? 180 : 110,
+        // An amount with its currency (12,700,000.00 EGP), a phone with its links (+201001234567 and
+        // WhatsApp) and a date with its year (24 Nov 2026, 14:30) are never cut.
+        minWidth: MIN_WIDTH[field.kind] ?? 110,
         // Numbers are formatted text (146,000.00 EGP), right-aligned as numbers read.
         type: 'string',
         ...(isNumberKind(field.kind) ? { align: 'right' as const, headerAlign: 'right' as const } : {}),

@@ -6,11 +6,17 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { selectPrivilegeChecker } from '@propdesk/auth-session/web';
 import type { PrivilegeChecker } from '@propdesk/privileges';
 import { labelFieldOf, type RecordRow, type ResourceDef } from '../model/index.js';
 import { serverError, useGetRecordQuery } from './api.js';
+import { BoardLayout } from './BoardLayout.js';
+import { GridLayout } from './GridLayout.js';
+import type { ListLayouts } from './layouts.js';
 import { recordTitle } from './format.js';
 import { RecordForm, type FormExtension } from './RecordForm.js';
 import { RecordView } from './RecordView.js';
@@ -19,14 +25,22 @@ import { ResourceListPage } from './ResourceListPage.js';
 
 export type ResourcePageProps = {
   def: ResourceDef;
-  /** Shown above the list (a screen's own additions: a dashboard, a grid switch). */
+  /** Shown above the list (a screen's own additions: a dashboard, quick views). */
   listHeader?: ReactNode;
+  /** Layouts the list also offers (a board by status, a grid by block and floor), switched with `?layout=`. */
+  layouts?: ListLayouts;
   /** Shown under a record's view (a screen's own additions: a schedule preview). */
   renderExtra?: (record: RecordRow) => ReactNode;
   /** What the screen adds to the generated form. */
   formExtension?: FormExtension;
   /** Starting values of a new record. */
   initial?: Record<string, unknown>;
+  /** The create form's fields, in rows, when it is a short one (a walk-in lead); see `RecordForm`'s `layout`. */
+  createLayout?: readonly (readonly string[])[];
+  /** The create form's heading, words under it and save button (default "New lead", none, "Create lead"). */
+  createTitle?: string;
+  createIntro?: ReactNode;
+  createLabel?: string;
   /**
    * A screen's own create page (leads: `/sales/leads/addlead`, with the country phones and the
    * duplicate check): the list's New button and `n` go there instead of the generated form.
@@ -52,7 +66,7 @@ export function ResourcePage(props: ResourcePageProps) {
   );
 }
 
-function ResourcePageContent({ def, listHeader, renderExtra, initial, formExtension, createPath, mode = 'list' }: ResourcePageProps) {
+function ResourcePageContent({ def, listHeader, layouts, renderExtra, initial, formExtension, createPath, createLayout, createTitle, createIntro, createLabel, mode = 'list' }: ResourcePageProps) {
   const [search, setSearch] = useSearchParams();
   const navigate = useNavigate();
   const checker = useSelector(selectPrivilegeChecker) as PrivilegeChecker;
@@ -102,8 +116,8 @@ function ResourcePageContent({ def, listHeader, renderExtra, initial, formExtens
       }
       if (!canCreate) return <Alert severity="warning">You may not create {def.label.toLowerCase()}.</Alert>;
       return (
-        <Section title={`New ${def.singular.toLowerCase()}`}>
-          <RecordForm def={def} initial={initial} lockedFields={lockedFields} extension={formExtension} onSaved={(record) => toList(record.id)} onCancel={() => toList()} />
+        <Section title={createTitle ?? `New ${def.singular.toLowerCase()}`} intro={createIntro}>
+          <RecordForm def={def} initial={initial} lockedFields={lockedFields} extension={formExtension} layout={createLayout} submitLabel={createLabel} onSaved={(record) => toList(record.id)} onCancel={() => toList()} />
         </Section>
       );
     }
@@ -112,8 +126,8 @@ function ResourcePageContent({ def, listHeader, renderExtra, initial, formExtens
   if (creating && createPath) return <Navigate to={createPath} replace />;
   if (creating) {
     return (
-      <Section title={`New ${def.singular.toLowerCase()}`}>
-        <RecordForm def={def} initial={initial} lockedFields={lockedFields} extension={formExtension} onSaved={(record) => go({ create: null, record: record.id })} onCancel={backToList} />
+      <Section title={createTitle ?? `New ${def.singular.toLowerCase()}`} intro={createIntro}>
+        <RecordForm def={def} initial={initial} lockedFields={lockedFields} extension={formExtension} layout={createLayout} submitLabel={createLabel} onSaved={(record) => go({ create: null, record: record.id })} onCancel={backToList} />
       </Section>
     );
   }
@@ -122,7 +136,50 @@ function ResourcePageContent({ def, listHeader, renderExtra, initial, formExtens
       <RecordScreen def={def} id={recordId} editing={editing} checker={checker} canUpdate={canUpdate} lockedFields={lockedFields} go={go} backToList={backToList} renderExtra={renderExtra} formExtension={formExtension} />
     );
   }
-  return <ResourceListPage def={def} canCreate={canCreate} canUpdate={canUpdate} onOpen={(id) => go({ record: id })} onCreate={() => (createPath ? navigate(createPath) : go({ create: '1' }))} header={listHeader} />;
+  const onCreate = () => (createPath ? navigate(createPath) : go({ create: '1' }));
+  const layout = layouts ? chosenLayout(layouts, search.get('layout')) : 'list';
+  const header = layouts ? (
+    <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ alignItems: { md: 'center' }, flexWrap: 'wrap' }}>
+      <ToggleButtonGroup size="small" exclusive value={layout} aria-label="Layout" onChange={(_event, value: string | null) => value && go({ layout: value === 'list' ? null : value, page: null })}>
+        <ToggleButton value="list">List</ToggleButton>
+        {layouts.board ? <ToggleButton value="board">{layouts.board.label ?? 'Board'}</ToggleButton> : null}
+        {layouts.grid ? <ToggleButton value="grid">{layouts.grid.label ?? 'Grid'}</ToggleButton> : null}
+      </ToggleButtonGroup>
+      {listHeader ? <Box sx={{ flex: 1, minWidth: 0 }}>{listHeader}</Box> : null}
+      {layout !== 'list' && canCreate && !def.readOnly ? (
+        // The list has its own New button; the other layouts get one here.
+        <Button variant="contained" onClick={onCreate}>
+          New {def.singular.toLowerCase()}
+        </Button>
+      ) : null}
+    </Stack>
+  ) : (
+    listHeader
+  );
+  if (layout === 'board' && layouts?.board) {
+    return (
+      <Stack spacing={2}>
+        {header}
+        <BoardLayout def={def} options={layouts.board} onOpen={(id) => go({ record: id })} />
+      </Stack>
+    );
+  }
+  if (layout === 'grid' && layouts?.grid) {
+    return (
+      <Stack spacing={2}>
+        {header}
+        <GridLayout def={def} options={layouts.grid} onOpen={(id) => go({ record: id })} />
+      </Stack>
+    );
+  }
+  return <ResourceListPage def={def} canCreate={canCreate} canUpdate={canUpdate} onOpen={(id) => go({ record: id })} onCreate={onCreate} header={header} />;
+}
+
+/** The layout `?layout=` names, when the screen offers it; else the list. */
+function chosenLayout(layouts: ListLayouts, asked: string | null): 'list' | 'board' | 'grid' {
+  if (asked === 'board' && layouts.board) return 'board';
+  if (asked === 'grid' && layouts.grid) return 'grid';
+  return 'list';
 }
 
 type RecordScreenProps = {
@@ -172,12 +229,17 @@ function RecordScreen({ def, id, editing, checker, canUpdate, lockedFields, go, 
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+function Section({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 960 }}>
-      <Typography variant="h5" component="h2" sx={{ mb: 2.5 }}>
+      <Typography variant="h5" component="h2" sx={{ mb: intro ? 1 : 2.5 }}>
         {title}
       </Typography>
+      {intro ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2.5 }}>
+          {intro}
+        </Typography>
+      ) : null}
       {children}
     </Paper>
   );

@@ -1,4 +1,5 @@
-import { baseApi, toApiError, type ApiError } from '@propdesk/api-client';
+import { baseApi, toApiError, type ApiError, type ApiQueryError } from '@propdesk/api-client';
+import { PAGE_SIZE_MAX } from '../model/api.js';
 import type { HistoryEntry, ImportReport, ListResponse, RecordRow, SavedView, SavedViewState, Usage } from '../model/index.js';
 
 type Envelope<T> = { status: 'OK'; data: T; message?: string };
@@ -13,6 +14,20 @@ export const recordsApi = api.injectEndpoints({
   endpoints: (build) => ({
     listRecords: build.query<ListResponse, ListArgs>({
       query: ({ resource, params }) => ({ url: `/api/${resource}`, params }),
+      providesTags: (_result, _error, { resource }) => [{ type: 'Record', id: resource }],
+    }),
+    /** Every record of a list (page after page, at most `limit`), for a layout that shows them all at once (a grid). */
+    allRecords: build.query<{ rows: RecordRow[]; total: number }, ListArgs & { limit?: number }>({
+      async queryFn({ resource, params, limit = 2000 }, _api, _extra, baseQuery) {
+        const rows: RecordRow[] = [];
+        for (let page = 1; ; page += 1) {
+          const result = await baseQuery({ url: `/api/${resource}`, params: { ...params, pageSize: String(PAGE_SIZE_MAX), page: String(page) } });
+          if (result.error) return { error: result.error as ApiQueryError };
+          const answer = result.data as ListResponse;
+          rows.push(...answer.data);
+          if (rows.length >= answer.total || answer.data.length < PAGE_SIZE_MAX || rows.length >= limit) return { data: { rows, total: answer.total } };
+        }
+      },
       providesTags: (_result, _error, { resource }) => [{ type: 'Record', id: resource }],
     }),
     getRecord: build.query<RecordRow, { resource: string; id: string }>({
@@ -84,6 +99,7 @@ export const recordsApi = api.injectEndpoints({
 
 export const {
   useListRecordsQuery,
+  useAllRecordsQuery,
   useGetRecordQuery,
   useRecordHistoryQuery,
   useRecordUsageQuery,

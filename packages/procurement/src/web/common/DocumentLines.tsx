@@ -8,7 +8,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { formatMoney, formatPercent, formatQuantity } from '@propdesk/records/web';
 
 export type ShownColumn = { name: string; label: string; kind?: 'text' | 'quantity' | 'money' | 'percent' };
@@ -34,7 +34,7 @@ export function DocumentLines({ lines, columns, totals, title = 'Lines', actions
         </Typography>
         {actions}
       </Box>
-      <Box sx={{ overflowX: 'auto' }}>
+      <Box sx={{ overflowX: 'auto', display: { xs: 'none', sm: 'block' } }}>
         <Table size="small" aria-label={title}>
           <TableHead>
             <TableRow>
@@ -77,7 +77,50 @@ export function DocumentLines({ lines, columns, totals, title = 'Lines', actions
           </TableBody>
         </Table>
       </Box>
+      {/* On a phone the table would scroll sideways past an empty stretch: each line is a block instead. */}
+      <LineBlocks lines={lines} columns={columns} totals={totals} title={title} />
     </Paper>
+  );
+}
+
+/** The lines one under the other (narrow screens): the first column as the heading, the rest as label and value. */
+function LineBlocks({ lines, columns, totals, title }: { lines: readonly Record<string, unknown>[]; columns: readonly ShownColumn[]; totals?: readonly [string, unknown][] | undefined; title: string }) {
+  const [first, ...rest] = columns;
+  return (
+    <Box component="ol" aria-label={title} sx={{ display: { xs: 'block', sm: 'none' }, listStyle: 'none', m: 0, p: 0 }}>
+      {lines.length === 0 ? (
+        <Typography component="li" color="text.secondary">
+          No lines.
+        </Typography>
+      ) : null}
+      {lines.map((line, index) => (
+        <Box component="li" key={String(line.id)} sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }}>
+          <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+            {index + 1}. {first ? show(line[first.name], first.kind) : ''}
+          </Typography>
+          <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.25, m: 0, mt: 0.5 }}>
+            {rest.map((column) => (
+              <Fragment key={column.name}>
+                <Typography component="dt" variant="body2" color="text.secondary">
+                  {column.label}
+                </Typography>
+                <Typography component="dd" variant="body2" sx={{ m: 0, textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>
+                  {show(line[column.name], column.kind)}
+                </Typography>
+              </Fragment>
+            ))}
+          </Box>
+        </Box>
+      ))}
+      {(totals ?? []).map(([label, value]) => (
+        <Box component="li" key={label} sx={{ display: 'flex', justifyContent: 'space-between', pt: 1, fontWeight: label === 'Total' ? 700 : 500 }}>
+          <span>{label}</span>
+          <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+            {formatMoney(value)}
+          </Box>
+        </Box>
+      ))}
+    </Box>
   );
 }
 

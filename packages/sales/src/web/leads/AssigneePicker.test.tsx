@@ -36,7 +36,7 @@ afterAll(() => {
   resetConfig();
 });
 
-function renderPicker(onChange = vi.fn()) {
+function renderPicker(onChange = vi.fn(), exclude: string | null = null) {
   server.use(
     http.get(`${BASE}${ASSIGNEES_PATH}`, ({ request }) => {
       const url = new URL(request.url);
@@ -51,7 +51,7 @@ function renderPicker(onChange = vi.fn()) {
   });
   render(
     <Provider store={store}>
-      <AssigneePicker leadId={LEAD} value={null} onChange={onChange} error="procurement.officer cannot own leads: they have no lead privileges." />
+      <AssigneePicker leadId={LEAD} exclude={exclude} value={null} onChange={onChange} error="procurement.officer cannot own leads: they have no lead privileges." />
     </Provider>,
   );
   return onChange;
@@ -70,5 +70,12 @@ describe('the assignee picker', () => {
     await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(1));
     await userEvent.click(screen.getByRole('option', { name: 'Samir Sales · New Cairo team' }));
     expect(onChange).toHaveBeenCalledWith('u-samir', USERS[1]);
+  }, 30_000);
+
+  it('leaves out the lead’s current owner: giving them the lead again changes nothing', async () => {
+    renderPicker(vi.fn(), 'u-samir');
+    await waitFor(() => expect(asked).toHaveLength(1));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Assign to' }));
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['Nadia Nabil · New Cairo team']);
   }, 30_000);
 });

@@ -20,6 +20,8 @@ export type AssigneePickerProps = {
   size?: 'small' | 'medium';
   /** Shown when `value` is not among the loaded options (e.g. the current owner's name). */
   valueLabel?: string | null;
+  /** A user not offered (the lead's current owner: giving them the lead again changes nothing). */
+  exclude?: string | null;
 };
 
 const DEBOUNCE_MS = 250;
@@ -30,14 +32,15 @@ const optionLabel = (option: Assignee) => (option.team ? `${option.name} · ${op
  * choose (`GET /api/leads/assignees`): active, with the lead privileges of an agent, and for a
  * team manager in the lead's team. Searches by name or username as the user types.
  */
-export function AssigneePicker({ leadId = null, value, onChange, label = 'Assign to', error = null, helperText, disabled = false, size = 'small', valueLabel = null }: AssigneePickerProps) {
+export function AssigneePicker({ leadId = null, value, onChange, label = 'Assign to', error = null, helperText, disabled = false, size = 'small', valueLabel = null, exclude = null }: AssigneePickerProps) {
   const [input, setInput] = useState('');
   const [search, setSearch] = useState('');
   useEffect(() => {
     const timer = setTimeout(() => setSearch(input), DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [input]);
-  const { data = [], isFetching, isError } = useLeadAssigneesQuery({ lead: leadId, q: search }, { skip: disabled });
+  const { data: listed = [], isFetching, isError } = useLeadAssigneesQuery({ lead: leadId, q: search }, { skip: disabled });
+  const data = exclude ? listed.filter((option) => option.id !== exclude) : listed;
   const chosen = data.find((option) => option.id === value) ?? (value ? { id: value, username: '', name: valueLabel ?? value, team: null } : null);
   return (
     <Autocomplete<Assignee, false, false, false>

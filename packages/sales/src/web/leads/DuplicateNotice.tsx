@@ -16,13 +16,15 @@ const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateStri
  * agent may see is offered instead; one owned by someone else shows only who and until when, and
  * can be asked for (a claim to the owner's manager).
  */
-export function DuplicateNotice({ phone, email, excludeId }: { phone: string; email: string; excludeId?: string | undefined }) {
+export function DuplicateNotice({ phone, phone2 = '', email, excludeId }: { phone: string; phone2?: string; email: string; excludeId?: string | undefined }) {
   const [probe, setProbe] = useState<DuplicateQuery | null>(null);
   const [claimed, setClaimed] = useState<Record<string, string>>({});
   const [claim] = useClaimLeadMutation();
   // Waits for a pause in the typing before asking; the answer comes from the lead endpoints.
   useEffect(() => {
-    const usablePhone = phone.startsWith('+') && phone.length >= 8 ? phone : '';
+    const usable = (value: string) => value.startsWith('+') && value.length >= 8;
+    // The first phone, or the second while the first is not a whole number yet.
+    const usablePhone = usable(phone) ? phone : usable(phone2) ? phone2 : '';
     const usableEmail = /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email) ? email : '';
     if (!usablePhone && !usableEmail) {
       setProbe(null);
@@ -32,7 +34,7 @@ export function DuplicateNotice({ phone, email, excludeId }: { phone: string; em
       setProbe({ ...(usablePhone ? { phone: usablePhone } : {}), ...(usableEmail ? { email: usableEmail } : {}), ...(excludeId ? { excludeId } : {}) });
     }, CHECK_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [phone, email, excludeId]);
+  }, [phone, phone2, email, excludeId]);
   const { data } = useLeadDuplicatesQuery(probe ?? skipToken);
   const matches = probe ? (data?.matches ?? []) : [];
 

@@ -108,7 +108,7 @@ export function LeadPanel({ record }: { record: RecordRow }) {
           {canAssign ? (
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 360 }}>
               <Box sx={{ flex: 1, minWidth: 220 }}>
-                <AssigneePicker leadId={id} value={assignee} onChange={(userId) => setAssignee(userId)} error={assignError} />
+                <AssigneePicker leadId={id} exclude={typeof record.assignedTo === 'string' ? record.assignedTo : null} value={assignee} onChange={(userId) => setAssignee(userId)} error={assignError} />
               </Box>
               <Button disabled={!assignee} onClick={() => void assign(assignee)}>
                 Assign

@@ -1,14 +1,13 @@
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useCurrentUser } from '@propdesk/auth-session/web';
 import type { FilterNode } from '@propdesk/records/model';
-import { getResource, registerResources, ResourcePage } from '@propdesk/records/web';
+import { getResource, registerResources, ResourcePage, type BoardLayoutOptions } from '@propdesk/records/web';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { SALES_RESOURCES } from '../../model/definitions.js';
-import { LeadBoard } from './LeadBoard.js';
+import { LeadCard, urgencyOf } from './LeadCard.js';
+import { duplicateCheck } from './leadForms.js';
 import { useLeadUrgentCountsQuery } from './leadApi.js';
 import { LeadPanel } from './LeadPanel.js';
 import { peekUrgentCounts, urgentFilters } from './urgentCounts.js';
@@ -50,37 +49,29 @@ function useUrgent(): Urgent[] {
   ];
 }
 
-/** Leads: the engine's list or a board by status, the lead's page with ownership, activities and timeline. */
+/** The board layout of leads: columns by status, cards dragged one step along the pipeline, urgent ones marked. */
+const board: BoardLayoutOptions = {
+  groupBy: 'status',
+  columnSort: 'sortOrder,name',
+  move: 'next',
+  sort: 'nextFollowUpAt,-createdOn',
+  accent: (lead) => {
+    const { overdue, expiring } = urgencyOf(lead);
+    return overdue ? 'error.main' : expiring ? 'warning.main' : undefined;
+  },
+  renderCard: (lead) => <LeadCard lead={lead} />,
+};
+
+/** Leads: the engine's list (or its board by status), the lead's page with ownership, activities and timeline. */
 export function LeadsPage() {
   registerResources(SALES_RESOURCES);
   const def = getResource('leads');
-  const [search, setSearch] = useSearchParams();
+  const [search] = useSearchParams();
   const me = useCurrentUser()?.userId ?? null;
   const urgent = useUrgent();
   const layout = search.get('layout') === 'board' ? 'board' : 'list';
-  const open = (id: string) => {
-    const next = new URLSearchParams(search);
-    next.set('record', id);
-    setSearch(next);
-  };
   const header = (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ alignItems: { md: 'center' }, flexWrap: 'wrap' }}>
-      <ToggleButtonGroup
-        size="small"
-        exclusive
-        value={layout}
-        aria-label="Layout"
-        onChange={(_event, value: 'list' | 'board' | null) => {
-          if (!value) return;
-          const next = new URLSearchParams(search);
-          if (value === 'board') next.set('layout', 'board');
-          else next.delete('layout');
-          setSearch(next);
-        }}
-      >
-        <ToggleButton value="list">List</ToggleButton>
-        <ToggleButton value="board">Board</ToggleButton>
-      </ToggleButtonGroup>
       {layout === 'list'
         ? quickViews(me).map((view) => (
             <Button key={view.label} size="small" component={RouterLink} to={view.to}>
@@ -93,26 +84,19 @@ export function LeadsPage() {
         .map((item) => (
           <Chip key={item.label} clickable component={RouterLink} to={item.to} color={item.color} label={`${item.count} ${item.label}`} data-testid="lead-urgent" />
         ))}
-      <Stack direction="row" spacing={1} sx={{ ml: { md: 'auto' } }}>
-        <Button component={RouterLink} to="/sales/leads/addLeadFSales">
-          Walk-in
-        </Button>
-        {layout === 'board' ? (
-          // The list has the engine's New button (to the same page, shown only with create on lead).
-          <Button variant="contained" component={RouterLink} to="/sales/leads/addlead">
-            Add New Lead
-          </Button>
-        ) : null}
-      </Stack>
+      <Button component={RouterLink} to="/sales/leads/addLeadFSales" sx={{ ml: { md: 'auto' } }}>
+        Walk-in
+      </Button>
     </Stack>
   );
-  if (layout === 'board' && !search.get('record')) {
-    return (
-      <Stack spacing={2} component="section" aria-label="Leads" sx={{ px: { xs: 2, md: 3 }, pb: 3, pt: 1, minWidth: 0 }}>
-        {header}
-        <LeadBoard onOpen={open} />
-      </Stack>
-    );
-  }
-  return <ResourcePage def={def} listHeader={header} createPath="/sales/leads/addlead" renderExtra={(record) => <LeadPanel record={record} />} />;
+  return (
+    <ResourcePage
+      def={def}
+      listHeader={header}
+      layouts={{ board }}
+      createPath="/sales/leads/addlead"
+      formExtension={duplicateCheck}
+      renderExtra={(record) => <LeadPanel record={record} />}
+    />
+  );
 }

@@ -6,7 +6,7 @@ import { SALES_RESOURCES } from '../../model/definitions.js';
 import { prefetchUrgentCounts } from './urgentCounts.js';
 
 const resource = declareResources(SALES_RESOURCES);
-const leadPages = () => import('./leadPages.js');
+const leadForms = () => import('./leadForms.js');
 
 /** The lead screens: the list and board, the lead forms, activities, validity config, and converting a lead. */
 export const leadScreens: SectionDeclaration = {
@@ -19,10 +19,12 @@ export const leadScreens: SectionDeclaration = {
       custom: () => import('./LeadsPage.js').then((m) => m.LeadsPage),
       prefetch: prefetchUrgentCounts,
     }),
+    // The engine's form of a lead with the duplicate check (leadForms.tsx); the walk-in form is its short layout.
     resource('leads', {
       path: '/sales/leads/addlead',
       title: 'Add New Lead',
-      custom: () => leadPages().then((m) => m.AddLeadPage),
+      mode: 'create',
+      extend: () => leadForms().then((m) => m.addLeadPage),
       visible: sidebarRules.addLead,
     }),
     // A sidebar target with no route in the spec; guarded as its sidebar item is shown (create on lead).
@@ -30,7 +32,8 @@ export const leadScreens: SectionDeclaration = {
       path: '/sales/leads/addLeadFSales',
       title: 'Add Lead (Sales Form)',
       guard: { entity: 'lead', action: 'create' },
-      custom: () => leadPages().then((m) => m.WalkInLeadPage),
+      mode: 'create',
+      extend: () => leadForms().then((m) => m.walkInLeadPage),
     }),
     // The form to log an activity with the user's recent ones under it; `?record=` still opens the engine's view.
     resource('lead-activities', {

@@ -2,7 +2,8 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { AsYouType, getCountries, getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { DEFAULT_PHONE_COUNTRY, toE164 } from '../model/phones.js';
 
 const COMMON: CountryCode[] = ['EG', 'SA', 'AE', 'KW', 'QA', 'GB', 'US'];
 
@@ -14,47 +15,64 @@ function countryList(): { code: CountryCode; label: string }[] {
   return [...COMMON, ...rest].map((code) => ({ code, label: label(code) }));
 }
 
-/** A number in E.164 when the library finds it valid for the chosen country, else null. */
-export function toE164(text: string, country: CountryCode): string | null {
-  const parsed = parsePhoneNumberFromString(text.trim(), country);
-  return parsed?.isValid() ? parsed.number : null;
-}
-
 export type PhoneInputProps = {
   label: string;
   name: string;
   /** The stored value: E.164, or what was typed while it is not a valid number yet. */
   value: string;
-  required?: boolean;
+  required?: boolean | undefined;
+  disabled?: boolean | undefined;
   error?: string | undefined;
+  /** Shown under the input with the error, or alone when nothing is typed. */
+  help?: ReactNode;
   onChange: (value: string) => void;
-  onBlur?: () => void;
+  onBlur?: (() => void) | undefined;
 };
 
-/** A country from the list and the number as people type it; the value is E.164 as soon as it is valid. */
-export function PhoneInput({ label, name, value, required, error, onChange, onBlur }: PhoneInputProps) {
+const parts = (value: string) => {
+  const parsed = value ? parsePhoneNumberFromString(value) : undefined;
+  return { country: parsed?.country ?? DEFAULT_PHONE_COUNTRY, text: parsed ? parsed.formatNational() : value };
+};
+
+/**
+ * The input of a `phone` field with `e164`: a country from the list and the number as people type
+ * it; the value is E.164 as soon as the phone library finds it valid for the country.
+ */
+export function PhoneInput({ label, name, value, required, disabled, error, help, onChange, onBlur }: PhoneInputProps) {
   const countries = useMemo(countryList, []);
-  const initial = value ? parsePhoneNumberFromString(value) : undefined;
-  const [country, setCountry] = useState<CountryCode>(initial?.country ?? 'EG');
-  const [text, setText] = useState(initial ? initial.formatNational() : value);
+  const [country, setCountry] = useState<CountryCode>(() => parts(value).country);
+  const [text, setText] = useState(() => parts(value).text);
+  // A value set from outside (a reload after a conflict) is shown again; the one just typed is not re-read.
+  const emitted = useRef(value);
+  useEffect(() => {
+    if (value === emitted.current) return;
+    emitted.current = value;
+    const next = parts(value);
+    setCountry(next.country);
+    setText(next.text);
+  }, [value]);
   const update = (nextText: string, nextCountry: CountryCode) => {
     setText(nextText);
-    onChange(toE164(nextText, nextCountry) ?? nextText.trim());
+    const next = toE164(nextText, nextCountry) ?? nextText.trim();
+    emitted.current = next;
+    onChange(next);
   };
   const valid = value !== '' && value.startsWith('+') && toE164(value, country) === value;
   return (
-    <Stack direction="row" spacing={1} sx={{ width: '100%' }}>
+    <Stack direction="row" spacing={1} sx={{ width: '100%', minWidth: 0 }}>
       <TextField
         select
+        size="small"
         label="Country"
         value={country}
+        disabled={disabled}
         onChange={(event) => {
           const next = event.target.value as CountryCode;
           setCountry(next);
           update(text, next);
         }}
         slotProps={{ htmlInput: { 'aria-label': `${label} country`, 'data-testid': `${name}-country` } }}
-        sx={{ width: 200, flexShrink: 0 }}
+        sx={{ width: { xs: 110, sm: 170 }, flexShrink: 0 }}
       >
         {countries.map((item) => (
           <MenuItem key={item.code} value={item.code}>
@@ -63,15 +81,18 @@ export function PhoneInput({ label, name, value, required, error, onChange, onBl
         ))}
       </TextField>
       <TextField
+        id={`field-${name}`}
         fullWidth
+        size="small"
         label={label}
         name={name}
         required={required ?? false}
+        disabled={disabled}
         value={text}
         onChange={(event) => update(new AsYouType(country).input(event.target.value) || event.target.value, country)}
         onBlur={onBlur}
         error={Boolean(error)}
-        helperText={error ?? (valid ? `Saved as ${value}` : text ? 'Not a complete number for this country yet' : ' ')}
+        helperText={error ? (help ?? error) : (valid ? `Saved as ${value}` : text ? 'Not a complete number for this country yet' : (help ?? ' '))}
         slotProps={{ htmlInput: { inputMode: 'tel', autoComplete: 'tel' } }}
       />
     </Stack>

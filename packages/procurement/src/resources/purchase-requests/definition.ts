@@ -1,0 +1,41 @@
+import { f, type ResourceDef } from '@propdesk/records/model';
+import { REQUEST_STATES } from '../../model/states.js';
+
+export const purchaseRequests: ResourceDef = {
+  name: 'purchase-requests',
+  table: 'purchase_requests',
+  label: 'Purchase Requests',
+  singular: 'Purchase request',
+  entity: 'PurchaseRequest',
+  hasActive: false,
+  labelField: 'title',
+  codeField: 'number',
+  route: '/procurement/purchaseRequest',
+  numbering: { prefix: 'PR', field: 'number' },
+  fields: {
+    number: f.text('Number', { readOnly: true, unique: true, searchable: true, maxLength: 20 }),
+    title: f.text('Title', { required: true, searchable: true, maxLength: 160 }),
+    requester: f.ref('Requester', 'users', { help: 'Empty: whoever creates the request' }),
+    department: f.ref('Department', 'departments'),
+    project: f.ref('Project', 'projects'),
+    site: f.ref('Site', 'sites'),
+    neededBy: f.date('Needed by', { indexed: true }),
+    justification: f.longtext('Justification', { maxLength: 2000 }),
+    status: f.enum('Status', REQUEST_STATES, { default: 'draft', readOnly: true, indexed: true }),
+    estimatedTotal: f.money('Estimated total', { readOnly: true }),
+  },
+  defaultSort: ['-number'],
+  listColumns: ['number', 'title', 'requester', 'department', 'project', 'neededBy', 'status', 'estimatedTotal'],
+  formLayout: [['title'], ['requester', 'department'], ['project', 'site'], ['neededBy'], ['justification']],
+  statusField: 'status',
+  editableStates: ['draft'],
+  actions: {
+    submit: { label: 'Submit', from: ['draft'], to: 'submitted', confirm: 'Submit {number} ({title}) for approval? It can no longer be edited while it waits.' },
+    approve: { label: 'Approve', from: ['submitted'], to: 'approved', privilege: 'approve', reason: 'optional', confirm: 'Approve {number} ({title}, estimated {estimatedTotal})? Your approval is recorded under your name.' },
+    reject: { label: 'Reject', from: ['submitted'], to: 'rejected', privilege: 'approve', reason: 'required', confirm: 'Reject {number} ({title})? Your reason is kept in its history; it can be reopened as a draft.' },
+    reopen: { label: 'Reopen as draft', from: ['rejected'], to: 'draft' },
+    close: { label: 'Close', from: ['partially_ordered', 'ordered'], to: 'closed', confirm: 'Close {number} ({title})? Nothing more can be ordered against it.' },
+    cancel: { label: 'Cancel', from: ['draft', 'submitted', 'approved', 'rejected'], to: 'cancelled', reason: 'optional', confirm: 'Cancel {number} ({title}) for good? A cancelled request cannot be reopened.' },
+  },
+  children: { lines: { resource: 'purchase-request-lines', parentField: 'request' } },
+};
