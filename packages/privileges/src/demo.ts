@@ -29,9 +29,17 @@ export const DEMO_ROLES = {
     privileges: [
       ...grant(['lead'], ['read', 'create', 'update']),
       ...grant(['customer'], ['read', 'create']),
-      ...grant(['eoi', 'eoiSetup'], ['read', 'create']),
+      // EOIs: register, edit while unpaid, take payments and ask for refunds.
+      ...grant(['eoi'], ['read', 'create', 'update']),
+      ...grant(['eoiSetup'], ['read']),
+      ...grant(['eoiPayment'], ['read', 'create']),
       // Update: edit a pending request and release one's own hold (the server refuses others' holds).
       ...grant(['holdRequest'], ['read', 'create', 'update']),
+      // The live unit board and the units a hold or reservation names (Settings › Leads › Units shows, read-only).
+      ...grant(['unit'], ['read']),
+      // Reserve within their discount authority; payments are recorded here and approved by finance.
+      ...grant(['reservation'], ['read', 'create', 'update']),
+      ...grant(['reservationPayment'], ['read', 'create']),
     ],
   },
   salesManager: {
@@ -41,8 +49,18 @@ export const DEMO_ROLES = {
       ...grant(['lead'], ['read', 'create', 'update', 'export', 'assign']),
       ...grant(['customer'], ['read', 'create', 'update', 'export']),
       ...grant(['LeadValidityConfig'], ['read']),
-      ...grant(['eoi', 'eoiSetup'], ['read', 'create']),
+      // Runs the launches and their bulk deals, and approves EOI refunds (finance's landing page stays procurement's).
+      ...grant(['eoi', 'eoiSetup', 'eoiPayment'], ['read', 'create', 'update', 'export']),
+      ...grant(['eoiPayment'], ['approve']),
+      ...grant(['bulkDeal'], ['read', 'create', 'update', 'approve']),
       ...grant(['holdRequest'], ['read', 'create', 'update', 'approve']),
+      ...grant(['unit'], ['read']),
+      ...grant(['reservation'], ['read', 'create', 'update', 'export']),
+      ...grant(['reservationPayment'], ['read', 'create', 'update']),
+      ...grant(['reservationSetup'], ['read']),
+      // Draws up contracts from their reservations and follows the payments.
+      ...grant(['contract'], ['read', 'create', 'update']),
+      ...grant(['contractPayment', 'receipt'], ['read']),
     ],
   },
   userAdministrator: {
@@ -71,8 +89,17 @@ export const DEMO_ROLES = {
   },
   financeManager: {
     name: 'Finance Manager',
-    description: 'Approves purchase orders above the first tier.',
-    privileges: [...grant(['poheader'], ['read', 'approve']), ...grant(['PurchaseRequest', 'quotation', 'supplier', 'approvalTier'], ['read'])],
+    description: 'Approves purchase orders above the first tier, reservations beyond the discount authority and reservation payments.',
+    privileges: [
+      ...grant(['poheader'], ['read', 'approve']),
+      ...grant(['PurchaseRequest', 'quotation', 'supplier', 'approvalTier'], ['read']),
+      // Approves reservations beyond the discount authority, their modifications and payments.
+      ...grant(['reservation', 'reservationPayment'], ['read', 'approve', 'export']),
+      ...grant(['reservationSetup'], ['read', 'create', 'update']),
+      // Keeps contracts through their steps, the installment ledger and receipts (issue 18).
+      ...grant(['contract', 'receipt'], ['read', 'create', 'update', 'approve', 'export']),
+      ...grant(['contractPayment'], ['read', 'export']),
+    ],
   },
 } as const satisfies Record<string, DemoRole>;
 

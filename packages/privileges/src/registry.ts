@@ -31,6 +31,13 @@ export const ENTITY_REGISTRY: readonly EntityDefinition[] = [
   { name: 'bulkDeal', label: 'Bulk deals', group: 'sales', actions: all },
   // Not named by the spec: hold requests (issue 17), approved by the project's approvers.
   { name: 'holdRequest', label: 'Hold requests', group: 'sales', actions: all },
+  // Reservations and their payments (issue 17): approve is finance's (discounts beyond authority, modifications, payments).
+  { name: 'reservation', label: 'Reservations', group: 'sales', actions: all },
+  { name: 'reservationPayment', label: 'Reservation payments', group: 'sales', actions: all },
+  // Contracts, their installment ledger and receipts (issue 18): approve moves contract steps, reschedules, cancels, voids receipts.
+  { name: 'contract', label: 'Contracts', group: 'sales', actions: all },
+  { name: 'contractPayment', label: 'Contract payments (installments)', group: 'sales', actions: all },
+  { name: 'receipt', label: 'Receipts', group: 'sales', actions: all },
   { name: 'user', label: 'Users', group: 'sales', actions: crud },
   { name: 'customer', label: 'Customers', group: 'sales', actions: crud },
   { name: 'source', label: 'Sources', group: 'settings-leads', actions: crud },
@@ -55,6 +62,7 @@ export const ENTITY_REGISTRY: readonly EntityDefinition[] = [
   { name: 'unitstatus', label: 'Unit statuses', group: 'settings-leads', actions: ['read', 'update'] },
   { name: 'bouncedreason', label: 'Bounced reasons', group: 'settings-leads', actions: crud },
   { name: 'holdrequestsetup', label: 'Hold request setup', group: 'settings-leads', actions: crud },
+  { name: 'reservationSetup', label: 'Reservation setup and discount authority', group: 'settings-leads', actions: crud },
   { name: 'nationality', label: 'Nationalities', group: 'settings-general', actions: crud },
   { name: 'site', label: 'Sites', group: 'settings-general', actions: crud },
   { name: 'department', label: 'Departments', group: 'settings-general', actions: crud },

@@ -79,6 +79,9 @@ describe('sidebar visibility (spec section 6)', () => {
     expect(sidebarRules.salesGroup(agent)).toBe(true);
     expect(sidebarRules.addLeadActivity(agent)).toBe(true);
     expect(sidebarRules.users(agent)).toBe(false);
-    expect(sidebarRules.settingsLeadsGroup(agent)).toBe(false);
+    // Units are read on the live board and named by holds and reservations: Settings › Leads shows its Units item.
+    expect(sidebarRules.settingsLeadsGroup(agent)).toBe(true);
+    expect(sidebarRules.readOn('unit')(agent)).toBe(true);
+    expect(sidebarRules.readOn('project')(agent)).toBe(false);
   });
 });
