@@ -10,6 +10,9 @@ const MODULES = [
   ['records', './records.mjs', 'benchRecords'],
   ['leads', './leads.mjs', 'benchLeads'],
   ['notifications', './notifications.mjs', 'benchNotifications'],
+  ['board', './board.mjs', 'benchBoard'],
+  ['reservations', './reservations.mjs', 'benchReservations'],
+  ['bulkdeals', './bulkdeals.mjs', 'benchBulkDeals'],
 ];
 
 /** The closing table: figure | value | goal | met, in markdown so it pastes into a note. */

@@ -1,9 +1,9 @@
 import { createUser, ensureDepartment, ensureRole, findUserId, hashPassword, type Argon2Params } from '@propdesk/auth-session/server';
 import { DEMO_DEPARTMENTS, DEMO_ROLES, DEMO_USERS } from '@propdesk/privileges';
 import { seedProcurementDemo } from '@propdesk/procurement/server';
-import { seedResources } from '@propdesk/records/server';
+import { engineTransaction, seedResources } from '@propdesk/records/server';
 import { audit, type Database } from '@propdesk/server-kit';
-import { salesDemoLeads, salesDemoSetups } from '@propdesk/sales/server';
+import { salesDemoLeads, salesDemoSetups, seedContractDemo, seedEoiDemo, seedReservationDemo } from '@propdesk/sales/server';
 import { notify } from '@propdesk/notifications-core/server';
 import { settingsDemoData } from '@propdesk/settings/server';
 import { createEngine } from './domains.js';
@@ -70,6 +70,10 @@ export async function seedDemoData(db: Database, options: { password: string; ar
     claim: async (tx) => (await tx.query("insert into app_state (key, value) values ('demo-sales-setups-seeded', 'true'::jsonb) on conflict (key) do nothing returning key")).rows.length > 0,
   });
   await seedProcurementDemo(engine);
+  // Reservations in every state across the three projects, with their setups and discount authorities.
+  await seedReservationDemo(engine);
+  // Contracts from new confirmed reservations, their ledgers, a few receipts (after the reservations).
+  await seedContractDemo(engine);
   // About 5,000 leads with activities for the demo agents (multi-row inserts, once across processes).
   const leadsStarted = performance.now();
   const leadsSeeded = await db.transaction(async (tx) => {
@@ -83,5 +87,14 @@ export async function seedDemoData(db: Database, options: { password: string; ar
     return salesDemoLeads(tx, { agents, manager: idOf('sales.manager') });
   });
   if (leadsSeeded) options.log?.(`demo leads: ${leadsSeeded} seeded in ${Math.round(performance.now() - leadsStarted)} ms`);
+  // An EOI launch with about 300 EOIs in every state, in token order (multi-row inserts, once across processes).
+  const eoisStarted = performance.now();
+  const eoisSeeded = await engineTransaction(engine, async (tx) => {
+    const claimed = await tx.query("insert into app_state (key, value) values ('demo-eois-seeded', 'true'::jsonb) on conflict (key) do nothing returning key");
+    if (claimed.rows.length === 0) return 0;
+    const agent = (await tx.query<{ id: string }>("select id::text as id from users where username = 'sales.agent'")).rows[0]?.id ?? null;
+    return seedEoiDemo(engine, tx, { agent });
+  });
+  if (eoisSeeded) options.log?.(`demo EOIs: ${eoisSeeded} seeded in ${Math.round(performance.now() - eoisStarted)} ms`);
   return seeded;
 }

@@ -25,6 +25,20 @@ export const SAMPLE_OVERRIDES: Readonly<Record<string, (n: number) => Record<str
   'hold-requests': () => ({ lead: null, hours: 2 }),
   // With extensions, a hold lasts at least its longest single hold.
   'hold-request-setups': () => ({ maxHoldHours: 48, maxTotalHours: 168 }),
+  // A reservation within everyone's authority, signed by its project's default date, without an offer of another project.
+  reservations: () => ({ discountKind: 'percent', discountValue: '1', signBy: null, offer: null, fee: '1000.00' }),
+  // A small fee payment without a cheque.
+  'reservation-payments': (n) => ({ kind: 'fee', amount: `${1 + (n % 9)}.00`, bank: null, chequeNumber: null, chequeDate: null }),
+  'reservation-buyers': () => ({ share: '50' }),
+  // A launch's window is open now; its amounts name real unit types (none here); a token prefix is letters and digits.
+  'eoi-setups': (n) => ({ opensAt: '2026-01-01T00:00:00.000Z', closesAt: '2099-12-31T00:00:00.000Z', amounts: null, tokenPrefix: `S${n % 1000}` }),
+  // An EOI names a customer (no lead to make one from) and preferences of real unit types (none here).
+  eois: () => ({ lead: null, customerIdNumber: null, preferences: null }),
+  // A small payment in, never reaching the amount due (the EOI stays submitted and the payment editable).
+  'eoi-payments': (n) => ({ kind: 'payment', amount: `${1 + (n % 9)}.00`, bank: null, chequeNumber: null, chequeDate: null, reason: null }),
+  // A contract's parties default to its reservation's buyers; a receipt on account (no contract: generic picks belong to other customers).
+  contracts: () => ({ parties: null, contractDate: '2026-11-24' }),
+  receipts: (n) => ({ contract: null, amount: `${100 + (n % 900)}.00` }),
 };
 
 /** Values that must come from the database (a lead every user sees: one in the unassigned pool). */
@@ -34,6 +48,54 @@ export const SAMPLE_LOOKUPS: Readonly<Record<string, (db: Database) => Promise<R
   quotations: async (db) => ({
     request: (await db.query<{ id: string }>("select id::text from purchase_requests where status in ('approved', 'partially_ordered') order by number limit 1")).rows[0]?.id ?? null,
   }),
+  // An EOI of a launch whose window is open, for a customer with no EOI in it yet.
+  eois: async (db) => ({
+    setup: (await db.query<{ id: string }>("select id::text from eoi_setups where status = 'open' and opens_at <= now() and closes_at > now() order by created_on, id limit 1")).rows[0]?.id ?? null,
+    customer: (await db.query<{ id: string }>('select c.id::text from customers c where not exists (select 1 from eois e where e.customer_id = c.id) order by c.created_on desc, c.id limit 1')).rows[0]?.id ?? null,
+  }),
+  // A payment in cash on a submitted EOI of an open window that still owes more than the sample.
+  'eoi-payments': async (db) => ({
+    method: (await db.query<{ id: string }>("select id::text from payment_methods where kind = 'cash' order by name limit 1")).rows[0]?.id ?? null,
+    eoi:
+      (
+        await db.query<{ id: string }>(
+          `select e.id::text from eois e join eoi_setups s on s.id = e.setup_id and s.status = 'open' and s.closes_at > now()
+            where e.status = 'submitted' and e.amount_due - e.paid_amount > 100 order by e.number limit 1`,
+        )
+      ).rows[0]?.id ?? null,
+  }),
+  // A reservation takes a priced unit nobody claims, on a plan every project may use.
+  reservations: async (db) => ({
+    unit:
+      (
+        await db.query<{ id: string }>(
+          `select u.id::text from units u where u.active and u.status = 'available' and u.base_price is not null
+              and not exists (select 1 from unit_claims c where c.unit_id = u.id and c.released_at is null)
+            order by u.code, u.id limit 1`,
+        )
+      ).rows[0]?.id ?? null,
+    paymentPlan: (await db.query<{ id: string }>('select id::text from payment_plans where project_id is null order by name limit 1')).rows[0]?.id ?? null,
+  }),
+  // Buyers are added while the reservation is a draft; payments taken while it is open.
+  'reservation-buyers': async (db) => ({ reservation: (await db.query<{ id: string }>("select id::text from reservations where status = 'draft' order by number limit 1")).rows[0]?.id ?? null }),
+  'reservation-payments': async (db) => ({ reservation: (await db.query<{ id: string }>("select id::text from reservations where status = 'confirmed' order by number limit 1")).rows[0]?.id ?? null }),
+  // A contract is made from a confirmed reservation not yet contracted, with a template every project may use.
+  contracts: async (db) => ({
+    reservation:
+      (await db.query<{ id: string }>("select r.id::text from reservations r where r.status = 'confirmed' and not exists (select 1 from contracts c where c.reservation_id = r.id) order by r.number desc limit 1")).rows[0]?.id ?? null,
+    template: (await db.query<{ id: string }>('select id::text from contract_templates where project_id is null order by name limit 1')).rows[0]?.id ?? null,
+  }),
+  // One authority per role: a role that has none yet.
+  'discount-authorities': async (db) => ({ role: (await db.query<{ id: string }>('select r.id::text from roles r where not exists (select 1 from discount_authorities d where d.role_id = r.id) order by r.name, r.id limit 1')).rows[0]?.id ?? null }),
+  // One setup per project: a project that has none yet (a new one when every project has its setup).
+  'reservation-setups': async (db) => {
+    const free = await db.query<{ id: string }>('select p.id::text from projects p where not exists (select 1 from reservation_setups s where s.project_id = p.id) order by p.created_on, p.id limit 1');
+    if (free.rows[0]) return { project: free.rows[0].id };
+    const made = await db.query<{ id: string }>(
+      "insert into projects (name, code, status, currency) select 'Reservation sample ' || n, 'RS' || n, 'planned', 'EGP' from (select count(*) + 1 as n from projects) c returning id::text",
+    );
+    return { project: made.rows[0]!.id };
+  },
   // A hold asks for an available unit nobody holds, in a project whose holds wait for approval.
   'hold-requests': async (db) => ({
     unit:

@@ -1,6 +1,16 @@
 import { f, num, type FieldDef, type FieldError, type ResourceDef } from '@propdesk/records/model';
-import { isE164, isNationalIdForm, isPassportForm } from './phones.js';
+import { isNationalIdForm, isPassportForm } from './phones.js';
 import { holdRequests } from '../resources/hold-requests/definition.js';
+import { eoiSetups } from '../resources/eoi-setups/definition.js';
+import { eois } from '../resources/eois/definition.js';
+import { eoiPayments } from '../resources/eoi-payments/definition.js';
+import { bulkDeals } from '../resources/bulk-deals/definition.js';
+import { RESERVATION_RESOURCES } from '../resources/reservations/definition.js';
+import { reservationPayments } from '../resources/reservation-payments/definition.js';
+import { contracts } from '../resources/contracts/definition.js';
+import { installments } from '../resources/installments/definition.js';
+import { receipts } from '../resources/receipts/definition.js';
+import { receiptItems } from '../resources/receipt-items/definition.js';
 
 export { holdRequests, HOLD_STATES } from '../resources/hold-requests/definition.js';
 
@@ -71,11 +81,6 @@ export const holdRequestSetups: ResourceDef = {
 
 const datetime = (label: string, options: Omit<FieldDef, 'kind' | 'label'> = {}): FieldDef => ({ kind: 'datetime', label, ...options });
 
-const phoneProblems = (values: Readonly<Record<string, unknown>>, names: readonly string[]): FieldError[] =>
-  names
-    .filter((name) => typeof values[name] === 'string' && values[name] !== '' && !isE164(values[name] as string))
-    .map((field) => ({ field, message: 'Choose the country and enter a valid number' }));
-
 /**
  * A lead (domain.md Sales: Lead). Who owns it (`assignedTo`), its validity and its customer link
  * are written only by the sales server (assignment, activities, expiry, conversion), never by a
@@ -92,8 +97,8 @@ export const leads: ResourceDef = {
   route: '/sales/leads',
   fields: {
     fullName: f.text('Full name', { required: true, searchable: true, maxLength: 120 }),
-    phone: f.phone('Phone', { required: true, searchable: true, indexed: true, help: 'Stored in international (E.164) form.' }),
-    phone2: f.phone('Second phone', { searchable: true, indexed: true }),
+    phone: f.phone('Phone', { required: true, searchable: true, indexed: true, e164: true }),
+    phone2: f.phone('Second phone', { searchable: true, indexed: true, e164: true }),
     email: f.email('Email', { searchable: true }),
     nationality: f.ref('Nationality', 'nationalities'),
     source: f.ref('Source', 'sources', { required: true }),
@@ -129,7 +134,7 @@ export const leads: ResourceDef = {
     ['notes'],
   ],
   rule: (values) => {
-    const problems = phoneProblems(values, ['phone', 'phone2']);
+    const problems: FieldError[] = [];
     const min = num(values.budgetMin);
     const max = num(values.budgetMax);
     if (min !== null && max !== null && min > max) problems.push({ field: 'budgetMax', message: 'The budget’s upper end is below its lower end' });
@@ -177,8 +182,8 @@ export const customers: ResourceDef = {
     passportNo: f.text('Passport number', { unique: true, searchable: true, maxLength: 12 }),
     nationality: f.ref('Nationality', 'nationalities'),
     birthDate: f.date('Birth date'),
-    phone: f.phone('Phone', { required: true, searchable: true, indexed: true }),
-    phone2: f.phone('Second phone', { searchable: true }),
+    phone: f.phone('Phone', { required: true, searchable: true, indexed: true, e164: true }),
+    phone2: f.phone('Second phone', { searchable: true, e164: true }),
     email: f.email('Email', { searchable: true }),
     email2: f.email('Second email'),
     address: f.text('Address', { maxLength: 300 }),
@@ -189,7 +194,7 @@ export const customers: ResourceDef = {
   listColumns: ['fullName', 'kind', 'nationalId', 'passportNo', 'nationality', 'phone', 'email', 'lead'],
   formLayout: [['kind', 'fullName'], ['companyName'], ['nationalId', 'passportNo'], ['nationality', 'birthDate'], ['phone', 'phone2'], ['email', 'email2'], ['address', 'country']],
   rule: (values) => {
-    const problems = phoneProblems(values, ['phone', 'phone2']);
+    const problems: FieldError[] = [];
     if (typeof values.nationalId === 'string' && values.nationalId !== '' && !isNationalIdForm(values.nationalId)) {
       problems.push({ field: 'nationalId', message: 'A national ID is 14 digits starting with 2 or 3' });
     }
@@ -202,4 +207,4 @@ export const customers: ResourceDef = {
   },
 };
 
-export const SALES_RESOURCES: readonly ResourceDef[] = [leadValidityConfigs, holdRequestSetups, leads, leadActivities, customers, holdRequests];
+export const SALES_RESOURCES: readonly ResourceDef[] = [leadValidityConfigs, holdRequestSetups, leads, leadActivities, customers, holdRequests, eoiSetups, eois, eoiPayments, bulkDeals, ...RESERVATION_RESOURCES, reservationPayments, contracts, installments, receipts, receiptItems];

@@ -69,6 +69,13 @@ const SIDEBAR_TARGETS: Record<string, GuardRequirement | null> = {
   '/sales/contracts/payments/edit': null,
   '/sales/contracts/payments/view': null,
   '/settings/leads/ReservationPayments': null,
+  // Not in the spec: the live unit board and the sales dashboard (issue 17), for unit read.
+  '/sales/units/board': { entity: 'unit', action: 'read' },
+  '/sales/dashboard': { entity: 'unit', action: 'read' },
+  // Not in the spec: the reservation setups and discount authorities (issue 17), Settings-like reference data.
+  // Reservation items need no privilege in the sidebar (spec section 6); the server asks reservationSetup.
+  '/settings/leads/reservationSetup': null,
+  '/settings/leads/discountAuthority': null,
 };
 
 const key = (path: string) => path.toLowerCase();
@@ -99,7 +106,7 @@ describeDomainModule(salesModule, {
     '/settings/leads/holdRequests/create',
     '/settings/leads/holdRequests/view',
   ],
-  sections: [['Leads', 'sales', 1], ['EOI', 'sales', 2], ['Customer', 'sales', 3], ['Reservations', 'sales', 4], ['Contracts', 'sales', 5], ['Hold Requests', 'sales', 7]],
+  sections: [['Leads', 'sales', 1], ['EOI', 'sales', 2], ['Customer', 'sales', 3], ['Reservations', 'sales', 4], ['Contracts', 'sales', 5], ['Hold Requests', 'sales', 7], ['Inventory', 'sales', 8]],
   sidebar: [
     { name: 'shows the EOI group for read on eoiSetup alone, with only EOI Setup in it', privileges: [read('eoiSetup')], includes: ['EOI', 'EOI Setup'], excludes: ['EOI List', 'Create EOI Setup'] },
     { name: 'shows the EOI group for create on eoi', privileges: [create('eoi')], includes: ['EOI', 'Create EOI'] },
@@ -114,7 +121,7 @@ describeDomainModule(salesModule, {
       privileges: [],
       equals: [
         'Customer', 'Customers', 'Create Customer',
-        'Reservations', 'All Reservations', 'Create Reservation', 'Modify Reservation', 'Reservation Payments',
+        'Reservations', 'All Reservations', 'Create Reservation', 'Modify Reservation', 'Reservation Payments', 'Reservation Setup', 'Discount Authority',
         'Contracts', 'All Contracts', 'Create Contract', 'Contract Payments',
         'Hold Requests', 'Hold Requests', 'Create Hold Request', 'Hold Request Setup',
       ],

@@ -7,6 +7,7 @@ import { leadScreens } from './leads/leadScreens.js';
 import { paymentScreens } from './payments/paymentScreens.js';
 import { receiptScreens } from './receipts/receiptScreens.js';
 import { reservationScreens } from './reservations/reservationScreens.js';
+import { boardScreens } from './board/boardScreens.js';
 
 /**
  * The sales domain: leads, EOI, customers, reservations, contracts, hold requests, and the
@@ -24,8 +25,10 @@ export const salesModule: DomainModule = domainModule({
     { prefix: '/settings/leads/CreateCustomer', mode: 'sales' },
     { prefix: '/settings/leads/holdRequests', mode: 'sales' },
     { prefix: '/settings/leads/holdRequestSetUp', mode: 'sales' },
+    { prefix: '/settings/leads/reservationSetup', mode: 'sales' },
+    { prefix: '/settings/leads/discountAuthority', mode: 'sales' },
     // Receipt screens are Settings-mode (spec section 2, sidebar).
     { prefix: '/receipt', mode: 'settings' },
   ],
-  sections: [leadScreens, eoiScreens, customerScreens, reservationScreens, contractScreens, holdRequestScreens, paymentScreens, receiptScreens],
+  sections: [leadScreens, eoiScreens, customerScreens, reservationScreens, contractScreens, holdRequestScreens, boardScreens, paymentScreens, receiptScreens],
 });

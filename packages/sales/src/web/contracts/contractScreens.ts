@@ -1,26 +1,29 @@
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
-import { placeholderFamily, type SectionDeclaration } from '@propdesk/shell-ui';
+import { declareResources } from '@propdesk/records/web';
+import type { SectionDeclaration } from '@propdesk/shell-ui';
+import { SALES_RESOURCES } from '../../model/definitions.js';
 
-const contracts = placeholderFamily('/sales/contracts', 'Contract', 'Contracts');
-const payments = placeholderFamily('/sales/contracts/payments', 'Contract Payment', 'Contract Payments');
+const resource = declareResources(SALES_RESOURCES);
+const extend = async () => (await import('./contractExtras.js')).contractExtras;
 
 /**
- * The contract screens, placeholders until their issue is built. The spec's contract routes have
- * no guard; the payments paths are sidebar targets with no route in the spec.
+ * The contract screens: engine screens of `contracts` (with the steps, prints and ledger panel) and of
+ * the installment ledger. The spec's contract routes have no guard (the server still asks `contract`);
+ * `/view` and `/edit` are the list's record view and its edit (`?record=`). The payments paths are
+ * sidebar targets with no route in the spec; installments are written by the server only, so their
+ * create and edit paths open the ledger.
  */
 export const contractScreens: SectionDeclaration = {
   id: 'sales.contracts', label: 'Contracts', icon: DescriptionOutlined, mode: 'sales', order: 5,
   trail: ['Sales', 'Contracts'],
   items: [
-    contracts.list('All contracts (CNT-YYYY-NNNNN) with their reservation, parties, current step, net price and installment schedule.', { navLabel: 'All Contracts' }),
-    contracts.create('Draws up a contract from a confirmed reservation and a template, generating the installment schedule from the payment plan.'),
-    payments.list('Each contract installment with its due date, amount, payment type, status and paid amount, flagging overdue ones.'),
-  ],
-  pages: [
-    contracts.edit('Changes a contract’s parties, template or step through the contract actions.'),
-    contracts.view('One contract with its parties, steps, installment schedule and the printable contract made from its template.'),
-    payments.create('Records a payment against a contract installment.'),
-    payments.edit('Corrects a contract payment.'),
-    payments.view('One contract payment with its installment, method, cheque and receipt.'),
+    resource('contracts', { guard: null, navLabel: 'All Contracts', extend, aliases: ['/sales/contracts/view', '/sales/contracts/edit'] }),
+    resource('contracts', { guard: null, mode: 'create', title: 'Create Contract', extend }),
+    resource('installments', {
+      guard: null,
+      path: '/sales/contracts/payments',
+      title: 'Contract Payments',
+      aliases: ['/sales/contracts/payments/create', '/sales/contracts/payments/edit', '/sales/contracts/payments/view'],
+    }),
   ],
 };

@@ -1,30 +1,28 @@
 import HowToRegOutlined from '@mui/icons-material/HowToRegOutlined';
 import { sidebarRules } from '@propdesk/privileges';
-import { navLink, placeholderFamily, placeholderScreen, type SectionDeclaration } from '@propdesk/shell-ui';
+import { declareResources } from '@propdesk/records/web';
+import { navLink, type SectionDeclaration } from '@propdesk/shell-ui';
+import { SALES_RESOURCES } from '../../model/definitions.js';
 
-const eoi = placeholderFamily('/sales/eoi', 'EOI', 'EOIs');
-const setups = placeholderFamily('/sales/eoi/setup', 'EOI Setup', 'EOI Setup');
+const resource = declareResources(SALES_RESOURCES);
 
 /**
- * The expression-of-interest screens, placeholders until their issue is built. The spec shows the
- * EOI routes with no guard; the sidebar items carry the EOI privileges (spec section 6).
+ * The expression-of-interest screens, engine screens of `eois`, `eoi-setups` and `bulk-deals`. The
+ * spec shows the EOI routes with no guard (the server still asks the EOI privileges); the sidebar
+ * items carry the EOI privileges (spec section 6).
  */
 export const eoiScreens: SectionDeclaration = {
   id: 'sales.eoi', label: 'EOI', icon: HowToRegOutlined, mode: 'sales', order: 2, visible: sidebarRules.salesGroup,
   trail: ['Sales', 'EOI'],
   items: [
-    eoi.create('Registers an expression of interest for a customer in a launch: preferred unit types, floor band, budget and the EOI payment that earns a priority token.', { visible: sidebarRules.eoiCreate }),
-    placeholderScreen('/sales/eoi/list', 'EOI List', 'All expressions of interest (EOI-YYYY-NNNNN) with customer, project, launch, priority token and status from draft to allocated, refunded, cancelled or expired.', { visible: sidebarRules.eoiList }),
-    setups.list('The EOI launches per project: window open and close, amount per unit type, maximum EOIs per customer and whether they are refundable.', { visible: sidebarRules.eoiSetupList }),
-    setups.create('Opens a new EOI launch for a project: its name, window, maximum EOIs per customer and refundability.', { visible: sidebarRules.eoiSetupCreate }),
+    resource('eois', { guard: null, mode: 'create', path: '/sales/eoi/create', title: 'Create EOI', visible: sidebarRules.eoiCreate }),
+    // `/list/view` is the spec's view of one EOI (the list's `?record=` view); /sales/eoi/view is a sidebar target with no route in the spec, the same view.
+    resource('eois', { guard: null, title: 'EOI List', visible: sidebarRules.eoiList, aliases: ['/sales/eoi/list/view', '/sales/eoi/view'], extend: () => import('./EoiPanel.js').then((m) => m.eoiPage) }),
+    resource('eoi-setups', { guard: null, title: 'EOI Setup', visible: sidebarRules.eoiSetupList, aliases: ['/sales/eoi/setup/view'] }),
+    // The amounts per unit type are a section of the launch's form: /create/amount is the same form.
+    resource('eoi-setups', { guard: null, mode: 'create', title: 'Create EOI Setup', visible: sidebarRules.eoiSetupCreate, aliases: ['/sales/eoi/setup/create/amount'] }),
     // EOI payments have one screen, under /settings/leads; following this link switches to the Settings sidebar.
     navLink('EOI Payments', '/settings/leads/EoiPayments', sidebarRules.eoiPayments),
-    placeholderScreen('/sales/eoi/bulkdeals', 'Bulk Deals', 'Matches the paid EOIs of a launch, in token order, to available units, previews conflicts and turns them into reservations in one go.', { visible: sidebarRules.bulkDeals }),
-  ],
-  pages: [
-    // /sales/eoi/view: a sidebar target with no route in the spec, the same EOI view.
-    eoi.view('One expression of interest with its preferences, payments, priority token and status history.', { path: '/sales/eoi/list/view', aliases: ['/sales/eoi/view'] }),
-    setups.view('One EOI launch setup with its window, amounts per unit type and limits.'),
-    placeholderScreen('/sales/eoi/setup/create/amount', 'EOI Setup Amounts', 'Sets the EOI amount for each unit type of a launch being set up.'),
+    resource('bulk-deals', { guard: null, title: 'Bulk Deals', visible: sidebarRules.bulkDeals, extend: () => import('./BulkDealPanel.js').then((m) => m.bulkDealPage) }),
   ],
 };

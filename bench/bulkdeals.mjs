@@ -1,0 +1,142 @@
+// Bulk deals at volume (issue 17): one launch with 2,000 paid EOIs (tokens 1..2,000, one payment
+// each) and a project of 2,000 available units; the dry run (matching by preference) and the publish
+// (2,000 allocations turned into reservations in one transaction, payments carried over) timed
+// through the API. On PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL); loopback only, one run.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp, loadConfig, openAppDatabase } from '@propdesk/server';
+import { fmt } from './lib/load.mjs';
+import { withScratchDatabase } from './lib/postgres.mjs';
+
+const COUNT = Number(process.env.BENCH_BULK ?? 2000);
+const PASSWORD = 'Propdesk#2026';
+const GOAL_MS = 5000;
+const TYPES = ['Studio', 'Apartment 2BR', 'Apartment 3BR', 'Duplex'];
+
+async function client(base, username) {
+  const jar = new Map();
+  const remember = (response) => {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const [name, ...value] = pair.split('=');
+      jar.set(name.trim(), value.join('='));
+    }
+  };
+  const call = async (path, init = {}) => {
+    const headers = { cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '), ...(init.headers ?? {}) };
+    if (init.method && init.method !== 'GET') headers['x-csrf-token'] = jar.get('XSRF-TOKEN') ?? '';
+    const response = await fetch(`${base}${path}`, { ...init, headers });
+    remember(response);
+    return response;
+  };
+  await call('/api/users/csrf-cookie');
+  const login = await call('/api/users/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: PASSWORD }) });
+  if (login.status !== 200) throw new Error(`login ${username}: ${login.status}`);
+  return async (path, body) => {
+    const response = await call(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) });
+    const json = await response.json();
+    if (response.status >= 300) throw new Error(`${path}: ${response.status} ${json.message ?? ''}`);
+    return json.data;
+  };
+}
+
+/** A project of COUNT available units and a launch with COUNT paid EOIs, one payment each (multi-row inserts). */
+async function fill(db) {
+  const one = async (sql, params = []) => (await db.query(sql, params)).rows[0];
+  const project = (await one("insert into projects (name, code, status, currency) values ('Bench Bay', 'BB', 'launched', 'EGP') returning id::text as id")).id;
+  const plan = (await one('select id::text as id from payment_plans order by name limit 1')).id;
+  const cash = (await one("select id::text as id from payment_methods where kind = 'cash' limit 1")).id;
+  const types = (await db.query('select id::text as id, name from unit_types where name = any($1::text[])', [TYPES])).rows;
+  const typeId = new Map(types.map((row) => [row.name, row.id]));
+  const units = [[], [], [], []];
+  for (let i = 0; i < COUNT; i += 1) {
+    [`BB-${String(i).padStart(5, '0')}`, String.fromCharCode(65 + (i % 8)), Math.floor(i / 8) % 30, typeId.get(TYPES[i % TYPES.length])].forEach((value, index) => units[index].push(value));
+  }
+  await db.query(
+    `insert into units (code, project_id, block, floor, unit_type_id, base_price, status)
+     select code, $5, block, floor, unit_type_id, 2000000 + floor * 10000, 'available' from unnest($1::text[], $2::text[], $3::int[], $4::uuid[]) as v(code, block, floor, unit_type_id)`,
+    [...units, project],
+  );
+  const setup = (await one(
+    `insert into eoi_setups (name, project_id, opens_at, closes_at, amount, max_eois_per_customer, refundable, token_prefix, payment_plan_id, status)
+     values ('Bench launch', $1, now() - interval '1 day', now() + interval '10 days', 50000, 1, true, 'BB', $2, 'open') returning id::text as id`,
+    [project, plan],
+  )).id;
+  const customers = [];
+  const eois = [[], [], [], [], []];
+  for (let i = 0; i < COUNT; i += 1) {
+    const id = randomUUID();
+    customers.push(id);
+    [randomUUID(), `EOI-2099-${String(i + 1).padStart(5, '0')}`, id, i + 1, JSON.stringify([{ unitType: TYPES[i % TYPES.length] }, { unitType: TYPES[(i + 1) % TYPES.length] }])].forEach((value, index) => eois[index].push(value));
+  }
+  await db.query(
+    `insert into customers (id, kind, full_name, national_id, phone)
+     select id, 'individual', 'Bench Customer ' || n, '2990101' || lpad(n::text, 7, '0'), '+2011' || lpad((40000000 + n)::text, 8, '0') from unnest($1::uuid[]) with ordinality as v(id, n)`,
+    [customers],
+  );
+  await db.query(
+    `insert into eois (id, number, title, setup_id, project_id, customer_id, token, token_label, preferences, amount_due, paid_amount, refunded_amount, status, paid_at)
+     select id, number, 'Bench ' || number, $6, $7, customer_id, token, 'BB-' || lpad(token::text, 4, '0'), preferences::jsonb, 50000, 50000, 0, 'paid', now() - interval '1 hour' + token * interval '1 second'
+       from unnest($1::uuid[], $2::text[], $3::uuid[], $4::int[], $5::text[]) as v(id, number, customer_id, token, preferences)`,
+    [...eois, setup, project],
+  );
+  await db.query('insert into eoi_token_counters (setup_id, last) values ($1, $2)', [setup, COUNT]);
+  await db.query(
+    `insert into eoi_payments (number, eoi_id, kind, amount, method_id, paid_on, status)
+     select 'EOP-2099-' || lpad(n::text, 5, '0'), id, 'payment', 50000, $2, current_date, 'recorded' from unnest($1::uuid[]) with ordinality as v(id, n)`,
+    [eois[0], cash],
+  );
+  return setup;
+}
+
+async function run(databaseUrl) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'propdesk-bench-bulk-'));
+  const config = { ...loadConfig({ ...process.env, PROPDESK_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl, PROPDESK_DEMO: '1' }), rateLimitPerMinute: 1_000_000 };
+  const db = await openAppDatabase(config);
+  const app = await buildApp(config, { database: db, closeDatabase: true, leadExpiryIntervalMs: 0 });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${app.server.address().port}`;
+  try {
+    const setup = await fill(db);
+    const post = await client(base, 'sales.manager');
+    const deal = await post('/api/bulk-deals', { setup });
+    let started = performance.now();
+    const previewed = await post(`/api/bulk-deals/${deal.id}/actions/dryRun`);
+    const dryRunMs = performance.now() - started;
+    globalThis.__profReset?.(); // a profiler's hook (counts the publish's statements only)
+    started = performance.now();
+    const published = await post(`/api/bulk-deals/${deal.id}/actions/publish`);
+    const publishMs = performance.now() - started;
+    const made = (await db.query("select count(*)::int as n from reservations where source = 'eoi'")).rows[0].n;
+    const allocated = (await db.query("select count(*)::int as n from eois where status = 'allocated'")).rows[0].n;
+    console.log(`  PostgreSQL: ${COUNT} paid EOIs onto ${COUNT} units: dry run ${fmt(dryRunMs)} ms (${previewed.matched} matched, ${previewed.conflicts} conflicts); publish ${fmt(publishMs)} ms (${published.status}, ${made} reservations, ${allocated} EOIs allocated)`);
+    return { kind: 'PostgreSQL', count: COUNT, dryRunMs, publishMs, matched: previewed.matched, conflicts: previewed.conflicts, reservations: made };
+  } finally {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function benchBulkDeals() {
+  console.log('\nBulk deals');
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    console.log('  skipped: no PostgreSQL (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+    return { results: [], summary: [] };
+  }
+  const results = [await withScratchDatabase(adminUrl, (url) => run(url), 'propdesk_bench_bulk')];
+  const summary = results.flatMap((result) => [
+    { figure: `${result.kind}: bulk deal dry run, ms (${result.count} EOIs, ${result.count} units)`, value: Number(fmt(result.dryRunMs)), goal: `≤ ${GOAL_MS}`, met: result.dryRunMs <= GOAL_MS },
+    { figure: `${result.kind}: bulk deal publish, ms (${result.reservations} reservations)`, value: Number(fmt(result.publishMs)), goal: `≤ ${GOAL_MS}`, met: result.publishMs <= GOAL_MS },
+  ]);
+  console.log('\n| figure | value | goal | met |');
+  console.log('|---|---|---|---|');
+  for (const row of summary) console.log(`| ${row.figure} | ${row.value} | ${row.goal} | ${row.met ? 'yes' : 'no'} |`);
+  return { results, summary };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await benchBulkDeals();
+}

@@ -1,0 +1,28 @@
+import type { Caller, EngineContext } from '@propdesk/records/server';
+import type { Queryable } from '@propdesk/server-kit';
+import { createReservation } from '../reservations/create.server.js';
+
+export type AllocationInput = { eoiId: string; unitId: string; customerId: string; paymentPlanId: string; agentId: string | null; dealNumber: string };
+
+/**
+ * Turns an EOI's allocation into a reservation, in the caller's transaction: the reservations code
+ * hands the EOI's allocation claim to the reservation in place and carries the EOI's payments over
+ * as its fee payments. Answers the reservation's id.
+ */
+export async function allocateToReservation(engine: EngineContext, tx: Queryable, caller: Caller, input: AllocationInput): Promise<string> {
+  const reservation = await createReservation(
+    engine,
+    tx,
+    {
+      unitId: input.unitId,
+      customerId: input.customerId,
+      paymentPlanId: input.paymentPlanId,
+      agentId: input.agentId,
+      notes: `Bulk deal ${input.dealNumber}`,
+      source: { kind: 'eoi', eoiId: input.eoiId },
+    },
+    caller,
+    { answer: 'id' },
+  );
+  return reservation.id;
+}

@@ -1,0 +1,174 @@
+import type { Caller, DomainNotify, EngineContext, ResourceHooks } from '@propdesk/records/server';
+import type { RecordRow } from '@propdesk/records/model';
+import { badRequest, notFound, unprocessable, type Queryable } from '@propdesk/server-kit';
+import { assertWindowOpen, setupRow, settleEoi } from '../eois/lifecycle.server.js';
+
+export const EOI_PAYMENT_ROUTE = '/settings/leads/EoiPayments';
+const paymentLink = (id: string) => `${EOI_PAYMENT_ROUTE}/view?id=${id}`;
+const CATEGORY = 'sales';
+const userOf = (caller: Caller) => caller.auth?.userId ?? null;
+const words = (status: unknown) => String(status ?? '').replace(/_/g, ' ');
+
+type LockedEoi = {
+  id: string;
+  number: string;
+  status: string;
+  setup_id: string;
+  refund_due: boolean | null;
+  /** What is still owed (amount due less payments recorded). */
+  owed: string;
+  /** Paid less refunds asked, approved or completed: what a new refund may take at most. */
+  refundable_amount: string;
+  paid: string;
+  refunds: string;
+};
+
+/** The EOI's row lock and its money; every payment and refund of one EOI queues here. */
+async function lockEoi(tx: Queryable, eoiId: string, exceptPayment: string | null): Promise<LockedEoi> {
+  const locked = await tx.query<{ id: string }>('select id::text as id from eois where id = $1 for update', [eoiId]);
+  if (!locked.rows[0]) throw notFound('No such EOI');
+  const rows = await tx.query<LockedEoi>(
+    `select e.id::text as id, e.number, e.status, e.setup_id::text as setup_id, e.refund_due,
+            greatest(coalesce(e.amount_due, 0) - m.paid, 0)::text as owed, (m.paid - m.refunds)::text as refundable_amount, m.paid::text as paid, m.refunds::text as refunds
+       from eois e,
+            lateral (select coalesce(sum(p.amount) filter (where p.kind = 'payment' and p.status = 'recorded'), 0) as paid,
+                            coalesce(sum(p.amount) filter (where p.kind = 'refund' and p.status in ('requested', 'approved', 'completed')), 0) as refunds
+                       from eoi_payments p where p.eoi_id = e.id and ($2::uuid is null or p.id <> $2::uuid)) m
+      where e.id = $1`,
+    [eoiId, exceptPayment],
+  );
+  return rows.rows[0]!;
+}
+
+/** The payment method's own rules: a reference, a bank, a cheque's number and date. */
+async function assertMethodRules(tx: Queryable, values: Readonly<Record<string, unknown>>) {
+  if (typeof values.method !== 'string' || !values.method) throw badRequest('Validation failed', [{ field: 'method', message: 'How was it paid? Choose the method' }]);
+  const rows = await tx.query<{ name: string; kind: string; requires_reference: boolean | null; requires_bank: boolean | null }>(
+    'select name, kind, requires_reference, requires_bank from payment_methods where id = $1',
+    [values.method],
+  );
+  const method = rows.rows[0];
+  if (!method) return;
+  const problems: { field: string; message: string }[] = [];
+  if ((method.requires_reference || method.kind === 'bank_transfer') && !values.reference) problems.push({ field: 'reference', message: `${method.name} needs a reference` });
+  if ((method.requires_bank || method.kind === 'cheque' || method.kind === 'bank_transfer') && !values.bank) problems.push({ field: 'bank', message: `${method.name} needs a bank` });
+  if (method.kind === 'cheque' && !values.chequeNumber) problems.push({ field: 'chequeNumber', message: 'A cheque has a number' });
+  if (method.kind === 'cheque' && !values.chequeDate) problems.push({ field: 'chequeDate', message: 'A cheque has a date' });
+  if (problems.length > 0) throw badRequest('Validation failed', problems);
+}
+
+const more = (a: string, b: string) => Number(a) > Number(b);
+
+/** A payment in: on a submitted EOI of an open window, never more than still owed. */
+async function checkPayment(tx: Queryable, eoi: LockedEoi, amount: string) {
+  if (eoi.status !== 'submitted') throw unprocessable(`Payments are taken on a submitted EOI; ${eoi.number} is ${words(eoi.status)}.`);
+  assertWindowOpen((await setupRow(tx, eoi.setup_id, 'for share'))!);
+  if (more(amount, eoi.owed)) throw unprocessable(`${eoi.number} needs ${eoi.owed} more; ${amount} was given.`);
+}
+
+/** A refund out: never more than paid less what is refunded or asked already; only where the launch allows it. */
+async function checkRefund(tx: Queryable, eoi: LockedEoi, amount: string) {
+  if (!['submitted', 'paid', 'cancelled', 'expired'].includes(eoi.status)) throw unprocessable(`A refund is not possible while ${eoi.number} is ${words(eoi.status)}.`);
+  const setup = (await setupRow(tx, eoi.setup_id))!;
+  // Money of an EOI that cannot go on (cancelled, expired, left without a unit) always goes back.
+  if (setup.refundable === false && eoi.status !== 'cancelled' && eoi.status !== 'expired' && !eoi.refund_due) throw unprocessable(`EOIs of ${setup.name} are not refundable.`);
+  if (more(amount, eoi.refundable_amount)) {
+    throw unprocessable(`At most ${eoi.refundable_amount} can be refunded on ${eoi.number}: ${eoi.paid} was paid and ${eoi.refunds} is refunded or asked already.`);
+  }
+}
+
+/**
+ * EOI payments and refunds on the engine. A payment is `recorded` at once, under the EOI's row lock,
+ * and settles the EOI (paid with its token when the amount is reached). A refund is `requested`
+ * (its launch's refund approvers told), approved or rejected (the requester told), and `completed`
+ * with the bank transfer reference, which settles the EOI (refunded when all of it went back).
+ */
+export function eoiPaymentHooks(engine: EngineContext, notify: DomainNotify): ResourceHooks {
+  const tellRequester = async (tx: Queryable, record: RecordRow, title: string, body: string, caller: Caller) => {
+    const requester = typeof record.createdBy === 'string' ? record.createdBy : null;
+    if (requester && requester !== userOf(caller)) await notify(tx, { userId: requester, title, body, link: paymentLink(record.id), category: CATEGORY, createdBy: userOf(caller) });
+  };
+  return {
+    beforeCreate: async (tx, _extra, _caller, values) => {
+      const eoi = await lockEoi(tx, String(values.eoi), null);
+      const amount = String(values.amount);
+      if (values.kind === 'refund') {
+        await checkRefund(tx, eoi, amount);
+        return { status: 'requested' };
+      }
+      await checkPayment(tx, eoi, amount);
+      await assertMethodRules(tx, values);
+      return { status: 'recorded' };
+    },
+    afterCreate: async (tx, id, _extra, caller) => {
+      const rows = await tx.query<{ eoi_id: string; kind: string; number: string; amount: string; eoi_number: string; department: string | null }>(
+        `select p.eoi_id::text as eoi_id, p.kind, p.number, p.amount::text as amount, e.number as eoi_number, s.approver_department_id::text as department
+           from eoi_payments p join eois e on e.id = p.eoi_id join eoi_setups s on s.id = e.setup_id where p.id = $1`,
+        [id],
+      );
+      const payment = rows.rows[0]!;
+      if (payment.kind === 'payment') {
+        await settleEoi(engine, tx, caller, payment.eoi_id);
+        return;
+      }
+      if (payment.department) {
+        await notify(tx, {
+          departmentId: payment.department,
+          title: `Refund requested: ${payment.eoi_number} (${payment.number})`,
+          body: `${payment.amount} to go back, waiting for your decision.`,
+          link: paymentLink(id),
+          category: CATEGORY,
+          createdBy: userOf(caller),
+        });
+      }
+    },
+    beforeUpdate: async (tx, id, values, before) => {
+      if (values.kind !== undefined && values.kind !== before.kind) throw unprocessable(`${String(before.number)} is a ${String(before.kind)}; it cannot become a ${String(values.kind)}.`);
+      if (values.eoi !== undefined && values.eoi !== before.eoi) throw unprocessable(`${String(before.number)} belongs to its EOI; record a new payment on the other one.`);
+      const merged = { ...before, ...values };
+      const eoi = await lockEoi(tx, String(before.eoi), id);
+      if (before.kind === 'refund') await checkRefund(tx, eoi, String(merged.amount));
+      else {
+        await checkPayment(tx, eoi, String(merged.amount));
+        await assertMethodRules(tx, merged);
+      }
+    },
+    afterUpdate: async (tx, _id, _extra, changes, caller) => {
+      if (changes.after.kind === 'payment' && changes.action === undefined) await settleEoi(engine, tx, caller, String(changes.after.eoi));
+    },
+    beforeDelete: async (tx, id) => {
+      const rows = await tx.query<{ eoi_id: string; kind: string }>('select eoi_id::text as eoi_id, kind from eoi_payments where id = $1', [id]);
+      const payment = rows.rows[0];
+      if (!payment || payment.kind !== 'payment') return;
+      const eoi = await lockEoi(tx, payment.eoi_id, id);
+      if (eoi.status !== 'submitted') throw unprocessable(`A payment can be taken back only while its EOI is submitted; ${eoi.number} is ${words(eoi.status)}.`);
+    },
+    afterDelete: async (tx, _id, before, caller) => {
+      if (before.kind === 'payment') await settleEoi(engine, tx, caller, String(before.eoi));
+    },
+    actions: {
+      approve: {
+        before: async (tx, _id, current, caller) => {
+          const eoi = await lockEoi(tx, String(current.eoi), current.id);
+          await checkRefund(tx, eoi, String(current.amount));
+          return { values: { decidedBy: userOf(caller), decidedAt: new Date().toISOString() } };
+        },
+        after: (tx, _id, record, caller) => tellRequester(tx, record, `Refund approved: ${String(record.number)}`, `${String(record.amount)} goes back once the bank transfer is recorded.`, caller),
+      },
+      reject: {
+        before: async (_tx, _id, _current, caller) => ({ values: { decidedBy: userOf(caller), decidedAt: new Date().toISOString() } }),
+        after: (tx, _id, record, caller, reason) => tellRequester(tx, record, `Refund rejected: ${String(record.number)}`, reason ?? 'Rejected.', caller),
+      },
+      complete: {
+        before: async (tx, _id, current, _caller, reason) => {
+          await lockEoi(tx, String(current.eoi), current.id);
+          return { values: { transferReference: (reason ?? '').slice(0, 60) } };
+        },
+        after: async (tx, _id, record, caller) => {
+          await settleEoi(engine, tx, caller, String(record.eoi), 'refund');
+          await tellRequester(tx, record, `Refund paid: ${String(record.number)}`, `Bank transfer ${String(record.transferReference)}.`, caller);
+        },
+      },
+    },
+  };
+}

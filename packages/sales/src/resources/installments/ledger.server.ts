@@ -1,0 +1,236 @@
+import { allocateOldestFirst, compareMoney, generateSchedule, subtractMoney, sumMoney, type Frequency, type PlanTerms } from '@propdesk/finance';
+import { createRecord, effectOf, updateRecord, type Caller, type EngineContext } from '@propdesk/records/server';
+import { unprocessable, type Migration, type Queryable } from '@propdesk/server-kit';
+import { installments } from './definition.js';
+import { receiptItems } from '../receipt-items/definition.js';
+import { assertClaimable, lockUnit } from '../unit-claims/claims.server.js';
+
+/** Tables and indexes beside the engine's: one row per (contract, version, seq). */
+export const ledgerMigrations: Migration[] = [
+  {
+    id: 'sales/0301_installments_unique',
+    up: `
+      create unique index installments_contract_version_seq on installments (contract_id, schedule_version, seq);
+      create index installments_open_due on installments (due_date) where status in ('open', 'partly_paid');
+    `,
+  },
+];
+
+type PlanRow = { down_payment_pct: string; years: number; frequency: Frequency; delivery_pct: string; delivery_after_months: number; maintenance_pct: string };
+
+/** A plan's terms for a price that is already net: the reservation priced the discount in. */
+export async function planTerms(tx: Queryable, planId: string): Promise<PlanTerms> {
+  const rows = await tx.query<PlanRow>(
+    'select down_payment_pct::text as down_payment_pct, years, frequency, delivery_pct::text as delivery_pct, delivery_after_months, maintenance_pct::text as maintenance_pct from payment_plans where id = $1',
+    [planId],
+  );
+  const plan = rows.rows[0];
+  if (!plan) throw unprocessable('The payment plan no longer exists.');
+  return {
+    downPaymentPct: plan.down_payment_pct,
+    years: plan.years,
+    frequency: plan.frequency,
+    deliveryPct: plan.delivery_pct,
+    deliveryAfterMonths: plan.delivery_after_months,
+    maintenancePct: plan.maintenance_pct,
+    discountPct: 0,
+  };
+}
+
+const KIND_WORDS: Record<string, string> = { down_payment: 'Down payment', installment: 'Installment', delivery: 'Delivery', maintenance: 'Maintenance', fee: 'Fee' };
+
+/**
+ * Writes version `version` of a contract's schedule: finance's `generateSchedule` of the net price
+ * under the plan from `startDate` (rows add up to the net price exactly, the last taking the
+ * remainder, month ends clamped), one `installments` row each, through the engine.
+ */
+export async function writeSchedule(
+  engine: EngineContext,
+  tx: Queryable,
+  caller: Caller,
+  input: { contractId: string; contractNumber: string; customerId: string | null; version: number; netPrice: string; planId: string; startDate: string },
+): Promise<string[]> {
+  const terms = await planTerms(tx, input.planId);
+  let schedule;
+  try {
+    schedule = generateSchedule({ price: input.netPrice, terms, startDate: input.startDate });
+  } catch (error) {
+    throw unprocessable(`The payment plan cannot make a schedule: ${(error as Error).message}`);
+  }
+  const ids: string[] = [];
+  for (const line of schedule.lines) {
+    const row = await createRecord(engine, tx, installments, effectOf(caller), {
+      label: `${input.contractNumber} #${line.seq}${input.version > 1 ? ` v${input.version}` : ''} ${KIND_WORDS[line.kind] ?? line.kind}`.slice(0, 60),
+      contract: input.contractId,
+      scheduleVersion: input.version,
+      seq: line.seq,
+      kind: line.kind,
+      dueDate: line.dueDate,
+      amount: line.amount,
+      paid: '0.00',
+      status: 'open',
+      overdue: false,
+      customer: input.customerId,
+    }, {}, { workflow: true });
+    ids.push(row.id);
+  }
+  return ids;
+}
+
+/** What counts as paid on an installment: its items of receipts still issued. */
+async function paidOn(tx: Queryable, installmentId: string): Promise<string> {
+  const rows = await tx.query<{ paid: string }>('select coalesce(sum(amount), 0)::text as paid from receipt_items where installment_id = $1 and counts', [installmentId]);
+  return rows.rows[0]?.paid ?? '0';
+}
+
+export type LockedInstallment = { id: string; contract_id: string; amount: string; status: string; due_date: string; seq: number; schedule_version: number };
+
+/**
+ * Locks installments in one fixed order (by id), so two receipts paying the same rows queue
+ * instead of deadlocking, and answers them with what is still open on each.
+ */
+export async function lockInstallments(tx: Queryable, ids: readonly string[]): Promise<(LockedInstallment & { open: string })[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx.query<LockedInstallment>(
+    `select id::text as id, contract_id::text as contract_id, amount::text as amount, status, to_char(due_date, 'YYYY-MM-DD') as due_date, seq, schedule_version
+       from installments where id = any($1::uuid[]) order by id for update`,
+    [[...new Set(ids)]],
+  );
+  const out = [];
+  for (const row of rows.rows) out.push({ ...row, open: subtractMoney(row.amount, await paidOn(tx, row.id)) });
+  return out;
+}
+
+/**
+ * Recomputes `paid` and `status` of installments from their counting receipt items (callers hold
+ * the rows' locks), then the contracts' paid totals: a contract whose current schedule is fully
+ * paid turns `fully_paid` and its unit `sold`; a void that reopens it turns it back.
+ */
+export async function settleInstallments(engine: EngineContext, tx: Queryable, caller: Caller, ids: readonly string[]) {
+  const contracts = new Set<string>();
+  for (const row of await lockInstallments(tx, ids)) {
+    contracts.add(row.contract_id);
+    if (row.status === 'superseded' || row.status === 'cancelled') continue;
+    const paid = subtractMoney(row.amount, row.open);
+    const status = compareMoney(paid, row.amount) >= 0 ? 'paid' : compareMoney(paid, 0) > 0 ? 'partly_paid' : 'open';
+    const current = await tx.query<{ paid: string; status: string; overdue: boolean }>('select paid::text as paid, status, overdue from installments where id = $1', [row.id]);
+    const before = current.rows[0]!;
+    const overdue = status === 'paid' ? false : before.overdue;
+    if (compareMoney(before.paid, paid) !== 0 || before.status !== status || before.overdue !== overdue) {
+      await updateRecord(engine, tx, installments, effectOf(caller), row.id, { paid, status, overdue }, { ignoreVersion: true, allowReadOnly: true, action: 'settle' });
+    }
+  }
+  for (const contractId of contracts) await settleContract(engine, tx, caller, contractId);
+}
+
+export async function settleContract(engine: EngineContext, tx: Queryable, caller: Caller, contractId: string) {
+  const contractsDef = engine.registry.get('contracts');
+  const rows = await tx.query<{ status: string; net_price: string; paid: string; unit_id: string | null; number: string; schedule_version: number }>(
+    'select status, net_price::text as net_price, coalesce(paid, 0)::text as paid, unit_id::text as unit_id, number, schedule_version from contracts where id = $1 for update',
+    [contractId],
+  );
+  const contract = rows.rows[0];
+  if (!contract) return;
+  const sum = await tx.query<{ paid: string }>("select coalesce(sum(paid), 0)::text as paid from installments where contract_id = $1 and schedule_version = $2 and status <> 'superseded'", [contractId, contract.schedule_version]);
+  const paid = sum.rows[0]!.paid;
+  const patch: Record<string, unknown> = {};
+  if (compareMoney(paid, contract.paid) !== 0) patch.paid = paid;
+  const full = compareMoney(paid, contract.net_price) >= 0;
+  if (contract.status === 'active' && full) patch.status = 'fully_paid';
+  if (contract.status === 'fully_paid' && !full) patch.status = 'active';
+  if (Object.keys(patch).length === 0) return;
+  await updateRecord(engine, tx, contractsDef, effectOf(caller), contractId, patch, { ignoreVersion: true, allowReadOnly: true, action: patch.status ? (full ? 'fullyPaid' : 'reopened') : 'settle' });
+  if (patch.status && contract.unit_id) {
+    await updateRecord(engine, tx, engine.registry.get('units'), effectOf(caller), contract.unit_id, { status: full ? 'sold' : 'contracted' }, {
+      ignoreVersion: true,
+      allowReadOnly: true,
+      action: full ? 'sold' : 'reopened',
+      reason: `${contract.number} ${full ? 'fully paid' : 'reopened by a void receipt'}`,
+    });
+  }
+}
+
+/**
+ * A new version of a contract's schedule (a change of unit, plan, price or date): the current rows
+ * turn `superseded` (kept, with what they showed), the new ones are generated, and every counting
+ * receipt item on the old rows is carried over oldest first onto the new rows (new items of the
+ * same receipts; the old ones stop counting), so paid stays equal to the allocations and voiding a
+ * receipt later still reopens exactly what it paid. Money beyond the new schedule stays on the
+ * receipt as unallocated.
+ */
+export async function reviseSchedule(
+  engine: EngineContext,
+  tx: Queryable,
+  caller: Caller,
+  contractId: string,
+  change: { netPrice: string; planId: string; startDate: string; reason: string },
+) {
+  const contractsDef = engine.registry.get('contracts');
+  const locked = await tx.query<{ number: string; customer_id: string | null; schedule_version: number; status: string }>(
+    'select number, customer_id::text as customer_id, schedule_version, status from contracts where id = $1 for update',
+    [contractId],
+  );
+  const contract = locked.rows[0];
+  if (!contract) throw unprocessable('No such contract');
+  if (contract.status === 'cancelled') throw unprocessable(`The schedule of ${contract.number} cannot change while the contract is cancelled.`);
+  const oldRows = await tx.query<{ id: string }>("select id::text as id from installments where contract_id = $1 and schedule_version = $2 and status <> 'superseded' order by id", [contractId, contract.schedule_version]);
+  await lockInstallments(tx, oldRows.rows.map((row) => row.id));
+  const items = await tx.query<{ id: string; receipt_id: string; amount: string; label: string }>(
+    `select i.id::text as id, i.receipt_id::text as receipt_id, i.amount::text as amount, i.label from receipt_items i join installments n on n.id = i.installment_id
+      where n.contract_id = $1 and n.schedule_version = $2 and i.counts order by n.due_date, n.seq, i.created_on, i.id`,
+    [contractId, contract.schedule_version],
+  );
+  for (const row of oldRows.rows) {
+    await updateRecord(engine, tx, installments, effectOf(caller), row.id, { status: 'superseded', overdue: false }, { ignoreVersion: true, allowReadOnly: true, action: 'supersede', reason: change.reason });
+  }
+  const version = contract.schedule_version + 1;
+  await updateRecord(engine, tx, contractsDef, effectOf(caller), contractId, { scheduleVersion: version, netPrice: change.netPrice, paymentPlan: change.planId }, {
+    ignoreVersion: true,
+    allowReadOnly: true,
+    action: 'reschedule',
+    reason: change.reason,
+  });
+  const newIds = await writeSchedule(engine, tx, caller, { contractId, contractNumber: contract.number, customerId: contract.customer_id, version, netPrice: change.netPrice, planId: change.planId, startDate: change.startDate });
+  const fresh = await lockInstallments(tx, newIds);
+  fresh.sort((a, b) => (a.due_date === b.due_date ? a.seq - b.seq : a.due_date < b.due_date ? -1 : 1));
+  const open = fresh.map((row) => row.open);
+  for (const item of items.rows) {
+    await updateRecord(engine, tx, receiptItems, effectOf(caller), item.id, { counts: false }, { ignoreVersion: true, allowReadOnly: true, action: 'carryOver', reason: change.reason });
+    const { allocations, rest } = allocateOldestFirst(item.amount, open);
+    for (const [index, amount] of allocations.entries()) {
+      if (compareMoney(amount, 0) === 0) continue;
+      open[index] = subtractMoney(open[index]!, amount);
+      const target = fresh[index]!;
+      await createRecord(engine, tx, receiptItems, effectOf(caller), { label: `v${version} #${target.seq} (carried)`, receipt: item.receipt_id, kind: 'installment', installment: target.id, amount, counts: true }, {}, { workflow: true });
+    }
+    if (compareMoney(rest, 0) > 0) {
+      await createRecord(engine, tx, receiptItems, effectOf(caller), { label: 'Unallocated (schedule changed)', receipt: item.receipt_id, kind: 'unallocated', amount: rest, counts: true }, {}, { workflow: true });
+    }
+  }
+  await settleInstallments(engine, tx, caller, newIds);
+  return { version, total: sumMoney(fresh.map((row) => row.amount)) };
+}
+
+/**
+ * A contract moves to another unit (same project, available and unclaimed, locked; a 409 names who
+ * holds it otherwise): the old unit becomes available, the new one contracted, both through the
+ * engine with the contract named; the caller then writes the new schedule version.
+ */
+export async function changeUnit(engine: EngineContext, tx: Queryable, caller: Caller, contractId: string, unitId: string, reason: string): Promise<{ basePrice: string | null }> {
+  const rows = await tx.query<{ number: string; unit_id: string | null; project_id: string | null }>('select number, unit_id::text as unit_id, project_id::text as project_id from contracts where id = $1 for update', [contractId]);
+  const contract = rows.rows[0];
+  if (!contract) throw unprocessable('No such contract');
+  if (contract.unit_id === unitId) throw unprocessable(`${contract.number} is already on this unit.`);
+  const unit = await assertClaimable(tx, unitId);
+  if (unit.project !== contract.project_id) throw unprocessable(`Unit ${unit.code} is in another project; a contract changes units within its project.`);
+  const units = engine.registry.get('units');
+  const document = { statusDocument: { resource: 'contracts', id: contractId } };
+  if (contract.unit_id) {
+    await lockUnit(tx, contract.unit_id);
+    await updateRecord(engine, tx, units, effectOf(caller), contract.unit_id, { status: 'available' }, { ignoreVersion: true, allowReadOnly: true, action: 'changeUnit', reason: `${contract.number}: ${reason}`.slice(0, 300), extra: document });
+  }
+  await updateRecord(engine, tx, units, effectOf(caller), unitId, { status: 'contracted' }, { ignoreVersion: true, allowReadOnly: true, action: 'changeUnit', reason: `${contract.number}: ${reason}`.slice(0, 300), extra: document });
+  await updateRecord(engine, tx, engine.registry.get('contracts'), effectOf(caller), contractId, { unit: unitId }, { ignoreVersion: true, allowReadOnly: true, action: 'changeUnit', reason });
+  const price = await tx.query<{ base_price: string | null }>('select base_price::text as base_price from units where id = $1', [unitId]);
+  return { basePrice: price.rows[0]?.base_price ?? null };
+}

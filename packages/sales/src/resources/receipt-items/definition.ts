@@ -1,0 +1,33 @@
+import { f, type ResourceDef } from '@propdesk/records/model';
+
+export const RECEIPT_ITEM_KINDS = ['installment', 'reservation_fee', 'eoi', 'unallocated'] as const;
+
+/**
+ * A receipt's allocation (api.md `/api/receipt-items`): how much of it pays which installment (or
+ * reservation fee, EOI). Written with its receipt by the server, so an installment is never paid
+ * beyond its amount; a void receipt's items stop counting.
+ */
+export const receiptItems: ResourceDef = {
+  name: 'receipt-items',
+  table: 'receipt_items',
+  label: 'Receipt Items',
+  singular: 'Receipt item',
+  entity: 'receipt',
+  hasActive: false,
+  readOnly: true,
+  labelField: 'label',
+  route: '/settings/leads/ReceiptItem',
+  fields: {
+    label: f.text('Item', { readOnly: true, searchable: true, maxLength: 80 }),
+    receipt: f.ref('Receipt', 'receipts', { readOnly: true, indexed: true }),
+    kind: f.enum('Pays', RECEIPT_ITEM_KINDS, { readOnly: true }),
+    installment: f.ref('Installment', 'installments', { readOnly: true, indexed: true }),
+    reservation: f.ref('Reservation', 'reservations', { readOnly: true }),
+    eoi: f.ref('EOI', 'eois', { readOnly: true }),
+    amount: f.money('Amount', { readOnly: true }),
+    counts: f.boolean('Counts', { readOnly: true, default: true, help: 'False once its receipt is void.' }),
+  },
+  defaultSort: ['-createdOn'],
+  listColumns: ['label', 'receipt', 'kind', 'installment', 'amount', 'counts'],
+  formLayout: [['receipt', 'kind'], ['installment', 'amount']],
+};

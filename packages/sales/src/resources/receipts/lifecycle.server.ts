@@ -1,0 +1,123 @@
+import { allocateOldestFirst, compareMoney, formatMoney, subtractMoney, sumMoney } from '@propdesk/finance';
+import { createRecord, effectOf, updateRecord, type Caller, type EngineContext, type ResourceHooks } from '@propdesk/records/server';
+import { HttpError, unprocessable, type Queryable } from '@propdesk/server-kit';
+import { z } from 'zod';
+import { receipts } from './definition.js';
+import { receiptItems } from '../receipt-items/definition.js';
+import { lockInstallments, settleInstallments } from '../installments/ledger.server.js';
+
+const MONEY = /^\d{1,13}(\.\d{1,2})?$/;
+
+/** The body's chosen allocations (else the contract's open installments, oldest due first). */
+export const receiptExtra = {
+  allocations: z
+    .array(z.strictObject({ installment: z.uuid({ error: 'Must be an installment id' }), amount: z.string().regex(MONEY, 'An amount like 1250.50') }))
+    .max(200)
+    .optional(),
+};
+
+/**
+ * Whether a receipt's money counts as paid now. Cheques are not cleared money until they clear:
+ * once cheques exist (their own issue) a cheque receipt's items are written with `counts = false`
+ * and counted when the cheque clears; until then every method counts at once.
+ */
+export const countsOnIssue = (_method: string) => true;
+
+type ReceiptFacts = { number: string; customer_id: string; contract_id: string | null; amount: string; method: string };
+
+/**
+ * Allocates a new receipt: the chosen installments (each within what is open on it, all of the
+ * receipt's contract), or the contract's open installments oldest due first. The rows are locked in
+ * one fixed order before their open amounts are read, so two receipts at once never over-pay an
+ * installment: the second waits and sees what the first paid. What is not allocated stays on the
+ * receipt as an `unallocated` item.
+ */
+async function allocate(engine: EngineContext, tx: Queryable, caller: Caller, id: string, chosen: { installment: string; amount: string }[] | undefined) {
+  const rows = await tx.query<ReceiptFacts>(
+    'select number, customer_id::text as customer_id, contract_id::text as contract_id, amount::text as amount, method from receipts where id = $1',
+    [id],
+  );
+  const receipt = rows.rows[0]!;
+  const counts = countsOnIssue(receipt.method);
+  const plan: { installment: string; amount: string; label: string }[] = [];
+  if (chosen && chosen.length > 0) {
+    const locked = new Map((await lockInstallments(tx, chosen.map((item) => item.installment))).map((row) => [row.id, row]));
+    for (const [index, item] of chosen.entries()) {
+      const row = locked.get(item.installment);
+      if (!row || (receipt.contract_id && row.contract_id !== receipt.contract_id)) {
+        throw new HttpError(400, 'Validation failed', { errors: [{ field: `allocations.${index}.installment`, message: 'Not an installment of this receipt’s contract' }] });
+      }
+      if (row.status === 'superseded' || row.status === 'cancelled') throw unprocessable(`Installment ${row.seq} (v${row.schedule_version}) is ${row.status}; it takes no payments.`);
+      if (compareMoney(item.amount, row.open) > 0) throw new HttpError(409, `Installment ${row.seq} due ${row.due_date} has only ${row.open} open; ${item.amount} cannot be allocated to it.`);
+      row.open = subtractMoney(row.open, item.amount);
+      plan.push({ installment: row.id, amount: item.amount, label: `#${row.seq} due ${row.due_date}` });
+    }
+    if (compareMoney(sumMoney(chosen.map((item) => item.amount)), receipt.amount) > 0) {
+      throw new HttpError(400, 'Validation failed', { errors: [{ field: 'allocations', message: `The allocations add up to more than the receipt’s ${receipt.amount}` }] });
+    }
+  } else if (receipt.contract_id) {
+    const open = await tx.query<{ id: string }>("select id::text as id from installments where contract_id = $1 and status in ('open', 'partly_paid') order by id", [receipt.contract_id]);
+    const locked = await lockInstallments(tx, open.rows.map((row) => row.id));
+    locked.sort((a, b) => (a.due_date === b.due_date ? a.seq - b.seq : a.due_date < b.due_date ? -1 : 1));
+    const { allocations } = allocateOldestFirst(receipt.amount, locked.map((row) => row.open));
+    allocations.forEach((amount, index) => {
+      const row = locked[index]!;
+      if (compareMoney(amount, 0) > 0) plan.push({ installment: row.id, amount, label: `#${row.seq} due ${row.due_date}` });
+    });
+  }
+  for (const item of plan) {
+    await createRecord(engine, tx, receiptItems, effectOf(caller), { label: `${receipt.number} ${item.label}`.slice(0, 80), receipt: id, kind: 'installment', installment: item.installment, amount: item.amount, counts }, {}, { workflow: true });
+  }
+  const allocated = plan.length > 0 ? sumMoney(plan.map((item) => item.amount)) : '0.00';
+  const rest = subtractMoney(receipt.amount, allocated);
+  if (compareMoney(rest, 0) > 0) {
+    await createRecord(engine, tx, receiptItems, effectOf(caller), { label: `${receipt.number} unallocated`, receipt: id, kind: 'unallocated', amount: rest, counts }, {}, { workflow: true });
+  }
+  await updateRecord(engine, tx, receipts, effectOf(caller), id, { allocated }, { ignoreVersion: true, allowReadOnly: true, foldIntoCreate: true });
+  await settleInstallments(engine, tx, caller, plan.map((item) => item.installment));
+}
+
+/**
+ * Receipts on the engine: allocated when written; once issued only their notes and reference may
+ * change (the money is void-and-reissue); `void` takes its items out of the count and reopens
+ * exactly what they paid.
+ */
+export function receiptHooks(engine: EngineContext): ResourceHooks {
+  return {
+    onImport: true,
+    extraCreate: receiptExtra,
+    beforeCreate: async (tx, _extra, _caller, values) => {
+      const customer = await tx.query<{ full_name: string }>('select full_name from customers where id = $1', [String(values.customer)]);
+      const title = values.title ? {} : { title: `${customer.rows[0]?.full_name ?? 'Receipt'} · ${formatMoney(String(values.amount))}`.slice(0, 160) };
+      if (!values.contract) return title;
+      const found = await tx.query<{ customer_id: string; status: string; number: string }>('select customer_id::text as customer_id, status, number from contracts where id = $1', [String(values.contract)]);
+      const contract = found.rows[0];
+      if (!contract) return title;
+      if (contract.status === 'cancelled') throw unprocessable(`${contract.number} is cancelled; it takes no payments.`);
+      if (contract.customer_id !== values.customer) throw new HttpError(400, 'Validation failed', { errors: [{ field: 'contract', message: `${contract.number} is another customer’s contract` }] });
+      return title;
+    },
+    afterCreate: (tx, id, extra, caller) => allocate(engine, tx, caller, id, extra.allocations as { installment: string; amount: string }[] | undefined),
+    beforeUpdate: async (_tx, _id, values, before) => {
+      for (const name of ['customer', 'contract', 'amount', 'method', 'receiptDate'] as const) {
+        if (values[name] !== undefined && String(values[name] ?? '') !== String(before[name] ?? '') && !(name === 'amount' && compareMoney(String(values[name]), String(before[name])) === 0)) {
+          throw unprocessable(`An issued receipt’s ${receipts.fields[name]!.label.toLowerCase()} cannot change; void it and issue a new one.`);
+        }
+      }
+    },
+    actions: {
+      void: {
+        before: (_tx, _id, _current, _caller, reason) => Promise.resolve({ values: { voidReason: reason } }),
+        after: async (tx, id, _record, caller, reason) => {
+          const items = await tx.query<{ id: string; installment_id: string | null }>('select id::text as id, installment_id::text as installment_id from receipt_items where receipt_id = $1 and counts order by id', [id]);
+          const touched = items.rows.map((row) => row.installment_id).filter((value): value is string => value !== null);
+          await lockInstallments(tx, touched);
+          for (const item of items.rows) {
+            await updateRecord(engine, tx, receiptItems, effectOf(caller), item.id, { counts: false }, { ignoreVersion: true, allowReadOnly: true, action: 'void', reason });
+          }
+          await settleInstallments(engine, tx, caller, touched);
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import type { Caller, DomainNotify, EngineContext, ResourceHooks, Rollup } from '@propdesk/records/server';
+import { unprocessable, type Queryable } from '@propdesk/server-kit';
+import { reservationPayments } from './definition.js';
+import { reservationSetupFor, words } from '../reservations/setup.server.js';
+
+export const reservationPaymentLink = (id: string) => `/settings/leads/ReservationPayments/view?id=${id}`;
+const userOf = (caller: Caller) => caller.auth?.userId ?? null;
+
+/** A reservation's fee paid: the sum of its approved fee payments (kept by the engine, exact in SQL numeric). */
+export const reservationFeeRollup: Rollup = {
+  target: 'reservations',
+  source: reservationPayments.name,
+  via: 'reservation',
+  label: 'payment',
+  compute: async (tx, reservationId) => {
+    const rows = await tx.query<{ paid: string }>(
+      "select coalesce(sum(amount), 0)::numeric(16, 2)::text as paid from reservation_payments where reservation_id = $1 and status = 'approved' and kind = 'fee'",
+      [reservationId],
+    );
+    return { feePaid: rows.rows[0]?.paid ?? '0.00' };
+  },
+};
+
+/**
+ * Reservation payments on the engine: taken only on an open reservation (its row locked, so a cancel
+ * cannot slip between); finance's approvers are told of each one recorded, and whoever recorded it of
+ * the decision. Approved ones count towards the reservation's fee paid (the roll-up above).
+ */
+export function reservationPaymentHooks(_engine: EngineContext, notify: DomainNotify): ResourceHooks {
+  const notifyRecorder = async (tx: Queryable, createdBy: unknown, title: string, body: string, id: string, caller: Caller) => {
+    if (typeof createdBy === 'string' && createdBy !== userOf(caller)) await notify(tx, { userId: createdBy, title, body, link: reservationPaymentLink(id), category: 'sales', createdBy: userOf(caller) });
+  };
+  return {
+    beforeCreate: async (tx, _extra, _caller, values) => {
+      const rows = await tx.query<{ status: string; number: string }>('select status, number from reservations where id = $1 for update', [String(values.reservation)]);
+      const reservation = rows.rows[0];
+      if (!reservation) throw unprocessable('No such reservation');
+      if (!['draft', 'pending_approval', 'confirmed'].includes(reservation.status)) throw unprocessable(`A payment cannot be taken while the reservation ${reservation.number} is ${words(reservation.status)}.`);
+      if (typeof values.description === 'string' && values.description.trim() !== '') return {};
+      return { description: `${values.kind === 'down_payment' ? 'Down payment' : 'Reservation fee'} for ${reservation.number}` };
+    },
+    afterCreate: async (tx, id, _extra, caller) => {
+      const rows = await tx.query<{ number: string; amount: string; status: string; reservation: string; project: string | null }>(
+        `select p.number, p.amount::text as amount, p.status, r.number as reservation, r.project_id::text as project
+           from reservation_payments p join reservations r on r.id = p.reservation_id where p.id = $1`,
+        [id],
+      );
+      const payment = rows.rows[0]!;
+      if (payment.status !== 'recorded') return;
+      const setup = await reservationSetupFor(tx, payment.project);
+      if (setup.approverDepartment) {
+        await notify(tx, { departmentId: setup.approverDepartment, title: `Payment to approve: ${payment.number}`, body: `${payment.amount} on ${payment.reservation}.`, link: reservationPaymentLink(id), category: 'sales', createdBy: userOf(caller) });
+      }
+    },
+    actions: {
+      approve: {
+        before: async (_tx, _id, _current, caller) => ({ values: { decidedBy: userOf(caller), decidedAt: new Date().toISOString() } }),
+        after: (tx, id, record, caller) => notifyRecorder(tx, record.createdBy, `Payment approved: ${String(record.number)}`, `${String(record.amount)} counts towards the reservation.`, id, caller),
+      },
+      reject: {
+        before: async (_tx, _id, _current, caller) => ({ values: { decidedBy: userOf(caller), decidedAt: new Date().toISOString() } }),
+        after: (tx, id, record, caller, reason) => notifyRecorder(tx, record.createdBy, `Payment rejected: ${String(record.number)}`, reason ?? 'Rejected.', id, caller),
+      },
+    },
+  };
+}

@@ -1,0 +1,151 @@
+import { f, num, type FieldDef, type FieldError, type ResourceDef } from '@propdesk/records/model';
+
+const datetime = (label: string, options: Omit<FieldDef, 'kind' | 'label'> = {}): FieldDef => ({ kind: 'datetime', label, ...options });
+
+export const RESERVATION_STATES = ['draft', 'pending_approval', 'confirmed', 'contracted', 'cancelled', 'expired'] as const;
+export type ReservationState = (typeof RESERVATION_STATES)[number];
+export const DISCOUNT_KINDS = ['percent', 'amount'] as const;
+/** Where a reservation came from: a free unit, an approved hold (its claim handed over) or an allocated EOI. */
+export const RESERVATION_SOURCES = ['unit', 'hold', 'eoi'] as const;
+export const FEE_ON_CANCEL = ['refund', 'forfeit'] as const;
+/** How many days a reservation has to be signed when its project says nothing else. */
+export const DEFAULT_SIGN_BY_DAYS = 14;
+
+/**
+ * A reservation (domain.md Sales: Reservation): RSV-numbered, one live claim on its unit from the
+ * moment it is written (so two agents can never reserve one unit), priced from the unit's list price
+ * less a discount, within the caller's discount authority or else waiting for finance's approval.
+ * draft → pending_approval → confirmed (unit reserved) → contracted | cancelled | expired. Prices,
+ * the project, the source and the state are the server's; a modification is a new revision through
+ * approval (`reservation_revisions`), the old one kept.
+ */
+export const reservations: ResourceDef = {
+  name: 'reservations',
+  table: 'reservations',
+  label: 'Reservations',
+  singular: 'Reservation',
+  entity: 'reservation',
+  hasActive: false,
+  labelField: 'title',
+  codeField: 'number',
+  route: '/Reservations',
+  numbering: { prefix: 'RSV', field: 'number' },
+  fields: {
+    number: f.text('Number', { readOnly: true, unique: true, searchable: true, maxLength: 20 }),
+    title: f.text('Title', { searchable: true, maxLength: 160, help: 'Empty: the buyer and the unit.' }),
+    unit: f.ref('Unit', 'units', { required: true, indexed: true }),
+    project: f.ref('Project', 'projects', { readOnly: true, indexed: true }),
+    customer: f.ref('Customer', 'customers', { required: true, indexed: true, help: 'The primary buyer; co-buyers and shares are listed under Buyers.' }),
+    agent: f.ref('Agent', 'users', { indexed: true }),
+    broker: f.ref('Broker', 'brokers'),
+    paymentPlan: f.ref('Payment plan', 'payment-plans', { required: true }),
+    offer: f.ref('Offer', 'unit-offers'),
+    listPrice: f.money('List price', { readOnly: true, help: 'The unit’s price when reserved.' }),
+    discountKind: f.enum('Discount as', DISCOUNT_KINDS, { required: true, default: 'percent' }),
+    discountValue: f.decimal('Discount', { min: 0, scale: 2, help: 'A percentage of the list price, or an amount; empty takes the offer’s discount, if any.' }),
+    discountAmount: f.money('Discount amount', { readOnly: true }),
+    discountPct: f.percent('Discount %', { readOnly: true }),
+    netPrice: f.money('Net price', { readOnly: true }),
+    fee: f.money('Reservation fee', { min: 0 }),
+    feePaid: f.money('Fee paid', { readOnly: true, default: 0 }),
+    signBy: f.date('Sign by', { indexed: true, help: 'Default: 14 days from today (the project’s reservation setup may say otherwise).' }),
+    status: f.enum('Status', RESERVATION_STATES, { default: 'draft', readOnly: true, indexed: true }),
+    source: f.enum('Reserved from', RESERVATION_SOURCES, { readOnly: true, default: 'unit' }),
+    hold: f.ref('From hold', 'hold-requests', { readOnly: true }),
+    eoi: f.ref('From EOI', 'eois', { readOnly: true }),
+    needsApprovalReason: f.text('Waiting because', { readOnly: true, maxLength: 300 }),
+    approvedBy: f.ref('Approved by', 'users', { readOnly: true }),
+    approvedAt: datetime('Approved at', { readOnly: true }),
+    cancelReason: f.text('Cancel reason', { readOnly: true, maxLength: 300 }),
+    feeOutcome: f.enum('Fee on cancel', FEE_ON_CANCEL, { readOnly: true }),
+    contract: f.text('Contract', { readOnly: true, hidden: true, maxLength: 40 }),
+    revision: f.integer('Revision', { readOnly: true, default: 1, help: 'Each approved modification is a new revision; the earlier ones are kept.' }),
+    modificationPending: f.boolean('Modification waiting', { readOnly: true }),
+    notes: f.longtext('Notes'),
+  },
+  defaultSort: ['-number'],
+  listColumns: ['number', 'unit', 'project', 'customer', 'agent', 'netPrice', 'fee', 'feePaid', 'signBy', 'status'],
+  formLayout: [['unit', 'title'], ['customer', 'agent'], ['broker', 'offer'], ['paymentPlan'], ['discountKind', 'discountValue'], ['fee', 'signBy'], ['notes']],
+  statusField: 'status',
+  editableStates: ['draft'],
+  actions: {
+    submit: { label: 'Submit', from: ['draft'], to: 'confirmed', confirm: 'Submit {number}? Within your discount authority it is confirmed at once; above it, finance is asked to approve.' },
+    approve: { label: 'Approve', from: ['pending_approval'], to: 'confirmed', privilege: 'approve', reason: 'optional', confirm: 'Approve {number}? The unit {unit} is reserved at {netPrice}.' },
+    reject: { label: 'Reject', from: ['pending_approval'], to: 'draft', privilege: 'approve', reason: 'required', confirm: 'Send {number} back to its agent? Your reason goes with it.' },
+    cancel: { label: 'Cancel', from: ['draft', 'pending_approval', 'confirmed'], to: 'cancelled', reason: 'required', confirm: 'Cancel {number}? The unit {unit} becomes available and the fee is refunded or forfeited by the project’s rule.' },
+    approveModification: { label: 'Approve modification', from: ['confirmed'], to: 'confirmed', privilege: 'approve', reason: 'optional', confirm: 'Apply the modification of {number} as a new revision?' },
+    rejectModification: { label: 'Reject modification', from: ['confirmed'], to: 'confirmed', privilege: 'approve', reason: 'required' },
+  },
+  rule: (values) => {
+    const problems: FieldError[] = [];
+    const value = num(values.discountValue);
+    if (values.discountKind === 'percent' && value !== null && value > 100) problems.push({ field: 'discountValue', message: 'A discount is at most 100%' });
+    return problems;
+  },
+};
+
+/**
+ * A reservation's buyers with their shares (percent, adding up to 100); none means the customer alone.
+ * Written with the reservation (its `buyers` body key) and changed only while it is a draft.
+ */
+export const reservationBuyers: ResourceDef = {
+  name: 'reservation-buyers',
+  table: 'reservation_buyers',
+  label: 'Reservation Buyers',
+  singular: 'Reservation buyer',
+  entity: 'reservation',
+  hasActive: false,
+  labelField: 'share',
+  fields: {
+    reservation: f.ref('Reservation', 'reservations', { required: true, indexed: true }),
+    customer: f.ref('Customer', 'customers', { required: true, indexed: true }),
+    share: f.percent('Share', { required: true, min: 0, max: 100 }),
+  },
+  defaultSort: ['createdOn'],
+  listColumns: ['reservation', 'customer', 'share'],
+  formLayout: [['customer', 'share']],
+};
+
+/** A project's reservation rules: days to sign, the default fee, what a cancellation does with the fee, who approves. */
+export const reservationSetups: ResourceDef = {
+  name: 'reservation-setups',
+  table: 'reservation_setups',
+  label: 'Reservation Setup',
+  singular: 'Reservation setup',
+  entity: 'reservationSetup',
+  readOpen: true,
+  labelField: 'name',
+  route: '/settings/leads/reservationSetup',
+  fields: {
+    name: f.name(),
+    project: f.ref('Project', 'projects', { required: true, unique: true }),
+    signByDays: f.integer('Days to sign', { required: true, min: 1, max: 180, default: DEFAULT_SIGN_BY_DAYS }),
+    defaultFee: f.money('Default reservation fee', { min: 0 }),
+    feeOnCancel: f.enum('Fee on cancel', FEE_ON_CANCEL, { required: true, default: 'refund' }),
+    approverDepartment: f.ref('Approver department', 'departments', { help: 'Asked to approve discounts beyond the agent’s authority and modifications.' }),
+  },
+  defaultSort: ['name'],
+  listColumns: ['name', 'project', 'signByDays', 'defaultFee', 'feeOnCancel', 'approverDepartment'],
+  formLayout: [['name', 'project'], ['signByDays', 'defaultFee'], ['feeOnCancel', 'approverDepartment']],
+};
+
+/** The largest discount each role may give without approval (the highest of a person's roles counts). */
+export const discountAuthorities: ResourceDef = {
+  name: 'discount-authorities',
+  table: 'discount_authorities',
+  label: 'Discount Authority',
+  singular: 'Discount authority',
+  entity: 'reservationSetup',
+  readOpen: true,
+  labelField: 'maxPct',
+  route: '/settings/leads/discountAuthority',
+  fields: {
+    role: f.ref('Role', 'roles', { required: true, unique: true }),
+    maxPct: f.percent('Largest discount without approval', { required: true, min: 0, max: 100 }),
+  },
+  defaultSort: ['maxPct'],
+  listColumns: ['role', 'maxPct'],
+  formLayout: [['role', 'maxPct']],
+};
+
+export const RESERVATION_RESOURCES: readonly ResourceDef[] = [reservationSetups, discountAuthorities, reservations, reservationBuyers];

@@ -1,0 +1,484 @@
+import { createRecord, deleteRecord, effectOf, memoized, runAction, type Caller, type DomainNotify, type EngineContext, type ResourceHooks } from '@propdesk/records/server';
+import type { RecordRow } from '@propdesk/records/model';
+import { compareMoney, decimal } from '@propdesk/finance';
+import { HttpError, notFound, unprocessable, type Queryable } from '@propdesk/server-kit';
+import { z } from 'zod';
+import { reservations, type ReservationState } from './definition.js';
+import { needsDiscountApproval, priceReservation, type DiscountKind, type ReservationPricing } from './pricing.js';
+import { addDays, discountAuthorityOf, reservationLink, reservationSetupFor, todayInCairo, words } from './setup.server.js';
+import { convertHold } from '../hold-requests/lifecycle.server.js';
+import { assertClaimable, claimUnit, liveClaim, lockUnit, releaseClaim, transferClaim, unavailableError, type ClaimKind } from '../unit-claims/claims.server.js';
+
+const CATEGORY = 'sales';
+const RESOURCE = reservations.name;
+export const reservationDoc = (id: string) => ({ resource: RESOURCE, id });
+const userOf = (caller: Caller) => caller.auth?.userId ?? null;
+const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+
+/** States in which a reservation holds its unit. */
+export const OPEN_STATES: readonly ReservationState[] = ['draft', 'pending_approval', 'confirmed'];
+
+/**
+ * The claim a reservation holds on its unit follows its state: a draft or a reservation waiting for
+ * approval keeps the unit `on_hold` (kind `hold`), a confirmed one `reserved` (kind `reservation`).
+ * The claim is the reservation's from the moment it is written, so two reservations of one unit can
+ * never both exist.
+ */
+const claimKindOf = (status: string): ClaimKind => (status === 'confirmed' ? 'reservation' : 'hold');
+
+/** Hands the reservation's live claim to itself with the kind its state needs (the unit's status follows). */
+export async function setClaimKind(engine: EngineContext, tx: Queryable, caller: Caller, id: string, status: string, holderId: string | null) {
+  const me = reservationDoc(id);
+  await transferClaim(engine, tx, effectOf(caller), me, { ...me, kind: claimKindOf(status), holderId, expiresAt: null });
+}
+
+type UnitRow = { id: string; code: string; project: string | null; unit_type: string | null; base_price: string | null };
+
+export async function unitFacts(tx: Queryable, unitId: string): Promise<UnitRow> {
+  const rows = await tx.query<UnitRow>(
+    'select id::text as id, code, project_id::text as project, unit_type_id::text as unit_type, base_price::text as base_price from units where id = $1',
+    [unitId],
+  );
+  const unit = rows.rows[0];
+  if (!unit) throw notFound('No such unit');
+  return unit;
+}
+
+type OfferRow = { project: string; unit_type: string | null; discount_pct: string | null; discount_amount: string | null; valid_from: string; valid_to: string; name: string; payment_plan: string | null };
+
+async function offerFacts(tx: Queryable, offerId: string): Promise<OfferRow> {
+  const rows = await tx.query<OfferRow>(
+    `select project_id::text as project, unit_type_id::text as unit_type, discount_pct::text as discount_pct, discount_amount::text as discount_amount,
+            valid_from::text as valid_from, valid_to::text as valid_to, name, payment_plan_id::text as payment_plan
+       from unit_offers where id = $1`,
+    [offerId],
+  );
+  const offer = rows.rows[0];
+  if (!offer) throw unprocessable('No such offer');
+  return offer;
+}
+
+/** The discount an offer gives on a list price, as a percentage (four places). */
+function offerPct(offer: OfferRow, listPrice: string): string {
+  if (offer.discount_pct !== null) return decimal(offer.discount_pct).toFixed(4);
+  if (offer.discount_amount !== null && !decimal(listPrice).isZero()) return decimal(offer.discount_amount).times(100).dividedBy(listPrice).toFixed(4);
+  return '0.0000';
+}
+
+export type PriceInput = { unitId: string; paymentPlanId: string | null; offerId: string | null; discountKind: DiscountKind | null; discountValue: string | number | null };
+
+/**
+ * Prices a reservation of a unit: its list price, the offer (same project, valid today, of the unit's
+ * type) and its discount where none is given, the payment plan (this project's or every project's),
+ * and the exact net price. Refuses (422) what cannot apply, naming it.
+ */
+export async function priceFor(tx: Queryable, input: PriceInput) {
+  const unit = await unitFacts(tx, input.unitId);
+  if (unit.base_price === null) throw unprocessable(`Unit ${unit.code} has no list price yet; price it before reserving.`);
+  let kind: DiscountKind = input.discountKind ?? 'percent';
+  let value = input.discountValue;
+  let offer: OfferRow | null = null;
+  if (input.offerId) {
+    offer = await offerFacts(tx, input.offerId);
+    const today = todayInCairo();
+    if (offer.project !== unit.project) throw unprocessable(`The offer ${offer.name} is for another project than unit ${unit.code}.`);
+    if (offer.unit_type && offer.unit_type !== unit.unit_type) throw unprocessable(`The offer ${offer.name} is for another unit type than unit ${unit.code}.`);
+    if (today < offer.valid_from || today > offer.valid_to) throw unprocessable(`The offer ${offer.name} runs from ${offer.valid_from} to ${offer.valid_to}; it does not apply today.`);
+    if (value === null || value === undefined || value === '') {
+      if (offer.discount_pct !== null) {
+        kind = 'percent';
+        value = offer.discount_pct;
+      } else if (offer.discount_amount !== null) {
+        kind = 'amount';
+        value = offer.discount_amount;
+      }
+    }
+  }
+  const planId = input.paymentPlanId ?? offer?.payment_plan ?? null;
+  if (planId) {
+    const row = await memoized(tx, `payment-plan:${planId}`, ['payment-plans'], async () => (await tx.query<{ project: string | null; name: string }>('select project_id::text as project, name from payment_plans where id = $1', [planId])).rows[0]);
+    if (!row) throw unprocessable('No such payment plan');
+    if (row.project !== null && row.project !== unit.project) throw unprocessable(`The payment plan ${row.name} is for another project than unit ${unit.code}.`);
+  }
+  const pricing = priceReservation(unit.base_price, kind, value);
+  if ('problem' in pricing) throw new HttpError(400, 'Validation failed', { errors: [{ field: 'discountValue', message: pricing.problem }] });
+  return { unit, pricing, discountKind: kind, discountValue: value === null || value === undefined || value === '' ? '0' : String(value), offerPct: offer ? offerPct(offer, unit.base_price) : null, paymentPlan: planId };
+}
+
+const pricingValues = (pricing: ReservationPricing) => ({ listPrice: pricing.listPrice, discountAmount: pricing.discountAmount, discountPct: pricing.discountPct, netPrice: pricing.netPrice });
+
+/** Whether the caller may give this reservation's discount without approval (an offer's own discount is already approved). */
+export async function withinAuthority(tx: Queryable, caller: Caller, record: Readonly<Record<string, unknown>>): Promise<{ ok: boolean; authority: string | null }> {
+  const authority = await discountAuthorityOf(tx, caller);
+  const pct = text(record.discountPct) || '0';
+  let allowed = authority;
+  if (allowed !== null && typeof record.offer === 'string' && typeof record.listPrice === 'string') {
+    const covered = offerPct(await offerFacts(tx, record.offer), record.listPrice);
+    if (compareMoney(covered, allowed) > 0) allowed = covered;
+  }
+  return { ok: !needsDiscountApproval(pct, allowed), authority };
+}
+
+/** What a create body may carry beside the fields: where the reservation comes from, and whether to submit it at once. */
+const buyersSchema = z
+  .array(z.strictObject({ customer: z.uuid(), share: z.string().regex(/^\d{1,3}(\.\d{1,4})?$/, 'A share such as 50 or 33.3333') }))
+  .max(10, 'At most 10 buyers');
+export type BuyerInput = { customer: string; share: string };
+
+export const reservationExtra = {
+  fromHold: z.uuid().optional(),
+  fromEoi: z.uuid().optional(),
+  submit: z.boolean().optional(),
+  buyers: buyersSchema.optional(),
+};
+export type ReservationExtra = { fromHold?: string | undefined; fromEoi?: string | undefined; submit?: boolean | undefined; buyers?: readonly BuyerInput[] | undefined };
+
+/** Replaces a reservation's buyers (through the engine: each row's history), in the caller's transaction. */
+async function writeBuyers(engine: EngineContext, tx: Queryable, caller: Caller, id: string, buyers: readonly BuyerInput[]) {
+  const def = engine.registry.get('reservation-buyers');
+  const existing = await tx.query<{ id: string }>('select id::text as id from reservation_buyers where reservation_id = $1 order by created_on, id', [id]);
+  for (const row of existing.rows) await deleteRecord(engine, tx, def, effectOf(caller), row.id, { workflow: true });
+  for (const buyer of buyers) await createRecord(engine, tx, def, effectOf(caller), { reservation: id, customer: buyer.customer, share: buyer.share }, {}, { workflow: true });
+}
+
+/** Refuses the sources a reservation cannot come from and takes the unit's lock; answers the reservation's source columns. */
+async function checkSource(tx: Queryable, unitId: string, extra: ReservationExtra) {
+  if (extra.fromHold && extra.fromEoi) throw unprocessable('A reservation comes from a hold or from an EOI, not both.');
+  if (extra.fromHold) {
+    const hold = await tx.query<{ status: string; unit_id: string; number: string }>('select status, unit_id::text as unit_id, number from hold_requests where id = $1 for update', [extra.fromHold]);
+    const row = hold.rows[0];
+    if (!row) throw unprocessable('No such hold request');
+    if (row.status !== 'approved') throw unprocessable(`Only an approved hold can become a reservation; ${row.number} is ${words(row.status)}.`);
+    if (row.unit_id !== unitId) throw unprocessable(`The hold ${row.number} is on another unit.`);
+    const unit = await lockUnit(tx, unitId);
+    const claim = await liveClaim(tx, unitId);
+    if (!claim || claim.document_resource !== 'hold-requests' || claim.document_id !== extra.fromHold) throw await unavailableError(tx, unit);
+    return { source: 'hold', hold_id: extra.fromHold };
+  }
+  if (extra.fromEoi) {
+    const eoi = await tx.query<{ id: string }>('select id::text as id from eois where id = $1', [extra.fromEoi]);
+    if (!eoi.rows[0]) throw unprocessable('No such EOI');
+    // The EOI's allocation may hold the unit already (it is handed over), else the unit must be free.
+    await assertClaimable(tx, unitId, { resource: 'eois', id: extra.fromEoi });
+    return { source: 'eoi', eoi_id: extra.fromEoi };
+  }
+  await assertClaimable(tx, unitId);
+  return { source: 'unit' };
+}
+
+/** The unit's claim for a new reservation: a hold's or an EOI's is handed over, a free unit claimed. */
+async function takeClaim(engine: EngineContext, tx: Queryable, caller: Caller, id: string, record: RecordRow, extra: ReservationExtra) {
+  const agent = typeof record.agent === 'string' ? record.agent : userOf(caller);
+  const me = reservationDoc(id);
+  if (extra.fromHold) {
+    await convertHold(engine, tx, effectOf(caller), extra.fromHold, { ...me, holderId: agent, expiresAt: null });
+    if (!extra.submit) await setClaimKind(engine, tx, caller, id, 'draft', agent);
+    return;
+  }
+  if (extra.fromEoi) {
+    const claim = await liveClaim(tx, String(record.unit));
+    if (claim && claim.document_resource === 'eois' && claim.document_id === extra.fromEoi) {
+      // Submitted at once, the allocation (the unit reserved) is handed over as a reservation's claim: the
+      // unit does not flicker to on hold and back; a submit that needs approval turns it into a hold.
+      await transferClaim(engine, tx, effectOf(caller), { resource: 'eois', id: extra.fromEoi }, { ...me, kind: extra.submit ? 'reservation' : 'hold', holderId: agent, expiresAt: null });
+      return;
+    }
+  }
+  await claimUnit(engine, tx, effectOf(caller), { unitId: String(record.unit), kind: 'hold', document: me, holderId: agent, expiresAt: null, action: 'reserve', reason: `${text(record.number)} (draft)` });
+}
+
+/** An EOI's payments carry over to the reservation made from it, as approved fee payments naming the EOI payment. */
+async function carryEoiPayments(engine: EngineContext, tx: Queryable, caller: Caller, id: string, eoiId: string) {
+  const paid = await tx.query<{ number: string; amount: string; method: string | null; bank: string | null; reference: string | null; cheque_number: string | null; cheque_date: string | null; paid_on: string }>(
+    `select number, amount::text as amount, method_id::text as method, bank_id::text as bank, reference, cheque_number, cheque_date::text as cheque_date, paid_on::text as paid_on
+       from eoi_payments where eoi_id = $1 and kind = 'payment' and status in ('recorded', 'approved', 'completed') order by number`,
+    [eoiId],
+  );
+  const def = engine.registry.get('reservation-payments');
+  for (const payment of paid.rows) {
+    await createRecord(
+      engine,
+      tx,
+      def,
+      effectOf(caller),
+      { reservation: id, kind: 'fee', amount: payment.amount, method: payment.method, bank: payment.bank, reference: payment.reference, chequeNumber: payment.cheque_number, chequeDate: payment.cheque_date, paidOn: payment.paid_on },
+      { status: 'approved', carried_from: payment.number, decided_at: new Date().toISOString() },
+      { workflow: true },
+    );
+  }
+}
+
+/** The pending modification of a reservation, if any (`reservation_revisions`). */
+export type RevisionRow = { id: string; revision: number; status: string; before: Record<string, unknown>; changes: Record<string, unknown>; after: Record<string, unknown> | null; requested_by: string | null; reason: string | null };
+
+export async function pendingRevision(tx: Queryable, reservationId: string): Promise<RevisionRow | null> {
+  const rows = await tx.query<RevisionRow>(
+    `select id::text as id, revision, status, before, changes, after, requested_by::text as requested_by, reason
+       from reservation_revisions where reservation_id = $1 and status = 'pending' for update`,
+    [reservationId],
+  );
+  return rows.rows[0] ?? null;
+}
+
+/**
+ * Reservations on the engine. Create: the unit's lock, then its source (a free unit, an approved hold
+ * or an EOI's allocation; else 409 naming who holds it), the prices (list price from the unit, the
+ * offer, the exact net price), sign-by date and fee from the project's setup; the claim is taken (or
+ * handed over) once the row exists. Submit: within the caller's discount authority it is confirmed
+ * (unit reserved), above it it waits for the approvers, who are told. Cancel releases the unit and
+ * settles the fee by the project's rule; a modification is applied or refused by the approvers.
+ */
+export function reservationHooks(engine: EngineContext, notify: DomainNotify): ResourceHooks {
+  const notifyUser = async (tx: Queryable, userId: unknown, title: string, body: string, id: string, caller: Caller) => {
+    if (typeof userId === 'string' && userId !== userOf(caller)) await notify(tx, { userId, title, body, link: reservationLink(id), category: CATEGORY, createdBy: userOf(caller) });
+  };
+  /** The agent, and whoever wrote the reservation if someone else. */
+  const notifyPeople = async (tx: Queryable, record: RecordRow, title: string, body: string, caller: Caller) => {
+    await notifyUser(tx, record.agent, title, body, record.id, caller);
+    if (record.createdBy !== record.agent) await notifyUser(tx, record.createdBy, title, body, record.id, caller);
+  };
+  const notifyApprovers = async (tx: Queryable, record: RecordRow, title: string, body: string, caller: Caller) => {
+    const setup = await reservationSetupFor(tx, typeof record.project === 'string' ? record.project : null);
+    if (setup.approverDepartment) await notify(tx, { departmentId: setup.approverDepartment, title, body, link: reservationLink(record.id), category: CATEGORY, createdBy: userOf(caller) });
+  };
+  const agentOf = (record: RecordRow, caller: Caller) => (typeof record.agent === 'string' ? record.agent : userOf(caller));
+
+  return {
+    onImport: true,
+    extraCreate: reservationExtra,
+    extraUpdate: { buyers: buyersSchema.optional() },
+    // The buyers and their shares come with every answer.
+    extendRecord: async (db, id) => {
+      const rows = await db.query<{ customer: string; share: string }>(
+        'select customer_id::text as customer, share::text as share from reservation_buyers where reservation_id = $1 order by share desc, created_on, id',
+        [id],
+      );
+      return { buyers: rows.rows };
+    },
+    beforeCreate: async (tx, extra, caller, values) => {
+      const unitId = String(values.unit);
+      const source = await checkSource(tx, unitId, extra as ReservationExtra);
+      const priced = await priceFor(tx, {
+        unitId,
+        paymentPlanId: typeof values.paymentPlan === 'string' ? values.paymentPlan : null,
+        offerId: typeof values.offer === 'string' ? values.offer : null,
+        discountKind: (values.discountKind as DiscountKind | undefined) ?? null,
+        discountValue: (values.discountValue as string | number | null | undefined) ?? null,
+      });
+      const setup = await reservationSetupFor(tx, priced.unit.project);
+      const today = todayInCairo();
+      const signBy = typeof values.signBy === 'string' && values.signBy !== '' ? values.signBy : addDays(today, setup.signByDays);
+      if (signBy < today) throw new HttpError(400, 'Validation failed', { errors: [{ field: 'signBy', message: `Today (${today}) or later` }] });
+      const fee = values.fee === null || values.fee === undefined || values.fee === '' ? (setup.defaultFee ?? '0') : String(values.fee);
+      const buyer = await tx.query<{ name: string }>('select full_name as name from customers where id = $1', [String(values.customer)]);
+      const title = typeof values.title === 'string' && values.title.trim() !== '' ? values.title : `${buyer.rows[0]?.name ?? 'Buyer'} – ${priced.unit.code}`.slice(0, 160);
+      return {
+        title,
+        ...source,
+        project_id: priced.unit.project,
+        agent_id: typeof values.agent === 'string' ? values.agent : userOf(caller),
+        payment_plan_id: priced.paymentPlan,
+        discount_kind: priced.discountKind,
+        discount_value: priced.discountValue,
+        list_price: priced.pricing.listPrice,
+        discount_amount: priced.pricing.discountAmount,
+        discount_pct: priced.pricing.discountPct,
+        net_price: priced.pricing.netPrice,
+        sign_by: signBy,
+        fee,
+        fee_paid: '0',
+        status: 'draft',
+        revision: 1,
+        modification_pending: false,
+      };
+    },
+    afterCreate: async (tx, id, rawExtra, caller) => {
+      const extra = rawExtra as ReservationExtra;
+      const record = (await tx.query<{ unit: string; agent: string | null; number: string }>('select unit_id::text as unit, agent_id::text as agent, number from reservations where id = $1', [id])).rows[0]!;
+      await takeClaim(engine, tx, caller, id, { id, unit: record.unit, agent: record.agent, number: record.number } as unknown as RecordRow, extra);
+      if (extra.buyers && extra.buyers.length > 0) await writeBuyers(engine, tx, caller, id, extra.buyers);
+      if (extra.fromEoi) await carryEoiPayments(engine, tx, caller, id, extra.fromEoi);
+      if (extra.submit) await runAction(engine, tx, reservations, caller, id, 'submit', reservations.actions!.submit!, {});
+    },
+    afterUpdate: async (tx, id, extra, changes, caller) => {
+      // A person's edit of a draft (the engine refused any other state before this) may bring its buyers.
+      const buyers = (extra as { buyers?: readonly BuyerInput[] }).buyers;
+      if (buyers !== undefined && changes.action === undefined) await writeBuyers(engine, tx, caller, id, buyers);
+    },
+    beforeDelete: async (tx, id, caller) => writeBuyers(engine, tx, caller, id, []),
+    // Only a draft can be deleted (its editable state): its unit goes back to available.
+    afterDelete: async (tx, id, before, caller) => {
+      await releaseClaim(engine, tx, effectOf(caller), reservationDoc(id), { action: 'delete', reason: `${text(before.number)} deleted` });
+    },
+    beforeUpdate: async (tx, _id, values, before) => {
+      // A workflow's write names the state; a person's edit of a draft does not.
+      if (values.status !== undefined) return {};
+      if (values.unit !== undefined && values.unit !== before.unit) {
+        throw unprocessable(`The unit of ${text(before.number)} cannot be changed here: cancel the draft and reserve the other unit, or modify a confirmed reservation.`);
+      }
+      const touched = ['paymentPlan', 'offer', 'discountKind', 'discountValue'].some((name) => values[name] !== undefined && values[name] !== before[name]);
+      if (!touched) return {};
+      const merged = { ...before, ...values };
+      const priced = await priceFor(tx, {
+        unitId: String(before.unit),
+        paymentPlanId: typeof merged.paymentPlan === 'string' ? merged.paymentPlan : null,
+        offerId: typeof merged.offer === 'string' ? merged.offer : null,
+        discountKind: (merged.discountKind as DiscountKind | undefined) ?? null,
+        discountValue: (merged.discountValue as string | number | null | undefined) ?? null,
+      });
+      return { ...pricingValues(priced.pricing), discountKind: priced.discountKind, discountValue: priced.discountValue, paymentPlan: priced.paymentPlan };
+    },
+    actions: {
+      submit: {
+        before: async (tx, id, current, caller) => {
+          const shares = await tx.query<{ n: number; total: string | null }>('select count(*)::int as n, sum(share)::text as total from reservation_buyers where reservation_id = $1', [id]);
+          const buyers = shares.rows[0]!;
+          if (buyers.n > 0 && compareMoney(buyers.total ?? '0', '100') !== 0) throw unprocessable(`The buyers’ shares of ${text(current.number)} add up to ${decimal(buyers.total ?? '0').toString()}%, not 100%.`);
+          const { ok, authority } = await withinAuthority(tx, caller, current);
+          if (!ok) {
+            await setClaimKind(engine, tx, caller, id, 'pending_approval', agentOf(current, caller));
+            const pct = decimal(text(current.discountPct) || '0').toString();
+            return { to: 'pending_approval', values: { needsApprovalReason: `A discount of ${pct}% is above your authority of ${decimal(authority ?? '0').toString()}%.` } };
+          }
+          await setClaimKind(engine, tx, caller, id, 'confirmed', agentOf(current, caller));
+          return { values: { needsApprovalReason: null, approvedAt: new Date().toISOString(), approvedBy: userOf(caller) } };
+        },
+        after: async (tx, _id, record, caller) => {
+          if (record.status === 'pending_approval') {
+            await notifyApprovers(tx, record, `Reservation to approve: ${text(record.number)}`, `${text(record.needsApprovalReason)} Net price ${text(record.netPrice)}.`, caller);
+          } else {
+            await notifyPeople(tx, record, `Reservation confirmed: ${text(record.number)}`, `The unit is reserved until ${text(record.signBy)} for the contract to be signed.`, caller);
+          }
+        },
+      },
+      approve: {
+        before: async (tx, id, current, caller) => {
+          await setClaimKind(engine, tx, caller, id, 'confirmed', agentOf(current, caller));
+          return { values: { needsApprovalReason: null, approvedAt: new Date().toISOString(), approvedBy: userOf(caller) } };
+        },
+        after: (tx, _id, record, caller, reason) =>
+          notifyPeople(tx, record, `Reservation approved: ${text(record.number)}`, reason ?? `The unit is reserved until ${text(record.signBy)} for the contract to be signed.`, caller),
+      },
+      reject: {
+        after: (tx, _id, record, caller, reason) => notifyPeople(tx, record, `Reservation sent back: ${text(record.number)}`, reason ?? 'Sent back to draft.', caller),
+      },
+      cancel: {
+        before: async (tx, id, current, caller, reason) => {
+          const setup = await reservationSetupFor(tx, typeof current.project === 'string' ? current.project : null);
+          const paid = text(current.feePaid) || '0';
+          await tx.query(
+            "update reservation_revisions set status = 'rejected', decided_by = $2, decided_at = now(), decision_reason = 'The reservation was cancelled' where reservation_id = $1 and status = 'pending'",
+            [id, userOf(caller)],
+          );
+          return { values: { cancelReason: reason, feeOutcome: compareMoney(paid, '0') > 0 ? setup.feeOnCancel : null, modificationPending: false } };
+        },
+        after: async (tx, id, record, caller, reason) => {
+          await releaseClaim(engine, tx, effectOf(caller), reservationDoc(id), { action: 'cancel', reason: `${text(record.number)} cancelled: ${reason ?? ''}`.slice(0, 300) });
+          const fee = record.feeOutcome ? ` The fee paid (${text(record.feePaid)}) is ${record.feeOutcome === 'refund' ? 'to be refunded' : 'forfeited'}.` : '';
+          await notifyPeople(tx, record, `Reservation cancelled: ${text(record.number)}`, `${reason ?? 'Cancelled.'}${fee}`, caller);
+        },
+      },
+      approveModification: {
+        before: async (tx, id, current, caller) => applyModification(engine, tx, caller, id, current),
+        after: async (tx, id, record, caller, reason) => {
+          const decided = await tx.query<{ requested_by: string | null }>(
+            `update reservation_revisions set status = 'approved', after = $2::jsonb, decided_by = $3, decided_at = now(), decision_reason = $4
+              where id = (select id from reservation_revisions where reservation_id = $1 and status = 'pending') returning requested_by::text as requested_by`,
+            [id, JSON.stringify(snapshot(record)), userOf(caller), reason],
+          );
+          await notifyUser(tx, decided.rows[0]?.requested_by, `Modification approved: ${text(record.number)}`, `Revision ${text(record.revision)} applies: net price ${text(record.netPrice)}.`, id, caller);
+        },
+      },
+      rejectModification: {
+        before: async (tx, id, current) => {
+          if (!(await pendingRevision(tx, id))) throw unprocessable(`No modification of ${text(current.number)} is waiting for a decision.`);
+          return { values: { modificationPending: false } };
+        },
+        after: async (tx, id, record, caller, reason) => {
+          const decided = await tx.query<{ requested_by: string | null }>(
+            `update reservation_revisions set status = 'rejected', decided_by = $2, decided_at = now(), decision_reason = $3
+              where reservation_id = $1 and status = 'pending' returning requested_by::text as requested_by`,
+            [id, userOf(caller), reason],
+          );
+          await notifyUser(tx, decided.rows[0]?.requested_by, `Modification rejected: ${text(record.number)}`, reason ?? 'Rejected.', id, caller);
+        },
+      },
+    },
+  };
+}
+
+/** What a revision keeps of a reservation: what a modification may change, and its result. */
+export const REVISION_FIELDS = ['unit', 'project', 'paymentPlan', 'offer', 'listPrice', 'discountKind', 'discountValue', 'discountAmount', 'discountPct', 'netPrice', 'revision'] as const;
+export const snapshot = (record: Record<string, unknown>) => Object.fromEntries(REVISION_FIELDS.map((name) => [name, record[name] ?? null]));
+
+/**
+ * Applies the pending modification (the approver's `approveModification`): a unit swap locks both
+ * units (in id order, so two swaps cannot deadlock), releases the old unit and claims the new one in
+ * this one transaction — a new unit someone else took meanwhile is a 409 naming its holder, and
+ * nothing changes; the prices are worked out again and the revision number moves on.
+ */
+async function applyModification(engine: EngineContext, tx: Queryable, caller: Caller, id: string, current: RecordRow) {
+  const revision = await pendingRevision(tx, id);
+  if (!revision) throw unprocessable(`No modification of ${text(current.number)} is waiting for a decision.`);
+  const changes = revision.changes;
+  const oldUnit = String(current.unit);
+  const newUnit = typeof changes.unit === 'string' ? changes.unit : oldUnit;
+  const priced = await priceFor(tx, {
+    unitId: newUnit,
+    paymentPlanId: typeof changes.paymentPlan === 'string' ? changes.paymentPlan : typeof current.paymentPlan === 'string' ? current.paymentPlan : null,
+    offerId: 'offer' in changes ? (typeof changes.offer === 'string' ? changes.offer : null) : typeof current.offer === 'string' ? current.offer : null,
+    discountKind: ((changes.discountKind ?? current.discountKind) as DiscountKind | undefined) ?? null,
+    discountValue: 'discountValue' in changes ? (changes.discountValue as string | null) : ((current.discountValue as string | null | undefined) ?? null),
+  });
+  // The list price stays the one reserved at, unless the unit changes.
+  const pricing = newUnit === oldUnit ? priceReservation(text(current.listPrice), priced.discountKind, priced.discountValue) : priced.pricing;
+  if ('problem' in pricing) throw unprocessable(pricing.problem);
+  if (newUnit !== oldUnit) {
+    for (const unitId of [oldUnit, newUnit].sort()) await lockUnit(tx, unitId);
+    const agent = typeof current.agent === 'string' ? current.agent : userOf(caller);
+    await releaseClaim(engine, tx, effectOf(caller), reservationDoc(id), { action: 'modify', reason: `${text(current.number)} moved to another unit` });
+    await claimUnit(engine, tx, effectOf(caller), { unitId: newUnit, kind: 'reservation', document: reservationDoc(id), holderId: agent, expiresAt: null, action: 'modify', reason: `${text(current.number)} revision ${Number(current.revision ?? 1) + 1}` });
+  }
+  return {
+    values: {
+      unit: newUnit,
+      project: priced.unit.project,
+      paymentPlan: priced.paymentPlan,
+      offer: 'offer' in changes ? (changes.offer ?? null) : (current.offer ?? null),
+      discountKind: priced.discountKind,
+      discountValue: priced.discountValue,
+      ...pricingValues(pricing),
+      revision: Number(current.revision ?? 1) + 1,
+      modificationPending: false,
+    },
+  };
+}
+
+/** A 409 when a reservation's state is not one of `states`, naming it (for calls beside the engine's actions). */
+export function assertState(record: Readonly<Record<string, unknown>>, states: readonly string[], what: string) {
+  if (!states.includes(String(record.status))) throw unprocessable(`${what} is not possible while the reservation ${text(record.number)} is ${words(record.status)}.`);
+}
+
+/**
+ * A buyer row written on its own (`/api/reservation-buyers`) by a person: only while its reservation
+ * is a draft, as the reservation's own edits; the reservation's workflow writes them whenever it needs to.
+ */
+export function reservationBuyerHooks(): ResourceHooks {
+  const assertDraft = async (tx: Queryable, caller: Caller, reservationId: unknown) => {
+    if (caller.source === 'action' || caller.source === 'job' || caller.source === 'system') return;
+    const rows = await tx.query<{ status: string; number: string }>('select status, number from reservations where id = $1 for update', [String(reservationId)]);
+    const row = rows.rows[0];
+    if (row && row.status !== 'draft') throw unprocessable(`The buyers of ${row.number} can change only while it is a draft; it is ${words(row.status)}.`);
+  };
+  return {
+    beforeCreate: async (tx, _extra, caller, values) => assertDraft(tx, caller, values.reservation),
+    beforeUpdate: async (tx, _id, values, before, caller) => {
+      await assertDraft(tx, caller, before.reservation);
+      if (values.reservation !== undefined && values.reservation !== before.reservation) await assertDraft(tx, caller, values.reservation);
+    },
+    beforeDelete: async (tx, id, caller) => {
+      const rows = await tx.query<{ reservation: string }>('select reservation_id::text as reservation from reservation_buyers where id = $1', [id]);
+      if (rows.rows[0]) await assertDraft(tx, caller, rows.rows[0].reservation);
+    },
+  };
+}

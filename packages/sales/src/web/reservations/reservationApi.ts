@@ -1,0 +1,78 @@
+import { baseApi } from '@propdesk/api-client';
+import type { RecordRow } from '@propdesk/records/model';
+import type { ScheduleLine } from '@propdesk/finance';
+
+type Envelope<T> = { status: 'OK'; data: T; message?: string };
+const screen = { 'X-Change-Source': 'screen' };
+const reservations = { type: 'Record', id: 'reservations' } as const;
+
+export type PreviewArgs = { unit: string; paymentPlan?: string | null; offer?: string | null; discountKind?: 'percent' | 'amount'; discountValue?: string | null };
+
+/** `POST /api/reservations/preview`: prices, the installment schedule, and whether the discount needs approval. */
+export type ReservationPreview = {
+  unit: { id: string; code: string; project: string | null };
+  listPrice: string;
+  discountAmount: string;
+  discountPct: string;
+  netPrice: string;
+  discountKind: 'percent' | 'amount';
+  discountValue: string;
+  paymentPlan: string | null;
+  schedule: { price: string; discount: string; netPrice: string; lines: ScheduleLine[]; total: string } | null;
+  authorityPct: string | null;
+  needsApproval: boolean;
+  defaultSignBy: string;
+  defaultFee: string | null;
+};
+
+/** One revision of a reservation (`GET /api/reservations/{id}/revisions`): as it was, what was asked, and the result. */
+export type ReservationRevision = {
+  id: string;
+  revision: number;
+  status: 'pending' | 'approved' | 'rejected';
+  before: Record<string, unknown>;
+  changes: Record<string, unknown>;
+  after: Record<string, unknown> | null;
+  reason: string | null;
+  requestedBy: string | null;
+  requestedAt: string;
+  decidedBy: string | null;
+  decidedAt: string | null;
+  decisionReason: string | null;
+  labels: Record<string, string>;
+};
+
+/** `GET /api/customers/{id}/portfolio`: each part the caller may read, else null. */
+export type CustomerPortfolio = Record<'leads' | 'eois' | 'eoiPayments' | 'holds' | 'reservations' | 'reservationPayments', RecordRow[] | null>;
+
+export type ModifyArgs = { id: string; body: { unit?: string; paymentPlan?: string; offer?: string | null; discountKind?: 'percent' | 'amount'; discountValue?: string | null; reason: string } };
+
+/**
+ * The reservation calls beyond the engine's, endpoints of the one base API sharing the engine's
+ * `Record` tags, so a modification asked for refreshes the reservation's view and list.
+ */
+export const reservationApi = baseApi.enhanceEndpoints({ addTagTypes: ['Record', 'ReservationRevisions'] }).injectEndpoints({
+  endpoints: (build) => ({
+    reservationPreview: build.query<ReservationPreview, PreviewArgs>({
+      query: (body) => ({ url: '/api/reservations/preview', method: 'POST', body }),
+      transformResponse: (answer: Envelope<ReservationPreview>) => answer.data,
+      keepUnusedDataFor: 0,
+    }),
+    reservationRevisions: build.query<ReservationRevision[], string>({
+      query: (id) => `/api/reservations/${id}/revisions`,
+      transformResponse: (answer: Envelope<ReservationRevision[]>) => answer.data,
+      providesTags: (_result, _error, id) => [{ type: 'ReservationRevisions', id }, reservations],
+    }),
+    customerPortfolio: build.query<CustomerPortfolio, string>({
+      query: (id) => `/api/customers/${id}/portfolio`,
+      transformResponse: (answer: Envelope<CustomerPortfolio>) => answer.data,
+      providesTags: [reservations, { type: 'Record', id: 'reservation-payments' }, { type: 'Record', id: 'hold-requests' }, { type: 'Record', id: 'eois' }, { type: 'Record', id: 'leads' }],
+    }),
+    modifyReservation: build.mutation<Envelope<RecordRow>, ModifyArgs>({
+      query: ({ id, body }) => ({ url: `/api/reservations/${id}/modify`, method: 'POST', body, headers: screen }),
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'ReservationRevisions', id }, reservations],
+    }),
+  }),
+});
+
+export const { useReservationPreviewQuery, useReservationRevisionsQuery, useModifyReservationMutation, useCustomerPortfolioQuery } = reservationApi;

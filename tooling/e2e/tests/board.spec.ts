@@ -1,0 +1,74 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_PASSWORD, signIn } from '../support/demo.js';
+import { apiSignIn } from '../support/notifications.js';
+
+type Page<T> = { data: T[] };
+type BoardUnit = { id: string; code: string; status: string; claim: unknown };
+
+/**
+ * The live inventory board (issue 17) in Chromium on the real server: an agent asks for a hold,
+ * a manager approves it, and another agent's open board shows the unit held within a second.
+ */
+test('a hold approved anywhere shows on an open board within a second', async ({ page }, info) => {
+  const baseURL = String(info.project.use.baseURL);
+  const admin = await apiSignIn(baseURL, 'admin');
+  const agent = await apiSignIn(baseURL, 'sales.agent');
+  const manager = await apiSignIn(baseURL, 'sales.manager');
+  try {
+    // A second agent with the Sales Agent role (which reads units: the board) watches.
+    const stamp = Date.now().toString(36);
+    const roles = ((await (await admin.get('/api/roles?pageSize=100')).json()) as Page<{ id: string; name: string }>).data;
+    const salesAgentRole = roles.find((role) => role.name === 'Sales Agent')!.id;
+    const username = `board.agent.${stamp}`;
+    const created = await admin.post('/api/users', {
+      username,
+      fullName: 'Bushra Board',
+      password: DEMO_PASSWORD,
+      department: agent.departmentId,
+      roles: [salesAgentRole],
+    });
+    expect(created.status(), await created.text()).toBe(201);
+
+    const palm = ((await (await admin.get('/api/projects/options?q=Palm%20Heights')).json()) as { data: { id: string }[] }).data[0]!.id;
+    const board = ((await (await admin.get(`/api/units/board?project=${palm}`)).json()) as { data: { units: BoardUnit[] } }).data;
+    const unit = board.units.find((candidate) => candidate.status === 'available' && candidate.claim === null)!;
+    const customer = ((await (await admin.get('/api/customers?pageSize=1')).json()) as Page<{ id: string }>).data[0]?.id;
+    const lead = customer ? null : ((await (await agent.get('/api/leads?pageSize=1')).json()) as Page<{ id: string }>).data[0]!.id;
+
+    // The second agent's board is open and live.
+    await signIn(page, username);
+    await page.goto(`/sales/units/board?project=${palm}`);
+    const cell = page.locator(`[data-unit="${unit.code}"]`);
+    await expect(cell).toHaveAttribute('data-status', 'available');
+    await expect(page.getByLabel('Live updates: Live')).toBeVisible();
+    const onHold = page.locator('[data-status-count="on_hold"]');
+    const heldBefore = Number(/(\d+)$/.exec((await onHold.textContent()) ?? '')?.[1]);
+
+    const requested = await agent.post('/api/hold-requests', { unit: unit.id, ...(customer ? { customer } : { lead }), hours: 24, reason: 'Customer visiting today' });
+    expect(requested.status(), await requested.text()).toBe(201);
+    const hold = ((await requested.json()) as { data: { id: string } }).data;
+    // A pending request claims nothing: the board still shows the unit available.
+    await expect(cell).toHaveAttribute('data-status', 'available');
+
+    const approved = await manager.post(`/api/hold-requests/${hold.id}/actions/approve`, {});
+    expect(approved.status(), await approved.text()).toBe(200);
+    const answeredAt = Date.now();
+    await expect(cell).toHaveAttribute('data-status', 'on_hold', { timeout: 1000 });
+    expect(Date.now() - answeredAt).toBeLessThan(1000);
+    await expect(onHold).toHaveText(new RegExp(`: ${heldBefore + 1}$`));
+
+    // The card says who holds it until when; a keyboard opens it.
+    await cell.focus();
+    await page.keyboard.press('Enter');
+    const card = page.getByRole('region', { name: `Unit ${unit.code}` });
+    await expect(card.getByLabel('Current claim')).toContainText(/Held by Samir Sales until \d/);
+    await expect(card.getByRole('list', { name: 'Unit story' })).toContainText('Available → On hold');
+    await page.getByRole('button', { name: 'Close the unit card' }).click();
+
+    // Released: the board shows it available again.
+    expect((await agent.post(`/api/hold-requests/${hold.id}/actions/release`, {})).status()).toBe(200);
+    await expect(cell).toHaveAttribute('data-status', 'available', { timeout: 1000 });
+  } finally {
+    await Promise.all([admin.dispose(), agent.dispose(), manager.dispose()]);
+  }
+});
