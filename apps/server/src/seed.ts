@@ -3,7 +3,7 @@ import { DEMO_DEPARTMENTS, DEMO_ROLES, DEMO_USERS } from '@propdesk/privileges';
 import { seedProcurementDemo } from '@propdesk/procurement/server';
 import { engineTransaction, seedResources } from '@propdesk/records/server';
 import { audit, type Database } from '@propdesk/server-kit';
-import { salesDemoLeads, salesDemoSetups, seedContractDemo, seedEoiDemo, seedReservationDemo } from '@propdesk/sales/server';
+import { salesDemoLeads, salesDemoSetups, seedContractDemo, seedEoiDemo, seedHoldDemo, seedReservationDemo } from '@propdesk/sales/server';
 import { notify } from '@propdesk/notifications-core/server';
 import { settingsDemoData } from '@propdesk/settings/server';
 import { createEngine } from './domains.js';
@@ -72,6 +72,8 @@ export async function seedDemoData(db: Database, options: { password: string; ar
   await seedProcurementDemo(engine);
   // Reservations in every state across the three projects, with their setups and discount authorities.
   await seedReservationDemo(engine);
+  // Holds in every state in each project (after the reservations: one converts into a reservation).
+  await seedHoldDemo(engine);
   // Contracts from new confirmed reservations, their ledgers, a few receipts (after the reservations).
   await seedContractDemo(engine);
   // About 5,000 leads with activities for the demo agents (multi-row inserts, once across processes).

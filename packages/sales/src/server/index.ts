@@ -44,6 +44,7 @@ export type { ExpiryResult } from './expiry.js';
 export type { Notify } from './service.js';
 export { salesDemoLeads, salesDemoSetups } from './demo.js';
 export { seedEoiDemo } from '../resources/eois/demo.server.js';
+export { seedHoldDemo } from '../resources/hold-requests/demo.server.js';
 
 /** The hooks the engine runs for the sales resources. */
 export function salesHooks(engine: EngineContext, notify?: Notify) {
