@@ -85,6 +85,9 @@ export function RecordView({ def, record, canUpdate, canDo, onEdit, onClose }: R
   const used = (usage.data ?? []).filter((item) => item.count > 0 && !lines.has(item.resource));
   // People and what others use are deactivated, never deleted: they stay valid where they appear.
   const deactivates = used.length > 0 || def.deactivateOnly === true;
+  // A workflow document past its editable states is neither deleted nor deactivated (the server refuses
+  // both): its actions (cancel, void) end it, so neither the button nor the "used by" notice shows.
+  const settled = Boolean(def.statusField && def.editableStates && !def.editableStates.includes(status));
 
   return (
     <Stack spacing={2}>
@@ -106,7 +109,7 @@ export function RecordView({ def, record, canUpdate, canDo, onEdit, onClose }: R
             Activate
           </Button>
         ) : null}
-        {canUpdate && !def.readOnly ? (
+        {canUpdate && !def.readOnly && !settled ? (
           <Button variant="outlined" color="error" disabled={removing.isLoading || inactive} onClick={() => setConfirmDelete(true)}>
             {deactivates ? 'Deactivate' : 'Delete'}
           </Button>
@@ -117,7 +120,7 @@ export function RecordView({ def, record, canUpdate, canDo, onEdit, onClose }: R
           </Button>
         ) : null}
       </Stack>
-      {used.length > 0 ? (
+      {used.length > 0 && !settled ? (
         <Alert severity="info">
           Used by{' '}
           {used.map((item, index) => (

@@ -299,7 +299,7 @@ export function BoardPage() {
   };
 
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         {/* The shell's page header carries the title. */}
         <Box sx={{ minWidth: 260 }}>

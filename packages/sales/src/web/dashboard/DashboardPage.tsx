@@ -180,7 +180,7 @@ function Velocity({ projects }: { projects: NonNullable<SalesDashboard['velocity
 export function DashboardPage() {
   const { data, error, isFetching, refetch } = useSalesDashboardQuery(undefined, { pollingInterval: 60_000, refetchOnMountOrArgChange: true });
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         {data ? (
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
