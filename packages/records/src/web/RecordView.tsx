@@ -141,7 +141,8 @@ export function RecordView({ def, record, canUpdate, canDo, onEdit, onClose }: R
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' }, gap: 2 }}>
           {fields.map(([name, field]) => (
-            <Box key={name}>
+            // A table field (rows with columns) takes the whole width: its columns need the room.
+            <Box key={name} sx={field.columns ? { gridColumn: '1 / -1' } : undefined}>
               <Typography component="dt" variant="caption" color="text.secondary">
                 {field.label}
               </Typography>

@@ -299,7 +299,7 @@ export function BoardPage() {
   };
 
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+    <Box component="section" aria-label="Unit board" sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)', px: { xs: 2, md: 3 }, pb: 3, pt: 1 }}>
       <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         {/* The shell's page header carries the title. */}
         <Box sx={{ minWidth: 260 }}>

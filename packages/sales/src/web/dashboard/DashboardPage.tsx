@@ -180,7 +180,7 @@ function Velocity({ projects }: { projects: NonNullable<SalesDashboard['velocity
 export function DashboardPage() {
   const { data, error, isFetching, refetch } = useSalesDashboardQuery(undefined, { pollingInterval: 60_000, refetchOnMountOrArgChange: true });
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+    <Box component="section" aria-label="Sales dashboard" sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)', px: { xs: 2, md: 3 }, pb: 3, pt: 1 }}>
       <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         {data ? (
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>

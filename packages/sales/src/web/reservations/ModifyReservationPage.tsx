@@ -20,7 +20,16 @@ import { useModifyReservationMutation, useReservationRevisionsQuery } from './re
  * discount. The proposal is previewed beside the current prices; once sent it waits for finance,
  * who apply it as a new revision (the old one kept, both shown side by side on the view).
  */
+/** The Modify page's content within the page's gutter (as the engine's pages). */
 export default function ModifyReservationPage() {
+  return (
+    <Box component="section" aria-label="Modify Reservation" sx={{ px: { xs: 2, md: 3 }, pb: 3, pt: 1 }}>
+      <ModifyReservation />
+    </Box>
+  );
+}
+
+function ModifyReservation() {
   const [search, setSearch] = useSearchParams();
   const id = search.get('id') ?? search.get('record');
   const navigate = useNavigate();
