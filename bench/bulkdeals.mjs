@@ -2,8 +2,10 @@
 // each) and a project of 2,000 available units; the dry run (matching by preference) and the publish
 // (2,000 allocations turned into reservations in one transaction, payments carried over) timed
 // through the API. On PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL); loopback only, one run.
+// BENCH_BULK sets the count (2,000); BENCH_PROFILE=1 counts the publish's statements per match.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp, loadConfig, openAppDatabase } from '@propdesk/server';
@@ -14,6 +16,46 @@ const COUNT = Number(process.env.BENCH_BULK ?? 2000);
 const PASSWORD = 'Propdesk#2026';
 const GOAL_MS = 5000;
 const TYPES = ['Studio', 'Apartment 2BR', 'Apartment 3BR', 'Duplex'];
+
+/**
+ * BENCH_PROFILE=1: the publish's statements counted and timed by their text (the pg driver's query
+ * wrapped), printed per match; how the per-match costs of issue 17 were found.
+ */
+function profiler() {
+  const stats = new Map();
+  let on = false;
+  if (process.env.BENCH_PROFILE) {
+    const pg = createRequire(new URL('../packages/server-kit/package.json', import.meta.url))('pg');
+    const query = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (config, values, callback) {
+      const result = query.call(this, config, values, callback);
+      if (on && result && typeof result.then === 'function') {
+        const text = (typeof config === 'string' ? config : (config?.text ?? '')).replace(/\s+/g, ' ');
+        const key = `${(text.match(/from "(\w+)" as "t"/) ?? [])[1] ?? ''} ${text.slice(0, 100)}${/for update/.test(text) ? ' FOR UPDATE' : ''}`;
+        const started = performance.now();
+        const count = () => {
+          const entry = stats.get(key) ?? { n: 0, ms: 0 };
+          entry.n += 1;
+          entry.ms += performance.now() - started;
+          stats.set(key, entry);
+        };
+        result.then(count, count);
+      }
+      return result;
+    };
+  }
+  return {
+    start: () => void (on = Boolean(process.env.BENCH_PROFILE)),
+    report(matches) {
+      if (!on) return;
+      on = false;
+      const total = [...stats.values()].reduce((sum, entry) => sum + entry.n, 0);
+      console.log(`  publish: ${total} statements, ${(total / Math.max(matches, 1)).toFixed(1)} per match; by total time:`);
+      for (const [key, entry] of [...stats].sort((a, b) => b[1].ms - a[1].ms).slice(0, 30)) console.log(`  ${String(entry.n).padStart(6)} ${entry.ms.toFixed(0).padStart(7)} ms  ${key}`);
+    },
+  };
+}
+const profile = profiler();
 
 async function client(base, username) {
   const jar = new Map();
@@ -105,10 +147,11 @@ async function run(databaseUrl) {
     let started = performance.now();
     const previewed = await post(`/api/bulk-deals/${deal.id}/actions/dryRun`);
     const dryRunMs = performance.now() - started;
-    globalThis.__profReset?.(); // a profiler's hook (counts the publish's statements only)
+    profile.start();
     started = performance.now();
     const published = await post(`/api/bulk-deals/${deal.id}/actions/publish`);
     const publishMs = performance.now() - started;
+    profile.report(previewed.matched);
     const made = (await db.query("select count(*)::int as n from reservations where source = 'eoi'")).rows[0].n;
     const allocated = (await db.query("select count(*)::int as n from eois where status = 'allocated'")).rows[0].n;
     console.log(`  PostgreSQL: ${COUNT} paid EOIs onto ${COUNT} units: dry run ${fmt(dryRunMs)} ms (${previewed.matched} matched, ${previewed.conflicts} conflicts); publish ${fmt(publishMs)} ms (${published.status}, ${made} reservations, ${allocated} EOIs allocated)`);

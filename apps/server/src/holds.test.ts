@@ -57,6 +57,8 @@ describe.each(DB_KINDS)('holds on %s', (kind) => {
       `select u.id::text as id, u.code, u.project_id::text as project from units u
         where u.project_id = $1 and u.active and u.status = 'available' and not (u.id = any($2::uuid[]))
           and not exists (select 1 from hold_requests h where h.unit_id = u.id)
+          -- A unit with no claim at all, live or released (the demo's reservations leave released ones).
+          and not exists (select 1 from unit_claims c where c.unit_id = u.id)
         order by u.code desc limit 1`,
       [project, [...taken]],
     );

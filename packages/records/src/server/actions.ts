@@ -1,6 +1,6 @@
 import { badRequest, notFound, unprocessable, type Queryable } from '@propdesk/server-kit';
 import type { ActionDef, ResourceDef } from '../model/index.js';
-import { StaleVersionError, fullRecord, getRecord, updateRecord, visibleRecord, type Caller, type EngineContext } from './records.js';
+import { StaleVersionError, assertVisible, lockedRecord, unchangedSince, updateRecord, visibleRecord, type Caller, type EngineContext } from './records.js';
 import { noHooks } from './lifecycle.js';
 
 /**
@@ -19,9 +19,10 @@ export async function runAction(
   action: ActionDef,
   body: { reason?: string | undefined; version?: number | undefined },
 ) {
-  const visible = await getRecord(ctx, tx, def, caller, id);
-  if (!visible) throw notFound(`No such ${def.singular.toLowerCase()}`);
-  const current = (await fullRecord(ctx, tx, def, id, true))!;
+  await assertVisible(ctx, tx, def, caller, id);
+  const locked = await lockedRecord(ctx, tx, def, id);
+  if (!locked) throw notFound(`No such ${def.singular.toLowerCase()}`);
+  const current = locked.record;
   if (body.version !== undefined && body.version !== current.version) throw new StaleVersionError(visibleRecord(def, caller.auth, current));
   const status = String(current[def.statusField!] ?? '');
   if (!action.from.includes(status)) {
@@ -32,7 +33,9 @@ export async function runAction(
   const hooks = ctx.lifecycle?.of(def.name) ?? noHooks();
   const override = await hooks.actionBefore(name, tx, id, current, caller, reason);
   const to = override.to ?? action.to;
-  const record = await updateRecord(ctx, tx, def, caller, id, { ...override.values, [def.statusField!]: to }, { ignoreVersion: true, allowReadOnly: true, action: name, reason });
+  // The state change starts from the read above unless the handlers changed the row meanwhile (then it is read again).
+  const still = (await unchangedSince(tx, def, id, locked.ctid)) ? { locked: current } : {};
+  const record = await updateRecord(ctx, tx, def, caller, id, { ...override.values, [def.statusField!]: to }, { ignoreVersion: true, allowReadOnly: true, action: name, reason, ...still });
   await hooks.actionAfter(name, tx, id, record, caller, reason);
   return record;
 }

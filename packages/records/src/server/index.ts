@@ -23,6 +23,7 @@ export {
   flushRollups,
   effectOf,
   parentOf,
+  memoized,
 } from './records.js';
 export type { Caller, ChangeSource, EngineContext, CreateOptions, UpdateOptions } from './records.js';
 export { COUNT_CAP, countCapFor, countQuery } from './records.js';

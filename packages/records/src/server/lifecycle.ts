@@ -4,7 +4,13 @@ import type { RecordRow, Registry, ResourceDef } from '../model/index.js';
 import type { Caller } from './records.js';
 
 /** What an update hook sees: the record before and after, and the workflow action that wrote it (if any). */
-export type UpdateChanges = { before: Record<string, unknown>; after: Record<string, unknown>; action?: string | undefined };
+export type UpdateChanges = {
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+  action?: string | undefined;
+  /** The history entry the update has just written (none when it was folded into the record's creation). */
+  history?: { action: string; reason: string | null } | undefined;
+};
 
 /**
  * A workflow action's own handlers, declared next to the resource they belong to (as a Frappe

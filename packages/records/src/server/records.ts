@@ -91,6 +91,40 @@ async function assertParentEditable(ctx: EngineContext, tx: Queryable, def: Reso
   if (rows.rows[0]) assertEditableState(link.parent, { [link.parent.statusField]: rows.rows[0].status });
 }
 
+type Memo = { dependsOn: readonly string[]; value: Promise<unknown> };
+const memos = new WeakMap<Queryable, Map<string, Memo>>();
+
+/**
+ * A value read once per transaction (a project's rules, a caller's authority), for work that repeats
+ * per record (a bulk publish's reservations). Forgotten as soon as the transaction writes one of the
+ * resources it depends on through the engine, so a transaction never sees it stale.
+ */
+export function memoized<T>(tx: Queryable, key: string, dependsOn: readonly string[], load: () => Promise<T>): Promise<T> {
+  // Only within a transaction: the database itself answers every read afresh.
+  if ('transaction' in tx) return load();
+  let map = memos.get(tx);
+  if (!map) {
+    map = new Map();
+    memos.set(tx, map);
+  }
+  const found = map.get(key);
+  if (found) return found.value as Promise<T>;
+  const value = load();
+  const entry = { dependsOn, value };
+  map.set(key, entry);
+  // A failed read is not kept.
+  value.catch(() => {
+    if (map.get(key) === entry) map.delete(key);
+  });
+  return value;
+}
+
+function forgetMemos(tx: Queryable, resource: string) {
+  const map = memos.get(tx);
+  if (!map) return;
+  for (const [key, memo] of map) if (memo.dependsOn.includes(resource)) map.delete(key);
+}
+
 type PendingRollup = { rollup: Rollup; targetId: string; caller: Caller };
 const pendingRollups = new WeakMap<Queryable, Map<string, PendingRollup>>();
 /** Records created in a transaction (`resource:id`): their first kept values belong to their creation. */
@@ -134,14 +168,15 @@ export async function flushRollups(ctx: EngineContext, tx: Queryable) {
     pendingRollups.delete(tx);
     for (const { rollup, targetId, caller } of pending.values()) {
       const target = ctx.registry.get(rollup.target);
-      const current = await fullRecord(ctx, tx, target, targetId);
+      // Locked now: the write below takes this read as its `before` instead of reading it again.
+      const current = await fullRecord(ctx, tx, target, targetId, true);
       if (!current) continue;
       const values = await rollup.compute(tx, targetId);
       const changed = Object.fromEntries(Object.entries(values).filter(([name, value]) => !same(current[name], value)));
       if (Object.keys(changed).length === 0) continue;
       // A document created in this transaction gets its totals as part of its creation (one history entry).
       const foldIntoCreate = createdIn.get(tx)?.has(`${target.name}:${targetId}`) ?? false;
-      await updateRecord(ctx, tx, target, caller, targetId, changed, { ignoreVersion: true, allowReadOnly: true, action: rollup.label ?? 'rollup', foldIntoCreate });
+      await updateRecord(ctx, tx, target, caller, targetId, changed, { ignoreVersion: true, allowReadOnly: true, action: rollup.label ?? 'rollup', foldIntoCreate, locked: current });
     }
   }
   throw new Error('Roll-ups did not settle after 10 rounds (a cycle between kept values?)');
@@ -189,6 +224,16 @@ function toColumnValue(field: FieldDef, value: unknown): unknown {
 
 function readScope(ctx: EngineContext, def: ResourceDef, auth: RequestAuth | null) {
   return ctx.rowScope ? ctx.rowScope(def, auth) : null;
+}
+
+/**
+ * 404 unless the caller may see the record. Without a row scope for this caller, seeing it is its
+ * existence, which the locked read that follows checks: the scoped read is only made where it can
+ * differ (one query less per write, for every workflow's side effects).
+ */
+export async function assertVisible(ctx: EngineContext, tx: Queryable, def: ResourceDef, caller: Caller, id: string) {
+  if (readScope(ctx, def, caller.auth) === null) return;
+  if (!(await getRecord(ctx, tx, def, caller, id))) throw notFound(`No such ${def.singular.toLowerCase()}`);
 }
 
 export type ListOptions = {
@@ -272,9 +317,16 @@ export function checkProtectedWrites(def: ResourceDef, caller: Caller, values: R
 }
 
 /** The record that already holds a unique value, for a 409 that links to it. */
-async function findClash(ctx: EngineContext, db: Queryable, def: ResourceDef, values: Record<string, unknown>, exceptId: string | null) {
+async function findClash(
+  ctx: EngineContext,
+  db: Queryable,
+  def: ResourceDef,
+  values: Record<string, unknown>,
+  exceptId: string | null,
+  only: (name: string, field: FieldDef) => boolean = () => true,
+) {
   for (const [name, field] of Object.entries(def.fields)) {
-    if (!field.unique) continue;
+    if (!field.unique || !only(name, field)) continue;
     const value = values[name];
     if (value === undefined || value === null || value === '') continue;
     const scope = Array.isArray(field.unique) ? field.unique : [];
@@ -317,6 +369,7 @@ async function writeHistory(
   changes: Record<string, FieldChange>,
   reason: string | null = null,
 ) {
+  forgetMemos(db, def.name);
   await db.query(
     'insert into record_history (resource, record_id, actor_id, source, action, changes, reason, request_id, ip) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
     [def.name, recordId, caller.auth?.userId ?? null, caller.source, action, JSON.stringify(changes), reason, caller.requestId ?? null, caller.ip ?? null],
@@ -377,6 +430,52 @@ async function fullRecord(ctx: EngineContext, db: Queryable, def: ResourceDef, i
   if (forUpdate) query = query.forUpdate('t' as never);
   const rows = await run(db, query);
   return rows[0] ? toRecord(def, rows[0]) : null;
+}
+
+/**
+ * `fullRecord` with its row lock, and the row version's physical address (`ctid`): every UPDATE of
+ * the row, by the engine or by raw SQL, makes a new version at another address, so a later
+ * `unchangedSince` tells in one cheap statement whether the read still is the row.
+ */
+async function lockedRecord(ctx: EngineContext, db: Queryable, def: ResourceDef, id: string): Promise<{ record: RecordRow; ctid: string } | null> {
+  const query = selectRecords(ctx.registry, def, FULL_ACCESS as RequestAuth)
+    .select(sql`t.ctid::text`.as('__ctid') as never)
+    .where(sql`t.id = ${id}::uuid` as never)
+    .forUpdate('t' as never);
+  const rows = await run<Record<string, unknown>>(db, query);
+  if (!rows[0]) return null;
+  const { __ctid: ctid, ...row } = rows[0];
+  return { record: toRecord(def, row), ctid: String(ctid) };
+}
+
+async function unchangedSince(db: Queryable, def: ResourceDef, id: string, ctid: string) {
+  const rows = await db.query<{ ctid: string }>(`select ctid::text as ctid from "${def.table}" where id = $1`, [id]);
+  return rows.rows[0]?.ctid === ctid;
+}
+
+const isRef = (field: FieldDef) => field.kind === 'reference' || field.kind === 'references';
+
+/**
+ * `fullRecord` again after a write, knowing the record as it was (`known`): the labels of references
+ * that still point where they did are taken from it, so only `labels` (the references the write set)
+ * are looked up; a reference that changed besides those (a hook's write) has its label read in a
+ * second query. The answer is what `fullRecord` answers. Label lookups are most of a record read's
+ * cost (a subquery per reference, planned every time), and a workflow re-reads its records often.
+ */
+async function reread(ctx: EngineContext, db: Queryable, def: ResourceDef, id: string, known: RecordRow, labels: ReadonlySet<string> = new Set()): Promise<RecordRow | null> {
+  const rows = await run(db, selectRecords(ctx.registry, def, FULL_ACCESS as RequestAuth, { labels }).where(sql`t.id = ${id}::uuid` as never));
+  if (!rows[0]) return null;
+  const record = toRecord(def, rows[0]);
+  const missing = new Set<string>();
+  for (const [name, field] of Object.entries(def.fields)) {
+    if (!isRef(field) || labels.has(name)) continue;
+    if (JSON.stringify(record[name] ?? null) === JSON.stringify(known[name] ?? null)) record.refLabels[name] = known.refLabels[name] ?? null;
+    else missing.add(name);
+  }
+  if (missing.size === 0) return record;
+  const again = await run(db, selectRecords(ctx.registry, def, FULL_ACCESS as RequestAuth, { columns: [...missing], baseColumns: false, labels: missing }).where(sql`t.id = ${id}::uuid` as never));
+  for (const name of missing) record.refLabels[name] = (again[0]?.[`${name}__label`] as string | string[] | null | undefined) ?? null;
+  return record;
 }
 
 export type CreateOptions = {
@@ -452,7 +551,7 @@ export async function createRecord(
   const changedByHooks = await hooks.afterCreate(tx, id, extra, caller);
   markRollups(ctx, tx, def, caller, null, after);
   // A hook may have set columns of its own: answer with what is stored.
-  return changedByHooks ? ((await fullRecord(ctx, tx, def, id)) ?? after) : after;
+  return changedByHooks ? ((await reread(ctx, tx, def, id, after)) ?? after) : after;
 }
 
 /**
@@ -465,6 +564,7 @@ export async function createRecord(
  */
 export async function createRecords(ctx: EngineContext, tx: Queryable, def: ResourceDef, caller: Caller, batch: readonly Record<string, unknown>[]) {
   if (batch.length === 0) return;
+  forgetMemos(tx, def.name);
   const userId = caller.auth?.userId ?? null;
   const ids: string[] = [];
   const rows = batch.map((values) => {
@@ -526,14 +626,16 @@ export type UpdateOptions = {
   extra?: Record<string, unknown>;
   /** Values completing a record created in the same transaction: recorded in its creation's history entry, same version. */
   foldIntoCreate?: boolean;
+  /** The record as the engine has just read it with its row lock in this transaction (not read again). */
+  locked?: RecordRow;
 };
 
 export async function updateRecord(ctx: EngineContext, tx: Queryable, def: ResourceDef, caller: Caller, id: string, patch: Record<string, unknown>, options: UpdateOptions = {}) {
   const { version, ...values } = patch;
   checkProtectedWrites(def, caller, values);
-  const visible = await getRecord(ctx, tx, def, caller, id);
-  if (!visible) throw notFound(`No such ${def.singular.toLowerCase()}`);
-  const before = (await fullRecord(ctx, tx, def, id, true))!;
+  await assertVisible(ctx, tx, def, caller, id);
+  const before = options.locked ?? (await fullRecord(ctx, tx, def, id, true));
+  if (!before) throw notFound(`No such ${def.singular.toLowerCase()}`);
   if (!options.ignoreVersion && before.version !== version) throw new StaleVersionError(visibleRecord(def, caller.auth, before));
   const link = parentOf(ctx.registry, def);
   if (!options.allowReadOnly && caller.source !== 'system') {
@@ -552,7 +654,9 @@ export async function updateRecord(ctx: EngineContext, tx: Queryable, def: Resou
   const merged: Record<string, unknown> = { ...before, ...values };
   const problems = ruleErrors(def, merged);
   if (problems.length > 0) throw badRequest('Validation failed', problems);
-  const clash = await findClash(ctx, tx, def, merged, id);
+  // Only a unique value (or its scope) this update changes can clash; the index refuses the rest anyway.
+  const touched = new Set(Object.keys(values).filter((name) => values[name] !== undefined && !same(before[name], values[name])));
+  const clash = await findClash(ctx, tx, def, merged, id, (name, field) => touched.has(name) || (Array.isArray(field.unique) && field.unique.some((scope) => touched.has(scope))));
   if (clash) throw clashError(def, clash);
   const set: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(values)) {
@@ -575,9 +679,12 @@ export async function updateRecord(ctx: EngineContext, tx: Queryable, def: Resou
   } catch (error) {
     throw await translateWriteError(ctx, tx, def, error, merged, id);
   }
-  const after = (await fullRecord(ctx, tx, def, id))!;
+  // Only the references this update sets can have new labels.
+  const setRefs = new Set(Object.keys(values).filter((name) => values[name] !== undefined && def.fields[name] !== undefined && isRef(def.fields[name])));
+  const after = (await reread(ctx, tx, def, id, before, setRefs))!;
   const changes = diff(def, before, after);
   if (options.foldIntoCreate) {
+    forgetMemos(tx, def.name);
     const created = Object.fromEntries(Object.entries(changes).map(([name, change]) => [name, { ...change, before: null }]));
     await tx.query(
       `update record_history set changes = changes || $3::jsonb
@@ -587,9 +694,10 @@ export async function updateRecord(ctx: EngineContext, tx: Queryable, def: Resou
   } else {
     await writeHistory(tx, def, caller, id, options.action ?? 'update', changes, options.reason ?? null);
   }
-  const changedByHooks = await hooks.afterUpdate(tx, id, options.extra ?? {}, { before, after, action: options.action }, caller);
+  const written = options.foldIntoCreate ? {} : { history: { action: options.action ?? 'update', reason: options.reason ?? null } };
+  const changedByHooks = await hooks.afterUpdate(tx, id, options.extra ?? {}, { before, after, action: options.action, ...written }, caller);
   markRollups(ctx, tx, def, caller, before, after);
-  return changedByHooks ? ((await fullRecord(ctx, tx, def, id)) ?? after) : after;
+  return changedByHooks ? ((await reread(ctx, tx, def, id, after)) ?? after) : after;
 }
 
 /** Who points at a record: per referring resource and field, how many. */
@@ -619,9 +727,9 @@ export async function deleteRecord(
   id: string,
   options: { workflow?: boolean; lenient?: boolean } = {},
 ): Promise<{ deleted: boolean; deactivated: boolean; usage: Usage[] }> {
-  const visible = await getRecord(ctx, tx, def, caller, id);
-  if (!visible) throw notFound(`No such ${def.singular.toLowerCase()}`);
-  const before = (await fullRecord(ctx, tx, def, id, true))!;
+  await assertVisible(ctx, tx, def, caller, id);
+  const before = await fullRecord(ctx, tx, def, id, true);
+  if (!before) throw notFound(`No such ${def.singular.toLowerCase()}`);
   assertEditableState(def, before, 'delete');
   const link = parentOf(ctx.registry, def);
   if (link && !options.workflow) await assertParentEditable(ctx, tx, def, before[link.field]);
@@ -690,4 +798,4 @@ export async function historyOf(db: Queryable, def: ResourceDef, auth: RequestAu
   }));
 }
 
-export { writeHistory, fullRecord };
+export { writeHistory, fullRecord, lockedRecord, unchangedSince };

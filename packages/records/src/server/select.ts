@@ -168,9 +168,9 @@ export function selectRecords(
   /**
    * `columns`: only these fields (and their references' names); `baseColumns: false`: of the base
    * columns only those in `columns` (exports); `sort`: the order the query will have; `joinAll`:
-   * every reference's label from a join.
+   * every reference's label from a join; `labels`: only these references' labels (the engine's re-reads of a record whose other labels it knows).
    */
-  options: { columns?: readonly string[] | undefined; baseColumns?: boolean; sort?: readonly SortTerm[] | undefined; joinAll?: boolean } = {},
+  options: { columns?: readonly string[] | undefined; baseColumns?: boolean; sort?: readonly SortTerm[] | undefined; joinAll?: boolean; labels?: ReadonlySet<string> | undefined } = {},
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
 ): SelectQueryBuilder<any, any, any> {
   let query = qb.selectFrom(`${def.table} as t`);
@@ -204,6 +204,7 @@ export function selectRecords(
       default:
         selections.push(sql`${column} as ${alias}`);
     }
+    if ((field.kind === 'reference' || field.kind === 'references') && options.labels && !options.labels.has(name)) continue;
     if (field.kind === 'reference') {
       const target = registry.get(field.ref!);
       const label = sql.ref(`${name}__label`);

@@ -203,9 +203,16 @@ export async function extendClaim(tx: Queryable, document: ClaimDocument, expire
  * becoming one), so the unit is never unclaimed in between; the unit's status follows the new kind.
  */
 export async function transferClaim(engine: EngineContext, tx: Queryable, caller: Caller, from: ClaimDocument, to: ClaimDocument & { kind: ClaimKind; holderId: string | null; expiresAt: Date | null }) {
-  const found = await tx.query<{ unit_id: string }>('select unit_id::text as unit_id from unit_claims where document_resource = $1 and document_id = $2 and released_at is null', [from.resource, from.id]);
-  const unitId = found.rows[0]?.unit_id;
-  if (!unitId) throw conflict('The claim to hand over is no longer live.');
+  const found = await tx.query<{ unit_id: string; kind: ClaimKind; holder_id: string | null; expires_at: Date | null }>(
+    'select unit_id::text as unit_id, kind, holder_id::text as holder_id, expires_at from unit_claims where document_resource = $1 and document_id = $2 and released_at is null',
+    [from.resource, from.id],
+  );
+  const claim = found.rows[0];
+  const unitId = claim?.unit_id;
+  if (!claim || !unitId) throw conflict('The claim to hand over is no longer live.');
+  // Handing a claim to its own document as it already is changes nothing (a reservation confirmed in the transaction that made it).
+  const sameEnd = (claim.expires_at === null && to.expiresAt === null) || (claim.expires_at !== null && to.expiresAt !== null && new Date(claim.expires_at).getTime() === to.expiresAt.getTime());
+  if (from.resource === to.resource && from.id === to.id && claim.kind === to.kind && claim.holder_id === to.holderId && sameEnd) return;
   const unit = await lockUnit(tx, unitId);
   await tx.query(
     `update unit_claims set kind = $3, document_resource = $4, document_id = $5, holder_id = $6, expires_at = $7
@@ -225,10 +232,10 @@ export const unitStatusHooks: ResourceHooks = {
     const from = changes.before.status;
     const to = changes.after.status;
     if (from === to || typeof to !== 'string') return;
-    const entry = await tx.query<{ action: string; reason: string | null }>(
-      "select action, reason from record_history where resource = 'units' and record_id = $1 order by id desc limit 1",
-      [id],
-    );
+    // The entry the engine has just written, as it hands it over (read back only when it was folded into a creation).
+    const entry = changes.history
+      ? { rows: [changes.history] }
+      : await tx.query<{ action: string; reason: string | null }>("select action, reason from record_history where resource = 'units' and record_id = $1 order by id desc limit 1", [id]);
     const document = (extra as StatusExtra).statusDocument;
     await tx.query(
       `insert into unit_status_events (unit_id, from_status, to_status, actor_id, source, action, document_resource, document_id, reason)
