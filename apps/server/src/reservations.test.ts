@@ -248,6 +248,10 @@ describe.each(DB_KINDS)('reservations on %s', (kind) => {
     // A viewer without the reservation privilege is refused before the body is read.
     const stranger = await person([read('unit')], null);
     expect((await stranger.agent.request({ method: 'POST', url: '/api/reservations/preview', payload: { nonsense: true } })).statusCode).toBe(423);
+    // An approver who reads reservations but makes none (finance) sees the view's preview too.
+    const reader = await person([read('unit'), read('reservation')], null);
+    const seen = await reader.agent.request({ method: 'POST', url: '/api/reservations/preview', payload: { unit: unit.id, paymentPlan: planId, discountKind: 'amount', discountValue: '100000.00' } });
+    expect(seen.statusCode, seen.body).toBe(200);
   });
 
   it('reserves from an approved hold: the hold’s claim is handed over in place and the hold converted', async () => {

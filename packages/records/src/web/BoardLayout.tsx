@@ -10,6 +10,7 @@ import { serverError, useListRecordsQuery, useSaveRecordMutation } from './api.j
 import { humanize } from './format.js';
 import type { BoardLayoutOptions } from './layouts.js';
 import { findResource } from './registry.js';
+import { inSentence } from './nouns.js';
 
 type Column = { value: string; name: string; color: string };
 type Dragging = { row: RecordRow; from: number };
@@ -78,7 +79,7 @@ function BoardColumn({ def, options, column, index, cardName, dragging, setDragg
         </Typography>
       </Stack>
       {error ? <Alert severity="error">{serverError(error).message}</Alert> : null}
-      <Stack spacing={1} tabIndex={0} role="region" aria-label={`${column.name} ${def.label.toLowerCase()}`} sx={{ maxHeight: '65vh', overflowY: 'auto' }}>
+      <Stack spacing={1} tabIndex={0} role="region" aria-label={`${column.name} ${inSentence(def.label)}`} sx={{ maxHeight: '65vh', overflowY: 'auto' }}>
         {isLoading ? <Typography variant="body2">Loading…</Typography> : null}
         {(data?.data ?? []).map((row) => {
           const draggable = move !== 'none';
@@ -131,7 +132,7 @@ export function BoardLayout({ def, options, onOpen }: { def: ResourceDef; option
   const [dragging, setDragging] = useState<Dragging | null>(null);
   const [save] = useSaveRecordMutation();
   const columns = useColumns(def, options);
-  const cardName = def.singular.toLowerCase().replace(/\s+/g, '-');
+  const cardName = inSentence(def.singular).replace(/\s+/g, '-');
   const label = labelFieldOf(def);
   const move = async (row: RecordRow, to: Column) => {
     // The save refreshes every column (the engine's `Record` tag of the resource), refused or not.

@@ -11,6 +11,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { writableFields, type RecordRow, type ResourceDef } from '../model/index.js';
 import { formatValue } from './format.js';
+import { inSentence } from './nouns.js';
 
 export type ConflictDialogProps = {
   open: boolean;
@@ -32,7 +33,7 @@ export function ConflictDialog({ open, def, mine, mineLabels, theirs, onReload, 
     : [];
   return (
     <Dialog open={open} onClose={onClose} maxWidth="md" fullWidth aria-labelledby="conflict-title">
-      <DialogTitle id="conflict-title">Someone else changed this {def.singular.toLowerCase()}</DialogTitle>
+      <DialogTitle id="conflict-title">Someone else changed this {inSentence(def.singular)}</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>
           It was saved by someone else after you opened it. Compare the values, then keep theirs or save yours over them.

@@ -18,6 +18,7 @@ import { filterField, isFilterable, isGroup, opsFor, validateFilter, FilterError
 import { DateInput } from './DateInput.js';
 import { humanize } from './format.js';
 import { ReferencePicker } from './ReferencePicker.js';
+import { inSentence } from './nouns.js';
 
 export const OP_LABELS: Record<FilterOp, string> = {
   eq: 'is',
@@ -217,7 +218,7 @@ export function FilterBuilder({ def, open, value, onApply, onClose }: FilterBuil
 
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" aria-labelledby="filter-title">
-      <DialogTitle id="filter-title">Filter {def.label.toLowerCase()}</DialogTitle>
+      <DialogTitle id="filter-title">Filter {inSentence(def.label)}</DialogTitle>
       <DialogContent>
         {renderGroup(draft, [])}
         {error ? (

@@ -11,6 +11,7 @@ import { labelFieldOf, type RecordRow, type ResourceDef } from '../model/index.j
 import { serverError, useAllRecordsQuery } from './api.js';
 import type { GridLayoutOptions } from './layouts.js';
 import { ReferencePicker } from './ReferencePicker.js';
+import { inSentence } from './nouns.js';
 
 const LIMIT = 2000;
 
@@ -63,10 +64,10 @@ export function GridLayout({ def, options, onOpen }: { def: ResourceDef; options
       <Box sx={{ maxWidth: 360 }}>
         <ReferencePicker resource={scopeField?.ref ?? ''} name="grid-scope" label={scopeField?.label ?? options.scope} value={scope} onChange={(next) => setScope((next as string | null) ?? null)} />
       </Box>
-      {!scope ? <Alert severity="info">Choose the {(scopeField?.label ?? options.scope).toLowerCase()} to see its {def.label.toLowerCase()}.</Alert> : null}
+      {!scope ? <Alert severity="info">Choose the {(scopeField?.label ?? options.scope).toLowerCase()} to see its {inSentence(def.label)}.</Alert> : null}
       {error ? <Alert severity="error">{serverError(error).message}</Alert> : null}
-      {scope && !currentData && isFetching ? <LinearProgress aria-label={`Loading ${def.label.toLowerCase()}`} /> : null}
-      {scope && currentData && rows.length === 0 ? <Alert severity="info">No {def.label.toLowerCase()} here yet.</Alert> : null}
+      {scope && !currentData && isFetching ? <LinearProgress aria-label={`Loading ${inSentence(def.label)}`} /> : null}
+      {scope && currentData && rows.length === 0 ? <Alert severity="info">No {inSentence(def.label)} here yet.</Alert> : null}
       {rows.length > 0 ? (
         <>
           <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 1 }} aria-label="Legend">

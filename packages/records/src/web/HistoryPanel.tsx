@@ -37,7 +37,8 @@ export function HistoryPanel({ def, id, onRestore }: HistoryPanelProps) {
           </Box>
           {entry.reason ? <Typography variant="body2">Reason: {entry.reason}</Typography> : null}
           <Box component="dl" sx={{ m: 0, mt: 0.5, display: 'grid', gridTemplateColumns: 'minmax(120px, max-content) 1fr auto', columnGap: 2, rowGap: 0.5 }}>
-            {Object.entries(entry.changes).map(([name, change]) => {
+            {/* Hidden fields (a dry run's stored result, a reminder's time) are the server's bookkeeping, not a person's reading. */}
+            {Object.entries(entry.changes).filter(([name]) => !def.fields[name]?.hidden).map(([name, change]) => {
               const field = def.fields[name] ?? (name === 'active' ? { kind: 'boolean' as const, label: 'Active' } : undefined);
               return (
                 <Box key={name} sx={{ display: 'contents' }}>

@@ -24,6 +24,7 @@ import { apiUrl } from '@propdesk/api-client';
 import { writableFields, type ImportReport, type ResourceDef } from '../model/index.js';
 import { serverError, useImportCsvMutation } from './api.js';
 import { saveFile } from './download.js';
+import { inSentence } from './nouns.js';
 
 export type ImportDialogProps = {
   def: ResourceDef;
@@ -70,7 +71,7 @@ export function ImportDialog({ def, open, canUpdate, onClose }: ImportDialogProp
     const next = result.data.data;
     setReport(next);
     if (!dryRun && next.committed) {
-      enqueueSnackbar(`Imported ${next.created} new and ${next.updated} updated ${def.label.toLowerCase()}.`, { variant: 'success' });
+      enqueueSnackbar(`Imported ${next.created} new and ${next.updated} updated ${inSentence(def.label)}.`, { variant: 'success' });
       handleClose();
     }
   };
@@ -96,7 +97,7 @@ export function ImportDialog({ def, open, canUpdate, onClose }: ImportDialogProp
   const columns = report?.columns ?? [];
   return (
     <Dialog open={open} onClose={handleClose} fullWidth maxWidth="md" aria-labelledby="import-title">
-      <DialogTitle id="import-title">Import {def.label.toLowerCase()} from CSV</DialogTitle>
+      <DialogTitle id="import-title">Import {inSentence(def.label)} from CSV</DialogTitle>
       <DialogContent>
         <Stack spacing={2}>
           <Typography variant="body2" color="text.secondary">

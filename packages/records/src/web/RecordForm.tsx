@@ -21,6 +21,7 @@ import { FieldInput } from './FieldInput.js';
 import { RowsInput } from './RowsInput.js';
 import type { PickerOption } from './ReferencePicker.js';
 import { findResource } from './registry.js';
+import { inSentence } from './nouns.js';
 
 export type RecordFormProps = {
   def: ResourceDef;
@@ -232,7 +233,7 @@ export function RecordForm({ def, record, initial, lockedFields, extension, layo
   const requiredCount = fields.filter(([, field]) => field.required).length;
 
   return (
-    <Box component="form" noValidate onSubmit={handleSubmit((values) => submit(values))} aria-label={editing ? `Edit ${def.singular.toLowerCase()}` : `New ${def.singular.toLowerCase()}`}>
+    <Box component="form" noValidate onSubmit={handleSubmit((values) => submit(values))} aria-label={editing ? `Edit ${inSentence(def.singular)}` : `New ${inSentence(def.singular)}`}>
       {failure && failure.errors.length === 0 ? (
         <Alert severity="error" sx={{ mb: 2 }}>
           {failure.message}
@@ -322,7 +323,7 @@ export function RecordForm({ def, record, initial, lockedFields, extension, layo
       ) : null}
       <Stack direction="row" spacing={1.5} sx={{ mt: 3, alignItems: 'center' }}>
         <Button type="submit" variant="contained" disabled={isLoading}>
-          {isLoading ? 'Saving…' : (submitLabel ?? (editing ? 'Save changes' : `Create ${def.singular.toLowerCase()}`))}
+          {isLoading ? 'Saving…' : (submitLabel ?? (editing ? 'Save changes' : `Create ${inSentence(def.singular)}`))}
         </Button>
         <Button onClick={onCancel} disabled={isLoading}>
           Cancel

@@ -18,6 +18,7 @@ import { PhoneLinks } from './PhoneLinks.js';
 import { ReasonDialog } from './ReasonDialog.js';
 import { findResource } from './registry.js';
 import { RowsTable } from './RowsTable.js';
+import { inSentence } from './nouns.js';
 
 export type RecordViewProps = {
   def: ResourceDef;
@@ -176,10 +177,10 @@ export function RecordView({ def, record, canUpdate, canDo, onEdit, onClose }: R
         title={deactivates ? `Deactivate ${title}?` : `Delete ${title}?`}
         body={
           used.length > 0
-            ? `Other records use this ${def.singular.toLowerCase()}, so it cannot be deleted. Deactivate takes it out of the pickers for new records; the records that use it keep it. You can activate it again later.`
+            ? `Other records use this ${inSentence(def.singular)}, so it cannot be deleted. Deactivate takes it out of the pickers for new records; the records that use it keep it. You can activate it again later.`
             : deactivates
               ? `Deactivate takes it out of the pickers and, for a user, ends their sessions at once. Nothing is deleted; you can activate it again later.`
-              : `This ${def.singular.toLowerCase()} is used nowhere. Delete removes it for good.`
+              : `This ${inSentence(def.singular)} is used nowhere. Delete removes it for good.`
         }
         confirmLabel={deactivates ? 'Deactivate' : 'Delete'}
         danger

@@ -43,6 +43,7 @@ import {
 } from './listState.js';
 import { SortMenu } from './SortMenu.js';
 import { ViewsMenu } from './ViewsMenu.js';
+import { inSentence } from './nouns.js';
 
 export type ResourceListPageProps = {
   def: ResourceDef;
@@ -256,12 +257,12 @@ export function ResourceListPage({ def, canCreate, canUpdate, onOpen, onCreate, 
         <TextField
           inputRef={searchInput}
           size="small"
-          placeholder={`Search ${def.label.toLowerCase()}`}
+          placeholder={`Search ${inSentence(def.label)}`}
           value={query}
           onChange={(event) => setQuery(event.target.value)}
           slotProps={{
             input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" /></InputAdornment>, endAdornment: <InputAdornment position="end"><kbd aria-hidden>/</kbd></InputAdornment> },
-            htmlInput: { 'aria-label': `Search ${def.label.toLowerCase()}`, 'aria-keyshortcuts': '/' },
+            htmlInput: { 'aria-label': `Search ${inSentence(def.label)}`, 'aria-keyshortcuts': '/' },
           }}
           sx={{ width: { xs: '100%', sm: 280 } }}
         />
@@ -288,7 +289,7 @@ export function ResourceListPage({ def, canCreate, canUpdate, onOpen, onCreate, 
         ) : null}
         {canCreate && !def.readOnly ? (
           <Button variant="contained" startIcon={<Add />} onClick={onCreate} aria-keyshortcuts="n">
-            New {def.singular.toLowerCase()}
+            New {inSentence(def.singular)}
           </Button>
         ) : null}
       </Stack>
@@ -385,7 +386,7 @@ export function ResourceListPage({ def, canCreate, canUpdate, onOpen, onCreate, 
           slots={{
             noRowsOverlay: () => (
               <Stack sx={{ height: '100%', alignItems: 'center', justifyContent: 'center', p: 3, textAlign: 'center' }} spacing={1}>
-                <Typography>{filtered ? `No ${def.label.toLowerCase()} match this search or filter.` : `No ${def.label.toLowerCase()} yet.`}</Typography>
+                <Typography>{filtered ? `No ${inSentence(def.label)} match this search or filter.` : `No ${inSentence(def.label)} yet.`}</Typography>
                 <Typography variant="body2" color="text.secondary">
                   {filtered ? 'Change or clear the filters to see more.' : canCreate && !def.readOnly ? `Create the first one, or import a CSV file.` : 'Nothing has been recorded here yet.'}
                 </Typography>

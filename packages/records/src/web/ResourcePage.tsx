@@ -22,6 +22,7 @@ import { RecordForm, type FormExtension } from './RecordForm.js';
 import { RecordView } from './RecordView.js';
 import { ReferencePicker } from './ReferencePicker.js';
 import { ResourceListPage } from './ResourceListPage.js';
+import { inSentence } from './nouns.js';
 
 export type ResourcePageProps = {
   def: ResourceDef;
@@ -66,8 +67,24 @@ export function ResourcePage(props: ResourcePageProps) {
   );
 }
 
-function ResourcePageContent({ def, listHeader, layouts, renderExtra, initial, formExtension, createPath, createLayout, createTitle, createIntro, createLabel, mode = 'list' }: ResourcePageProps) {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A create form opened from another record's view names it in the address (`…/create?eoi=<id>`):
+ * each writable reference field given a record id there starts filled.
+ */
+function linkedValues(def: ResourceDef, search: URLSearchParams): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(def.fields)) {
+    const value = search.get(name);
+    if (field.kind === 'reference' && !field.readOnly && value && UUID.test(value)) values[name] = value;
+  }
+  return values;
+}
+
+function ResourcePageContent({ def, listHeader, layouts, renderExtra, initial: given, formExtension, createPath, createLayout, createTitle, createIntro, createLabel, mode = 'list' }: ResourcePageProps) {
   const [search, setSearch] = useSearchParams();
+  const initial = { ...linkedValues(def, search), ...given };
   const navigate = useNavigate();
   const checker = useSelector(selectPrivilegeChecker) as PrivilegeChecker;
   const canCreate = checker.can(def.entity, 'create');
@@ -96,12 +113,12 @@ function ResourcePageContent({ def, listHeader, layouts, renderExtra, initial, f
       if (mode === 'edit') {
         // The spec's edit route opened on its own (`/settings/editRole`): choose what to edit here.
         return (
-          <Section title={`Edit a ${def.singular.toLowerCase()}`}>
+          <Section title={`Edit a ${inSentence(def.singular)}`}>
             <Box sx={{ maxWidth: 480 }}>
               <ReferencePicker
                 resource={def.name}
                 name="record"
-                label={`Choose the ${def.singular.toLowerCase()} to edit`}
+                label={`Choose the ${inSentence(def.singular)} to edit`}
                 value={null}
                 onChange={(value) => {
                   if (typeof value === 'string') go({ record: value });
@@ -114,9 +131,9 @@ function ResourcePageContent({ def, listHeader, layouts, renderExtra, initial, f
           </Section>
         );
       }
-      if (!canCreate) return <Alert severity="warning">You may not create {def.label.toLowerCase()}.</Alert>;
+      if (!canCreate) return <Alert severity="warning">You may not create {inSentence(def.label)}.</Alert>;
       return (
-        <Section title={createTitle ?? `New ${def.singular.toLowerCase()}`} intro={createIntro}>
+        <Section title={createTitle ?? `New ${inSentence(def.singular)}`} intro={createIntro}>
           <RecordForm def={def} initial={initial} lockedFields={lockedFields} extension={formExtension} layout={createLayout} submitLabel={createLabel} onSaved={(record) => toList(record.id)} onCancel={() => toList()} />
         </Section>
       );
@@ -126,7 +143,7 @@ function ResourcePageContent({ def, listHeader, layouts, renderExtra, initial, f
   if (creating && createPath) return <Navigate to={createPath} replace />;
   if (creating) {
     return (
-      <Section title={createTitle ?? `New ${def.singular.toLowerCase()}`} intro={createIntro}>
+      <Section title={createTitle ?? `New ${inSentence(def.singular)}`} intro={createIntro}>
         <RecordForm def={def} initial={initial} lockedFields={lockedFields} extension={formExtension} layout={createLayout} submitLabel={createLabel} onSaved={(record) => go({ create: null, record: record.id })} onCancel={backToList} />
       </Section>
     );
@@ -149,7 +166,7 @@ function ResourcePageContent({ def, listHeader, layouts, renderExtra, initial, f
       {layout !== 'list' && canCreate && !def.readOnly ? (
         // The list has its own New button; the other layouts get one here.
         <Button variant="contained" onClick={onCreate}>
-          New {def.singular.toLowerCase()}
+          New {inSentence(def.singular)}
         </Button>
       ) : null}
     </Stack>
@@ -209,7 +226,7 @@ function RecordScreen({ def, id, editing, checker, canUpdate, lockedFields, go, 
     const failure = serverError(error);
     return (
       <Alert severity={failure.status === 404 ? 'warning' : 'error'} action={<Button onClick={backToList}>Back to list</Button>}>
-        {failure.status === 404 ? `This ${def.singular.toLowerCase()} does not exist, or you may not see it.` : `It could not be loaded. ${failure.message}`}
+        {failure.status === 404 ? `This ${inSentence(def.singular)} does not exist, or you may not see it.` : `It could not be loaded. ${failure.message}`}
         {failure.status !== 404 ? <Button onClick={() => void refetch()}>Try again</Button> : null}
       </Alert>
     );

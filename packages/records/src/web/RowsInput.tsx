@@ -14,6 +14,7 @@ import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import type { FieldDef } from '../model/index.js';
 import { FieldInput } from './FieldInput.js';
+import { inSentence } from './nouns.js';
 
 export type RowsInputProps = {
   name: string;
@@ -74,7 +75,7 @@ export function RowsInput({ name, field, value, error, cellError, disabled, onCh
             {rows.length === 0 ? (
               <TableRow>
                 <TableCell colSpan={columns.length + 2} sx={{ color: 'text.secondary' }}>
-                  No {field.label.toLowerCase()} yet.
+                  No {inSentence(field.label)} yet.
                 </TableCell>
               </TableRow>
             ) : null}

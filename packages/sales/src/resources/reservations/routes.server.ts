@@ -61,7 +61,8 @@ export function registerReservationRoutes(app: FastifyInstance, engine: EngineCo
     '/api/reservations/preview',
     {
       schema: { tags: [reservations.label], summary: 'A reservation’s prices, installment schedule and whether its discount needs approval', body: previewBody },
-      onRequest: requirePrivilege(reservations.entity, 'create'),
+      // A preview writes nothing: whoever reads reservations (an approver on the view) may price one.
+      onRequest: requirePrivilege(reservations.entity, 'read'),
     },
     async (request) => {
       const body = request.body as z.infer<typeof previewBody>;

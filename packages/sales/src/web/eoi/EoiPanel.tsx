@@ -26,7 +26,7 @@ export function EoiPanel({ record }: { record: RecordRow }) {
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
         <Typography variant="h6">Payments and refunds</Typography>
         {open ? (
-          <Button size="small" variant="outlined" component={RouterLink} to={`${PAYMENTS}/create`}>
+          <Button size="small" variant="outlined" component={RouterLink} to={`${PAYMENTS}/create?eoi=${record.id}`}>
             Record a payment
           </Button>
         ) : null}
