@@ -13,6 +13,7 @@ const MODULES = [
   ['board', './board.mjs', 'benchBoard'],
   ['reservations', './reservations.mjs', 'benchReservations'],
   ['bulkdeals', './bulkdeals.mjs', 'benchBulkDeals'],
+  ['collections', './collections.mjs', 'benchCollections'],
 ];
 
 /** The closing table: figure | value | goal | met, in markdown so it pastes into a note. */

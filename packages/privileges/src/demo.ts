@@ -99,6 +99,9 @@ export const DEMO_ROLES = {
       // Keeps contracts through their steps, the installment ledger and receipts (issue 18).
       ...grant(['contract', 'receipt'], ['read', 'create', 'update', 'approve', 'export']),
       ...grant(['contractPayment'], ['read', 'export']),
+      // The cheque register and its bounces (issue 18).
+      ...grant(['cheque'], ['read', 'create', 'update', 'approve', 'export']),
+      ...grant(['bouncedCheques'], ['read']),
     ],
   },
 } as const satisfies Record<string, DemoRole>;

@@ -38,6 +38,8 @@ export const ENTITY_REGISTRY: readonly EntityDefinition[] = [
   { name: 'contract', label: 'Contracts', group: 'sales', actions: all },
   { name: 'contractPayment', label: 'Contract payments (installments)', group: 'sales', actions: all },
   { name: 'receipt', label: 'Receipts', group: 'sales', actions: all },
+  // The cheque register (issue 18): approve clears, bounces, re-deposits and returns cheques and sets bounce charges.
+  { name: 'cheque', label: 'Cheques', group: 'sales', actions: all },
   { name: 'user', label: 'Users', group: 'sales', actions: crud },
   { name: 'customer', label: 'Customers', group: 'sales', actions: crud },
   { name: 'source', label: 'Sources', group: 'settings-leads', actions: crud },

@@ -39,6 +39,8 @@ export const SAMPLE_OVERRIDES: Readonly<Record<string, (n: number) => Record<str
   // A contract's parties default to its reservation's buyers; a receipt on account (no contract: generic picks belong to other customers).
   contracts: () => ({ parties: null, contractDate: '2026-11-24' }),
   receipts: (n) => ({ contract: null, amount: `${100 + (n % 900)}.00` }),
+  // A cheque on account (no contract), replacing none.
+  cheques: (n) => ({ contract: null, replaces: null, amount: `${100 + (n % 900)}.00` }),
 };
 
 /** Values that must come from the database (a lead every user sees: one in the unassigned pool). */

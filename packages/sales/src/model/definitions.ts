@@ -11,6 +11,7 @@ import { contracts } from '../resources/contracts/definition.js';
 import { installments } from '../resources/installments/definition.js';
 import { receipts } from '../resources/receipts/definition.js';
 import { receiptItems } from '../resources/receipt-items/definition.js';
+import { cheques } from '../resources/cheques/definition.js';
 
 export { holdRequests, HOLD_STATES } from '../resources/hold-requests/definition.js';
 
@@ -207,4 +208,4 @@ export const customers: ResourceDef = {
   },
 };
 
-export const SALES_RESOURCES: readonly ResourceDef[] = [leadValidityConfigs, holdRequestSetups, leads, leadActivities, customers, holdRequests, eoiSetups, eois, eoiPayments, bulkDeals, ...RESERVATION_RESOURCES, reservationPayments, contracts, installments, receipts, receiptItems];
+export const SALES_RESOURCES: readonly ResourceDef[] = [leadValidityConfigs, holdRequestSetups, leads, leadActivities, customers, holdRequests, eoiSetups, eois, eoiPayments, bulkDeals, ...RESERVATION_RESOURCES, reservationPayments, contracts, installments, receipts, receiptItems, cheques];

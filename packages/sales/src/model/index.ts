@@ -14,3 +14,4 @@ export { contracts, CONTRACT_STATES, PARTY_ROLES, type ContractState } from '../
 export { installments, INSTALLMENT_KINDS, INSTALLMENT_STATES } from '../resources/installments/definition.js';
 export { receipts, RECEIPT_STATES, RECEIPT_METHODS } from '../resources/receipts/definition.js';
 export { receiptItems, RECEIPT_ITEM_KINDS } from '../resources/receipt-items/definition.js';
+export { cheques, CHEQUE_STATES } from '../resources/cheques/definition.js';

@@ -16,6 +16,8 @@ import { registerBoardRoutes, unitBoardHooks } from '../resources/unit-board/rou
 import { eoiParts } from '../resources/eois/parts.server.js';
 import { registerReservationRoutes, reservationBuyerHooks, reservationFeeRollup, reservationHooks, reservationJobs, reservationMigrations, reservationPaymentHooks } from '../resources/reservations/index.server.js';
 import { contractParts } from '../resources/contracts/index.server.js';
+import { chequeParts } from '../resources/cheques/index.server.js';
+import { collectionParts } from '../resources/collections/index.server.js';
 
 // Units' one live claim, their status events, and hold requests (issue 17).
 export { HOLD_EXPIRY_JOB, runHoldExpiry, type HoldExpiryResult } from '../resources/hold-requests/jobs.server.js';
@@ -33,6 +35,10 @@ export { createReservation, markReservationContracted, seedReservationDemo, RESE
 // Contracts, the installment ledger and receipts (issue 18).
 export { contractParts, moveStep, stepActions, reviseSchedule, writeSchedule, settleInstallments, runInstallmentOverdue, INSTALLMENT_OVERDUE_JOB, contractPrintData, seedContractDemo, amountInWords, generateSchedule, sumMoney } from '../resources/contracts/index.server.js';
 export { renderPdf, keepPrint, listPrints, keptPrint } from '../print/index.server.js';
+// The cheque register and bounces (issue 18).
+export { chequeParts, seedChequeDemo, type DepositBank, type DepositDay } from '../resources/cheques/index.server.js';
+// The collections dashboard and statements of account (issue 18).
+export { readCollections, readStatement, type CollectionsDashboard, type CustomerStatement } from '../resources/collections/index.server.js';
 
 /** The lead validity job's name in `scheduled_jobs`. */
 export const LEAD_EXPIRY_JOB = 'sales.lead-expiry';
@@ -75,11 +81,11 @@ export const salesDomain: DomainServer = {
   id: 'sales',
   resources: SALES_RESOURCES,
   migrations,
-  lateMigrations: [...dataMigrations, ...unitClaimMigrations, ...eoiParts.lateMigrations, ...reservationMigrations, ...contractParts.lateMigrations],
+  lateMigrations: [...dataMigrations, ...unitClaimMigrations, ...eoiParts.lateMigrations, ...reservationMigrations, ...contractParts.lateMigrations, ...chequeParts.lateMigrations, ...collectionParts.lateMigrations],
   printers: contractParts.printers,
   rollups: [reservationFeeRollup],
   rowScope: salesRowScope,
-  hooks: ({ engine, notify }) => ({ ...salesHooks(engine, notify), units: [unitStatusHooks, unitBoardHooks], 'hold-requests': holdRequestHooks(engine, notify), ...eoiParts.hooks(engine, notify), reservations: reservationHooks(engine, notify), 'reservation-buyers': reservationBuyerHooks(), 'reservation-payments': reservationPaymentHooks(engine, notify), ...contractParts.hooks(engine) }),
+  hooks: ({ engine, notify }) => ({ ...salesHooks(engine, notify), units: [unitStatusHooks, unitBoardHooks], 'hold-requests': holdRequestHooks(engine, notify), ...eoiParts.hooks(engine, notify), reservations: reservationHooks(engine, notify), 'reservation-buyers': reservationBuyerHooks(), 'reservation-payments': reservationPaymentHooks(engine, notify), ...contractParts.hooks(engine), ...chequeParts.hooks(engine, notify) }),
   routes: (app, { engine, notify }) => {
     registerLeadRoutes(app, engine, notify);
     registerUnitRoutes(app, engine);
@@ -87,6 +93,8 @@ export const salesDomain: DomainServer = {
     registerHoldRoutes(app, engine, notify);
     registerReservationRoutes(app, engine, notify);
     contractParts.routes(app, engine);
+    chequeParts.routes(app, engine);
+    collectionParts.routes(app, engine);
   },
   jobs: ({ engine, notify }) => [...salesJobs(engine, notify), ...holdJobs(engine, notify), ...eoiParts.jobs(engine), ...reservationJobs(engine, notify), ...contractParts.jobs(engine)],
 };

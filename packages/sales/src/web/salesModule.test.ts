@@ -72,6 +72,11 @@ const SIDEBAR_TARGETS: Record<string, GuardRequirement | null> = {
   // Not in the spec: the live unit board and the sales dashboard (issue 17), for unit read.
   '/sales/units/board': { entity: 'unit', action: 'read' },
   '/sales/dashboard': { entity: 'unit', action: 'read' },
+  // Not in the spec: the collections dashboard (issue 18), for contractPayment read.
+  '/sales/contracts/collections': { entity: 'contractPayment', action: 'read' },
+  // Not in the spec: the cheque register and its deposit calendar (issue 18), for cheque read.
+  '/settings/leads/Cheques': { entity: 'cheque', action: 'read' },
+  '/settings/leads/Cheques/view': { entity: 'cheque', action: 'read' },
   // Not in the spec: the reservation setups and discount authorities (issue 17), Settings-like reference data.
   // Reservation items need no privilege in the sidebar (spec section 6); the server asks reservationSetup.
   '/settings/leads/reservationSetup': null,

@@ -131,7 +131,11 @@ export async function settleContract(engine: EngineContext, tx: Queryable, calle
   );
   const contract = rows.rows[0];
   if (!contract) return;
-  const sum = await tx.query<{ paid: string }>("select coalesce(sum(paid), 0)::text as paid from installments where contract_id = $1 and schedule_version = $2 and status <> 'superseded'", [contractId, contract.schedule_version]);
+  // What was paid towards the price: a bounce charge (a `fee` row) is owed and paid besides it, never towards it.
+  const sum = await tx.query<{ paid: string }>(
+    "select coalesce(sum(paid), 0)::text as paid from installments where contract_id = $1 and schedule_version = $2 and status <> 'superseded' and kind <> 'fee'",
+    [contractId, contract.schedule_version],
+  );
   const paid = sum.rows[0]!.paid;
   const patch: Record<string, unknown> = {};
   if (compareMoney(paid, contract.paid) !== 0) patch.paid = paid;

@@ -17,9 +17,9 @@ export const receiptExtra = {
 };
 
 /**
- * Whether a receipt's money counts as paid now. Cheques are not cleared money until they clear:
- * once cheques exist (their own issue) a cheque receipt's items are written with `counts = false`
- * and counted when the cheque clears; until then every method counts at once.
+ * Whether a receipt's money counts as paid now: every method, cheques included. A cheque's receipt
+ * allocates when the cheque is received, so nobody allocates the same installment twice while it
+ * waits; a bounce takes exactly those allocations back in its transaction (`reverseAllocations`).
  */
 export const countsOnIssue = (_method: string) => true;
 
@@ -78,6 +78,22 @@ async function allocate(engine: EngineContext, tx: Queryable, caller: Caller, id
 }
 
 /**
+ * Takes a receipt's counting items out of the count and reopens exactly what they paid (a void, a
+ * bounced cheque): the installments are locked in their fixed order first, so a receipt paying the
+ * same rows at once waits and then sees them open. Answers the installments reopened.
+ */
+export async function reverseAllocations(engine: EngineContext, tx: Queryable, caller: Caller, receiptId: string, action: string, reason: string | null): Promise<string[]> {
+  const items = await tx.query<{ id: string; installment_id: string | null }>('select id::text as id, installment_id::text as installment_id from receipt_items where receipt_id = $1 and counts order by id', [receiptId]);
+  const touched = items.rows.map((row) => row.installment_id).filter((value): value is string => value !== null);
+  await lockInstallments(tx, touched);
+  for (const item of items.rows) {
+    await updateRecord(engine, tx, receiptItems, effectOf(caller), item.id, { counts: false }, { ignoreVersion: true, allowReadOnly: true, action, reason });
+  }
+  await settleInstallments(engine, tx, caller, touched);
+  return [...new Set(touched)];
+}
+
+/**
  * Receipts on the engine: allocated when written; once issued only their notes and reference may
  * change (the money is void-and-reissue); `void` takes its items out of the count and reopens
  * exactly what they paid.
@@ -109,13 +125,7 @@ export function receiptHooks(engine: EngineContext): ResourceHooks {
       void: {
         before: (_tx, _id, _current, _caller, reason) => Promise.resolve({ values: { voidReason: reason } }),
         after: async (tx, id, _record, caller, reason) => {
-          const items = await tx.query<{ id: string; installment_id: string | null }>('select id::text as id, installment_id::text as installment_id from receipt_items where receipt_id = $1 and counts order by id', [id]);
-          const touched = items.rows.map((row) => row.installment_id).filter((value): value is string => value !== null);
-          await lockInstallments(tx, touched);
-          for (const item of items.rows) {
-            await updateRecord(engine, tx, receiptItems, effectOf(caller), item.id, { counts: false }, { ignoreVersion: true, allowReadOnly: true, action: 'void', reason });
-          }
-          await settleInstallments(engine, tx, caller, touched);
+          await reverseAllocations(engine, tx, caller, id, 'void', reason);
         },
       },
     },

@@ -1,6 +1,6 @@
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import { declareResources } from '@propdesk/records/web';
-import type { SectionDeclaration } from '@propdesk/shell-ui';
+import { customScreen, type SectionDeclaration } from '@propdesk/shell-ui';
 import { SALES_RESOURCES } from '../../model/definitions.js';
 
 const resource = declareResources(SALES_RESOURCES);
@@ -25,5 +25,7 @@ export const contractScreens: SectionDeclaration = {
       title: 'Contract Payments',
       aliases: ['/sales/contracts/payments/create', '/sales/contracts/payments/edit', '/sales/contracts/payments/view'],
     }),
+    // Not in the spec: the collections dashboard (issue 18), for whoever may read the ledger.
+    customScreen('/sales/contracts/collections', 'Collections', () => import('../collections/CollectionsPage.js').then((m) => m.CollectionsPage), { guard: { entity: 'contractPayment', action: 'read' } }),
   ],
 };

@@ -10,8 +10,8 @@ export const customerScreens: SectionDeclaration = {
   id: 'sales.customers', label: 'Customer', icon: PeopleOutlined, mode: 'sales', order: 3,
   trail: ['Sales', 'Customers'],
   items: [
-    // The customer's view lists their leads, EOIs, holds, reservations and payments (the portfolio panel).
-    customers('customers', { guard: null, extend: async () => (await import('../reservations/customerExtras.js')).customerExtras }),
+    // The customer's view lists their leads, EOIs, holds, reservations and payments (the portfolio panel), and their statement of account.
+    customers('customers', { guard: null, extend: async () => (await import('../collections/customerExtras.js')).customerExtras }),
     customers('customers', { path: '/settings/leads/CreateCustomer', mode: 'create', title: 'Create Customer', guard: null }),
   ],
 };

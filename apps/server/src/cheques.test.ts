@@ -1,0 +1,326 @@
+import type { Privilege } from '@propdesk/privileges';
+import { notify } from '@propdesk/notifications-core/server';
+import { engineTransaction, type EngineContext } from '@propdesk/records/server';
+import { createReservation, sumMoney } from '@propdesk/sales/server';
+import type { Database } from '@propdesk/server-kit';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEngine } from './domains.js';
+import { DB_KINDS, TEST_ARGON2, createAgent, createTestUser, seededDatabases, testApp } from './test/harness.js';
+
+const grant = (entityName: string, actions: string[]): Privilege[] => actions.map((action) => ({ entityName, action }));
+const cashierPrivileges: Privilege[] = [
+  ...grant('cheque', ['read', 'create', 'update']),
+  ...grant('receipt', ['read', 'create']),
+  ...grant('contract', ['read', 'create']),
+  ...grant('contractPayment', ['read']),
+  ...grant('customer', ['read']),
+  ...grant('reservation', ['read']),
+];
+const financePrivileges: Privilege[] = [...cashierPrivileges, ...grant('cheque', ['approve'])];
+const SYSTEM = { auth: null, source: 'system' as const };
+
+type Agent = ReturnType<typeof createAgent>;
+type Row = { id: string; seq: number; kind: string; amount: string; paid: string; status: string };
+
+/**
+ * The cheque register (issue 18): a cheque's receipt allocates when it is received; a bounce takes
+ * back exactly its allocations, adds the project's bounce charge and tells finance; replacements,
+ * re-deposits, returns; a bounce racing a receipt; every wrong-state action refused unchanged.
+ */
+describe.each(DB_KINDS)('cheques on %s', (kind) => {
+  const databases = seededDatabases(kind);
+  let db: Database;
+  let app: FastifyInstance;
+  let engine: EngineContext;
+  let cashier: Agent;
+  let finance: Agent;
+  let customerId: string;
+  let templateId: string;
+  let banks: string[];
+  let serial = 500000;
+  const taken = new Set<string>();
+  const services = { notify, argon2: TEST_ARGON2, announceAuthChange: async () => undefined };
+
+  async function login(privileges: Privilege[]) {
+    const user = await createTestUser(db, privileges);
+    const agent = createAgent(app);
+    expect((await agent.login(user.username)).statusCode).toBe(200);
+    return agent;
+  }
+
+  async function newContract() {
+    const rows = await db.query<{ id: string; project: string }>(
+      `select u.id::text as id, u.project_id::text as project from units u
+        where u.active and u.status = 'available' and u.base_price is not null and not (u.id = any($1::uuid[]))
+          and not exists (select 1 from unit_claims c where c.unit_id = u.id and c.released_at is null)
+        order by u.code limit 1`,
+      [[...taken]],
+    );
+    const unit = rows.rows[0]!;
+    taken.add(unit.id);
+    const plan = (await db.query<{ id: string }>('select id::text as id from payment_plans where project_id is null or project_id = $1 order by name limit 1', [unit.project])).rows[0]!.id;
+    const reservation = await engineTransaction(engine, (tx) => createReservation(engine, tx, { unitId: unit.id, customerId, paymentPlanId: plan, discountValue: '0' }, SYSTEM));
+    const response = await cashier.request({ method: 'POST', url: '/api/contracts', payload: { reservation: reservation.id, template: templateId, contractDate: '2026-11-24' } });
+    expect(response.statusCode, response.body).toBe(201);
+    return { ...(response.json().data as { id: string; number: string }), project: unit.project };
+  }
+
+  const rowsOf = async (contractId: string) =>
+    (
+      await db.query<Row>(
+        "select id::text as id, seq, kind, amount::text as amount, paid::text as paid, status from installments where contract_id = $1 and status <> 'superseded' order by seq",
+        [contractId],
+      )
+    ).rows;
+  const receive = (body: Record<string, unknown>) => cashier.request({ method: 'POST', url: '/api/receipts', payload: { customer: customerId, receiptDate: '2026-11-25', method: 'cash', ...body } });
+  const cheque = (body: Record<string, unknown>, who: Agent = cashier) => {
+    serial += 1;
+    return who.request({ method: 'POST', url: '/api/cheques', payload: { number: String(serial), bank: banks[serial % banks.length], dueDate: '2026-12-01', drawer: 'سارة محمود', customer: customerId, ...body } });
+  };
+  const act = (who: Agent, id: string, name: string, reason?: string) => who.request({ method: 'POST', url: `/api/cheques/${id}/actions/${name}`, payload: reason ? { reason } : {} });
+  const chequeRow = async (id: string) =>
+    (
+      await db.query<{ status: string; version: number; receipt_id: string | null; replacement_id: string | null; bounce_fee_id: string | null; bounce_reason: string | null }>(
+        `select c.status, c.version, c.receipt_id::text as receipt_id, c.replacement_id::text as replacement_id, c.bounce_fee_id::text as bounce_fee_id, r.name as bounce_reason
+           from cheques c left join bounced_reasons r on r.id = c.bounce_reason_id where c.id = $1`,
+        [id],
+      )
+    ).rows[0]!;
+  const countingOn = async (contractId: string) =>
+    (
+      await db.query<{ installment: string; paid: string }>(
+        `select n.id::text as installment, coalesce(sum(i.amount) filter (where i.counts), 0)::text as paid from installments n left join receipt_items i on i.installment_id = n.id
+          where n.contract_id = $1 and n.status <> 'superseded' group by n.id`,
+        [contractId],
+      )
+    ).rows;
+  /** paid on every row = its counting items, never beyond its amount. */
+  async function assertConsistent(contractId: string) {
+    const rows = await rowsOf(contractId);
+    const counted = new Map((await countingOn(contractId)).map((row) => [row.installment, Number(row.paid).toFixed(2)]));
+    for (const row of rows) {
+      expect(row.paid).toBe(counted.get(row.id));
+      expect(Number(row.paid)).toBeLessThanOrEqual(Number(row.amount));
+    }
+    return rows;
+  }
+
+  beforeAll(async () => {
+    db = await databases.open();
+    app = await testApp(db, {}, { leadExpiryIntervalMs: 0 });
+    engine = createEngine(db, services).engine;
+    cashier = await login(cashierPrivileges);
+    finance = await login(financePrivileges);
+    customerId = (await db.query<{ id: string }>("insert into customers (kind, full_name, national_id, phone) values ('individual', 'سارة محمود', '29001017654331', '+201012345693') returning id::text as id")).rows[0]!.id;
+    templateId = (await db.query<{ id: string }>("select id::text as id from contract_templates where name = 'Standard sale contract'")).rows[0]!.id;
+    banks = (await db.query<{ id: string }>('select id::text as id from banks order by name')).rows.map((row) => row.id);
+    expect(banks.length).toBeGreaterThan(0);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await databases.cleanup();
+  });
+
+  it('a bounce reopens exactly what the cheque paid, and nothing else; its receipt turns void and finance is told', async () => {
+    const contract = await newContract();
+    // No bounce charge here (the demo sets one on Palm Heights): the ledger only reopens.
+    expect((await finance.request({ method: 'PUT', url: `/api/cheques/bounce-charges/${contract.project}`, payload: { amount: null } })).statusCode).toBe(200);
+    const rows = await rowsOf(contract.id);
+    // Transfer first (part of #1), then the cheque (rest of #1 and part of #2), then cash (more of #2).
+    const transfer = await receive({ contract: contract.id, amount: '1000.00', method: 'bank_transfer' });
+    expect(transfer.statusCode, transfer.body).toBe(201);
+    const chequeAmount = sumMoney([rows[0]!.amount, '-1000.00', '2500.00']);
+    const made = await cheque({ contract: contract.id, amount: chequeAmount });
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json().data.id as string;
+    expect(made.json().data).toMatchObject({ status: 'received' });
+    const cash = await receive({ contract: contract.id, amount: '300.00' });
+    expect(cash.statusCode).toBe(201);
+    const paidBefore = (await rowsOf(contract.id)).map((row) => row.paid);
+    expect(paidBefore.slice(0, 3)).toEqual([rows[0]!.amount, '2800.00', '0.00']);
+    const receiptId = (await chequeRow(id)).receipt_id!;
+    expect((await db.query<{ method: string }>('select method from receipts where id = $1', [receiptId])).rows[0]!.method).toBe('cheque');
+
+    expect((await act(cashier, id, 'deposit')).statusCode).toBe(200);
+    const notesBefore = (await db.query<{ n: number }>("select count(*)::int as n from notifications where category = 'cheques'")).rows[0]!.n;
+    const bounced = await act(finance, id, 'bounce', 'Insufficient funds');
+    expect(bounced.statusCode, bounced.body).toBe(200);
+    expect(await chequeRow(id)).toMatchObject({ status: 'bounced', bounce_reason: 'Insufficient funds', bounce_fee_id: null });
+    const after = await assertConsistent(contract.id);
+    // #1 keeps the transfer's 1000.00, #2 the cash's 300.00; the rest of the ledger did not move.
+    expect(after.slice(0, 3).map((row) => [row.paid, row.status])).toEqual([
+      ['1000.00', 'partly_paid'],
+      ['300.00', 'partly_paid'],
+      ['0.00', 'open'],
+    ]);
+    expect(after.slice(3).map((row) => row.paid)).toEqual(paidBefore.slice(3));
+    expect((await db.query<{ status: string }>('select status from receipts where id = $1', [receiptId])).rows[0]!.status).toBe('void');
+    const counts = await db.query<{ receipt_id: string; counts: boolean }>('select receipt_id::text as receipt_id, bool_and(counts) as counts from receipt_items where receipt_id = any($1::uuid[]) group by receipt_id', [[receiptId, transfer.json().data.id, cash.json().data.id]]);
+    expect(Object.fromEntries(counts.rows.map((row) => [row.receipt_id, row.counts]))).toEqual({ [receiptId]: false, [transfer.json().data.id]: true, [cash.json().data.id]: true });
+    const notesAfter = (await db.query<{ n: number }>("select count(*)::int as n from notifications where category = 'cheques'")).rows[0]!.n;
+    expect(notesAfter).toBeGreaterThan(notesBefore);
+    // Bounced Cheques lists it (the engine's list, filtered by state).
+    const list = await finance.request({ method: 'GET', url: '/api/cheques?filter[status]=bounced&pageSize=200' });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().data.map((row: { id: string }) => row.id)).toContain(id);
+  });
+
+  it('adds the project’s bounce charge as a fee row of the ledger; the charge is set by approvers with a typed amount', async () => {
+    const contract = await newContract();
+    expect((await cashier.request({ method: 'PUT', url: `/api/cheques/bounce-charges/${contract.project}`, payload: { amount: '750.00' } })).statusCode).toBe(423);
+    expect((await finance.request({ method: 'PUT', url: `/api/cheques/bounce-charges/${contract.project}`, payload: { amount: 750 } })).statusCode).toBe(400);
+    const set = await finance.request({ method: 'PUT', url: `/api/cheques/bounce-charges/${contract.project}`, payload: { amount: '750.00' } });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().data).toEqual({ project: contract.project, amount: '750.00' });
+    const rowsBefore = await rowsOf(contract.id);
+    const made = await cheque({ contract: contract.id, amount: '5000.00' });
+    const id = made.json().data.id as string;
+    await act(cashier, id, 'deposit');
+    expect((await act(finance, id, 'bounce', 'Signature mismatch: differs from specimen')).statusCode).toBe(200);
+    const state = await chequeRow(id);
+    expect(state.bounce_reason).toBe('Signature mismatch');
+    const rows = await assertConsistent(contract.id);
+    expect(rows.length).toBe(rowsBefore.length + 1);
+    const fee = rows.at(-1)!;
+    expect(fee).toMatchObject({ id: state.bounce_fee_id, kind: 'fee', amount: '750.00', paid: '0.00', status: 'open', seq: rowsBefore.at(-1)!.seq + 1 });
+    // Cleared again: no fee row.
+    await finance.request({ method: 'PUT', url: `/api/cheques/bounce-charges/${contract.project}`, payload: { amount: null } });
+    const second = await cheque({ contract: contract.id, amount: '100.00' });
+    await act(cashier, second.json().data.id, 'deposit');
+    expect((await act(finance, second.json().data.id, 'bounce', 'Account closed')).statusCode).toBe(200);
+    expect((await rowsOf(contract.id)).length).toBe(rowsBefore.length + 1);
+  });
+
+  it('links a replacement to the bounced cheque, once; re-deposit pays again; return ends it', async () => {
+    const contract = await newContract();
+    const first = (await cheque({ contract: contract.id, amount: '4000.00' })).json().data.id as string;
+    // Only a bounced cheque is replaced: nothing is written otherwise.
+    const chequesBefore = (await db.query<{ n: number }>('select count(*)::int as n from cheques')).rows[0]!.n;
+    const early = await cheque({ contract: contract.id, amount: '4000.00', replaces: first });
+    expect(early.statusCode).toBe(422);
+    expect(early.json().message).toMatch(/is received; only a bounced cheque is replaced/);
+    expect((await db.query<{ n: number }>('select count(*)::int as n from cheques')).rows[0]!.n).toBe(chequesBefore);
+    await act(cashier, first, 'deposit');
+    await act(finance, first, 'bounce', 'Payment stopped');
+    const replacement = await cheque({ contract: contract.id, amount: '4000.00', replaces: first });
+    expect(replacement.statusCode, replacement.body).toBe(201);
+    expect(await chequeRow(first)).toMatchObject({ status: 'replaced', replacement_id: replacement.json().data.id });
+    expect((await rowsOf(contract.id))[0]!.paid).toBe('4000.00');
+    const twice = await cheque({ contract: contract.id, amount: '4000.00', replaces: first });
+    expect(twice.statusCode).toBe(422);
+    expect(twice.json().message).toMatch(/is replaced/);
+
+    const again = (await cheque({ contract: contract.id, amount: '600.00' })).json().data.id as string;
+    await act(cashier, again, 'deposit');
+    await act(finance, again, 'bounce', 'Insufficient funds');
+    const oldReceipt = (await chequeRow(again)).receipt_id;
+    expect((await rowsOf(contract.id))[0]!.paid).toBe('4000.00');
+    const redeposited = await act(finance, again, 'redeposit');
+    expect(redeposited.statusCode, redeposited.body).toBe(200);
+    const state = await chequeRow(again);
+    expect(state.status).toBe('deposited');
+    expect(state.receipt_id).not.toBe(oldReceipt);
+    expect((await rowsOf(contract.id))[0]!.paid).toBe('4600.00');
+    await act(finance, again, 'bounce', 'Insufficient funds');
+    const returned = await act(finance, again, 'return', 'Handed back');
+    expect(returned.statusCode, returned.body).toBe(200);
+    expect((await chequeRow(again)).status).toBe('returned');
+    expect((await assertConsistent(contract.id))[0]!.paid).toBe('4000.00');
+  });
+
+  it('a bounce racing a receipt on the same installment ends consistent: never over- or under-paid', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const contract = await newContract();
+      const rows = await rowsOf(contract.id);
+      const id = (await cheque({ contract: contract.id, amount: rows[0]!.amount })).json().data.id as string;
+      await act(cashier, id, 'deposit');
+      expect((await rowsOf(contract.id))[0]!.status).toBe('paid');
+      const [bounce, oldest, chosen] = await Promise.all([
+        act(finance, id, 'bounce', 'Insufficient funds'),
+        receive({ contract: contract.id, amount: '1000.00' }),
+        receive({ contract: contract.id, amount: '500.00', allocations: [{ installment: rows[0]!.id, amount: '500.00' }] }),
+      ]);
+      expect(bounce.statusCode, bounce.body).toBe(200);
+      expect(oldest.statusCode, oldest.body).toBe(201);
+      // The chosen receipt either waited for the bounce (and paid #1) or saw #1 full (409, nothing written).
+      expect([201, 409], chosen.body).toContain(chosen.statusCode);
+      const after = await assertConsistent(contract.id);
+      const expected = sumMoney(['1000.00', chosen.statusCode === 201 ? '500.00' : '0.00']);
+      const allocated = await db.query<{ total: string }>(
+        "select coalesce(sum(i.amount), 0)::numeric(15,2)::text as total from receipt_items i join receipts r on r.id = i.receipt_id where r.contract_id = $1 and i.counts and i.kind = 'installment'",
+        [contract.id],
+      );
+      expect(sumMoney(after.map((row) => row.paid))).toBe(allocated.rows[0]!.total);
+      const unallocated = await db.query<{ total: string }>(
+        "select coalesce(sum(i.amount), 0)::numeric(15,2)::text as total from receipt_items i join receipts r on r.id = i.receipt_id where r.contract_id = $1 and i.counts and i.kind = 'unallocated'",
+        [contract.id],
+      );
+      expect(sumMoney([allocated.rows[0]!.total, unallocated.rows[0]!.total])).toBe(expected);
+    }
+  });
+
+  it('refuses every wrong-state action naming the state, and changes nothing', async () => {
+    const contract = await newContract();
+    const id = (await cheque({ contract: contract.id, amount: '2000.00' })).json().data.id as string;
+    const history = async () => (await db.query<{ n: number }>("select count(*)::int as n from record_history where resource = 'cheques' and record_id = $1", [id])).rows[0]!.n;
+    const refuse = async (name: string, state: string, label: string, reason?: string) => {
+      const before = { row: await chequeRow(id), history: await history(), ledger: await rowsOf(contract.id) };
+      const response = await act(finance, id, name, reason);
+      expect(response.statusCode, `${name} from ${state}`).toBe(422);
+      expect(response.json().message).toBe(`${label} is not possible while the cheque is ${state}.`);
+      expect({ row: await chequeRow(id), history: await history(), ledger: await rowsOf(contract.id) }).toEqual(before);
+    };
+    await refuse('clear', 'received', 'Cleared');
+    await refuse('bounce', 'received', 'Bounced', 'Insufficient funds');
+    await refuse('redeposit', 'received', 'Re-deposit');
+    await refuse('return', 'received', 'Return to drawer');
+    // The received cheque's money does not change (its receipt is out).
+    const version = (await chequeRow(id)).version;
+    const edit = await cashier.request({ method: 'PATCH', url: `/api/cheques/${id}`, payload: { amount: '1.00', version } });
+    expect(edit.statusCode).toBe(422);
+    expect((await cashier.request({ method: 'PATCH', url: `/api/cheques/${id}`, payload: { drawer: 'Sara Mahmoud', version } })).statusCode).toBe(200);
+    expect((await act(cashier, id, 'deposit')).statusCode).toBe(200);
+    await refuse('deposit', 'deposited', 'Deposit');
+    await refuse('redeposit', 'deposited', 'Re-deposit');
+    // Bouncing needs approve, and a reason naming a bounced reason.
+    expect((await act(cashier, id, 'bounce', 'Insufficient funds')).statusCode).toBe(423);
+    const unknown = await act(finance, id, 'bounce', 'The dog ate it');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors[0].message).toMatch(/^Name a bounced reason: .*Insufficient funds/);
+    expect((await chequeRow(id)).status).toBe('deposited');
+    expect((await act(finance, id, 'clear')).statusCode).toBe(200);
+    await refuse('bounce', 'cleared', 'Bounced', 'Insufficient funds');
+    await refuse('return', 'cleared', 'Return to drawer');
+    await refuse('clear', 'cleared', 'Cleared');
+    // Cleared money stays paid.
+    expect((await rowsOf(contract.id))[0]!.paid).toBe('2000.00');
+  });
+
+  it('seeds demo cheques in every state, the replaced ones linked to their replacements', async () => {
+    const states = await db.query<{ status: string; linked: number }>(
+      "select status, count(*) filter (where replacement_id is not null)::int as linked from cheques where notes = 'Demo cheque.' group by status order by status",
+    );
+    expect(states.rows.map((row) => row.status)).toEqual(['bounced', 'cleared', 'deposited', 'received', 'replaced', 'returned']);
+    expect(states.rows.find((row) => row.status === 'replaced')!.linked).toBeGreaterThan(0);
+  });
+
+  it('lists the cheques to deposit this week by bank', async () => {
+    const contract = await newContract();
+    const week = (await db.query<{ d: string; next: string }>("select to_char(date_trunc('week', current_date)::date + 2, 'YYYY-MM-DD') as d, to_char(date_trunc('week', current_date)::date + 9, 'YYYY-MM-DD') as next")).rows[0]!;
+    const due = (await cheque({ contract: contract.id, amount: '100.00', dueDate: week.d })).json().data;
+    const later = (await cheque({ contract: contract.id, amount: '100.00', dueDate: week.next })).json().data;
+    const deposited = (await cheque({ contract: contract.id, amount: '100.00', dueDate: week.d })).json().data;
+    await act(cashier, deposited.id, 'deposit');
+    const response = await cashier.request({ method: 'GET', url: '/api/cheques/deposit-calendar' });
+    expect(response.statusCode, response.body).toBe(200);
+    const ids = response.json().data.banks.flatMap((bank: { cheques: { id: string }[] }) => bank.cheques.map((row) => row.id));
+    expect(ids).toContain(due.id);
+    expect(ids).not.toContain(later.id);
+    expect(ids).not.toContain(deposited.id);
+    const bank = response.json().data.banks.find((entry: { bank: string }) => entry.bank === due.bank);
+    expect(bank.cheques.find((row: { id: string }) => row.id === due.id)).toMatchObject({ dueDate: week.d, amount: '100.00', late: false });
+    expect((await cashier.request({ method: 'GET', url: '/api/cheques/deposit-calendar?week=tomorrow' })).statusCode).toBe(400);
+  });
+});

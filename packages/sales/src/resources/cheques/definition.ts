@@ -1,0 +1,60 @@
+import { f, type ResourceDef } from '@propdesk/records/model';
+
+export const CHEQUE_STATES = ['received', 'deposited', 'cleared', 'bounced', 'replaced', 'returned'] as const;
+
+/**
+ * The cheque register (api.md `/api/cheques`, entity cheque): post-dated cheques a customer hands
+ * over. Receiving one issues its receipt at once (method cheque), allocated like any receipt, so no
+ * one allocates the same installment twice while it waits; `bounce` takes exactly that receipt's
+ * allocations back (as void does) in the same transaction, charges the project's bounce fee and
+ * tells finance and the agent. A bounced cheque is then re-deposited (a new receipt), returned, or
+ * replaced by a new cheque that names it in `replaces`.
+ */
+export const cheques: ResourceDef = {
+  name: 'cheques',
+  table: 'cheques',
+  label: 'Cheques',
+  singular: 'Cheque',
+  entity: 'cheque',
+  // Money was allocated by it: never deleted, only archived.
+  deactivateOnly: true,
+  labelField: 'title',
+  route: '/settings/leads/Cheques',
+  fields: {
+    title: f.text('Title', { searchable: true, maxLength: 160, help: 'Empty: the bank, number and amount.' }),
+    number: f.text('Cheque number', { required: true, searchable: true, maxLength: 30 }),
+    bank: f.ref('Bank', 'banks', { required: true, indexed: true }),
+    dueDate: f.date('Due date', { required: true, indexed: true }),
+    amount: f.money('Amount', { required: true, min: 0.01 }),
+    drawer: f.text('Drawer', { required: true, searchable: true, maxLength: 160 }),
+    customer: f.ref('Customer', 'customers', { required: true, indexed: true }),
+    contract: f.ref('Contract', 'contracts', { indexed: true, help: 'Its open installments are paid oldest due first.' }),
+    replaces: f.ref('Replaces', 'cheques', { help: 'A bounced cheque this one replaces.' }),
+    receipt: f.ref('Receipt', 'receipts', { readOnly: true }),
+    status: f.enum('Status', CHEQUE_STATES, { default: 'received', readOnly: true, indexed: true }),
+    bounceReason: f.ref('Bounced reason', 'bounced-reasons', { readOnly: true }),
+    bouncedOn: f.date('Bounced on', { readOnly: true }),
+    bounceFee: f.ref('Bounce charge', 'installments', { readOnly: true }),
+    replacement: f.ref('Replaced by', 'cheques', { readOnly: true }),
+    notes: f.longtext('Notes'),
+  },
+  defaultSort: ['dueDate'],
+  listColumns: ['number', 'bank', 'dueDate', 'amount', 'drawer', 'customer', 'contract', 'status', 'bounceReason', 'replacement'],
+  formLayout: [['customer', 'contract'], ['number', 'bank'], ['dueDate', 'amount'], ['drawer', 'replaces'], ['title'], ['notes']],
+  statusField: 'status',
+  editableStates: ['received', 'deposited'],
+  actions: {
+    deposit: { label: 'Deposit', from: ['received'], to: 'deposited', confirm: 'Deposit cheque {number}?' },
+    clear: { label: 'Cleared', from: ['deposited'], to: 'cleared', privilege: 'approve', confirm: 'Cheque {number} cleared?' },
+    bounce: {
+      label: 'Bounced',
+      from: ['deposited'],
+      to: 'bounced',
+      privilege: 'approve',
+      reason: 'required',
+      confirm: 'Cheque {number} bounced? What it paid is reopened and the bounce charge added. The reason names a bounced reason.',
+    },
+    redeposit: { label: 'Re-deposit', from: ['bounced'], to: 'deposited', privilege: 'approve', confirm: 'Re-deposit cheque {number}? It pays the oldest open installments again.' },
+    return: { label: 'Return to drawer', from: ['bounced'], to: 'returned', privilege: 'approve', reason: 'optional', confirm: 'Return cheque {number} to its drawer?' },
+  },
+};

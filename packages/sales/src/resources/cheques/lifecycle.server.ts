@@ -1,0 +1,173 @@
+import { formatMoney } from '@propdesk/finance';
+import { createRecord, effectOf, updateRecord, type Caller, type DomainNotify, type EngineContext, type ResourceHooks } from '@propdesk/records/server';
+import { HttpError, unprocessable, type Migration, type Queryable } from '@propdesk/server-kit';
+import { cheques } from './definition.js';
+import { installments } from '../installments/definition.js';
+import { settleInstallments } from '../installments/ledger.server.js';
+import { receipts } from '../receipts/definition.js';
+import { reverseAllocations } from '../receipts/lifecycle.server.js';
+
+/**
+ * One cheque per (bank, number); the deposit calendar reads open cheques by due date; the bounce
+ * charge is a per-project setting beside the engine (a side table, written by its route).
+ */
+export const chequeMigrations: Migration[] = [
+  {
+    id: 'sales/0401_cheques',
+    up: `
+      create unique index cheques_bank_number on cheques (bank_id, number);
+      create index cheques_to_deposit on cheques (due_date) where status = 'received';
+      create table cheque_bounce_charges (
+        project_id uuid primary key references projects (id) on delete cascade,
+        amount numeric(15, 2) not null check (amount > 0),
+        updated_on timestamptz not null default now()
+      );
+    `,
+  },
+];
+
+const CATEGORY = 'cheques';
+const chequeLink = (id: string) => `/settings/leads/BouncedCheques/view?record=${id}`;
+const userOf = (caller: Caller) => caller.auth?.userId ?? null;
+
+type ChequeFacts = { number: string; amount: string; customer_id: string; contract_id: string | null; bank: string; status: string };
+
+const factsOf = async (tx: Queryable, id: string) =>
+  (
+    await tx.query<ChequeFacts>(
+      `select c.number, c.amount::text as amount, c.customer_id::text as customer_id, c.contract_id::text as contract_id, coalesce(b.code, b.name, '') as bank, c.status
+         from cheques c left join banks b on b.id = c.bank_id where c.id = $1`,
+      [id],
+    )
+  ).rows[0]!;
+
+const today = async (tx: Queryable) => (await tx.query<{ d: string }>("select to_char(current_date, 'YYYY-MM-DD') as d")).rows[0]!.d;
+
+/** Issues the cheque's receipt (method cheque), allocated oldest due first, and links it. */
+async function issueReceipt(engine: EngineContext, tx: Queryable, caller: Caller, id: string) {
+  const cheque = await factsOf(tx, id);
+  const receipt = await createRecord(engine, tx, receipts, effectOf(caller), {
+    customer: cheque.customer_id,
+    contract: cheque.contract_id,
+    receiptDate: await today(tx),
+    method: 'cheque',
+    reference: `${cheque.bank} ${cheque.number}`.trim().slice(0, 80),
+    amount: cheque.amount,
+  }, {}, { workflow: true });
+  await updateRecord(engine, tx, cheques, effectOf(caller), id, { receipt: receipt.id }, { ignoreVersion: true, allowReadOnly: true, action: 'receipt' });
+}
+
+/** The bounced reason the action's reason names (its name, or its name then ": a note", or its id). */
+async function bouncedReasonOf(tx: Queryable, reason: string): Promise<string> {
+  const rows = await tx.query<{ id: string; name: string }>('select id::text as id, name from bounced_reasons where active order by name');
+  const text = reason.trim().toLowerCase();
+  const match = rows.rows.find((row) => row.id === text || text === row.name.toLowerCase() || text.startsWith(`${row.name.toLowerCase()}:`));
+  if (!match) {
+    throw new HttpError(400, 'Validation failed', { errors: [{ field: 'reason', message: `Name a bounced reason: ${rows.rows.map((row) => row.name).join(', ') || 'none is set up'}` }] });
+  }
+  return match.id;
+}
+
+/** The project's bounce charge, as a fee row at the end of the contract's current schedule. */
+async function chargeBounce(engine: EngineContext, tx: Queryable, caller: Caller, contractId: string, chequeNumber: string, dueDate: string): Promise<string | null> {
+  const rows = await tx.query<{ number: string; customer_id: string | null; schedule_version: number; amount: string | null }>(
+    `select c.number, c.customer_id::text as customer_id, c.schedule_version, b.amount::text as amount
+       from contracts c left join cheque_bounce_charges b on b.project_id = c.project_id where c.id = $1 for update of c`,
+    [contractId],
+  );
+  const contract = rows.rows[0];
+  if (!contract?.amount) return null;
+  const seq = await tx.query<{ next: number }>('select coalesce(max(seq), 0) + 1 as next from installments where contract_id = $1 and schedule_version = $2', [contractId, contract.schedule_version]);
+  const fee = await createRecord(engine, tx, installments, effectOf(caller), {
+    label: `${contract.number} bounce charge ${chequeNumber}`.slice(0, 60),
+    contract: contractId,
+    scheduleVersion: contract.schedule_version,
+    seq: seq.rows[0]!.next,
+    kind: 'fee',
+    dueDate,
+    amount: contract.amount,
+    paid: '0.00',
+    status: 'open',
+    overdue: false,
+    customer: contract.customer_id,
+  }, {}, { workflow: true });
+  await settleInstallments(engine, tx, caller, [fee.id]);
+  return fee.id;
+}
+
+/**
+ * Cheques on the engine: receiving one issues its receipt; a cheque naming the bounced one it
+ * replaces turns that one `replaced` (under its row lock, so two replacements of one cheque cannot
+ * both succeed); amounts, customers and contracts do not change once the receipt is out.
+ */
+export function chequeHooks(engine: EngineContext, notify: DomainNotify): ResourceHooks {
+  const tell = async (tx: Queryable, id: string, title: string, body: string, caller: Caller, contractId: string | null) => {
+    const finance = await tx.query<{ id: string }>("select id::text as id from departments where lower(name) = 'finance' order by id limit 1");
+    if (finance.rows[0]) await notify(tx, { departmentId: finance.rows[0].id, title, body, link: chequeLink(id), category: CATEGORY, createdBy: userOf(caller) });
+    if (!contractId) return;
+    const agent = await tx.query<{ agent_id: string | null }>('select r.agent_id::text as agent_id from contracts c join reservations r on r.id = c.reservation_id where c.id = $1', [contractId]);
+    const agentId = agent.rows[0]?.agent_id;
+    if (agentId && agentId !== userOf(caller)) await notify(tx, { userId: agentId, title, body, link: chequeLink(id), category: CATEGORY, createdBy: userOf(caller) });
+  };
+
+  return {
+    beforeCreate: async (tx, _extra, _caller, values) => {
+      if (values.title) return;
+      const bank = await tx.query<{ code: string | null; name: string }>('select code, name from banks where id = $1', [String(values.bank)]);
+      const name = bank.rows[0]?.code ?? bank.rows[0]?.name ?? 'Cheque';
+      return { title: `${name} ${String(values.number)} · ${formatMoney(String(values.amount))}`.slice(0, 160) };
+    },
+    afterCreate: async (tx, id, _extra, caller) => {
+      const replaces = await tx.query<{ replaces_id: string | null; customer_id: string }>('select replaces_id::text as replaces_id, customer_id::text as customer_id from cheques where id = $1', [id]);
+      const old = replaces.rows[0]?.replaces_id;
+      if (old) {
+        const locked = await tx.query<{ number: string; status: string; customer_id: string }>('select number, status, customer_id::text as customer_id from cheques where id = $1 for update', [old]);
+        const row = locked.rows[0];
+        if (!row) throw new HttpError(400, 'Validation failed', { errors: [{ field: 'replaces', message: 'No such cheque' }] });
+        if (row.status !== 'bounced') throw unprocessable(`Cheque ${row.number} is ${row.status}; only a bounced cheque is replaced.`);
+        if (row.customer_id !== replaces.rows[0]!.customer_id) throw new HttpError(400, 'Validation failed', { errors: [{ field: 'replaces', message: `Cheque ${row.number} is another customer’s` }] });
+        await updateRecord(engine, tx, cheques, effectOf(caller), old, { status: 'replaced', replacement: id }, { ignoreVersion: true, allowReadOnly: true, action: 'replace' });
+      }
+      await issueReceipt(engine, tx, caller, id);
+    },
+    beforeUpdate: async (_tx, _id, values, before) => {
+      for (const name of ['customer', 'contract', 'amount', 'replaces'] as const) {
+        const changed = values[name] !== undefined && String(values[name] ?? '') !== String(before[name] ?? '');
+        if (changed && !(name === 'amount' && Number.isFinite(Number(values[name])) && formatMoney(String(values[name])) === formatMoney(String(before[name])))) {
+          throw unprocessable(`A received cheque’s ${cheques.fields[name]!.label.toLowerCase()} cannot change; its receipt is issued. Return it and record a new cheque.`);
+        }
+      }
+    },
+    actions: {
+      bounce: {
+        before: async (tx, _id, current, _caller, reason) => {
+          const bounceReason = await bouncedReasonOf(tx, reason ?? '');
+          // The contract first, then its installments (as a receipt's settle does): a receipt being
+          // written holds a key-share lock on the contract, so taking its installments first could
+          // deadlock with it on PostgreSQL; this way the bounce waits for the receipt or the receipt for it.
+          if (typeof current.contract === 'string') await tx.query('select 1 from contracts where id = $1 for update', [current.contract]);
+          return { values: { bounceReason, bouncedOn: await today(tx) } };
+        },
+        after: async (tx, id, record, caller, reason) => {
+          const cheque = await factsOf(tx, id);
+          const receiptId = typeof record.receipt === 'string' ? record.receipt : null;
+          let reopened: string[] = [];
+          if (receiptId) {
+            const receipt = await tx.query<{ status: string }>('select status from receipts where id = $1 for update', [receiptId]);
+            reopened = await reverseAllocations(engine, tx, caller, receiptId, 'bounce', reason);
+            if (receipt.rows[0]?.status === 'issued') {
+              await updateRecord(engine, tx, receipts, effectOf(caller), receiptId, { status: 'void', voidReason: `Cheque ${cheque.number} bounced: ${reason ?? ''}`.slice(0, 300) }, { ignoreVersion: true, allowReadOnly: true, action: 'bounce', reason });
+            }
+          }
+          const fee = cheque.contract_id ? await chargeBounce(engine, tx, caller, cheque.contract_id, cheque.number, await today(tx)) : null;
+          if (fee) await updateRecord(engine, tx, cheques, effectOf(caller), id, { bounceFee: fee }, { ignoreVersion: true, allowReadOnly: true, action: 'bounceCharge' });
+          await tell(tx, id, `Cheque bounced: ${cheque.bank} ${cheque.number}`, `${formatMoney(cheque.amount)} — ${reason ?? ''}. ${reopened.length} installment(s) reopened${fee ? ', bounce charge added' : ''}.`, caller, cheque.contract_id);
+        },
+      },
+      redeposit: {
+        // Expected money again: a new receipt pays what is open now, oldest due first.
+        after: (tx, id, _record, caller) => issueReceipt(engine, tx, caller, id),
+      },
+    },
+  };
+}
