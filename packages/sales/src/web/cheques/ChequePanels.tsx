@@ -7,7 +7,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { RecordRow } from '@propdesk/records/model';
+import { formatDate, type RecordRow } from '@propdesk/records/model';
 import { formatMoney, humanize, recordsApi, type ResourcePageProps } from '@propdesk/records/web';
 import { useDepositCalendarQuery } from './chequeApi.js';
 
@@ -73,7 +73,7 @@ export function BouncedPanel() {
           {rows.map((row) => (
             <TableRow key={row.id}>
               <TableCell>{String(row.title ?? row.number)}</TableCell>
-              <TableCell>{String(row.bouncedOn ?? '')}</TableCell>
+              <TableCell>{formatDate(row.bouncedOn) || '—'}</TableCell>
               <TableCell align="right">{formatMoney(String(row.amount))}</TableCell>
               <TableCell>{String(row.drawer ?? '')}</TableCell>
             </TableRow>

@@ -15,6 +15,9 @@ import type { ReactNode } from 'react';
  * figures in a table under "Figures", for whoever would rather read than look.
  */
 
+/** Axis figures a glance reads: 1.2M, 350K. */
+const COMPACT = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
+
 export type Segment = { key: string; label: string; color: string };
 export type StackedRow = { label: string; values: Record<string, number>; note?: string };
 
@@ -54,6 +57,7 @@ export function StackedBars({ rows, segments, label }: { rows: readonly StackedR
         layout="horizontal"
         height={Math.max(120, rows.length * 44 + 70)}
         yAxis={[{ scaleType: 'band', data: rows.map((row) => row.label), width: 130 }]}
+        xAxis={[{ valueFormatter: (value: number) => COMPACT.format(value) }]}
         series={segments.map((segment) => ({ id: segment.key, label: segment.label, color: segment.color, stack: 'total', data: rows.map((row) => row.values[segment.key] ?? 0) }))}
         slotProps={{ legend: { direction: 'horizontal', position: { vertical: 'bottom', horizontal: 'start' } } }}
       />
@@ -86,6 +90,7 @@ export function Columns({ points, label, color }: { points: readonly { label: st
       <BarChart
         height={200}
         xAxis={[{ scaleType: 'band', data: points.map((point) => point.label) }]}
+        yAxis={[{ width: 64, valueFormatter: (value: number) => COMPACT.format(value) }]}
         series={[{ data: points.map((point) => point.value), color, label, valueFormatter: (_value, { dataIndex }) => points[dataIndex]?.title ?? null }]}
         hideLegend
       />
