@@ -1,9 +1,10 @@
-import type { DomainServer } from '@propdesk/records/server';
+import { composeDomain, resourceModule, type DomainServer, type ResourceModule } from '@propdesk/records/server';
 import { PROCUREMENT_RESOURCES } from '../model/index.js';
-import { purchaseOrderHooks, purchaseOrderLineHooks, purchaseOrderRollups } from '../resources/purchase-orders/lifecycle.server.js';
-import { purchaseRequestHooks, purchaseRequestRollups } from '../resources/purchase-requests/lifecycle.server.js';
-import { quotationHooks, quotationLineHooks, quotationRollups } from '../resources/quotations/lifecycle.server.js';
-import { orderPdf, requestPdf } from './pdf.js';
+import suppliers from '../resources/suppliers/module.server.js';
+import purchaseRequests from '../resources/purchase-requests/module.server.js';
+import quotations from '../resources/quotations/module.server.js';
+import purchaseOrders from '../resources/purchase-orders/module.server.js';
+import approvalTiers from '../resources/approval-tiers/module.server.js';
 import { registerProcurementRoutes } from './routes.js';
 import { lateMigrations, migrations } from './schema.js';
 import { seedProcurementDemo } from './demo.js';
@@ -15,27 +16,16 @@ export { orderPdf, requestPdf, COMPANY } from './pdf.js';
 export { seedProcurementDemo };
 
 /**
- * The procurement domain on the server: its documents' lifecycles (each in its resource's folder),
- * the values the engine keeps from their lines, their printable documents, and the calls beside
- * the engine's: comparison and award of a request, approvals and receipts of an order, quotation
- * attachments and the dashboard.
+ * The calls beside the engine's that span procurement's documents (comparison and award of a request,
+ * approvals and receipts of an order, quotation attachments, the dashboard) and their tables.
  */
-export const procurementDomain: DomainServer = {
-  id: 'procurement',
-  resources: PROCUREMENT_RESOURCES,
-  migrations,
-  lateMigrations,
-  hooks: () => ({
-    'purchase-requests': purchaseRequestHooks,
-    quotations: quotationHooks,
-    'quotation-lines': quotationLineHooks,
-    'purchase-orders': purchaseOrderHooks,
-    'purchase-order-lines': purchaseOrderLineHooks,
-  }),
-  rollups: [...purchaseRequestRollups, ...quotationRollups, ...purchaseOrderRollups],
-  printers: {
-    'purchase-orders': (db, id) => orderPdf(db, id),
-    'purchase-requests': (db, id) => requestPdf(db, id),
-  },
-  routes: (app, { engine }) => registerProcurementRoutes(app, engine),
-};
+const calls = resourceModule({ id: 'procurement-calls', migrations, lateMigrations, routes: (app, { engine }) => registerProcurementRoutes(app, engine) });
+
+/**
+ * Procurement's server manifest: one line per document folder (its `module.server.ts`: definitions,
+ * lifecycle hooks, roll-ups, print), then the calls that span them.
+ */
+export const PROCUREMENT_MODULES: readonly ResourceModule[] = [suppliers, purchaseRequests, quotations, purchaseOrders, approvalTiers, calls];
+
+/** The procurement domain on the server, composed from its folders. */
+export const procurementDomain: DomainServer = composeDomain({ id: 'procurement', modules: PROCUREMENT_MODULES, expect: PROCUREMENT_RESOURCES });

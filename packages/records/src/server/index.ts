@@ -4,6 +4,8 @@ export { Lifecycle, assertEditableState } from './lifecycle.js';
 export type { ResourceHooks, ActionHandlers, ActionOutcome, Rollup, UpdateChanges } from './lifecycle.js';
 export { runAction } from './actions.js';
 export { combineRowScopes } from './domain.js';
+export { composeDomain, mergeHooks, resourceModule } from './modules.js';
+export type { DomainManifest, ResourceModule } from './modules.js';
 export type { DomainServer, DomainContext, DomainNotify, RowScope, AuthChangeAnnouncer } from './domain.js';
 export { engineMigrations, resourceMigrations, tableDdl, constraintDdl, columnType, uniqueIndexName } from './ddl.js';
 export { seedResources } from './seed.js';
