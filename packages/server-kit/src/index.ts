@@ -5,6 +5,8 @@ export type { Migration } from './migrations.js';
 export { audit, migrations } from './audit.js';
 export type { AuditEntry } from './audit.js';
 export { createJobRunner, defineJob, jobMigrations } from './jobs.js';
+export { createOrderedFeed, createStreamRegistry } from './feed.js';
+export type { OrderedFeed, OrderedFeedOptions, StreamHubClient } from './feed.js';
 export type { JobContext, JobDefinition, JobRun, JobRunner, JobRunnerOptions } from './jobs.js';
 export {
   HttpError,
