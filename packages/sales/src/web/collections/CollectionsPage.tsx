@@ -1,42 +1,18 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { toApiError } from '@propdesk/api-client';
-import { formatDateTime, formatMoney } from '@propdesk/records/web';
-import type { ReactNode } from 'react';
+import { formatMoney } from '@propdesk/records/web';
 import { Link as RouterLink } from 'react-router';
 import type { CollectionsDashboard } from '../../resources/collections/model.js';
 import { Columns, Figures, StackedBars, type Segment } from '../dashboard/charts.js';
 import { useCollectionsDashboardQuery } from './collectionsApi.js';
+import { DashboardCard, DashboardFrame, Figure } from '../dashboard/frame.js';
 
-function Card({ title, children, wide = false }: { title: string; children: ReactNode; wide?: boolean }) {
-  const id = `collections-${title.replace(/\W+/g, '-').toLowerCase()}`;
-  return (
-    <Paper variant="outlined" component="section" aria-labelledby={id} sx={{ p: 2, gridColumn: wide ? '1 / -1' : undefined, minWidth: 0 }}>
-      <Typography id={id} variant="h6" component="h2" sx={{ mb: 1 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
-
-function Figure({ label, value, sub }: { label: string; value: ReactNode; sub?: ReactNode }) {
-  return (
-    <Box>
-      <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-        {label}
-      </Typography>
-      <Typography variant="h5" component="p">
-        {value}
-      </Typography>
-      {sub ? <Typography variant="body2">{sub}</Typography> : null}
-    </Box>
-  );
-}
+const LINKS = [
+  { to: '/sales/contracts', label: 'Contracts' },
+  { to: '/sales/contracts/payments', label: 'Contract payments' },
+];
 
 const money = (amount: string, currency: string) => formatMoney(amount, currency);
 /** Bar lengths only: the figures people read stay decimal strings. */
@@ -51,7 +27,7 @@ const AGES: Segment[] = [
 
 function Due({ data }: { data: CollectionsDashboard }) {
   return (
-    <Card title="Due">
+    <DashboardCard title="Due">
       {data.due.length === 0 ? <Typography variant="body2">Nothing owed this week or month, and nothing past due.</Typography> : null}
       {data.due.map((line) => (
         <Stack key={line.currency} direction="row" spacing={3} useFlexGap sx={{ flexWrap: 'wrap', mb: 1 }}>
@@ -63,14 +39,14 @@ function Due({ data }: { data: CollectionsDashboard }) {
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
         What is still owed on the current schedules (a part payment counts for its rest); Cairo dates.
       </Typography>
-    </Card>
+    </DashboardCard>
   );
 }
 
 function Aging({ rows }: { rows: CollectionsDashboard['aging'] }) {
   const label = (row: CollectionsDashboard['aging'][number]) => `${row.project} · ${row.agent ?? 'No agent'}`;
   return (
-    <Card title="Past due by age" wide>
+    <DashboardCard title="Past due by age" wide>
       {rows.length === 0 ? (
         <Typography variant="body2">Nothing past due.</Typography>
       ) : (
@@ -86,14 +62,14 @@ function Aging({ rows }: { rows: CollectionsDashboard['aging'] }) {
           />
         </>
       )}
-    </Card>
+    </DashboardCard>
   );
 }
 
 function Expected({ rows }: { rows: CollectionsDashboard['expected'] }) {
   const currencies = [...new Set(rows.map((row) => row.currency))];
   return (
-    <Card title="Expected cash by month" wide>
+    <DashboardCard title="Expected cash by month" wide>
       {rows.length === 0 ? <Typography variant="body2">No installments due in the next twelve months.</Typography> : null}
       {currencies.map((currency) => {
         const mine = rows.filter((row) => row.currency === currency);
@@ -104,13 +80,13 @@ function Expected({ rows }: { rows: CollectionsDashboard['expected'] }) {
           </Box>
         );
       })}
-    </Card>
+    </DashboardCard>
   );
 }
 
 function Cheques({ rows, week }: { rows: NonNullable<CollectionsDashboard['cheques']>; week: CollectionsDashboard['week'] }) {
   return (
-    <Card title="Cheques to deposit">
+    <DashboardCard title="Cheques to deposit">
       {rows.length === 0 ? (
         <Typography variant="body2">No received cheques due by {week.to}.</Typography>
       ) : (
@@ -129,7 +105,7 @@ function Cheques({ rows, week }: { rows: NonNullable<CollectionsDashboard['chequ
       <Button component={RouterLink} to="/settings/leads/Cheques" size="small">
         Cheque register
       </Button>
-    </Card>
+    </DashboardCard>
   );
 }
 
@@ -140,32 +116,15 @@ function Cheques({ rows, week }: { rows: NonNullable<CollectionsDashboard['chequ
 export function CollectionsPage() {
   const { data, error, isFetching, refetch } = useCollectionsDashboardQuery(undefined, { pollingInterval: 60_000, refetchOnMountOrArgChange: true });
   return (
-    <Box component="section" aria-label="Collections dashboard" sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)', px: { xs: 2, md: 3 }, pb: 3, pt: 1 }}>
-      <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        {data ? (
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            As of {formatDateTime(data.asOf)}
-          </Typography>
-        ) : null}
-        <Button onClick={() => void refetch()} disabled={isFetching}>
-          Refresh
-        </Button>
-        <Button component={RouterLink} to="/sales/contracts">
-          Contracts
-        </Button>
-        <Button component={RouterLink} to="/sales/contracts/payments">
-          Contract payments
-        </Button>
-      </Stack>
-      {error ? <Alert severity="error">{toApiError(error).message}</Alert> : null}
+    <DashboardFrame label="Collections dashboard" asOf={data?.asOf} isFetching={isFetching} refetch={refetch} error={error} links={LINKS}>
       {data ? (
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' } }}>
+        <>
           <Due data={data} />
           {data.cheques ? <Cheques rows={data.cheques} week={data.week} /> : null}
           <Aging rows={data.aging} />
           <Expected rows={data.expected} />
-        </Box>
+        </>
       ) : null}
-    </Box>
+    </DashboardFrame>
   );
 }

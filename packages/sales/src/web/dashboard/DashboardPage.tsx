@@ -1,43 +1,14 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { toApiError } from '@propdesk/api-client';
 import { addMoney } from '@propdesk/finance';
-import { formatDateTime, formatMoney, humanize } from '@propdesk/records/web';
-import type { ReactNode } from 'react';
+import { formatMoney, humanize } from '@propdesk/records/web';
 import { Link as RouterLink } from 'react-router';
 import type { SalesDashboard } from '../../resources/unit-board/model.js';
 import { useSalesDashboardQuery } from '../board/boardApi.js';
 import { Columns, Figures, StackedBars, type Segment } from './charts.js';
-
-function Card({ title, children, wide = false }: { title: string; children: ReactNode; wide?: boolean }) {
-  const id = `dash-${title.replace(/\W+/g, '-').toLowerCase()}`;
-  return (
-    <Paper variant="outlined" component="section" aria-labelledby={id} sx={{ p: 2, gridColumn: wide ? '1 / -1' : undefined, minWidth: 0 }}>
-      <Typography id={id} variant="h6" component="h2" sx={{ mb: 1 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
-
-function Figure({ label, value, sub }: { label: string; value: ReactNode; sub?: ReactNode }) {
-  return (
-    <Box>
-      <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-        {label}
-      </Typography>
-      <Typography variant="h5" component="p">
-        {value}
-      </Typography>
-      {sub ? <Typography variant="body2">{sub}</Typography> : null}
-    </Box>
-  );
-}
+import { DashboardCard, DashboardFrame, Figure } from './frame.js';
 
 const money = (amount: string, currency: string) => formatMoney(amount, currency);
 
@@ -52,7 +23,7 @@ function Inventory({ data }: { data: SalesDashboard }) {
   }
   const rows = [...projects.values()];
   return (
-    <Card title="Inventory by project and status" wide>
+    <DashboardCard title="Inventory by project and status" wide>
       <StackedBars rows={rows.map((row) => ({ label: row.label, values: row.values }))} segments={segments} label={`Units by status: ${rows.map((row) => `${row.label} ${Object.values(row.values).reduce((a, b) => a + b, 0)} units`).join('; ')}`} />
       <Figures
         head={['Project', 'Status', 'Units', 'Value']}
@@ -63,13 +34,13 @@ function Inventory({ data }: { data: SalesDashboard }) {
           {rows.map((row) => (row.value !== null ? <Figure key={row.label} label={`${row.label}, list value`} value={money(row.value, row.currency)} /> : null))}
         </Stack>
       ) : null}
-    </Card>
+    </DashboardCard>
   );
 }
 
 function Holds({ holds }: { holds: NonNullable<SalesDashboard['holds']> }) {
   return (
-    <Card title="Holds">
+    <DashboardCard title="Holds">
       <Stack direction="row" spacing={3} sx={{ mb: 1 }}>
         <Figure label="Active" value={holds.active} />
         <Figure label="Expiring today" value={holds.expiringToday} />
@@ -87,13 +58,13 @@ function Holds({ holds }: { holds: NonNullable<SalesDashboard['holds']> }) {
       <Button component={RouterLink} to="/settings/leads/holdRequests" size="small">
         Hold requests
       </Button>
-    </Card>
+    </DashboardCard>
   );
 }
 
 function Eois({ eois }: { eois: NonNullable<SalesDashboard['eois']> }) {
   return (
-    <Card title="EOIs per launch">
+    <DashboardCard title="EOIs per launch">
       {eois.length === 0 ? (
         <Typography variant="body2">No launches yet.</Typography>
       ) : (
@@ -109,7 +80,7 @@ function Eois({ eois }: { eois: NonNullable<SalesDashboard['eois']> }) {
           <Figures head={['Launch', 'Project', 'EOIs', 'Paid', 'Tokens', 'Collected']} rows={eois.map((row) => [row.launch, row.project, row.eois, row.paid, row.tokens, money(row.collected, row.currency)])} />
         </>
       )}
-    </Card>
+    </DashboardCard>
   );
 }
 
@@ -120,7 +91,7 @@ function Reservations({ rows }: { rows: NonNullable<SalesDashboard['reservations
     { key: 'month', label: 'Confirmed this month', color: '#81c784' },
   ];
   return (
-    <Card title="Reservations">
+    <DashboardCard title="Reservations">
       {rows.length === 0 ? <Typography variant="body2">No reservations waiting or confirmed.</Typography> : null}
       {rows.map((row) => (
         <Box key={row.currency} sx={{ mb: 1 }}>
@@ -139,13 +110,13 @@ function Reservations({ rows }: { rows: NonNullable<SalesDashboard['reservations
       <Button component={RouterLink} to="/Reservations" size="small">
         Reservations
       </Button>
-    </Card>
+    </DashboardCard>
   );
 }
 
 function Velocity({ projects }: { projects: NonNullable<SalesDashboard['velocity']> }) {
   return (
-    <Card title="Sales velocity (reservations confirmed per week)" wide>
+    <DashboardCard title="Sales velocity (reservations confirmed per week)" wide>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' } }}>
         {projects.map((project) => {
           const units = project.weeks.reduce((sum, week) => sum + week.units, 0);
@@ -169,7 +140,7 @@ function Velocity({ projects }: { projects: NonNullable<SalesDashboard['velocity
           );
         })}
       </Box>
-    </Card>
+    </DashboardCard>
   );
 }
 
@@ -180,30 +151,16 @@ function Velocity({ projects }: { projects: NonNullable<SalesDashboard['velocity
 export function DashboardPage() {
   const { data, error, isFetching, refetch } = useSalesDashboardQuery(undefined, { pollingInterval: 60_000, refetchOnMountOrArgChange: true });
   return (
-    <Box component="section" aria-label="Sales dashboard" sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)', px: { xs: 2, md: 3 }, pb: 3, pt: 1 }}>
-      <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        {data ? (
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            As of {formatDateTime(data.asOf)}
-          </Typography>
-        ) : null}
-        <Button onClick={() => void refetch()} disabled={isFetching}>
-          Refresh
-        </Button>
-        <Button component={RouterLink} to="/sales/units/board">
-          Unit board
-        </Button>
-      </Stack>
-      {error ? <Alert severity="error">{toApiError(error).message}</Alert> : null}
+    <DashboardFrame label="Sales dashboard" asOf={data?.asOf} isFetching={isFetching} refetch={refetch} error={error} links={[{ to: '/sales/units/board', label: 'Unit board' }]}>
       {data ? (
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' } }}>
+        <>
           <Inventory data={data} />
           {data.holds ? <Holds holds={data.holds} /> : null}
           {data.reservations ? <Reservations rows={data.reservations} /> : null}
           {data.eois ? <Eois eois={data.eois} /> : null}
           {data.velocity ? <Velocity projects={data.velocity} /> : null}
-        </Box>
+        </>
       ) : null}
-    </Box>
+    </DashboardFrame>
   );
 }
