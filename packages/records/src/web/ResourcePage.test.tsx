@@ -1,24 +1,15 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { SnackbarProvider } from 'notistack';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { baseApi, resetConfig, setConfig } from '@propdesk/api-client';
-import { privilegesSet, sessionSlice } from '@propdesk/auth-session/web';
+import { describe, expect, it } from 'vitest';
 import type { RecordRow } from '../model/index.js';
 import { ResourcePage } from './ResourcePage.js';
+import { BASE, grant, mockEngineApi, renderRoutes } from '../test/page.js';
 import { sources, sourceTypes } from '../test/definitions.js';
-import { registerResources } from './registry.js';
 
 // The package alone: the engine's pages against msw answers in the shape of the real server.
-const BASE = 'http://propdesk.test';
-const server = setupServer();
 
 const digital = { id: '11111111-1111-4111-8111-111111111111', label: 'Digital' };
 const row = (index: number, overrides: Partial<RecordRow> = {}): RecordRow => ({
@@ -38,42 +29,19 @@ const row = (index: number, overrides: Partial<RecordRow> = {}): RecordRow => ({
 
 let lastListUrl: URL | null = null;
 
-beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
-  setConfig({ apiBaseUrl: BASE });
-  registerResources([sourceTypes, sources]);
-});
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
+const server = mockEngineApi([sourceTypes, sources], () => {
   lastListUrl = null;
-});
-afterAll(() => {
-  server.close();
-  resetConfig();
 });
 
 function renderAt(path: string, props: { createPath?: string } = {}) {
-  const store = configureStore({
-    reducer: combineSlices(sessionSlice, baseApi),
-    middleware: (getDefault) => getDefault({ serializableCheck: false }).concat(baseApi.middleware),
-  });
-  store.dispatch(privilegesSet([{ entityName: 'source', action: 'read' }, { entityName: 'source', action: 'create' }, { entityName: 'source', action: 'update' }, { entityName: 'sourcetype', action: 'create' }]));
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: '/settings/leads/sources', element: <ResourcePage def={sources} {...props} /> },
       { path: '/settings/leads/sources/quick', element: <p>The screen's own create page</p> },
     ],
-    { initialEntries: [path] },
+    path,
+    [...grant('source', ['read', 'create', 'update']), ...grant('sourcetype', ['create'])],
   );
-  render(
-    <Provider store={store}>
-      <SnackbarProvider>
-        <RouterProvider router={router} />
-      </SnackbarProvider>
-    </Provider>,
-  );
-  return router;
 }
 
 const listHandler = (rows: RecordRow[]) =>

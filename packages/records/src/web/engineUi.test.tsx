@@ -1,27 +1,18 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { SnackbarProvider } from 'notistack';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { baseApi, resetConfig, setConfig } from '@propdesk/api-client';
-import { privilegesSet, sessionSlice } from '@propdesk/auth-session/web';
+import { describe, expect, it } from 'vitest';
 import { f, type RecordRow, type ResourceDef } from '../model/index.js';
 import { projects } from '../test/definitions.js';
 import { describeFilter } from './filterText.js';
 import { fillPlaceholders } from './format.js';
 import { loadMobileCheck, phoneLinks } from './phone.js';
-import { registerResources } from './registry.js';
 import { ResourcePage } from './ResourcePage.js';
+import { BASE, grant, mockEngineApi, renderRoutes } from '../test/page.js';
 
 // The engine's UI items of issue 19 on a definition that has them all.
-const BASE = 'http://propdesk.test';
-const server = setupServer();
 // Typing without a pause between keys: these forms are long.
 const user = userEvent.setup({ delay: null });
 
@@ -79,35 +70,10 @@ const record = (overrides: Partial<RecordRow> = {}): RecordRow => ({
   ...overrides,
 });
 
-beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
-  setConfig({ apiBaseUrl: BASE });
-  registerResources([projects, templates]);
-});
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-});
-afterAll(() => {
-  server.close();
-  resetConfig();
-});
+const server = mockEngineApi([projects, templates]);
 
 function renderAt(path: string) {
-  const store = configureStore({
-    reducer: combineSlices(sessionSlice, baseApi),
-    middleware: (getDefault) => getDefault({ serializableCheck: false }).concat(baseApi.middleware),
-  });
-  store.dispatch(privilegesSet(['read', 'create', 'update'].map((action) => ({ entityName: 'template', action }))));
-  const router = createMemoryRouter([{ path: '/templates', element: <ResourcePage def={templates} /> }], { initialEntries: [path] });
-  render(
-    <Provider store={store}>
-      <SnackbarProvider>
-        <RouterProvider router={router} />
-      </SnackbarProvider>
-    </Provider>,
-  );
-  return router;
+  return renderRoutes([{ path: '/templates', element: <ResourcePage def={templates} /> }], path, grant('template', ['read', 'create', 'update']));
 }
 
 const noViews = http.get(`${BASE}/api/views`, () => HttpResponse.json({ status: 'OK', data: [] }));

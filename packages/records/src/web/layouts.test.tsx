@@ -1,25 +1,16 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { SnackbarProvider } from 'notistack';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { baseApi, resetConfig, setConfig } from '@propdesk/api-client';
-import { privilegesSet, sessionSlice } from '@propdesk/auth-session/web';
+import { describe, expect, it } from 'vitest';
 import { f, type RecordRow, type ResourceDef } from '../model/index.js';
 import { projects } from '../test/definitions.js';
 import type { ListLayouts } from './layouts.js';
-import { registerResources } from './registry.js';
 import { ResourcePage } from './ResourcePage.js';
+import { BASE, grant, mockEngineApi, renderRoutes } from '../test/page.js';
 
 // The engine's list layouts (board, grid) and its E.164 phone input, on a small definition.
-const BASE = 'http://propdesk.test';
-const server = setupServer();
 const user = userEvent.setup({ delay: null });
 
 const tasks: ResourceDef = {
@@ -79,35 +70,10 @@ const layouts: ListLayouts = {
   },
 };
 
-beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
-  setConfig({ apiBaseUrl: BASE });
-  registerResources([projects, tasks]);
-});
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-});
-afterAll(() => {
-  server.close();
-  resetConfig();
-});
+const server = mockEngineApi([projects, tasks]);
 
 function renderAt(path: string) {
-  const store = configureStore({
-    reducer: combineSlices(sessionSlice, baseApi),
-    middleware: (getDefault) => getDefault({ serializableCheck: false }).concat(baseApi.middleware),
-  });
-  store.dispatch(privilegesSet(['read', 'create', 'update'].map((action) => ({ entityName: 'task', action }))));
-  const router = createMemoryRouter([{ path: '/tasks', element: <ResourcePage def={tasks} layouts={layouts} /> }], { initialEntries: [path] });
-  render(
-    <Provider store={store}>
-      <SnackbarProvider>
-        <RouterProvider router={router} />
-      </SnackbarProvider>
-    </Provider>,
-  );
-  return router;
+  return renderRoutes([{ path: '/tasks', element: <ResourcePage def={tasks} layouts={layouts} /> }], path, grant('task', ['read', 'create', 'update']));
 }
 
 /** The list endpoint: `filter[stage][eq]` and `filter[project][eq]` as the layouts ask. */
@@ -166,18 +132,7 @@ describe('the board layout', () => {
         return HttpResponse.json({ status: 'OK', data, total: data.length, page: 1, pageSize: 25 });
       }),
     );
-    const store = configureStore({
-      reducer: combineSlices(sessionSlice, baseApi),
-      middleware: (getDefault) => getDefault({ serializableCheck: false }).concat(baseApi.middleware),
-    });
-    const router = createMemoryRouter([{ path: '/steps', element: <ResourcePage def={steps} layouts={{ board: { groupBy: 'step', columnSort: 'sortOrder,name' } }} /> }], { initialEntries: ['/steps?layout=board'] });
-    render(
-      <Provider store={store}>
-        <SnackbarProvider>
-          <RouterProvider router={router} />
-        </SnackbarProvider>
-      </Provider>,
-    );
+    renderRoutes([{ path: '/steps', element: <ResourcePage def={steps} layouts={{ board: { groupBy: 'step', columnSort: 'sortOrder,name' } }} /> }], '/steps?layout=board', []);
     const contacted = await screen.findByRole('region', { name: 'Contacted column' });
     expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['New', 'Contacted']);
     expect(await within(contacted).findByTestId('step-card-name')).toHaveTextContent('Task 9');
