@@ -104,7 +104,8 @@ export type HistoryEntry = {
   at: string;
   actorId: string | null;
   actorName: string | null;
-  source: 'screen' | 'import' | 'api' | 'system';
+  /** Where the change came from: a screen, an import, the API, a workflow action's effects, a timed job, the system. */
+  source: 'screen' | 'import' | 'api' | 'action' | 'job' | 'system';
   action: string;
   changes: Record<string, FieldChange>;
   reason: string | null;

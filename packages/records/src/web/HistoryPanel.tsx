@@ -16,7 +16,7 @@ export type HistoryPanelProps = {
   onRestore?: ((field: string, value: unknown) => void) | undefined;
 };
 
-const SOURCE_LABELS: Record<HistoryEntry['source'], string> = { screen: 'screen', import: 'import', api: 'API', system: 'system' };
+const SOURCE_LABELS: Record<HistoryEntry['source'], string> = { screen: 'screen', import: 'import', api: 'API', action: 'an action', job: 'a scheduled job', system: 'system' };
 
 /** Who changed what, when, from where: before and after, field by field. */
 export function HistoryPanel({ def, id, onRestore }: HistoryPanelProps) {
@@ -33,7 +33,7 @@ export function HistoryPanel({ def, id, onRestore }: HistoryPanelProps) {
             <Typography variant="body2" color="text.secondary">
               {entry.actorName ?? 'System'} · {formatTimestamp(entry.at)}
             </Typography>
-            <Chip size="small" label={`from ${SOURCE_LABELS[entry.source]}`} variant="outlined" />
+            <Chip size="small" label={`from ${SOURCE_LABELS[entry.source] ?? humanize(entry.source)}`} variant="outlined" />
           </Box>
           {entry.reason ? <Typography variant="body2">Reason: {entry.reason}</Typography> : null}
           <Box component="dl" sx={{ m: 0, mt: 0.5, display: 'grid', gridTemplateColumns: 'minmax(120px, max-content) 1fr auto', columnGap: 2, rowGap: 0.5 }}>
