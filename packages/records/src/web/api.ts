@@ -65,7 +65,9 @@ export const recordsApi = api.injectEndpoints({
         body: reason ? { reason } : {},
         headers: { 'X-Change-Source': 'screen' },
       }),
-      invalidatesTags: (_result, _error, { resource }) => [{ type: 'Record', id: resource }],
+      // An action's effects reach other resources (a bounce reopens installments and reverses receipt
+      // items): every record list and view on screen reads again, not only the action's own resource.
+      invalidatesTags: ['Record'],
     }),
     bulkChange: build.mutation<Envelope<{ changed: number }>, { resource: string; body: Record<string, unknown> }>({
       query: ({ resource, body }) => ({ url: `/api/${resource}/bulk`, method: 'POST', body, headers: { 'X-Change-Source': 'screen' } }),
