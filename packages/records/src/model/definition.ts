@@ -109,6 +109,8 @@ export type ActionDef = {
   /** The privilege action it needs on the resource's entity (default `update`). */
   privilege?: string;
   reason?: 'required' | 'optional';
+  /** What the reason is called in the dialog when it is something else (a payment reference); default "Reason". */
+  reasonLabel?: string;
   /**
    * Asked before the action runs, with `{field}` placeholders filled from the record as a person
    * reads them: `'Submit {number} for approval?'`. Every action that cannot be taken back has one.
@@ -164,6 +166,13 @@ export type ResourceDef = {
   editableStates?: readonly string[];
   /** Never deleted, only deactivated (people and anything an audit trail names). */
   deactivateOnly?: boolean;
+  /**
+   * States of `statusField` in which the record may be deleted or deactivated (DELETE, or `active`
+   * set to false); in any other state both are refused with a 409 naming it, and the view offers no
+   * such button: a signed document is ended by its own action (cancel, void), not archived while it
+   * is live. Replaces `editableStates` for deletion when given. Default: as `editableStates`.
+   */
+  deletableStates?: readonly string[];
   /** The UI route of the list screen (the spec's route), used for links. */
   route?: string;
 };
@@ -172,6 +181,13 @@ export const BASE_FIELDS = ['id', 'version', 'active', 'createdOn', 'createdBy',
 
 export const labelFieldOf = (def: ResourceDef) => def.labelField ?? 'name';
 export const hasActive = (def: ResourceDef) => def.hasActive !== false;
+
+/** Whether a record may be deleted or deactivated in its state: `deletableStates` when given, else `editableStates`. */
+export function deletableIn(def: ResourceDef, record: Readonly<Record<string, unknown>>): boolean {
+  if (!def.statusField) return true;
+  const states = def.deletableStates ?? def.editableStates;
+  return !states || states.includes(String(record[def.statusField] ?? ''));
+}
 
 const SCALAR_SORTABLE: ReadonlySet<FieldKind> = new Set([
   'text',

@@ -2,6 +2,7 @@ export {
   BASE_FIELDS,
   checkDefinition,
   columnOf,
+  deletableIn,
   hasActive,
   isEmptyValue,
   isFilterable,

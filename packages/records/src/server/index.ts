@@ -1,7 +1,7 @@
 export { recordsPlugin, callerOf } from './plugin.js';
 export type { RecordsPluginOptions, Printer } from './plugin.js';
 export { Lifecycle, assertEditableState } from './lifecycle.js';
-export type { ResourceHooks, ActionHandlers, ActionOutcome, Rollup, UpdateChanges } from './lifecycle.js';
+export type { ResourceHooks, ActionHandlers, ActionOutcome, Rollup, UpdateChanges, UpdatedRow } from './lifecycle.js';
 export { runAction } from './actions.js';
 export { combineRowScopes } from './domain.js';
 export { composeDomain, mergeHooks, resourceModule } from './modules.js';
@@ -10,7 +10,9 @@ export type { DomainServer, DomainContext, DomainNotify, RowScope, AuthChangeAnn
 export { engineMigrations, resourceMigrations, tableDdl, constraintDdl, columnType, uniqueIndexName } from './ddl.js';
 export { seedResources } from './seed.js';
 export type { SeedData } from './seed.js';
-export { nextDocumentNumber } from './numbering.js';
+export { nextDocumentNumber, reserveDocumentNumbers } from './numbering.js';
+export { createMany, updateMany, settleRollups } from './batch.js';
+export type { NewRow, ChangeRow, CreateManyOptions, UpdateManyOptions } from './batch.js';
 export {
   createRecord,
   updateRecord,

@@ -12,6 +12,9 @@ export type UpdateChanges = {
   history?: { action: string; reason: string | null } | undefined;
 };
 
+/** One row of a batch update, as `afterUpdateMany` sees it. */
+export type UpdatedRow = { id: string; extra: Record<string, unknown>; changes: UpdateChanges };
+
 /**
  * A workflow action's own handlers, declared next to the resource they belong to (as a Frappe
  * controller's `on_submit`): `before` runs inside the action's transaction after the engine's checks
@@ -46,6 +49,11 @@ export type ResourceHooks = {
   /** Values to add to the update (computed fields), after the engine's checks and before the write. */
   beforeUpdate?: (tx: Queryable, id: string, values: Readonly<Record<string, unknown>>, before: RecordRow, caller: Caller) => Promise<Record<string, unknown> | void>;
   afterUpdate?: (tx: Queryable, id: string, extra: Record<string, unknown>, changes: UpdateChanges, caller: Caller) => Promise<void>;
+  /**
+   * `afterUpdate` for a batch of the engine's set-based writes (`updateMany`): the same effect for
+   * every row, in a few statements. A contribution without it has its `afterUpdate` run row by row.
+   */
+  afterUpdateMany?: (tx: Queryable, rows: readonly UpdatedRow[], caller: Caller) => Promise<void>;
   /** Refuses a delete the engine cannot see is harmful (a role still given to users): throw an HttpError. */
   beforeDelete?: (tx: Queryable, id: string, caller: Caller) => Promise<void>;
   afterDelete?: (tx: Queryable, id: string, before: RecordRow, caller: Caller) => Promise<void>;
@@ -72,6 +80,8 @@ export type Rollup = {
   via: string;
   /** The target's kept values, computed in the transaction. */
   compute: (tx: Queryable, targetId: string) => Promise<Record<string, unknown>>;
+  /** The same values for many targets in one query (the engine's batch writes use it when given). */
+  computeMany?: (tx: Queryable, targetIds: readonly string[]) => Promise<Map<string, Record<string, unknown>>>;
   /** Shown in the target's history (default 'rollup'). */
   label?: string;
 };
@@ -84,6 +94,8 @@ export type MergedHooks = Required<Pick<ResourceHooks, 'extraCreate' | 'extraUpd
   afterCreate: (tx: Queryable, id: string, extra: Record<string, unknown>, caller: Caller) => Promise<boolean>;
   beforeUpdate: (tx: Queryable, id: string, values: Readonly<Record<string, unknown>>, before: RecordRow, caller: Caller) => Promise<Record<string, unknown>>;
   afterUpdate: (tx: Queryable, id: string, extra: Record<string, unknown>, changes: UpdateChanges, caller: Caller) => Promise<boolean>;
+  /** True when a hook ran (it may have written the rows again). */
+  afterUpdateMany: (tx: Queryable, rows: readonly UpdatedRow[], caller: Caller) => Promise<boolean>;
   beforeDelete: (tx: Queryable, id: string, caller: Caller) => Promise<void>;
   afterDelete: (tx: Queryable, id: string, before: RecordRow, caller: Caller) => Promise<void>;
   extendRecord: ((db: Queryable, id: string) => Promise<Record<string, unknown>>) | null;
@@ -134,6 +146,14 @@ function merge(resource: string, list: readonly ResourceHooks[]): MergedHooks {
     async afterUpdate(tx, id, extra, changes, caller) {
       for (const hook of afterUpdate) await hook(tx, id, extra, changes, caller);
       return afterUpdate.length > 0;
+    },
+    async afterUpdateMany(tx, rows, caller) {
+      // Each contribution in order: its batch variant, else its per-row hook for every row.
+      for (const hooks of list) {
+        if (hooks.afterUpdateMany) await hooks.afterUpdateMany(tx, rows, caller);
+        else if (hooks.afterUpdate) for (const row of rows) await hooks.afterUpdate(tx, row.id, row.extra, row.changes, caller);
+      }
+      return list.some((hooks) => hooks.afterUpdateMany !== undefined || hooks.afterUpdate !== undefined);
     },
     async beforeDelete(tx, id, caller) {
       for (const hook of beforeDelete) await hook(tx, id, caller);

@@ -3,6 +3,7 @@ import { HttpError, accessDenied, badRequest, notFound, type Database, type Quer
 import { sql, type RawBuilder } from 'kysely';
 import {
   columnOf,
+  deletableIn,
   hasActive,
   isTextKind,
   labelFieldOf,
@@ -641,6 +642,7 @@ export async function updateRecord(ctx: EngineContext, tx: Queryable, def: Resou
   if (!options.allowReadOnly && caller.source !== 'system') {
     // Refused before anything is written: the document's state, then (for a line) its document's.
     assertEditableState(def, before);
+    if (values.active === false && before.active !== false) assertDeletableState(def, before);
     if (link) {
       await assertParentEditable(ctx, tx, def, before[link.field]);
       if (values[link.field] !== undefined && values[link.field] !== before[link.field]) await assertParentEditable(ctx, tx, def, values[link.field]);
@@ -715,6 +717,22 @@ export async function usageOf(ctx: EngineContext, db: Queryable, def: ResourceDe
 }
 
 /**
+ * 409 naming the state when a record with `deletableStates` is outside them (a live signed document
+ * is not deleted or archived), with the action that ends it when one leads there.
+ */
+function assertDeletableState(def: ResourceDef, record: RecordRow) {
+  if (!def.deletableStates || deletableIn(def, record)) return;
+  const status = String(record[def.statusField!] ?? '');
+  const words = (state: string) => state.replace(/_/g, ' ');
+  const ends = Object.values(def.actions ?? {}).filter((action) => action.from.includes(status) && def.deletableStates!.includes(action.to));
+  const instead = ends.length > 0 ? ` Use its ${ends.map((action) => `“${action.label}”`).join(' or ')} action instead.` : '';
+  throw new HttpError(
+    409,
+    `A ${def.singular.toLowerCase()} is deleted or deactivated only once it is ${def.deletableStates.map(words).join(' or ')}; this one is ${words(status) || 'without a state'}.${instead}`,
+  );
+}
+
+/**
  * DELETE of api.md: a record others point to is deactivated instead (and the answer says by
  * what); otherwise it is deleted. A reference the registry does not know (another package's
  * foreign key) is caught by the database and also leads to deactivation.
@@ -730,7 +748,8 @@ export async function deleteRecord(
   await assertVisible(ctx, tx, def, caller, id);
   const before = await fullRecord(ctx, tx, def, id, true);
   if (!before) throw notFound(`No such ${def.singular.toLowerCase()}`);
-  assertEditableState(def, before, 'delete');
+  if (def.deletableStates) assertDeletableState(def, before);
+  else assertEditableState(def, before, 'delete');
   const link = parentOf(ctx.registry, def);
   if (link && !options.workflow) await assertParentEditable(ctx, tx, def, before[link.field]);
   const hooks = hooksOf(ctx, def);
@@ -799,3 +818,5 @@ export async function historyOf(db: Queryable, def: ResourceDef, auth: RequestAu
 }
 
 export { writeHistory, fullRecord, lockedRecord, unchangedSince };
+// The engine's set-based writes (batch.ts) share these.
+export { markRollups, forgetMemos, diff, toColumnValue, readScope, assertParentEditable, checkPicks, hooksOf, same, pendingRollups, createdIn, FULL_ACCESS };

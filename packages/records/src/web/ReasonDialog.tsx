@@ -14,12 +14,14 @@ export type ReasonDialogProps = {
   required: boolean;
   /** The button that closes without acting (an action called "Cancel" needs another word). */
   cancelLabel?: string;
+  /** The field's name when the action asks for something more specific than a reason (a payment reference). */
+  label?: string | undefined;
   onConfirm: (reason: string) => void;
   onCancel: () => void;
 };
 
 /** Asks for the reason of a workflow action; it is kept in the record's history. */
-export function ReasonDialog({ title, body, required, cancelLabel = 'Cancel', onConfirm, onCancel }: ReasonDialogProps) {
+export function ReasonDialog({ title, body, required, cancelLabel = 'Cancel', label = 'Reason', onConfirm, onCancel }: ReasonDialogProps) {
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
   const missing = required && reason.trim() === '';
@@ -33,13 +35,13 @@ export function ReasonDialog({ title, body, required, cancelLabel = 'Cancel', on
           fullWidth
           multiline
           minRows={2}
-          label="Reason"
+          label={label}
           required={required}
           value={reason}
           onChange={(event) => setReason(event.target.value)}
           onBlur={() => setTouched(true)}
           error={touched && missing}
-          helperText={touched && missing ? 'Give a reason' : 'Kept in the history.'}
+          helperText={touched && missing ? (label === 'Reason' ? 'Give a reason' : `Enter the ${label.toLowerCase()}`) : 'Kept in the history.'}
           sx={{ mt: 1 }}
         />
       </DialogContent>

@@ -9,7 +9,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
-import { isShown, labelFieldOf, type RecordRow, type ResourceDef, type Usage } from '../model/index.js';
+import { deletableIn, isShown, labelFieldOf, type RecordRow, type ResourceDef, type Usage } from '../model/index.js';
 import { serverError, useDeleteRecordMutation, useRecordUsageQuery, useRunActionMutation, useSaveRecordMutation } from './api.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { fillPlaceholders, formatTimestamp, formatValue, humanize, recordTitle } from './format.js';
@@ -24,6 +24,8 @@ export type RecordViewProps = {
   def: ResourceDef;
   record: RecordRow;
   canUpdate: boolean;
+  /** May delete or deactivate it (update on the entity), where its deletable states allow; default `canUpdate`. */
+  canRemove?: boolean;
   canDo: (action: string) => boolean;
   onEdit: () => void;
   onClose: () => void;
@@ -33,7 +35,7 @@ export type RecordViewProps = {
 const usageText = (item: Usage) => `${item.count} ${(item.count === 1 ? (findResource(item.resource)?.singular ?? item.label) : item.label).toLowerCase()}`;
 
 /** A record read-only, with its workflow actions, what uses it, and its history. */
-export function RecordView({ def, record, canUpdate, canDo, onEdit, onClose }: RecordViewProps) {
+export function RecordView({ def, record, canUpdate, canRemove = canUpdate, canDo, onEdit, onClose }: RecordViewProps) {
   const { enqueueSnackbar } = useSnackbar();
   const [remove, removing] = useDeleteRecordMutation();
   const [save] = useSaveRecordMutation();
@@ -86,9 +88,10 @@ export function RecordView({ def, record, canUpdate, canDo, onEdit, onClose }: R
   const used = (usage.data ?? []).filter((item) => item.count > 0 && !lines.has(item.resource));
   // People and what others use are deactivated, never deleted: they stay valid where they appear.
   const deactivates = used.length > 0 || def.deactivateOnly === true;
-  // A workflow document past its editable states is neither deleted nor deactivated (the server refuses
-  // both): its actions (cancel, void) end it, so neither the button nor the "used by" notice shows.
-  const settled = Boolean(def.statusField && def.editableStates && !def.editableStates.includes(status));
+  // A workflow document outside its deletable states (default: its editable ones) is neither deleted
+  // nor deactivated (the server refuses both): its actions (cancel, void) end it, so neither the button
+  // nor the "used by" notice shows.
+  const settled = !deletableIn(def, record);
 
   return (
     <Stack spacing={2}>
@@ -110,7 +113,7 @@ export function RecordView({ def, record, canUpdate, canDo, onEdit, onClose }: R
             Activate
           </Button>
         ) : null}
-        {canUpdate && !def.readOnly && !settled ? (
+        {canRemove && !def.readOnly && !settled ? (
           <Button variant="outlined" color="error" disabled={removing.isLoading || inactive} onClick={() => setConfirmDelete(true)}>
             {deactivates ? 'Deactivate' : 'Delete'}
           </Button>
@@ -192,6 +195,7 @@ export function RecordView({ def, record, canUpdate, canDo, onEdit, onClose }: R
           title={action.label}
           body={actionQuestion}
           required={action.reason === 'required'}
+          label={action.reasonLabel}
           cancelLabel="Go back"
           onConfirm={(text) => void handleAction(pendingAction, text)}
           onCancel={() => setPendingAction(null)}

@@ -31,6 +31,8 @@ import { ImportDialog } from './ImportDialog.js';
 import {
   PAGE_SIZES,
   defaultListState,
+  effectiveWhere,
+  fixedFilterNode,
   fromViewState,
   listParams,
   parseSortTerms,
@@ -39,6 +41,7 @@ import {
   toViewState,
   writeListState,
   type ActiveFilter,
+  type FixedFilter,
   type ListState,
 } from './listState.js';
 import { SortMenu } from './SortMenu.js';
@@ -53,6 +56,8 @@ export type ResourceListPageProps = {
   onCreate: () => void;
   /** Something a screen adds above the list (e.g. the units grid switch). */
   header?: React.ReactNode;
+  /** The screen's own filter, on every query and not removable (see `FixedFilter`). */
+  fixedFilter?: FixedFilter;
 };
 
 const SEARCH_DELAY_MS = 300;
@@ -84,7 +89,7 @@ const isTyping = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.closest('[role="dialog"]') !== null);
 
 /** Every list of the product: server paging, sorting and filtering, with its whole state in the URL. */
-export function ResourceListPage({ def, canCreate, canUpdate, onOpen, onCreate, header }: ResourceListPageProps) {
+export function ResourceListPage({ def, canCreate, canUpdate, onOpen, onCreate, header, fixedFilter }: ResourceListPageProps) {
   const [search, setSearch] = useSearchParams();
   const state = useMemo(() => readListState(def, search), [def, search]);
   const [query, setQuery] = useState(state.q);
@@ -136,7 +141,8 @@ export function ResourceListPage({ def, canCreate, canUpdate, onOpen, onCreate, 
   }, [canCreate, def.readOnly, onCreate]);
 
   const filterNames = useReferenceLabels(def, state.where);
-  const params = listParams(state);
+  const params = listParams(state, fixedFilter);
+  const fixedNode = useMemo(() => fixedFilterNode(fixedFilter), [fixedFilter]);
   const { data, isFetching, isLoading, error, refetch } = useListRecordsQuery({ resource: def.name, params });
   const rows = useMemo(() => data?.data ?? [], [data]);
   useEffect(() => {
@@ -293,8 +299,9 @@ export function ResourceListPage({ def, canCreate, canUpdate, onOpen, onCreate, 
           </Button>
         ) : null}
       </Stack>
-      {state.where || (customSort && sortTerms.length > 1) ? (
+      {state.where || fixedNode || (customSort && sortTerms.length > 1) ? (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+          {fixedNode ? <Chip variant="outlined" label={`Only ${describeFilter(def, fixedNode)}`} aria-label="Fixed filter" sx={{ maxWidth: '100%' }} /> : null}
           {state.where ? <Chip label={describeFilter(def, state.where, filterNames)} onClick={() => setFilterOpen(true)} onDelete={() => setState({ where: null, page: 1 })} sx={{ maxWidth: '100%' }} /> : null}
           {customSort && sortTerms.length > 1 ? (
             <Chip
@@ -313,7 +320,7 @@ export function ResourceListPage({ def, canCreate, canUpdate, onOpen, onCreate, 
           total={total}
           totalExact={totalExact}
           pageCount={rows.length}
-          filter={{ where: state.where, q: state.q, active: state.active }}
+          filter={{ where: effectiveWhere(state.where, fixedFilter), q: state.q, active: state.active }}
           params={params}
           columns={shown}
           canUpdate={canUpdate}

@@ -22,12 +22,15 @@ import { RecordForm, type FormExtension } from './RecordForm.js';
 import { RecordView } from './RecordView.js';
 import { ReferencePicker } from './ReferencePicker.js';
 import { ResourceListPage } from './ResourceListPage.js';
+import type { FixedFilter } from './listState.js';
 import { inSentence } from './nouns.js';
 
 export type ResourcePageProps = {
   def: ResourceDef;
   /** Shown above the list (a screen's own additions: a dashboard, quick views). */
   listHeader?: ReactNode;
+  /** The list's own filter (Bounced Cheques: only those states), on every query and not removable by the user. */
+  fixedFilter?: FixedFilter;
   /** Layouts the list also offers (a board by status, a grid by block and floor), switched with `?layout=`. */
   layouts?: ListLayouts;
   /** Shown under a record's view (a screen's own additions: a schedule preview). */
@@ -82,7 +85,7 @@ function linkedValues(def: ResourceDef, search: URLSearchParams): Record<string,
   return values;
 }
 
-function ResourcePageContent({ def, listHeader, layouts, renderExtra, initial: given, formExtension, createPath, createLayout, createTitle, createIntro, createLabel, mode = 'list' }: ResourcePageProps) {
+function ResourcePageContent({ def, listHeader, fixedFilter, layouts, renderExtra, initial: given, formExtension, createPath, createLayout, createTitle, createIntro, createLabel, mode = 'list' }: ResourcePageProps) {
   const [search, setSearch] = useSearchParams();
   const initial = { ...linkedValues(def, search), ...given };
   const navigate = useNavigate();
@@ -189,7 +192,7 @@ function ResourcePageContent({ def, listHeader, layouts, renderExtra, initial: g
       </Stack>
     );
   }
-  return <ResourceListPage def={def} canCreate={canCreate} canUpdate={canUpdate} onOpen={(id) => go({ record: id })} onCreate={onCreate} header={header} />;
+  return <ResourceListPage def={def} canCreate={canCreate} canUpdate={canUpdate} onOpen={(id) => go({ record: id })} onCreate={onCreate} header={header} fixedFilter={fixedFilter} />;
 }
 
 /** The layout `?layout=` names, when the screen offers it; else the list. */
@@ -240,7 +243,7 @@ function RecordScreen({ def, id, editing, checker, canUpdate, lockedFields, go, 
   }
   return (
     <Box>
-      <RecordView def={def} record={data} canUpdate={canUpdate && editableNow(def, data)} canDo={(action) => checker.can(def.entity, action)} onEdit={() => go({ edit: '1' })} onClose={backToList} />
+      <RecordView def={def} record={data} canUpdate={canUpdate && editableNow(def, data)} canRemove={canUpdate} canDo={(action) => checker.can(def.entity, action)} onEdit={() => go({ edit: '1' })} onClose={backToList} />
       {renderExtra ? <Box sx={{ mt: 2 }}>{renderExtra(data)}</Box> : null}
     </Box>
   );

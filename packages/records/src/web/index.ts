@@ -26,5 +26,5 @@ export { PhoneLinks } from './PhoneLinks.js';
 export { RowsInput } from './RowsInput.js';
 export { RowsTable } from './RowsTable.js';
 export { readListState, writeListState, listParams, defaultListState } from './listState.js';
-export type { ListState } from './listState.js';
+export type { FixedFilter, ListState } from './listState.js';
 export { requestErrorMessage, saveFile } from './download.js';

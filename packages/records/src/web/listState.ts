@@ -90,11 +90,33 @@ export function writeListState(def: ResourceDef, state: ListState, base?: URLSea
   return search;
 }
 
-/** The API query of a list state (api.md's list parameters). */
-export function listParams(state: ListState): Record<string, string> {
+/**
+ * A screen's own filter (Bounced Cheques: `{ status: ['bounced', 'replaced', 'returned'] }`): a value
+ * is `eq`, a list `in`. It is ANDed with whatever the user filters, on every query of the list (page,
+ * export, bulk actions), and is not part of the URL's state, so no chip, link or saved view removes it.
+ */
+export type FixedFilter = Readonly<Record<string, string | readonly string[]>>;
+
+export function fixedFilterNode(fixed: FixedFilter | undefined): FilterNode | null {
+  const children: FilterNode[] = Object.entries(fixed ?? {}).map(([field, value]) =>
+    typeof value === 'string' ? { field, op: 'eq' as const, value } : { field, op: 'in' as const, value: [...value] },
+  );
+  return children.length === 0 ? null : children.length === 1 ? children[0]! : { join: 'and', children };
+}
+
+/** The user's filter within the screen's fixed one. */
+export function effectiveWhere(where: FilterNode | null, fixed: FixedFilter | undefined): FilterNode | null {
+  const own = fixedFilterNode(fixed);
+  if (!own) return where;
+  return where ? { join: 'and', children: [own, where] } : own;
+}
+
+/** The API query of a list state (api.md's list parameters), within the screen's fixed filter. */
+export function listParams(state: ListState, fixed?: FixedFilter): Record<string, string> {
   const params: Record<string, string> = { page: String(state.page), pageSize: String(state.pageSize), sort: state.sort, active: state.active };
   if (state.q.trim()) params.q = state.q.trim();
-  if (state.where) params.where = JSON.stringify(state.where);
+  const where = effectiveWhere(state.where, fixed);
+  if (where) params.where = JSON.stringify(where);
   return params;
 }
 
