@@ -1,10 +1,10 @@
-import { effectOf, updateRecord, type Caller, type DomainNotify, type EngineContext, type ResourceHooks } from '@propdesk/records/server';
+import { effectOf, updateMany, type Caller, type DomainNotify, type EngineContext, type ResourceHooks } from '@propdesk/records/server';
 import type { RecordRow } from '@propdesk/records/model';
 import { conflict, notFound, unprocessable, type Queryable } from '@propdesk/server-kit';
 import { eois } from '../eois/definition.js';
 import { setupRow } from '../eois/lifecycle.server.js';
-import { claimUnit } from '../unit-claims/claims.server.js';
-import { allocateToReservation } from './reserve.server.js';
+import { claimUnits } from '../unit-claims/claims.server.js';
+import { allocateManyToReservations } from './reserve.server.js';
 
 const userOf = (caller: Caller) => caller.auth?.userId ?? null;
 const words = (status: unknown) => String(status ?? '').replace(/_/g, ' ');
@@ -122,11 +122,12 @@ export async function planRun(tx: Queryable, deal: RecordRow): Promise<BulkRun> 
 
 /**
  * Bulk deals on the engine: the dry run stores its run; changing the picks sends a previewed run back
- * to draft; publishing turns the stored run into reservations in the action's one transaction. Each
- * match locks its EOI (still paid, else a 409 naming it), claims its unit as an allocation (a unit
- * claimed by someone since the dry run is a 409 naming it: the whole publish is refused and nothing
- * stays), hands the claim to a new reservation, and marks the EOI allocated; the EOIs left without a
- * unit go to the refund queue.
+ * to draft; publishing turns the stored run into reservations in the action's one transaction,
+ * set-based (issue 17: the engine's `createMany`/`updateMany`, a few statements per publish rather
+ * than per match). The matches' EOIs are locked at once (each still paid, else a 409 naming the
+ * first that is not), their units claimed as allocations at once (a unit claimed by someone since the
+ * dry run is a 409 naming it: the whole publish is refused and nothing stays), the claims handed to
+ * new reservations, and the EOIs marked allocated; the EOIs left without a unit go to the refund queue.
  */
 export function bulkDealHooks(engine: EngineContext, notify: DomainNotify): ResourceHooks {
   return {
@@ -153,29 +154,50 @@ export function bulkDealHooks(engine: EngineContext, notify: DomainNotify): Reso
           if (!run || !Array.isArray(run.matches)) throw unprocessable(`${String(current.number)} has no dry run to publish.`);
           const setup = (await setupRow(tx, run.setup.id, 'for share'))!;
           const effect = effectOf(caller);
-          for (const item of run.matches) {
-            const locked = await tx.query<{ status: string }>('select status from eois where id = $1 for update', [item.eoiId]);
-            const status = locked.rows[0]?.status;
-            if (status !== 'paid') throw conflict(`${item.eoi} is ${words(status ?? 'gone')} since the dry run; run it again.`);
-            await claimUnit(engine, tx, effect, {
+          const deal = String(current.number);
+          const matches = run.matches;
+          if (matches.length > 0) {
+            const locked = await tx.query<{ id: string; status: string }>('select id::text as id, status from eois where id = any($1::uuid[]) order by id for update', [matches.map((item) => item.eoiId)]);
+            const statusOf = new Map(locked.rows.map((row) => [row.id, row.status]));
+            for (const item of matches) {
+              const status = statusOf.get(item.eoiId);
+              if (status !== 'paid') throw conflict(`${item.eoi} is ${words(status ?? 'gone')} since the dry run; run it again.`);
+            }
+          }
+          await claimUnits(
+            engine,
+            tx,
+            effect,
+            matches.map((item) => ({
               unitId: item.unitId,
-              kind: 'allocation',
+              kind: 'allocation' as const,
               document: { resource: eois.name, id: item.eoiId },
               holderId: userOf(caller),
               expiresAt: null,
               action: 'allocate',
-              reason: `${String(current.number)}: ${item.eoi} (token ${item.token})`,
-            });
-            const reservationId = await allocateToReservation(engine, tx, effect, { eoiId: item.eoiId, unitId: item.unitId, customerId: item.customerId, paymentPlanId: setup.payment_plan_id!, agentId: userOf(caller), dealNumber: String(current.number) });
-            await updateRecord(engine, tx, eois, effect, item.eoiId, { status: 'allocated', unit: item.unitId, reservation: reservationId }, { ignoreVersion: true, allowReadOnly: true, action: 'allocate', reason: `${String(current.number)}: unit ${item.unit}` });
-          }
+              reason: `${deal}: ${item.eoi} (token ${item.token})`,
+            })),
+          );
+          const reservationIds = await allocateManyToReservations(
+            engine,
+            tx,
+            effect,
+            matches.map((item) => ({ eoiId: item.eoiId, unitId: item.unitId, customerId: item.customerId, paymentPlanId: setup.payment_plan_id!, agentId: userOf(caller), dealNumber: deal })),
+            notify,
+          );
+          await updateMany(
+            engine,
+            tx,
+            eois,
+            effect,
+            matches.map((item, index) => ({ id: item.eoiId, values: { status: 'allocated', unit: item.unitId, reservation: reservationIds[index] }, reason: `${deal}: unit ${item.unit}` })),
+            { allowReadOnly: true, action: 'allocate' },
+          );
           // EOIs left without a unit wait for their refund.
           const left = [...new Set(run.conflicts.map((item) => item.eoiId).filter((eoiId): eoiId is string => eoiId !== null))];
           if (left.length > 0) {
             const still = await tx.query<{ id: string }>("select id::text as id from eois where id = any($1::uuid[]) and status = 'paid' and refund_due is not true order by token for update", [left]);
-            for (const row of still.rows) {
-              await updateRecord(engine, tx, eois, effect, row.id, { refundDue: true }, { ignoreVersion: true, allowReadOnly: true, action: 'refundQueue', reason: `${String(current.number)}: no unit` });
-            }
+            await updateMany(engine, tx, eois, effect, still.rows.map((row) => ({ id: row.id, values: { refundDue: true } })), { allowReadOnly: true, action: 'refundQueue', reason: `${deal}: no unit` });
           }
           if (setup.approver_department_id && left.length > 0) {
             await notify(tx, {

@@ -1,6 +1,6 @@
-import type { Caller, EngineContext } from '@propdesk/records/server';
+import type { Caller, DomainNotify, EngineContext } from '@propdesk/records/server';
 import type { Queryable } from '@propdesk/server-kit';
-import { createReservation } from '../reservations/create.server.js';
+import { createReservation, createReservationsFromEois } from '../reservations/create.server.js';
 
 export type AllocationInput = { eoiId: string; unitId: string; customerId: string; paymentPlanId: string; agentId: string | null; dealNumber: string };
 
@@ -25,4 +25,19 @@ export async function allocateToReservation(engine: EngineContext, tx: Queryable
     { answer: 'id' },
   );
   return reservation.id;
+}
+
+/**
+ * `allocateToReservation` for every match of a publish at once: the reservations code makes them
+ * through the engine's set-based writes (claims handed over, payments carried, submitted). Answers
+ * the reservations' ids in input order.
+ */
+export async function allocateManyToReservations(engine: EngineContext, tx: Queryable, caller: Caller, inputs: readonly AllocationInput[], notify?: DomainNotify): Promise<string[]> {
+  return createReservationsFromEois(
+    engine,
+    tx,
+    inputs.map((input) => ({ eoiId: input.eoiId, unitId: input.unitId, customerId: input.customerId, paymentPlanId: input.paymentPlanId, agentId: input.agentId, notes: `Bulk deal ${input.dealNumber}` })),
+    caller,
+    notify,
+  );
 }

@@ -19,6 +19,16 @@ export const reservationFeeRollup: Rollup = {
     );
     return { feePaid: rows.rows[0]?.paid ?? '0.00' };
   },
+  // The same sum for many reservations in one query (the engine's batch writes: a bulk publish).
+  computeMany: async (tx, reservationIds) => {
+    const rows = await tx.query<{ id: string; paid: string }>(
+      `select r.id::text as id, coalesce(sum(p.amount), 0)::numeric(16, 2)::text as paid
+         from unnest($1::uuid[]) as r(id) left join reservation_payments p on p.reservation_id = r.id and p.status = 'approved' and p.kind = 'fee'
+        group by r.id`,
+      [reservationIds],
+    );
+    return new Map(rows.rows.map((row) => [row.id, { feePaid: row.paid }]));
+  },
 };
 
 /**

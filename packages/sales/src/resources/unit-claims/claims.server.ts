@@ -1,4 +1,4 @@
-import { updateRecord, type Caller, type EngineContext, type ResourceHooks } from '@propdesk/records/server';
+import { updateMany, updateRecord, type Caller, type EngineContext, type ResourceHooks, type UpdatedRow } from '@propdesk/records/server';
 import { conflict, notFound, type HttpError, type Migration, type Queryable } from '@propdesk/server-kit';
 
 /**
@@ -169,6 +169,118 @@ export async function claimUnit(engine: EngineContext, tx: Queryable, caller: Ca
 }
 
 /**
+ * `claimUnit` for many units at once (a bulk publish), with the same rules in a few statements: the
+ * units' row locks in one `select ... for update` (in id order, so it queues behind and cannot
+ * deadlock with another claim), their live claims in one read, every unit checked before anything is
+ * written (the first one claimed or unavailable, in the order given, is a 409 naming who holds it),
+ * the claim rows in one INSERT (the partial unique index still refuses a second live claim), and the
+ * units' statuses through the engine's `updateMany` (a version, a history row and a status event per
+ * unit). A unit claimed already for the same document changes nothing. Answers the claims in order.
+ */
+export async function claimUnits(engine: EngineContext, tx: Queryable, caller: Caller, inputs: readonly ClaimInput[]): Promise<{ claimId: string; created: boolean }[]> {
+  if (inputs.length === 0) return [];
+  const unitIds = inputs.map((input) => input.unitId);
+  if (new Set(unitIds).size !== unitIds.length) throw conflict('A unit is claimed twice in one batch.');
+  const locked = await tx.query<LockedUnit>('select id::text as id, code, status, project_id::text as project from units where id = any($1::uuid[]) order by id for update', [unitIds]);
+  const units = new Map(locked.rows.map((unit) => [unit.id, unit]));
+  const live = await tx.query<{ id: string; unit_id: string; document_resource: string; document_id: string }>(
+    'select id::text as id, unit_id::text as unit_id, document_resource, document_id::text as document_id from unit_claims where unit_id = any($1::uuid[]) and released_at is null',
+    [unitIds],
+  );
+  const claims = new Map(live.rows.map((claim) => [claim.unit_id, claim]));
+  const answers: ({ claimId: string; created: boolean } | null)[] = [];
+  const fresh: ClaimInput[] = [];
+  for (const input of inputs) {
+    const unit = units.get(input.unitId);
+    if (!unit) throw notFound('No such unit');
+    const claim = claims.get(unit.id);
+    if (claim && claim.document_resource === input.document.resource && claim.document_id === input.document.id) {
+      answers.push({ claimId: claim.id, created: false });
+      continue;
+    }
+    if (claim || unit.status !== 'available') throw await unavailableError(tx, unit);
+    answers.push(null);
+    fresh.push(input);
+  }
+  let made: { id: string; unit_id: string }[] = [];
+  if (fresh.length > 0) {
+    try {
+      await tx.query('savepoint unit_claims');
+      const rows = await tx.query<{ id: string; unit_id: string }>(
+        `insert into unit_claims (unit_id, kind, document_resource, document_id, holder_id, expires_at)
+         select * from unnest($1::uuid[], $2::text[], $3::text[], $4::uuid[], $5::uuid[], $6::timestamptz[]) returning id::text as id, unit_id::text as unit_id`,
+        [fresh.map((input) => input.unitId), fresh.map((input) => input.kind), fresh.map((input) => input.document.resource), fresh.map((input) => input.document.id), fresh.map((input) => input.holderId), fresh.map((input) => input.expiresAt)],
+      );
+      await tx.query('release savepoint unit_claims');
+      made = rows.rows;
+    } catch (error) {
+      await tx.query('rollback to savepoint unit_claims');
+      if ((error as { code?: string }).code === '23505') {
+        // Someone claimed one of them meanwhile (the locks make this rare): name the first.
+        const taken = await tx.query<{ unit_id: string }>('select unit_id::text as unit_id from unit_claims where unit_id = any($1::uuid[]) and released_at is null', [fresh.map((input) => input.unitId)]);
+        const first = fresh.find((input) => taken.rows.some((row) => row.unit_id === input.unitId)) ?? fresh[0]!;
+        throw await unavailableError(tx, units.get(first.unitId)!);
+      }
+      throw error;
+    }
+  }
+  const claimOf = new Map(made.map((row) => [row.unit_id, row.id]));
+  // The units' statuses, one batch per history action.
+  const byAction = new Map<string, ClaimInput[]>();
+  for (const input of fresh) {
+    const action = input.action ?? input.kind;
+    const group = byAction.get(action);
+    if (group) group.push(input);
+    else byAction.set(action, [input]);
+  }
+  for (const [action, group] of byAction) {
+    await updateMany(
+      engine,
+      tx,
+      engine.registry.get('units'),
+      caller,
+      group.map((input) => ({ id: input.unitId, values: { status: STATUS_OF[input.kind] }, reason: input.reason ?? null, extra: { statusDocument: input.document } satisfies StatusExtra })),
+      { allowReadOnly: true, action },
+    );
+  }
+  return answers.map((answer, index) => answer ?? { claimId: claimOf.get(inputs[index]!.unitId)!, created: true });
+}
+
+/**
+ * `transferClaim` for many documents at once (the claims of a bulk publish handed to its
+ * reservations): one UPDATE of the live claims; the units whose status the new kind changes follow
+ * through the engine's `updateMany`. A claim no longer live is a 409.
+ */
+export async function transferClaims(engine: EngineContext, tx: Queryable, caller: Caller, moves: readonly { from: ClaimDocument; to: ClaimDocument & { kind: ClaimKind; holderId: string | null; expiresAt: Date | null } }[]) {
+  if (moves.length === 0) return;
+  const moved = await tx.query<{ unit_id: string; status: string; kind: ClaimKind; resource: string; id: string }>(
+    `update unit_claims c set kind = m.kind, document_resource = m.to_resource, document_id = m.to_id, holder_id = m.holder_id, expires_at = m.expires_at
+       from unnest($1::text[], $2::uuid[], $3::text[], $4::text[], $5::uuid[], $6::uuid[], $7::timestamptz[]) as m(from_resource, from_id, kind, to_resource, to_id, holder_id, expires_at), units u
+      where c.document_resource = m.from_resource and c.document_id = m.from_id and c.released_at is null and u.id = c.unit_id
+      returning c.unit_id::text as unit_id, u.status, c.kind, m.to_resource as resource, m.to_id::text as id`,
+    [
+      moves.map((move) => move.from.resource),
+      moves.map((move) => move.from.id),
+      moves.map((move) => move.to.kind),
+      moves.map((move) => move.to.resource),
+      moves.map((move) => move.to.id),
+      moves.map((move) => move.to.holderId),
+      moves.map((move) => move.to.expiresAt),
+    ],
+  );
+  if (moved.rows.length !== moves.length) throw conflict('The claim to hand over is no longer live.');
+  const follow = moved.rows.filter((row) => row.status !== STATUS_OF[row.kind]);
+  await updateMany(
+    engine,
+    tx,
+    engine.registry.get('units'),
+    caller,
+    follow.map((row) => ({ id: row.unit_id, values: { status: STATUS_OF[row.kind] }, extra: { statusDocument: { resource: row.resource, id: row.id } } satisfies StatusExtra })),
+    { allowReadOnly: true, action: follow[0]?.kind ?? 'transfer' },
+  );
+}
+
+/**
  * Releases a document's live claim and returns its unit to available (when the claim still set its
  * status). Idempotent: a document without a live claim (never claimed, or released already, by this
  * transaction or another) changes nothing and answers false.
@@ -241,6 +353,39 @@ export const unitStatusHooks: ResourceHooks = {
       `insert into unit_status_events (unit_id, from_status, to_status, actor_id, source, action, document_resource, document_id, reason)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
       [id, from ?? null, to, caller.auth?.userId ?? null, caller.source, entry.rows[0]?.action ?? changes.action ?? null, document?.resource ?? null, document?.id ?? null, entry.rows[0]?.reason ?? null],
+    );
+  },
+  // The engine's batch writes: one event row per unit whose status changed, in one INSERT.
+  afterUpdateMany: async (tx, rows: readonly UpdatedRow[], caller) => {
+    const changed = rows.filter((row) => row.changes.before.status !== row.changes.after.status && typeof row.changes.after.status === 'string');
+    if (changed.length === 0) return;
+    const folded = changed.filter((row) => !row.changes.history).map((row) => row.id);
+    const entries = new Map<string, { action: string; reason: string | null }>();
+    if (folded.length > 0) {
+      const read = await tx.query<{ record_id: string; action: string; reason: string | null }>(
+        "select distinct on (record_id) record_id::text as record_id, action, reason from record_history where resource = 'units' and record_id = any($1::uuid[]) order by record_id, id desc",
+        [folded],
+      );
+      for (const row of read.rows) entries.set(row.record_id, row);
+    }
+    const entryOf = (row: UpdatedRow) => row.changes.history ?? entries.get(row.id);
+    const documentOf = (row: UpdatedRow) => (row.extra as StatusExtra).statusDocument;
+    await tx.query(
+      `insert into unit_status_events (unit_id, from_status, to_status, actor_id, source, action, document_resource, document_id, reason)
+       select e.unit_id, e.from_status, e.to_status, $1, $2, e.action, e.document_resource, e.document_id, e.reason
+         from unnest($3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[], $8::uuid[], $9::text[]) with ordinality as e(unit_id, from_status, to_status, action, document_resource, document_id, reason, n)
+        order by e.n`,
+      [
+        caller.auth?.userId ?? null,
+        caller.source,
+        changed.map((row) => row.id),
+        changed.map((row) => (row.changes.before.status as string | null | undefined) ?? null),
+        changed.map((row) => row.changes.after.status as string),
+        changed.map((row) => entryOf(row)?.action ?? row.changes.action ?? null),
+        changed.map((row) => documentOf(row)?.resource ?? null),
+        changed.map((row) => documentOf(row)?.id ?? null),
+        changed.map((row) => entryOf(row)?.reason ?? null),
+      ],
     );
   },
 };
