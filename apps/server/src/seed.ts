@@ -3,7 +3,7 @@ import { DEMO_DEPARTMENTS, DEMO_ROLES, DEMO_USERS } from '@propdesk/privileges';
 import { seedProcurementDemo } from '@propdesk/procurement/server';
 import { engineTransaction, seedResources } from '@propdesk/records/server';
 import { audit, type Database } from '@propdesk/server-kit';
-import { salesDemoLeads, salesDemoSetups, seedChequeDemo, seedContractDemo, seedEoiDemo, seedHoldDemo, seedReservationDemo } from '@propdesk/sales/server';
+import { salesDemoLeads, salesDemoSetups, seedChequeDemo, seedCommissionDemo, seedContractDemo, seedEoiDemo, seedHoldDemo, seedReservationDemo } from '@propdesk/sales/server';
 import { notify } from '@propdesk/notifications-core/server';
 import { settingsDemoData } from '@propdesk/settings/server';
 import { createEngine } from './domains.js';
@@ -78,6 +78,8 @@ export async function seedDemoData(db: Database, options: { password: string; ar
   await seedContractDemo(engine);
   // Post-dated cheques on those contracts in every state, some bounced and replaced.
   await seedChequeDemo(engine);
+  // Broker commissions in every state on new sales through the demo brokers (after the contracts and cheques).
+  await seedCommissionDemo(engine);
   // About 5,000 leads with activities for the demo agents (multi-row inserts, once across processes).
   const leadsStarted = performance.now();
   const leadsSeeded = await db.transaction(async (tx) => {

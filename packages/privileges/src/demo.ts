@@ -101,6 +101,8 @@ export const DEMO_ROLES = {
       ...grant(['contractPayment'], ['read', 'export']),
       // The cheque register and its bounces (issue 18).
       ...grant(['cheque'], ['read', 'create', 'update', 'approve', 'export']),
+      // Approves and pays broker commissions (issue 18).
+      ...grant(['commission'], ['read', 'update', 'approve', 'export']),
       ...grant(['bouncedCheques'], ['read']),
     ],
   },

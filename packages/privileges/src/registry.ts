@@ -40,6 +40,8 @@ export const ENTITY_REGISTRY: readonly EntityDefinition[] = [
   { name: 'receipt', label: 'Receipts', group: 'sales', actions: all },
   // The cheque register (issue 18): approve clears, bounces, re-deposits and returns cheques and sets bounce charges.
   { name: 'cheque', label: 'Cheques', group: 'sales', actions: all },
+  // Broker commissions (issue 18): approve approves and pays commission lines and re-runs their evaluation.
+  { name: 'commission', label: 'Broker commissions', group: 'sales', actions: all },
   { name: 'user', label: 'Users', group: 'sales', actions: crud },
   { name: 'customer', label: 'Customers', group: 'sales', actions: crud },
   { name: 'source', label: 'Sources', group: 'settings-leads', actions: crud },

@@ -12,6 +12,7 @@ import { installments } from '../resources/installments/definition.js';
 import { receipts } from '../resources/receipts/definition.js';
 import { receiptItems } from '../resources/receipt-items/definition.js';
 import { cheques } from '../resources/cheques/definition.js';
+import { commissions } from '../resources/commissions/definition.js';
 
 export { holdRequests, HOLD_STATES } from '../resources/hold-requests/definition.js';
 
@@ -208,4 +209,4 @@ export const customers: ResourceDef = {
   },
 };
 
-export const SALES_RESOURCES: readonly ResourceDef[] = [leadValidityConfigs, holdRequestSetups, leads, leadActivities, customers, holdRequests, eoiSetups, eois, eoiPayments, bulkDeals, ...RESERVATION_RESOURCES, reservationPayments, contracts, installments, receipts, receiptItems, cheques];
+export const SALES_RESOURCES: readonly ResourceDef[] = [leadValidityConfigs, holdRequestSetups, leads, leadActivities, customers, holdRequests, eoiSetups, eois, eoiPayments, bulkDeals, ...RESERVATION_RESOURCES, reservationPayments, contracts, installments, receipts, receiptItems, cheques, commissions];

@@ -15,3 +15,4 @@ export { installments, INSTALLMENT_KINDS, INSTALLMENT_STATES } from '../resource
 export { receipts, RECEIPT_STATES, RECEIPT_METHODS } from '../resources/receipts/definition.js';
 export { receiptItems, RECEIPT_ITEM_KINDS } from '../resources/receipt-items/definition.js';
 export { cheques, CHEQUE_STATES } from '../resources/cheques/definition.js';
+export { commissions, COMMISSION_STATES, COMMISSION_TRIGGERS, type CommissionState, type CommissionTrigger } from '../resources/commissions/definition.js';

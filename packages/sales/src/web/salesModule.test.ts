@@ -74,6 +74,10 @@ const SIDEBAR_TARGETS: Record<string, GuardRequirement | null> = {
   '/sales/dashboard': { entity: 'unit', action: 'read' },
   // Not in the spec: the collections dashboard (issue 18), for contractPayment read.
   '/sales/contracts/collections': { entity: 'contractPayment', action: 'read' },
+  // Not in the spec: broker commissions and their statements (issue 18), for commission read.
+  '/sales/contracts/commissions': { entity: 'commission', action: 'read' },
+  '/sales/contracts/commissions/view': { entity: 'commission', action: 'read' },
+  '/sales/contracts/commissions/statement': { entity: 'commission', action: 'read' },
   // Not in the spec: the cheque register and its deposit calendar (issue 18), for cheque read.
   '/settings/leads/Cheques': { entity: 'cheque', action: 'read' },
   '/settings/leads/Cheques/view': { entity: 'cheque', action: 'read' },

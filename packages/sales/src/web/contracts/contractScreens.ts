@@ -2,6 +2,7 @@ import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import { declareResources } from '@propdesk/records/web';
 import { customScreen, type SectionDeclaration } from '@propdesk/shell-ui';
 import { SALES_RESOURCES } from '../../model/definitions.js';
+import { commissionItems } from '../commissions/commissionScreens.js';
 
 const resource = declareResources(SALES_RESOURCES);
 const extend = async () => (await import('./contractExtras.js')).contractExtras;
@@ -27,5 +28,7 @@ export const contractScreens: SectionDeclaration = {
     }),
     // Not in the spec: the collections dashboard (issue 18), for whoever may read the ledger.
     customScreen('/sales/contracts/collections', 'Collections', () => import('../collections/CollectionsPage.js').then((m) => m.CollectionsPage), { guard: { entity: 'contractPayment', action: 'read' } }),
+    // Broker commissions and statements (issue 18), for whoever may read commissions.
+    ...commissionItems,
   ],
 };

@@ -53,16 +53,18 @@ export const brokerProjectTemplates: ResourceDef = {
       },
       { maxRows: 20, showWhen: { field: 'commissionType', in: ['tiered'] }, help: 'Sales counted up to a number get its commission; leave the last tier\'s "Sales up to" empty for every sale above.' },
     ),
-    payableOn: f.enum('Payable on', ['contract_signed', 'down_payment_collected', 'fully_paid'], { required: true, default: 'contract_signed' }),
+    payableOn: f.enum('Payable on', ['contract_signed', 'down_payment_collected', 'share_collected', 'fully_paid'], { required: true, default: 'contract_signed' }),
+    payableSharePct: f.percent('Share of the price collected', { min: 0.01, max: 100, showWhen: { field: 'payableOn', in: ['share_collected'] }, help: 'Payable once this share of the net price is collected in cleared money.' }),
   },
   defaultSort: ['name'],
   listColumns: ['name', 'project', 'commissionType', 'pct', 'amount', 'payableOn'],
-  formLayout: [['name', 'project'], ['commissionType', 'payableOn'], ['pct', 'amount'], ['tiers']],
+  formLayout: [['name', 'project'], ['commissionType', 'payableOn'], ['pct', 'amount'], ['payableSharePct'], ['tiers']],
   rule: (values) => {
     const problems: FieldError[] = [];
     if (values.commissionType === 'percent' && num(values.pct) === null) problems.push({ field: 'pct', message: 'A percentage commission needs its percentage' });
     if (values.commissionType === 'fixed' && num(values.amount) === null) problems.push({ field: 'amount', message: 'A fixed commission needs its amount' });
     if (values.commissionType === 'tiered') problems.push(...tierProblems(values.tiers));
+    if (values.payableOn === 'share_collected' && num(values.payableSharePct) === null) problems.push({ field: 'payableSharePct', message: 'Say what share of the price makes it payable' });
     return problems;
   },
 };

@@ -1,0 +1,348 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Privilege } from '@propdesk/privileges';
+import { notify } from '@propdesk/notifications-core/server';
+import { engineTransaction, type EngineContext } from '@propdesk/records/server';
+import { createReservation, reevaluateCommissions, type BrokerStatement } from '@propdesk/sales/server';
+import type { Database } from '@propdesk/server-kit';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEngine } from './domains.js';
+import { DB_KINDS, TEST_ARGON2, createAgent, createTestUser, seededDatabases, testApp } from './test/harness.js';
+
+const grant = (entityName: string, actions: string[]): Privilege[] => actions.map((action) => ({ entityName, action }));
+const cashierPrivileges: Privilege[] = [
+  ...grant('commission', ['read']),
+  ...grant('cheque', ['read', 'create', 'update']),
+  ...grant('receipt', ['read', 'create']),
+  ...grant('contract', ['read', 'create']),
+  ...grant('contractPayment', ['read']),
+  ...grant('customer', ['read']),
+  ...grant('reservation', ['read']),
+  ...grant('broker', ['read']),
+];
+const financePrivileges: Privilege[] = [...cashierPrivileges, ...grant('commission', ['approve', 'update']), ...grant('cheque', ['approve']), ...grant('contract', ['approve']), ...grant('receipt', ['approve'])];
+const SYSTEM = { auth: null, source: 'system' as const };
+const has = (tool: string) => {
+  try {
+    execFileSync(tool, ['-v'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+};
+const PDFTOTEXT = has('pdftotext');
+
+/** Integer piastres, for the test's own arithmetic (never floats). */
+const piastres = (text: string) => BigInt(text.replace('.', ''));
+const money = (value: bigint) => {
+  const sign = value < 0n ? '-' : '';
+  const abs = value < 0n ? -value : value;
+  return `${sign}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
+};
+/** `pct` (hundredths of a percent, 250 = 2.5 %) of `amount`, half up to the piastre. */
+const pctOf = (amount: string, hundredths: bigint) => money((piastres(amount) * hundredths + 5000n) / 10000n);
+
+type Agent = ReturnType<typeof createAgent>;
+type Line = { id: string; number: string; status: string; amount: string; basis: string; rate: string; sale_no: number; trigger: string; recoverable: string; version: number; payment_reference: string | null; approved_by_id: string | null; earned_on: string | null };
+
+/**
+ * Broker commissions (issue 18): accrued on the sale from the broker's template (percent, fixed,
+ * tiered bands by the broker's sale number), payable on the trigger (signing, the down payment, a
+ * share in cleared money), approved and paid under the approve privilege, reversed or clawed back
+ * when a bounce or a cancellation undoes it, never duplicated by a re-run; the broker's statement.
+ */
+describe.each(DB_KINDS)('commissions on %s', (kind) => {
+  const databases = seededDatabases(kind);
+  let db: Database;
+  let app: FastifyInstance;
+  let engine: EngineContext;
+  let cashier: Agent;
+  let finance: Agent;
+  let customerId: string;
+  let templateId: string;
+  let projectId: string;
+  let banks: string[];
+  let serial = 700000;
+  let brokerSerial = 0;
+  const taken = new Set<string>();
+  const services = { notify, argon2: TEST_ARGON2, announceAuthChange: async () => undefined };
+
+  async function login(privileges: Privilege[]) {
+    const user = await createTestUser(db, privileges);
+    const agent = createAgent(app);
+    expect((await agent.login(user.username)).statusCode).toBe(200);
+    return { agent, id: user.id as string };
+  }
+
+  /** A new broker with an active broker contract on a template of the test project. */
+  async function newBroker(template: { type: 'percent' | 'fixed' | 'tiered'; pct?: string; amount?: string; tiers?: unknown; payableOn: string; share?: string }) {
+    brokerSerial += 1;
+    const name = `Test Broker ${kind} ${brokerSerial}`;
+    const broker = (await db.query<{ id: string }>("insert into brokers (name, license_no, status) values ($1, $2, 'active') returning id::text as id", [name, `TB-${kind}-${brokerSerial}`])).rows[0]!.id;
+    const tpl = (
+      await db.query<{ id: string }>(
+        'insert into broker_project_templates (name, project_id, commission_type, pct, amount, tiers, payable_on, payable_share_pct) values ($1, $2, $3, $4, $5, $6, $7, $8) returning id::text as id',
+        [`${name} terms`, projectId, template.type, template.pct ?? null, template.amount ?? null, template.tiers ? JSON.stringify(template.tiers) : null, template.payableOn, template.share ?? null],
+      )
+    ).rows[0]!.id;
+    await db.query("insert into broker_contracts (contract_no, broker_id, template_id, start_date, end_date, status) values ($1, $2, $3, '2026-01-01', '2027-12-31', 'active')", [`TBC-${kind}-${brokerSerial}`, broker, tpl]);
+    return { id: broker, name };
+  }
+
+  async function newContract(brokerId: string | null) {
+    const rows = await db.query<{ id: string }>(
+      `select u.id::text as id from units u
+        where u.project_id = $1 and u.active and u.status = 'available' and u.base_price is not null and not (u.id = any($2::uuid[]))
+          and not exists (select 1 from unit_claims c where c.unit_id = u.id and c.released_at is null)
+        order by u.code limit 1`,
+      [projectId, [...taken]],
+    );
+    const unit = rows.rows[0]!;
+    taken.add(unit.id);
+    const plan = (await db.query<{ id: string }>('select id::text as id from payment_plans where project_id is null or project_id = $1 order by name limit 1', [projectId])).rows[0]!.id;
+    const reservation = await engineTransaction(engine, (tx) => createReservation(engine, tx, { unitId: unit.id, customerId, brokerId, paymentPlanId: plan, discountValue: '0' }, SYSTEM));
+    const response = await cashier.request({ method: 'POST', url: '/api/contracts', payload: { reservation: reservation.id, template: templateId, contractDate: '2026-11-24' } });
+    expect(response.statusCode, response.body).toBe(201);
+    const data = response.json().data as { id: string; number: string; netPrice: string };
+    return data;
+  }
+
+  const linesOf = async (contractId: string) =>
+    (
+      await db.query<Line>(
+        `select id::text as id, number, status, amount::text as amount, basis::text as basis, rate, sale_no, trigger, recoverable::text as recoverable, version,
+                payment_reference, approved_by_id::text as approved_by_id, to_char(earned_on, 'YYYY-MM-DD') as earned_on
+           from commissions where contract_id = $1 order by number`,
+        [contractId],
+      )
+    ).rows;
+  const lineOf = async (contractId: string) => {
+    const lines = await linesOf(contractId);
+    expect(lines).toHaveLength(1);
+    return lines[0]!;
+  };
+  const historyOf = async (id: string) => (await db.query<{ action: string }>("select action from record_history where resource = 'commissions' and record_id = $1 order by id", [id])).rows.map((row) => row.action);
+  const downPayment = async (contractId: string) =>
+    (await db.query<{ amount: string }>("select amount::text as amount from installments where contract_id = $1 and kind = 'down_payment' and status <> 'superseded' order by seq", [contractId])).rows.map((row) => row.amount);
+  const receive = (contract: string, amount: string) => cashier.request({ method: 'POST', url: '/api/receipts', payload: { customer: customerId, contract, receiptDate: '2026-11-25', method: 'cash', amount } });
+  const cheque = (contract: string, amount: string) => {
+    serial += 1;
+    return cashier.request({ method: 'POST', url: '/api/cheques', payload: { number: String(serial), bank: banks[serial % banks.length], dueDate: '2026-12-01', drawer: 'سارة محمود', customer: customerId, contract, amount } });
+  };
+  const chequeAct = (who: Agent, id: string, name: string, reason?: string) => who.request({ method: 'POST', url: `/api/cheques/${id}/actions/${name}`, payload: reason ? { reason } : {} });
+  const act = (who: Agent, id: string, name: string, reason?: string) => who.request({ method: 'POST', url: `/api/commissions/${id}/actions/${name}`, payload: reason ? { reason } : {} });
+
+  beforeAll(async () => {
+    db = await databases.open();
+    app = await testApp(db, {}, { leadExpiryIntervalMs: 0 });
+    engine = createEngine(db, services).engine;
+    cashier = (await login(cashierPrivileges)).agent;
+    finance = (await login(financePrivileges)).agent;
+    customerId = (await db.query<{ id: string }>("insert into customers (kind, full_name, national_id, phone) values ('individual', 'سارة محمود', '29001017654339', '+201012345699') returning id::text as id")).rows[0]!.id;
+    templateId = (await db.query<{ id: string }>("select id::text as id from contract_templates where name = 'Standard sale contract'")).rows[0]!.id;
+    banks = (await db.query<{ id: string }>('select id::text as id from banks order by name')).rows.map((row) => row.id);
+    // The project with the most units left to sell.
+    projectId = (
+      await db.query<{ id: string }>(
+        `select u.project_id::text as id from units u where u.active and u.status = 'available' and u.base_price is not null
+          and not exists (select 1 from unit_claims c where c.unit_id = u.id and c.released_at is null) group by u.project_id order by count(*) desc limit 1`,
+      )
+    ).rows[0]!.id;
+    // No bounce charge: a bounce only reopens what the cheque paid.
+    await db.query('delete from cheque_bounce_charges where project_id = $1', [projectId]);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await databases.cleanup();
+  });
+
+  it('the demo shows a commission in every state', async () => {
+    const states = (await db.query<{ status: string }>('select distinct status from commissions order by status')).rows.map((row) => row.status);
+    expect(states).toEqual(['accrued', 'approved', 'clawed_back', 'paid', 'payable', 'reversed']);
+  });
+
+  it('percent: accrued on the sale at the percentage of the net price to the piastre, payable at once when payable on signing', async () => {
+    const broker = await newBroker({ type: 'percent', pct: '2.75', payableOn: 'contract_signed' });
+    const contract = await newContract(broker.id);
+    const line = await lineOf(contract.id);
+    expect(line).toMatchObject({ status: 'payable', basis: contract.netPrice, amount: pctOf(contract.netPrice, 275n), sale_no: 1, trigger: 'contract_signed' });
+    expect(line.number).toMatch(/^COM-\d{4}-\d{5}$/);
+    expect(line.rate).toBe('2.75% of the net price');
+    expect(await historyOf(line.id)).toEqual(['create', 'earn']);
+    // A contract without a broker earns nothing.
+    const plain = await newContract(null);
+    expect(await linesOf(plain.id)).toEqual([]);
+    // Commissions are the server's: none by hand.
+    expect((await finance.request({ method: 'POST', url: '/api/commissions', payload: { notes: 'by hand' } })).statusCode).not.toBe(201);
+  });
+
+  it('fixed, payable once the down payment is collected: accrued until it is paid in full', async () => {
+    const broker = await newBroker({ type: 'fixed', amount: '75000.50', payableOn: 'down_payment_collected' });
+    const contract = await newContract(broker.id);
+    expect(await lineOf(contract.id)).toMatchObject({ status: 'accrued', amount: '75000.50', rate: 'Fixed', earned_on: null });
+    const [down] = await downPayment(contract.id);
+    expect(down).toBeDefined();
+    expect((await receive(contract.id, money(piastres(down!) - 1n))).statusCode).toBe(201);
+    expect((await lineOf(contract.id)).status).toBe('accrued');
+    expect((await receive(contract.id, '0.01')).statusCode).toBe(201);
+    const line = await lineOf(contract.id);
+    expect(line.status).toBe('payable');
+    expect(line.earned_on).not.toBeNull();
+  });
+
+  it('tiered: each sale takes the band its number falls in (1 %, 2 %, then 3 % for every sale above), never changing earlier sales', async () => {
+    const broker = await newBroker({ type: 'tiered', tiers: [{ upTo: 1, pct: 1 }, { upTo: 2, pct: 2.5 }, { upTo: null, pct: 3 }], payableOn: 'fully_paid' });
+    const sales = [await newContract(broker.id), await newContract(broker.id), await newContract(broker.id)];
+    const lines = await Promise.all(sales.map((sale) => lineOf(sale.id)));
+    expect(lines.map((line) => line.sale_no)).toEqual([1, 2, 3]);
+    expect(lines.map((line) => line.amount)).toEqual([pctOf(sales[0]!.netPrice, 100n), pctOf(sales[1]!.netPrice, 250n), pctOf(sales[2]!.netPrice, 300n)]);
+    expect(lines.map((line) => line.status)).toEqual(['accrued', 'accrued', 'accrued']);
+    expect(lines[2]!.rate).toContain('Tier 3');
+    // Paid in full: payable.
+    expect((await receive(sales[0]!.id, sales[0]!.netPrice)).statusCode).toBe(201);
+    expect((await lineOf(sales[0]!.id)).status).toBe('payable');
+  });
+
+  it('a share of the price counts in cleared money only: a cheque pays the ledger at once but makes the line payable when it clears', async () => {
+    const broker = await newBroker({ type: 'percent', pct: '2', payableOn: 'share_collected', share: '10' });
+    const contract = await newContract(broker.id);
+    const made = await cheque(contract.id, pctOf(contract.netPrice, 1000n));
+    expect(made.statusCode, made.body).toBe(201);
+    expect((await lineOf(contract.id)).status).toBe('accrued');
+    const id = made.json().data.id as string;
+    expect((await chequeAct(cashier, id, 'deposit')).statusCode).toBe(200);
+    expect((await lineOf(contract.id)).status).toBe('accrued');
+    expect((await chequeAct(finance, id, 'clear')).statusCode).toBe(200);
+    expect((await lineOf(contract.id)).status).toBe('payable');
+  });
+
+  it('approve and pay need the approve privilege (423 without); pay records its reference; wrong states are refused unchanged', async () => {
+    const broker = await newBroker({ type: 'percent', pct: '1.5', payableOn: 'contract_signed' });
+    const contract = await newContract(broker.id);
+    const line = await lineOf(contract.id);
+    expect((await act(cashier, line.id, 'approve')).statusCode).toBe(423);
+    expect((await lineOf(contract.id)).status).toBe('payable');
+    expect((await act(finance, line.id, 'pay', 'TRX-1')).statusCode).toBe(422);
+    const notesBefore = (await db.query<{ n: number }>("select count(*)::int as n from notifications where category = 'commissions'")).rows[0]!.n;
+    const approved = await act(finance, line.id, 'approve');
+    expect(approved.statusCode, approved.body).toBe(200);
+    const after = await lineOf(contract.id);
+    expect(after.status).toBe('approved');
+    expect(after.approved_by_id).not.toBeNull();
+    expect((await db.query<{ n: number }>("select count(*)::int as n from notifications where category = 'commissions'")).rows[0]!.n).toBeGreaterThan(notesBefore);
+    expect((await act(cashier, line.id, 'pay', 'TRX-1')).statusCode).toBe(423);
+    expect((await act(finance, line.id, 'pay')).statusCode).toBe(400);
+    const paid = await act(finance, line.id, 'pay', 'TRX-COM-77');
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(await lineOf(contract.id)).toMatchObject({ status: 'paid', payment_reference: 'TRX-COM-77' });
+    expect(await historyOf(line.id)).toEqual(['create', 'earn', 'approve', 'pay']);
+  });
+
+  it('a bounce that undoes the down payment reverses the unpaid line; paid again, the same line is payable again', async () => {
+    const broker = await newBroker({ type: 'percent', pct: '2.5', payableOn: 'down_payment_collected' });
+    const contract = await newContract(broker.id);
+    const [down] = await downPayment(contract.id);
+    const made = await cheque(contract.id, down!);
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json().data.id as string;
+    // The ledger counts a received cheque (as receipts do): the down payment is collected.
+    expect((await lineOf(contract.id)).status).toBe('payable');
+    expect((await act(finance, (await lineOf(contract.id)).id, 'approve')).statusCode).toBe(200);
+    expect((await chequeAct(cashier, id, 'deposit')).statusCode).toBe(200);
+    expect((await chequeAct(finance, id, 'bounce', 'Insufficient funds')).statusCode).toBe(200);
+    const reversed = await lineOf(contract.id);
+    expect(reversed).toMatchObject({ status: 'reversed', recoverable: '0.00' });
+    expect((await receive(contract.id, down!)).statusCode).toBe(201);
+    const again = await lineOf(contract.id);
+    expect(again).toMatchObject({ id: reversed.id, status: 'payable' });
+    expect(await historyOf(again.id)).toEqual(['create', 'earn', 'approve', 'reverse', 'earn']);
+  });
+
+  it('a contract cancelled after the commission was paid records what the broker must return; an unpaid one is reversed', async () => {
+    const broker = await newBroker({ type: 'fixed', amount: '50000.00', payableOn: 'contract_signed' });
+    const paidSale = await newContract(broker.id);
+    const unpaidSale = await newContract(broker.id);
+    const line = await lineOf(paidSale.id);
+    expect((await act(finance, line.id, 'approve')).statusCode).toBe(200);
+    expect((await act(finance, line.id, 'pay', 'TRX-9')).statusCode).toBe(200);
+    const cancel = (id: string) => finance.request({ method: 'POST', url: `/api/contracts/${id}/actions/cancel`, payload: { reason: 'The buyer withdrew' } });
+    expect((await cancel(paidSale.id)).statusCode).toBe(200);
+    expect(await lineOf(paidSale.id)).toMatchObject({ status: 'clawed_back', amount: '50000.00', recoverable: '50000.00' });
+    expect((await cancel(unpaidSale.id)).statusCode).toBe(200);
+    expect(await lineOf(unpaidSale.id)).toMatchObject({ status: 'reversed', recoverable: '0.00' });
+    const reason = (await db.query<{ clawback_reason: string }>('select clawback_reason from commissions where id = $1', [line.id])).rows[0]!.clawback_reason;
+    expect(reason).toContain('cancelled: The buyer withdrew');
+  });
+
+  it('re-running the evaluation never duplicates a line nor changes one twice', async () => {
+    const broker = await newBroker({ type: 'percent', pct: '2', payableOn: 'contract_signed' });
+    const contract = await newContract(broker.id);
+    const before = await lineOf(contract.id);
+    expect((await cashier.request({ method: 'POST', url: '/api/commissions/evaluate', payload: {} })).statusCode).toBe(423);
+    const first = await finance.request({ method: 'POST', url: '/api/commissions/evaluate', payload: {} });
+    expect(first.statusCode, first.body).toBe(200);
+    const second = await finance.request({ method: 'POST', url: '/api/commissions/evaluate', payload: {} });
+    expect(second.json().data).toMatchObject({ accrued: 0, changed: 0 });
+    expect(second.json().data.contracts).toBeGreaterThan(0);
+    expect((await finance.request({ method: 'POST', url: '/api/commissions/evaluate', payload: { contract: 'nope' } })).statusCode).toBe(400);
+    const direct = await engineTransaction(engine, (tx) => reevaluateCommissions(engine, tx, SYSTEM, undefined, contract.id));
+    expect(direct).toEqual({ contracts: 1, accrued: 0, changed: 0 });
+    expect(await lineOf(contract.id)).toEqual(before);
+    // The unique index refuses a second line for the same sale and broker contract.
+    await expect(
+      db.query("insert into commissions (id, number, broker_id, broker_contract_id, contract_id, amount, status) select gen_random_uuid(), 'COM-DUP', broker_id, broker_contract_id, contract_id, amount, status from commissions where id = $1", [before.id]),
+    ).rejects.toThrow();
+  });
+
+  it('the broker statement totals each state and prints with the broker and the amounts', async () => {
+    const broker = await newBroker({ type: 'fixed', amount: '1000.25', payableOn: 'contract_signed' });
+    const sales = [await newContract(broker.id), await newContract(broker.id), await newContract(broker.id), await newContract(broker.id)];
+    const lines = await Promise.all(sales.map((sale) => lineOf(sale.id)));
+    // payable, approved, paid, clawed back.
+    await act(finance, lines[1]!.id, 'approve');
+    for (const line of [lines[2]!, lines[3]!]) {
+      await act(finance, line.id, 'approve');
+      await act(finance, line.id, 'pay', 'TRX-S');
+    }
+    expect((await finance.request({ method: 'POST', url: `/api/contracts/${sales[3]!.id}/actions/cancel`, payload: { reason: 'Undone' } })).statusCode).toBe(200);
+    const response = await cashier.request({ method: 'GET', url: `/api/brokers/${broker.id}/commission-statement` });
+    expect(response.statusCode, response.body).toBe(200);
+    const statement = response.json().data as BrokerStatement;
+    expect(statement.broker.name).toBe(broker.name);
+    expect(statement.lines.map((line) => line.status).sort()).toEqual(['approved', 'clawed_back', 'paid', 'payable']);
+    expect(statement.totals).toEqual({ accrued: '0.00', payable: '1000.25', approved: '1000.25', paid: '2000.50', reversed: '0.00', toRecover: '1000.25', owed: '2000.50', netPaid: '1000.25' });
+    expect((await createAgent(app).request({ method: 'GET', url: `/api/brokers/${broker.id}/commission-statement` })).statusCode).toBe(401);
+    const picker = await cashier.request({ method: 'GET', url: '/api/commissions/brokers' });
+    expect(picker.statusCode, picker.body).toBe(200);
+    expect(picker.json().data).toContainEqual({ id: broker.id, name: broker.name, lines: 4, owed: '2000.50' });
+    const reader = (await login(grant('customer', ['read']))).agent;
+    expect((await reader.request({ method: 'GET', url: `/api/brokers/${broker.id}/commission-statement` })).statusCode).toBe(423);
+    expect((await reader.request({ method: 'GET', url: '/api/commissions/brokers' })).statusCode).toBe(423);
+    expect((await cashier.request({ method: 'GET', url: '/api/brokers/00000000-0000-4000-8000-000000000000/commission-statement' })).statusCode).toBe(404);
+    if (!PDFTOTEXT) return;
+    const dir = mkdtempSync(join(tmpdir(), 'commission-'));
+    const pdf = await cashier.request({ method: 'GET', url: `/api/brokers/${broker.id}/commission-statement/print?lang=en` });
+    expect(pdf.statusCode, pdf.body.slice(0, 200)).toBe(200);
+    expect(pdf.headers['content-type']).toContain('application/pdf');
+    writeFileSync(join(dir, 'en.pdf'), pdf.rawPayload);
+    const text = execFileSync('pdftotext', ['-layout', join(dir, 'en.pdf'), '-'], { encoding: 'utf8' });
+    expect(text).toContain('Broker commission statement');
+    expect(text).toContain(broker.name);
+    expect(text).toContain('1,000.25');
+    expect(text).toContain('2,000.50');
+    const arabic = await cashier.request({ method: 'GET', url: `/api/brokers/${broker.id}/commission-statement/print?lang=ar` });
+    expect(arabic.statusCode).toBe(200);
+    writeFileSync(join(dir, 'ar.pdf'), arabic.rawPayload);
+    const arabicText = execFileSync('pdftotext', ['-layout', join(dir, 'ar.pdf'), '-'], { encoding: 'utf8' });
+    // (pdftotext gives the lam-alef ligature back as two letters, so the title is checked by its last word.)
+    expect(arabicText).toContain('الوسيط');
+    expect(arabicText).toContain(broker.name);
+    // 1,000.25 and 2,000.50 in Eastern Arabic digits with the Arabic separators.
+    expect(arabicText).toContain('١٬٠٠٠٫٢٥');
+    expect(arabicText).toContain('٢٬٠٠٠٫٥٠');
+  });
+});

@@ -1,0 +1,96 @@
+import { createRecord, engineTransaction, runAction, type Caller, type EngineContext } from '@propdesk/records/server';
+import type { Queryable } from '@propdesk/server-kit';
+import { commissions } from './definition.js';
+import { cheques } from '../cheques/definition.js';
+import { contracts } from '../contracts/definition.js';
+import { receipts } from '../receipts/definition.js';
+import { createReservation } from '../reservations/create.server.js';
+
+const SYSTEM: Caller = { auth: null, source: 'system' };
+const DEMO_KEY = 'demo-commissions-seeded';
+
+const idOf = async (tx: Queryable, sql: string, params: unknown[]) => (await tx.query<{ id: string }>(sql, params)).rows[0]?.id ?? null;
+
+/**
+ * The commission demo, once across processes (after the contract and cheque demos): sales through
+ * the demo brokers with active broker contracts — Capital Homes in Zayed Residences (fixed fee,
+ * payable on signing) and Nile Realty in Palm Heights (2.5 %, payable once the down payment is
+ * collected) — moved by the product's own actions so every state shows: accrued, payable, approved,
+ * paid, reversed (the down payment cheque bounced before payment) and clawed back (bounced after
+ * payment). No contract is cancelled (the reservation demo's units follow their reservations).
+ * Answers the commission lines made.
+ */
+export async function seedCommissionDemo(engine: EngineContext): Promise<number> {
+  return engineTransaction(engine, async (tx) => {
+    const claimed = await tx.query(`insert into app_state (key, value) values ('${DEMO_KEY}', 'true'::jsonb) on conflict (key) do nothing returning key`);
+    if (claimed.rows.length === 0) return 0;
+    const template = await idOf(tx, "select id::text as id from contract_templates where active order by name limit 1", []);
+    const customers = (await tx.query<{ id: string }>("select id::text as id from customers where national_id in ('28507011234561', '29002021234562', '28803031234563') order by national_id")).rows.map((row) => row.id);
+    if (!template || customers.length === 0) return 0;
+    const sell = async (projectName: string, brokerName: string, contractDate: string, index: number) => {
+      const project = await idOf(tx, 'select id::text as id from projects where name = $1', [projectName]);
+      const broker = await idOf(tx, 'select id::text as id from brokers where name = $1', [brokerName]);
+      if (!project || !broker) return null;
+      const plan = await idOf(tx, 'select id::text as id from payment_plans where project_id = $1 or project_id is null order by project_id nulls last, name limit 1', [project]);
+      const unit = await idOf(
+        tx,
+        `select u.id::text as id from units u where u.project_id = $1 and u.active and u.status = 'available' and u.base_price is not null
+            and not exists (select 1 from unit_claims c where c.unit_id = u.id and c.released_at is null) order by u.code desc limit 1`,
+        [project],
+      );
+      if (!plan || !unit) return null;
+      const customer = customers[index % customers.length]!;
+      const reservation = await createReservation(engine, tx, { unitId: unit, customerId: customer, brokerId: broker, paymentPlanId: plan, discountKind: 'percent', discountValue: '0' }, SYSTEM);
+      if (reservation.status !== 'confirmed') return null;
+      const contract = await createRecord(engine, tx, contracts, SYSTEM, { reservation: reservation.id, template, contractDate, notes: 'Demo contract with a broker.' });
+      const line = await idOf(tx, 'select id::text as id from commissions where contract_id = $1', [contract.id]);
+      return line ? { contract: contract.id, number: String(contract.number), customer, line } : null;
+    };
+    const act = (id: string, name: string, reason?: string) => runAction(engine, tx, commissions, SYSTEM, id, name, commissions.actions![name]!, { reason });
+    const chequeAct = (id: string, name: string, reason?: string) => runAction(engine, tx, cheques, SYSTEM, id, name, cheques.actions![name]!, { reason });
+    const downPaymentOf = async (contract: string) =>
+      (await tx.query<{ amount: string }>("select amount::text as amount from installments where contract_id = $1 and kind = 'down_payment' order by seq limit 1", [contract])).rows[0]?.amount ?? null;
+    const bank = await idOf(tx, 'select id::text as id from banks where active order by name limit 1', []);
+    let serial = 300100;
+    /** The down payment by cheque (its receipt pays the ledger at once), deposited; answers the cheque. */
+    const chequeDown = async (sale: { contract: string; customer: string }, dueDate: string) => {
+      const amount = await downPaymentOf(sale.contract);
+      if (!amount || !bank) return null;
+      serial += 1;
+      const drawer = (await tx.query<{ name: string }>('select full_name as name from customers where id = $1', [sale.customer])).rows[0]?.name ?? 'Customer';
+      const cheque = await createRecord(engine, tx, cheques, SYSTEM, { number: String(serial), bank, dueDate, amount, drawer, customer: sale.customer, contract: sale.contract, notes: 'Demo down payment cheque.' });
+      await chequeAct(cheque.id, 'deposit');
+      return cheque.id;
+    };
+
+    // Capital Homes in Zayed Residences: a fixed fee, payable as soon as the contract is signed.
+    const paid = await sell('Zayed Residences', 'Capital Homes', '2026-06-10', 0);
+    if (paid) {
+      await act(paid.line, 'approve');
+      await act(paid.line, 'pay', 'TRX-COM-2026-0612');
+    }
+    const approved = await sell('Zayed Residences', 'Capital Homes', '2026-08-20', 1);
+    if (approved) await act(approved.line, 'approve');
+    await sell('Zayed Residences', 'Capital Homes', '2026-10-05', 2);
+    // Nile Realty in Palm Heights: 2.5 %, payable once the down payment is collected.
+    await sell('Palm Heights', 'Nile Realty', '2026-11-15', 1);
+    const payable = await sell('Palm Heights', 'Nile Realty', '2026-09-01', 2);
+    if (payable) {
+      const amount = await downPaymentOf(payable.contract);
+      if (amount) await createRecord(engine, tx, receipts, SYSTEM, { customer: payable.customer, contract: payable.contract, receiptDate: '2026-09-01', method: 'bank_transfer', reference: `TRX-DP-${payable.number}`, amount });
+    }
+    // The down payment by a cheque that bounced before the commission was paid: reversed.
+    const reversed = await sell('Palm Heights', 'Nile Realty', '2026-10-20', 0);
+    const reversedCheque = reversed ? await chequeDown(reversed, '2026-10-20') : null;
+    if (reversedCheque) await chequeAct(reversedCheque, 'bounce', 'Insufficient funds');
+    // Paid on a down payment cheque that bounced afterwards: clawed back, the broker owes it.
+    const clawed = await sell('Palm Heights', 'Nile Realty', '2026-07-01', 1);
+    const clawedCheque = clawed ? await chequeDown(clawed, '2026-07-01') : null;
+    if (clawed && clawedCheque) {
+      await act(clawed.line, 'approve');
+      await act(clawed.line, 'pay', 'TRX-COM-2026-0715');
+      await chequeAct(clawedCheque, 'bounce', 'Signature mismatch');
+    }
+    return Number((await tx.query<{ n: number }>('select count(*)::int as n from commissions')).rows[0]!.n);
+  });
+}

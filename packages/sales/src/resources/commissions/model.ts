@@ -1,0 +1,45 @@
+/** One commission line on a broker's statement. */
+export type BrokerStatementLine = {
+  id: string;
+  number: string;
+  contract: string;
+  project: string;
+  customer: string | null;
+  accruedOn: string;
+  basis: string;
+  rate: string;
+  amount: string;
+  trigger: string;
+  status: string;
+  earnedOn: string | null;
+  paidOn: string | null;
+  paymentReference: string | null;
+  recoverable: string;
+  reason: string | null;
+};
+
+/** A broker's commission statement (issue 18): every line and the totals by state. */
+export type BrokerStatement = {
+  broker: { id: string; name: string; companyName: string | null; licenseNo: string };
+  asOf: string;
+  lines: BrokerStatementLine[];
+  totals: {
+    /** Earned on a sale, its trigger not met yet. */
+    accrued: string;
+    /** Trigger met, awaiting approval. */
+    payable: string;
+    approved: string;
+    paid: string;
+    /** Undone before payment (not owed). */
+    reversed: string;
+    /** Paid, then clawed back: what the broker must return. */
+    toRecover: string;
+    /** Owed to the broker now: payable and approved. */
+    owed: string;
+    /** Paid less what is to recover. */
+    netPaid: string;
+  };
+};
+
+/** A broker with commission lines, for the statement's picker. */
+export type CommissionBroker = { id: string; name: string; lines: number; owed: string };

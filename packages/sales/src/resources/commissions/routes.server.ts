@@ -1,0 +1,68 @@
+import { callerOf, engineTransaction, getRecord, type DomainNotify, type EngineContext } from '@propdesk/records/server';
+import { notFound, ok, requirePrivilege } from '@propdesk/server-kit';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { reevaluateCommissions } from './lifecycle.server.js';
+import { commissionBrokers, printBrokerStatement, readBrokerStatement } from './statement.server.js';
+
+const idParams = z.strictObject({ id: z.uuid() });
+const statementQuery = z.strictObject({ asOf: z.iso.date().optional() });
+const printQuery = z.strictObject({ lang: z.enum(['ar', 'en'], { error: 'Must be ar or en' }).optional(), asOf: z.iso.date().optional() });
+const evaluateBody = z.strictObject({ contract: z.uuid({ error: 'Must be a contract id' }).optional() }).optional();
+
+/** Cairo's today, the statement's default date. */
+const cairoToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+
+/**
+ * A broker's commission statement `GET /api/brokers/{id}/commission-statement[/print]` (commission
+ * read; a broker the caller may not read is not found), and the re-evaluation
+ * `POST /api/commissions/evaluate` (commission approve): accrues what is missing and brings every
+ * line in line with its trigger; running it again changes nothing.
+ */
+export function registerCommissionRoutes(app: FastifyInstance, engine: EngineContext, notify: DomainNotify) {
+  const commissions = engine.registry.get('commissions');
+  const brokers = engine.registry.get('brokers');
+  const visibleBroker = async (request: Parameters<typeof callerOf>[0], id: string) => {
+    if (!(await getRecord(engine, engine.db, brokers, callerOf(request), id))) throw notFound('No such broker');
+  };
+
+  app.get(
+    '/api/brokers/:id/commission-statement',
+    { schema: { tags: ['Commissions'], summary: "A broker's commission statement: every line and the totals by state", params: idParams, querystring: statementQuery }, onRequest: requirePrivilege(commissions.entity, 'read') },
+    async (request) => {
+      const { id } = request.params as z.infer<typeof idParams>;
+      const { asOf } = request.query as z.infer<typeof statementQuery>;
+      await visibleBroker(request, id);
+      return ok(await readBrokerStatement(engine.db, id, asOf ?? cairoToday()));
+    },
+  );
+
+  app.get(
+    '/api/brokers/:id/commission-statement/print',
+    { schema: { tags: ['Commissions'], summary: "A broker's commission statement as a PDF (?lang=ar|en)", params: idParams, querystring: printQuery }, onRequest: requirePrivilege(commissions.entity, 'read') },
+    async (request, reply) => {
+      const { id } = request.params as z.infer<typeof idParams>;
+      const query = request.query as z.infer<typeof printQuery>;
+      await visibleBroker(request, id);
+      const document = await printBrokerStatement(engine.db, id, query.asOf ?? cairoToday(), query.lang ?? 'ar');
+      reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="${document.name}"`).header('cache-control', 'no-store');
+      return reply.send(document.content);
+    },
+  );
+
+  app.get(
+    '/api/commissions/brokers',
+    { schema: { tags: ['Commissions'], summary: 'The brokers with commission lines, with what is owed to them (for the statement’s picker)', querystring: z.strictObject({}) }, onRequest: requirePrivilege(commissions.entity, 'read') },
+    async () => ok(await commissionBrokers(engine.db)),
+  );
+
+  app.post(
+    '/api/commissions/evaluate',
+    { schema: { tags: ['Commissions'], summary: 'Accrue missing commissions and bring every line in line with its trigger (idempotent)', body: evaluateBody }, onRequest: requirePrivilege(commissions.entity, 'approve') },
+    async (request) => {
+      const body = (request.body ?? {}) as { contract?: string };
+      const result = await engineTransaction(engine, (tx) => reevaluateCommissions(engine, tx, callerOf(request), notify, body.contract));
+      return ok(result, `${result.accrued} accrued, ${result.changed} changed.`);
+    },
+  );
+}

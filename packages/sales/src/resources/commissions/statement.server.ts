@@ -1,0 +1,141 @@
+import { formatMoney, subtractMoney, sumMoney, toMoney } from '@propdesk/finance';
+import { notFound, type Queryable } from '@propdesk/server-kit';
+import { preamble, renderPdf } from '../../print/index.server.js';
+import { arabicDate, toEastern } from '../contracts/print.server.js';
+import type { BrokerStatement, BrokerStatementLine, CommissionBroker } from './model.js';
+
+/**
+ * A broker's commission statement: every line (archived ones too: their money was earned), oldest
+ * first, and the totals by state. `toRecover` is what paid lines clawed back ask back; `netPaid`
+ * is paid (clawed back lines were paid) less it.
+ */
+export async function readBrokerStatement(db: Queryable, brokerId: string, asOf: string): Promise<BrokerStatement> {
+  const broker = (
+    await db.query<{ id: string; name: string; company_name: string | null; license_no: string }>('select id::text as id, name, company_name, license_no from brokers where id = $1', [brokerId])
+  ).rows[0];
+  if (!broker) throw notFound('No such broker');
+  const rows = await db.query<{
+    id: string; number: string; contract: string; project: string; customer: string | null; accrued_on: string; basis: string; rate: string; amount: string;
+    trigger: string; status: string; earned_on: string | null; paid_on: string | null; payment_reference: string | null; recoverable: string; reason: string | null;
+  }>(
+    `select m.id::text as id, m.number, k.number as contract, p.name as project, cu.full_name as customer, to_char(m.accrued_on, 'YYYY-MM-DD') as accrued_on,
+            m.basis::text as basis, coalesce(m.rate, '') as rate, m.amount::text as amount, m.trigger, m.status, to_char(m.earned_on, 'YYYY-MM-DD') as earned_on,
+            to_char(m.paid_on, 'YYYY-MM-DD') as paid_on, m.payment_reference, coalesce(m.recoverable, 0)::text as recoverable, m.clawback_reason as reason
+       from commissions m join contracts k on k.id = m.contract_id left join projects p on p.id = m.project_id left join customers cu on cu.id = m.customer_id
+      where m.broker_id = $1 order by m.accrued_on, m.number`,
+    [brokerId],
+  );
+  const lines: BrokerStatementLine[] = rows.rows.map((row) => ({
+    id: row.id,
+    number: row.number,
+    contract: row.contract,
+    project: row.project,
+    customer: row.customer,
+    accruedOn: row.accrued_on,
+    basis: row.basis,
+    rate: row.rate,
+    amount: row.amount,
+    trigger: row.trigger,
+    status: row.status,
+    earnedOn: row.earned_on,
+    paidOn: row.paid_on,
+    paymentReference: row.payment_reference,
+    recoverable: row.recoverable,
+    reason: row.reason,
+  }));
+  const sumOf = (...states: string[]) => sumMoney(lines.filter((line) => states.includes(line.status)).map((line) => line.amount));
+  const paid = sumOf('paid', 'clawed_back');
+  const toRecover = sumMoney(lines.map((line) => line.recoverable));
+  return {
+    broker: { id: broker.id, name: broker.name, companyName: broker.company_name, licenseNo: broker.license_no },
+    asOf,
+    lines,
+    totals: {
+      accrued: sumOf('accrued'),
+      payable: sumOf('payable'),
+      approved: sumOf('approved'),
+      paid,
+      reversed: sumOf('reversed'),
+      toRecover,
+      owed: sumOf('payable', 'approved'),
+      netPaid: subtractMoney(paid, toRecover),
+    },
+  };
+}
+
+/** The brokers with commission lines (the statement's picker: commission readers need not read brokers). */
+export async function commissionBrokers(db: Queryable): Promise<CommissionBroker[]> {
+  const rows = await db.query<{ id: string; name: string; lines: number; owed: string }>(
+    `select b.id::text as id, b.name, count(*)::int as lines, coalesce(sum(m.amount) filter (where m.status in ('payable', 'approved')), 0)::text as owed
+       from commissions m join brokers b on b.id = m.broker_id group by b.id, b.name order by b.name`,
+  );
+  return rows.rows.map((row) => ({ id: row.id, name: row.name, lines: row.lines, owed: toMoney(row.owed) }));
+}
+
+const STATE_WORDS = {
+  en: { accrued: 'Accrued', payable: 'Payable', approved: 'Approved', paid: 'Paid', reversed: 'Reversed', clawed_back: 'Clawed back' } as Record<string, string>,
+  ar: { accrued: 'مستحقة', payable: 'واجبة السداد', approved: 'معتمدة', paid: 'مدفوعة', reversed: 'ملغاة', clawed_back: 'مستردة' } as Record<string, string>,
+};
+
+const LABELS = {
+  en: {
+    title: 'Broker commission statement', broker: 'Broker', licence: 'Licence', asOf: 'As of', number: 'No.', contract: 'Contract', project: 'Project', date: 'Accrued',
+    basis: 'Net price', rate: 'Rate', amount: 'Commission', status: 'Status', accrued: 'Accrued (not yet earned)', payable: 'Payable (awaiting approval)', approved: 'Approved (to pay)',
+    paid: 'Paid', reversed: 'Reversed', toRecover: 'To recover from the broker', owed: 'Owed to the broker', netPaid: 'Net paid', none: 'No commission lines.',
+  },
+  ar: {
+    title: 'كشف عمولات الوسيط', broker: 'الوسيط', licence: 'الترخيص', asOf: 'حتى تاريخ', number: 'الرقم', contract: 'العقد', project: 'المشروع', date: 'الاستحقاق',
+    basis: 'صافي السعر', rate: 'النسبة', amount: 'العمولة', status: 'الحالة', accrued: 'مستحقة (لم تكتسب بعد)', payable: 'واجبة السداد (بانتظار الاعتماد)', approved: 'معتمدة (للسداد)',
+    paid: 'المدفوع', reversed: 'الملغى', toRecover: 'المطلوب استرداده من الوسيط', owed: 'المستحق للوسيط', netPaid: 'صافي المدفوع', none: 'لا توجد عمولات.',
+  },
+};
+
+const STATEMENT_TYPST = `
+#align(center, text(size: 17pt, weight: "bold", d.L.title))
+#v(4pt)
+#table(columns: (auto, 1fr, auto, 1fr),
+  [*#d.L.broker*], d.broker, [*#d.L.licence*], d.licence,
+  [*#d.L.asOf*], d.asOf, [], [])
+#v(6pt)
+#if d.lines.len() == 0 [ #d.L.none ] else [
+#table(columns: (auto, auto, 1fr, auto, auto, auto, auto),
+  table.header([*#d.L.number*], [*#d.L.contract*], [*#d.L.project*], [*#d.L.date*], [*#d.L.basis*], [*#d.L.amount*], [*#d.L.status*]),
+  ..d.lines.map(l => (l.number, l.contract, l.project, l.date, l.basis, l.amount, l.status)).flatten())
+]
+#v(6pt)
+#table(columns: (1fr, auto),
+  [#d.L.accrued], d.totals.accrued,
+  [#d.L.payable], d.totals.payable,
+  [#d.L.approved], d.totals.approved,
+  [*#d.L.owed*], [*#d.totals.owed*],
+  [#d.L.paid], d.totals.paid,
+  [#d.L.toRecover], d.totals.toRecover,
+  [*#d.L.netPaid*], [*#d.totals.netPaid*],
+  [#d.L.reversed], d.totals.reversed)
+`;
+
+/** `GET /api/brokers/{id}/commission-statement/print?lang=ar|en`: the statement as a PDF (not kept: it changes with every payment). */
+export async function printBrokerStatement(db: Queryable, brokerId: string, asOf: string, lang: 'ar' | 'en'): Promise<{ name: string; content: Buffer }> {
+  const statement = await readBrokerStatement(db, brokerId, asOf);
+  const money = (value: string) => formatMoney(value, { lang });
+  const total = (value: string) => formatMoney(value, { lang, currency: 'EGP' });
+  const date = (iso: string) => (lang === 'ar' ? arabicDate(iso) : iso);
+  const code = (text: string) => (lang === 'ar' ? toEastern(text) : text);
+  const data = {
+    L: LABELS[lang],
+    broker: statement.broker.companyName ? `${statement.broker.name} (${statement.broker.companyName})` : statement.broker.name,
+    licence: code(statement.broker.licenseNo),
+    asOf: date(statement.asOf),
+    lines: statement.lines.map((line) => ({
+      number: code(line.number),
+      contract: code(line.contract),
+      project: line.project,
+      date: date(line.accruedOn),
+      basis: money(line.basis),
+      amount: money(line.amount),
+      status: STATE_WORDS[lang][line.status] ?? line.status,
+    })),
+    totals: Object.fromEntries(Object.entries(statement.totals).map(([key, value]) => [key, total(value)])),
+  };
+  return { name: `commission-statement-${statement.asOf}-${lang}.pdf`, content: renderPdf(preamble(lang) + STATEMENT_TYPST, data) };
+}
