@@ -14,6 +14,7 @@ const MODULES = [
   ['reservations', './reservations.mjs', 'benchReservations'],
   ['bulkdeals', './bulkdeals.mjs', 'benchBulkDeals'],
   ['collections', './collections.mjs', 'benchCollections'],
+  ['contracts', './contracts.mjs', 'benchContracts'],
 ];
 
 /** The closing table: figure | value | goal | met, in markdown so it pastes into a note. */

@@ -193,6 +193,84 @@ describe.each(DB_KINDS)('cheques on %s', (kind) => {
     expect((await rowsOf(contract.id)).length).toBe(rowsBefore.length + 1);
   });
 
+  it('a reschedule after a bounce carries the charge over with what was paid on it; the schedule without fees still adds up to the net price', async () => {
+    const contract = await newContract();
+    expect((await finance.request({ method: 'PUT', url: `/api/cheques/bounce-charges/${contract.project}`, payload: { amount: '750.00' } })).statusCode).toBe(200);
+    const made = await cheque({ contract: contract.id, amount: '5000.00' });
+    const id = made.json().data.id as string;
+    await act(cashier, id, 'deposit');
+    expect((await act(finance, id, 'bounce', 'Insufficient funds')).statusCode).toBe(200);
+    const oldFee = (await chequeRow(id)).bounce_fee_id!;
+    expect(oldFee).toBeTruthy();
+    // Part of the charge paid, and part of the price.
+    const towardsFee = await receive({ contract: contract.id, amount: '300.00', allocations: [{ installment: oldFee, amount: '300.00' }] });
+    expect(towardsFee.statusCode, towardsFee.body).toBe(201);
+    expect((await receive({ contract: contract.id, amount: '2000.00' })).statusCode).toBe(201);
+    const before = await db.query<{ net_price: string; paid: string; schedule_version: number }>('select net_price::text as net_price, paid::text as paid, schedule_version from contracts where id = $1', [contract.id]);
+    const netPrice = sumMoney([before.rows[0]!.net_price, '-10000.00']);
+    const approver = await login([...financePrivileges, ...grant('contract', ['approve']), ...grant('receipt', ['approve'])]);
+    const revised = await approver.request({ method: 'POST', url: `/api/contracts/${contract.id}/reschedule`, payload: { netPrice, reason: 'Discount after the bounce' } });
+    expect(revised.statusCode, revised.body).toBe(200);
+    expect(revised.json().data).toMatchObject({ version: before.rows[0]!.schedule_version + 1, total: netPrice });
+
+    const rows = await assertConsistent(contract.id);
+    const version = await db.query<{ schedule_version: number }>('select distinct schedule_version from installments where contract_id = $1 and status <> $2', [contract.id, 'superseded']);
+    expect(version.rows.map((row) => row.schedule_version)).toEqual([before.rows[0]!.schedule_version + 1]);
+    const fees = rows.filter((row) => row.kind === 'fee');
+    expect(fees.map((row) => [row.amount, row.paid, row.status])).toEqual([['750.00', '300.00', 'partly_paid']]);
+    expect(fees[0]!.seq).toBe(Math.max(...rows.filter((row) => row.kind !== 'fee').map((row) => row.seq)) + 1);
+    expect(sumMoney(rows.filter((row) => row.kind !== 'fee').map((row) => row.amount))).toBe(netPrice);
+    // The price's payments stayed on the price; the fee's on the fee; the cheque names the new row.
+    const after = await db.query<{ paid: string }>('select paid::text as paid from contracts where id = $1', [contract.id]);
+    expect(after.rows[0]!.paid).toBe(before.rows[0]!.paid);
+    expect(sumMoney(rows.filter((row) => row.kind !== 'fee').map((row) => row.paid))).toBe('2000.00');
+    expect((await chequeRow(id)).bounce_fee_id).toBe(fees[0]!.id);
+    const old = await db.query<{ status: string; paid: string }>('select status, paid::text as paid from installments where id = $1', [oldFee]);
+    expect(old.rows[0]!.status).toBe('superseded');
+    // Voiding the fee's receipt later reopens exactly the carried 300.00 on the new fee row.
+    const voided = await approver.request({ method: 'POST', url: `/api/receipts/${towardsFee.json().data.id}/actions/void`, payload: { reason: 'Entered twice' } });
+    expect(voided.statusCode, voided.body).toBe(200);
+    const reopened = (await assertConsistent(contract.id)).filter((row) => row.kind === 'fee');
+    expect(reopened.map((row) => [row.paid, row.status])).toEqual([['0.00', 'open']]);
+  });
+
+  it('refuses to void a receipt its cheque still stands behind (409 naming the cheque and its state, nothing written); the bounce undoes it', async () => {
+    const contract = await newContract();
+    expect((await finance.request({ method: 'PUT', url: `/api/cheques/bounce-charges/${contract.project}`, payload: { amount: null } })).statusCode).toBe(200);
+    const made = await cheque({ contract: contract.id, amount: '2500.00' });
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json().data.id as string;
+    const number = String(serial);
+    const receiptId = (await chequeRow(id)).receipt_id!;
+    const approver = await login([...financePrivileges, ...grant('receipt', ['approve'])]);
+    const receiptState = async () =>
+      (await db.query<{ status: string; version: number; counting: number }>("select r.status, r.version, (select count(*)::int from receipt_items i where i.receipt_id = r.id and i.counts) as counting from receipts r where r.id = $1", [receiptId])).rows[0]!;
+    const before = await receiptState();
+    expect(before).toMatchObject({ status: 'issued' });
+    expect(before.counting).toBeGreaterThan(0);
+    const paidBefore = (await rowsOf(contract.id)).map((row) => row.paid);
+    for (const state of ['received', 'deposited']) {
+      if (state === 'deposited') expect((await act(cashier, id, 'deposit')).statusCode).toBe(200);
+      const refused = await approver.request({ method: 'POST', url: `/api/receipts/${receiptId}/actions/void`, payload: { reason: 'Customer asked' } });
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json().message).toBe(`This receipt is paid by cheque ${number}, which is ${state}; return or bounce the cheque instead.`);
+      expect(await receiptState()).toEqual(before);
+      expect((await rowsOf(contract.id)).map((row) => row.paid)).toEqual(paidBefore);
+    }
+    // The cheque's own path still undoes it: the bounce voids the receipt and reopens what it paid.
+    expect((await act(finance, id, 'bounce', 'Insufficient funds')).statusCode).toBe(200);
+    expect(await receiptState()).toMatchObject({ status: 'void', counting: 0 });
+    expect((await rowsOf(contract.id)).every((row) => row.paid === '0.00')).toBe(true);
+    // A cleared cheque's receipt is refused too.
+    const second = await cheque({ contract: contract.id, amount: '100.00' });
+    const secondNumber = String(serial);
+    await act(cashier, second.json().data.id, 'deposit');
+    expect((await act(finance, second.json().data.id, 'clear')).statusCode).toBe(200);
+    const cleared = await approver.request({ method: 'POST', url: `/api/receipts/${(await chequeRow(second.json().data.id)).receipt_id}/actions/void`, payload: { reason: 'x' } });
+    expect(cleared.statusCode).toBe(409);
+    expect(cleared.json().message).toContain(`cheque ${secondNumber}, which is cleared`);
+  });
+
   it('links a replacement to the bounced cheque, once; re-deposit pays again; return ends it', async () => {
     const contract = await newContract();
     const first = (await cheque({ contract: contract.id, amount: '4000.00' })).json().data.id as string;

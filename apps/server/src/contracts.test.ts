@@ -225,6 +225,9 @@ describe.each(DB_KINDS)('contracts on %s', (kind) => {
     expect(cancelled.json().data).toMatchObject({ status: 'cancelled', cancelReason: 'Buyer withdrew' });
     expect(new Set((await rowsOf(contract.id)).map((row) => row.status))).toEqual(new Set(['cancelled']));
     expect((await db.query<{ status: string }>('select status from units where id = $1', [contract.unit])).rows[0]!.status).toBe('available');
+    // Its reservation ends with it, through the engine (a history row naming the contract).
+    const reservation = await db.query<{ status: string; cancel_reason: string; version: number }>('select status, cancel_reason, version from reservations where id = $1', [contract.reservation]);
+    expect(reservation.rows[0]).toMatchObject({ status: 'cancelled', cancel_reason: `${String(contract.number)} cancelled: Buyer withdrew` });
     const history = await historyCount(contract.id);
     const again = await approver.request({ method: 'POST', url: `/api/contracts/${contract.id}/actions/cancel`, payload: { reason: 'again' } });
     expect(again.statusCode).toBe(422);
@@ -237,6 +240,47 @@ describe.each(DB_KINDS)('contracts on %s', (kind) => {
     const rescheduled = await approver.request({ method: 'POST', url: `/api/contracts/${contract.id}/reschedule`, payload: { netPrice: '100.00', reason: 'x' } });
     expect(rescheduled.statusCode).toBe(422);
     expect(await historyCount(contract.id)).toBe(history);
+  });
+
+  it('a live contract or issued receipt is neither deleted nor deactivated (409 naming the state, nothing written); once cancelled or void it is archived', async () => {
+    const contract = await newContract();
+    const receipt = await clerk.request({ method: 'POST', url: '/api/receipts', payload: { customer: customerId, contract: contract.id, receiptDate: '2026-11-24', method: 'cash', amount: '1000.00' } });
+    expect(receipt.statusCode, receipt.body).toBe(201);
+    const receiptId = receipt.json().data.id as string;
+    const state = async (table: string, id: string) => (await db.query<{ version: number; active: boolean; status: string }>(`select version, active, status from ${table} where id = $1`, [id])).rows[0]!;
+    const historyOf = async (resource: string, id: string) => (await db.query<{ n: number }>('select count(*)::int as n from record_history where resource = $1 and record_id = $2', [resource, id])).rows[0]!.n;
+    const contractBefore = await state('contracts', contract.id);
+    const contractHistory = await historyOf('contracts', contract.id);
+
+    const removed = await approver.request({ method: 'DELETE', url: `/api/contracts/${contract.id}` });
+    expect(removed.statusCode, removed.body).toBe(409);
+    expect(removed.json().message).toBe('A contract is deleted or deactivated only once it is cancelled; this one is active. Use its “Cancel contract” action instead.');
+    const archived = await clerk.request({ method: 'PATCH', url: `/api/contracts/${contract.id}`, payload: { active: false, version: contractBefore.version } });
+    expect(archived.statusCode, archived.body).toBe(409);
+    expect(archived.json().message).toMatch(/this one is active/);
+    expect(await state('contracts', contract.id)).toEqual(contractBefore);
+    expect(await historyOf('contracts', contract.id)).toBe(contractHistory);
+
+    const receiptBefore = await state('receipts', receiptId);
+    const receiptHistory = await historyOf('receipts', receiptId);
+    const cashier = await login([...approverPrivileges, ...grant('receipt', ['update'])]);
+    const receiptRemoved = await cashier.request({ method: 'DELETE', url: `/api/receipts/${receiptId}` });
+    expect(receiptRemoved.statusCode, receiptRemoved.body).toBe(409);
+    expect(receiptRemoved.json().message).toBe('A receipt is deleted or deactivated only once it is void; this one is issued. Use its “Void” action instead.');
+    expect(await state('receipts', receiptId)).toEqual(receiptBefore);
+    expect(await historyOf('receipts', receiptId)).toBe(receiptHistory);
+    expect((await getContract(contract.id)).paid).toBe('1000.00');
+
+    // Ended by their own actions, they may be archived.
+    expect((await approver.request({ method: 'POST', url: `/api/receipts/${receiptId}/actions/void`, payload: { reason: 'Wrong amount' } })).statusCode).toBe(200);
+    const voidRemoved = await cashier.request({ method: 'DELETE', url: `/api/receipts/${receiptId}` });
+    expect(voidRemoved.statusCode, voidRemoved.body).toBe(200);
+    expect(voidRemoved.json().data).toMatchObject({ deleted: false, deactivated: true });
+    expect((await approver.request({ method: 'POST', url: `/api/contracts/${contract.id}/actions/cancel`, payload: { reason: 'Buyer withdrew' } })).statusCode).toBe(200);
+    const cancelledRemoved = await approver.request({ method: 'DELETE', url: `/api/contracts/${contract.id}` });
+    expect(cancelledRemoved.statusCode, cancelledRemoved.body).toBe(200);
+    expect(cancelledRemoved.json().data).toMatchObject({ deleted: false, deactivated: true });
+    expect(await state('contracts', contract.id)).toMatchObject({ active: false, status: 'cancelled' });
   });
 
   it('stores schedules that add up to the net price exactly, for many prices and plans, with month ends clamped (property loop)', async () => {

@@ -190,6 +190,33 @@ describe.each(DB_KINDS)('unit board on %s', (kind) => {
     expect(current.positions.at(-1)).toBe(String(replayed[1]!.seq));
   });
 
+  it('puts an approved extension of a hold on the stream: the unit stays on hold with its new time', async () => {
+    const unit = await freeUnit();
+    const { hold, requester } = await approvedHold(unit.id);
+    const start = await board(watcher);
+    const before = start.units.find((row) => row.id === unit.id)!;
+    expect(before.claim).toMatchObject({ kind: 'hold', documentId: hold.id });
+    const live = await stream(watcher, `project=${palm}&lastEventId=${start.lastEventId}`);
+    await live.waitFor(() => live.positions.length > 0, 5000, 'the position');
+    const asked = await requester.agent.request({ method: 'POST', url: `/api/hold-requests/${hold.id}/extend`, payload: { hours: 4 } });
+    expect(asked.statusCode, asked.body).toBe(200);
+    // Asking changes no time: nothing on the stream yet.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(eventsOf(live).filter((event) => event.unitId === unit.id)).toEqual([]);
+    const extended = await approver.agent.request({ method: 'POST', url: `/api/hold-requests/${hold.id}/actions/extend`, payload: {} });
+    expect(extended.statusCode, extended.body).toBe(200);
+    const expiresAt = new Date(extended.json().data.expiresAt as string).getTime();
+    expect(expiresAt - new Date(before.claim!.expiresAt!).getTime()).toBe(4 * 3_600_000);
+    await live.waitFor(() => eventsOf(live).some((event) => event.unitId === unit.id), 2000, 'the extension on the stream');
+    const event = eventsOf(live).find((row) => row.unitId === unit.id)!;
+    expect(event).toMatchObject({ from: 'on_hold', to: 'on_hold', status: 'on_hold', action: 'extend', claim: { kind: 'hold', documentId: hold.id, holderId: requester.id } });
+    expect(new Date(event.claim!.expiresAt!).getTime()).toBe(expiresAt);
+    // A board read now shows the same time, at or past the event's position.
+    const after = await board(watcher);
+    expect(new Date(after.units.find((row) => row.id === unit.id)!.claim!.expiresAt!).getTime()).toBe(expiresAt);
+    expect(after.lastEventId).toBeGreaterThanOrEqual(event.seq);
+  });
+
   it('publishes nothing for a change whose transaction rolls back', async () => {
     const start = await board(watcher);
     const live = await stream(watcher, `project=${palm}&lastEventId=${start.lastEventId}`);

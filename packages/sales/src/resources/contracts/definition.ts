@@ -58,6 +58,8 @@ export const contracts: ResourceDef = {
   formLayout: [['reservation'], ['title'], ['template', 'contractDate'], ['parties'], ['notes']],
   statusField: 'status',
   editableStates: ['active'],
+  // A signed contract is ended by its Cancel action, not archived while it is live.
+  deletableStates: ['cancelled'],
   actions: {
     cancel: {
       label: 'Cancel contract',

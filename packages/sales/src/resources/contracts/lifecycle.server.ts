@@ -138,6 +138,16 @@ export function contractHooks(engine: EngineContext): ResourceHooks {
           for (const row of open.rows) {
             await updateRecord(engine, tx, installments, effectOf(caller), row.id, { status: 'cancelled', overdue: false }, { ignoreVersion: true, allowReadOnly: true, action: 'cancel', reason });
           }
+          // The sale is off: its reservation ends with it (it said "contracted" for a unit on sale again).
+          if (typeof record.reservation === 'string') {
+            const why = `${String(record.number)} cancelled: ${reason ?? ''}`.slice(0, 300);
+            await updateRecord(engine, tx, engine.registry.get('reservations'), effectOf(caller), record.reservation, { status: 'cancelled', cancelReason: why }, {
+              ignoreVersion: true,
+              allowReadOnly: true,
+              action: 'cancel',
+              reason: why,
+            });
+          }
           if (typeof record.unit === 'string') {
             await updateRecord(engine, tx, engine.registry.get('units'), effectOf(caller), record.unit, { status: 'available' }, {
               ignoreVersion: true,

@@ -3,6 +3,7 @@ import type { RecordRow } from '@propdesk/records/model';
 import { HttpError, unprocessable, type Queryable } from '@propdesk/server-kit';
 import { holdRequests } from './definition.js';
 import { assertClaimable, claimUnit, extendClaim, formatWhen, releaseClaim, transferClaim } from '../unit-claims/claims.server.js';
+import { publishClaimChange } from '../unit-board/publish.server.js';
 
 export const HOLD_ROUTE = '/settings/leads/holdRequests';
 export const holdLink = (id: string) => `${HOLD_ROUTE}/view?id=${id}`;
@@ -191,13 +192,15 @@ export function holdRequestHooks(engine: EngineContext, notify: DomainNotify): R
         },
       },
       extend: {
-        before: async (tx, id) => {
+        before: async (tx, id, _current, caller) => {
           const hold = (await holdRow(tx, id))!;
           if (!hold.extension_hours) throw unprocessable(`No extension has been asked for on ${hold.number}.`);
           const setup = await setupFor(tx, hold.project_id);
           assertExtensionAllowed(hold, setup, hold.extension_hours);
           const expiresAt = hoursAfter(new Date(hold.expires_at!), hold.extension_hours);
           await extendClaim(tx, doc(id), expiresAt);
+          // Open boards see the new time (the unit stays on hold: no status change announces it).
+          await publishClaimChange(tx, caller, hold.unit_id, { action: 'extend', reason: `${hold.number} extended until ${formatWhen(expiresAt.toISOString())}`.slice(0, 300), document: doc(id) });
           return {
             values: { expiresAt: expiresAt.toISOString(), extensions: hold.extensions + 1, totalHours: (hold.total_hours ?? hold.hours) + hold.extension_hours, extensionHours: null, reminderSentAt: null },
           };

@@ -179,9 +179,16 @@ export async function reviseSchedule(
   if (contract.status === 'cancelled') throw unprocessable(`The schedule of ${contract.number} cannot change while the contract is cancelled.`);
   const oldRows = await tx.query<{ id: string }>("select id::text as id from installments where contract_id = $1 and schedule_version = $2 and status <> 'superseded' order by id", [contractId, contract.schedule_version]);
   await lockInstallments(tx, oldRows.rows.map((row) => row.id));
+  // The schedule's own rows are generated anew; a fee row (a bounce charge) is owed besides the price
+  // and is carried over as it is, with what was paid on it.
   const items = await tx.query<{ id: string; receipt_id: string; amount: string; label: string }>(
     `select i.id::text as id, i.receipt_id::text as receipt_id, i.amount::text as amount, i.label from receipt_items i join installments n on n.id = i.installment_id
-      where n.contract_id = $1 and n.schedule_version = $2 and i.counts order by n.due_date, n.seq, i.created_on, i.id`,
+      where n.contract_id = $1 and n.schedule_version = $2 and n.kind <> 'fee' and i.counts order by n.due_date, n.seq, i.created_on, i.id`,
+    [contractId, contract.schedule_version],
+  );
+  const fees = await tx.query<{ id: string; label: string; amount: string; due_date: string; status: string; overdue: boolean }>(
+    `select id::text as id, label, amount::text as amount, to_char(due_date, 'YYYY-MM-DD') as due_date, status, overdue from installments
+      where contract_id = $1 and schedule_version = $2 and kind = 'fee' and status not in ('superseded', 'cancelled') order by seq, id`,
     [contractId, contract.schedule_version],
   );
   for (const row of oldRows.rows) {
@@ -211,8 +218,56 @@ export async function reviseSchedule(
       await createRecord(engine, tx, receiptItems, effectOf(caller), { label: 'Unallocated (schedule changed)', receipt: item.receipt_id, kind: 'unallocated', amount: rest, counts: true }, {}, { workflow: true });
     }
   }
-  await settleInstallments(engine, tx, caller, newIds);
+  const feeIds = await carryFees(engine, tx, caller, { contractId, customerId: contract.customer_id, version, after: Math.max(0, ...fresh.map((row) => row.seq)), reason: change.reason }, fees.rows);
+  await settleInstallments(engine, tx, caller, [...newIds, ...feeIds]);
   return { version, total: sumMoney(fresh.map((row) => row.amount)) };
+}
+
+/**
+ * The fee rows of a superseded version, written again at the end of the new one (same amount, due
+ * date and overdue flag; the old rows are already `superseded`): each counting receipt item on an
+ * old fee row moves to its new row (a new item of the same receipt, the old one stops counting), so
+ * the fee keeps exactly what was paid on it and never mixes with the price. A cheque whose bounce
+ * charge it was names the new row.
+ */
+async function carryFees(
+  engine: EngineContext,
+  tx: Queryable,
+  caller: Caller,
+  input: { contractId: string; customerId: string | null; version: number; after: number; reason: string },
+  fees: { id: string; label: string; amount: string; due_date: string; overdue: boolean }[],
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (const [index, fee] of fees.entries()) {
+    const row = await createRecord(engine, tx, installments, effectOf(caller), {
+      label: fee.label,
+      contract: input.contractId,
+      scheduleVersion: input.version,
+      seq: input.after + index + 1,
+      kind: 'fee',
+      dueDate: fee.due_date,
+      amount: fee.amount,
+      paid: '0.00',
+      status: 'open',
+      overdue: fee.overdue,
+      customer: input.customerId,
+    }, {}, { workflow: true });
+    ids.push(row.id);
+    const items = await tx.query<{ id: string; receipt_id: string; amount: string }>(
+      'select id::text as id, receipt_id::text as receipt_id, amount::text as amount from receipt_items where installment_id = $1 and counts order by created_on, id',
+      [fee.id],
+    );
+    for (const item of items.rows) {
+      await updateRecord(engine, tx, receiptItems, effectOf(caller), item.id, { counts: false }, { ignoreVersion: true, allowReadOnly: true, action: 'carryOver', reason: input.reason });
+      await createRecord(engine, tx, receiptItems, effectOf(caller), { label: `v${input.version} #${input.after + index + 1} (carried)`, receipt: item.receipt_id, kind: 'installment', installment: row.id, amount: item.amount, counts: true }, {}, { workflow: true });
+    }
+    const cheques = engine.registry.get('cheques');
+    const charged = await tx.query<{ id: string }>('select id::text as id from cheques where bounce_fee_id = $1 order by id', [fee.id]);
+    for (const cheque of charged.rows) {
+      await updateRecord(engine, tx, cheques, effectOf(caller), cheque.id, { bounceFee: row.id }, { ignoreVersion: true, allowReadOnly: true, action: 'reschedule', reason: input.reason });
+    }
+  }
+  return ids;
 }
 
 /**

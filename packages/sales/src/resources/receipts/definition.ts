@@ -39,6 +39,8 @@ export const receipts: ResourceDef = {
   formLayout: [['customer', 'contract'], ['title'], ['receiptDate', 'method'], ['amount', 'reference'], ['notes']],
   statusField: 'status',
   editableStates: ['issued'],
+  // Ended by Void, not archived while it is issued.
+  deletableStates: ['void'],
   actions: {
     void: { label: 'Void', from: ['issued'], to: 'void', privilege: 'approve', reason: 'required', confirm: 'Void {number}? What it paid is reopened on its installments.' },
   },

@@ -1,6 +1,6 @@
 import { allocateOldestFirst, compareMoney, formatMoney, subtractMoney, sumMoney } from '@propdesk/finance';
 import { createRecord, effectOf, updateRecord, type Caller, type EngineContext, type ResourceHooks } from '@propdesk/records/server';
-import { HttpError, unprocessable, type Queryable } from '@propdesk/server-kit';
+import { HttpError, conflict, unprocessable, type Queryable } from '@propdesk/server-kit';
 import { z } from 'zod';
 import { receipts } from './definition.js';
 import { receiptItems } from '../receipt-items/definition.js';
@@ -93,6 +93,20 @@ export async function reverseAllocations(engine: EngineContext, tx: Queryable, c
   return [...new Set(touched)];
 }
 
+/** The states of a cheque whose money is still expected: its receipt is undone only through the cheque. */
+export const LIVE_CHEQUE_STATES = ['received', 'deposited', 'cleared'] as const;
+
+/**
+ * A receipt a live cheque paid is not voided by hand (the cheque would still show received,
+ * deposited or cleared while its money no longer counted): 409 naming the cheque and its state.
+ * (A bounce voids the receipt under its own locks, so the two never both take the money back.)
+ */
+async function assertNoLiveCheque(tx: Queryable, receiptId: string) {
+  const rows = await tx.query<{ number: string; status: string }>('select number, status from cheques where receipt_id = $1 and status = any($2::text[]) order by id', [receiptId, [...LIVE_CHEQUE_STATES]]);
+  const cheque = rows.rows[0];
+  if (cheque) throw conflict(`This receipt is paid by cheque ${cheque.number}, which is ${cheque.status}; return or bounce the cheque instead.`);
+}
+
 /**
  * Receipts on the engine: allocated when written; once issued only their notes and reference may
  * change (the money is void-and-reissue); `void` takes its items out of the count and reopens
@@ -123,7 +137,10 @@ export function receiptHooks(engine: EngineContext): ResourceHooks {
     },
     actions: {
       void: {
-        before: (_tx, _id, _current, _caller, reason) => Promise.resolve({ values: { voidReason: reason } }),
+        before: async (tx, id, _current, _caller, reason) => {
+          await assertNoLiveCheque(tx, id);
+          return { values: { voidReason: reason } };
+        },
         after: async (tx, id, _record, caller, reason) => {
           await reverseAllocations(engine, tx, caller, id, 'void', reason);
         },

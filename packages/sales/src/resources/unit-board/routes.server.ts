@@ -18,6 +18,11 @@ export const unitBoardHooks: ResourceHooks = {
     if (changes.before.status === changes.after.status) return;
     await tx.query(`select pg_notify('${UNIT_BOARD_CHANNEL}', '')`);
   },
+  // A batch of the engine's (a bulk publish): one NOTIFY announces every unit's event row.
+  afterUpdateMany: async (tx, rows) => {
+    if (!rows.some((row) => row.changes.before.status !== row.changes.after.status)) return;
+    await tx.query(`select pg_notify('${UNIT_BOARD_CHANNEL}', '')`);
+  },
 };
 
 const boardQuery = z.strictObject({ project: z.uuid() });

@@ -113,7 +113,12 @@ export const chequeExtras: Omit<ResourcePageProps, 'def' | 'mode'> = {
   renderExtra: (record) => <ChequeReceiptPanel record={record} />,
 };
 
+/** The cheques Bounced Cheques lists: bounced, and what became of them (replaced or returned). */
+export const BOUNCED_STATES = ['bounced', 'replaced', 'returned'] as const;
+
 export const bouncedExtras: Omit<ResourcePageProps, 'def' | 'mode'> = {
   listHeader: <BouncedPanel />,
+  // The register's list, fixed to those states (not a chip the user can clear).
+  fixedFilter: { status: BOUNCED_STATES },
   renderExtra: (record) => <ChequeReceiptPanel record={record} />,
 };

@@ -13,15 +13,20 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useChecker } from '@propdesk/auth-session/web';
 import type { RecordRow } from '@propdesk/records/model';
 import { formatDate, formatDateTime, formatMoney, humanize, recordsApi, serverError } from '@propdesk/records/web';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useContractPrintsQuery, useContractStepsQuery, useMoveContractStepMutation, type StepAction } from './contractApi.js';
 
-/** The configured actions from the contract's current step, each asking for a reason where it needs one. */
+/**
+ * The configured actions from the contract's current step, each asking for a reason where it needs one;
+ * only for those who may take them (the server asks approve on contract), so no one presses a refused button.
+ */
 function Steps({ contract }: { contract: RecordRow }) {
-  const { data: actions = [] } = useContractStepsQuery(contract.id, { skip: contract.status !== 'active' });
+  const allowed = useChecker().can('contract', 'approve');
+  const { data: actions = [] } = useContractStepsQuery(contract.id, { skip: contract.status !== 'active' || !allowed });
   const [move, { isLoading }] = useMoveContractStepMutation();
   const [asking, setAsking] = useState<StepAction | null>(null);
   const [reason, setReason] = useState('');
@@ -32,7 +37,7 @@ function Steps({ contract }: { contract: RecordRow }) {
     if ('error' in result) setError(serverError(result.error).message);
     else setAsking(null);
   };
-  if (contract.status !== 'active') return null;
+  if (contract.status !== 'active' || !allowed) return null;
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
       <Typography variant="body2" color="text.secondary">
@@ -132,8 +137,9 @@ function Prints({ contract }: { contract: RecordRow }) {
   );
 }
 
-/** Under a contract's view: its steps, prints, schedule and the way to take a payment. */
+/** Under a contract's view: its steps, prints, schedule and the way to take a payment (for whoever may issue receipts). */
 export function ContractPanel({ record }: { record: RecordRow }) {
+  const takesPayments = useChecker().can('receipt', 'create');
   return (
     <Paper variant="outlined" sx={{ p: 2 }} aria-label="Contract">
       <Stack spacing={2}>
@@ -144,7 +150,7 @@ export function ContractPanel({ record }: { record: RecordRow }) {
           <Typography variant="body2" color="text.secondary">
             Net {formatMoney(record.netPrice)}, paid {formatMoney(record.paid)}
           </Typography>
-          {record.status === 'active' ? (
+          {record.status === 'active' && takesPayments ? (
             <Button size="small" component={RouterLink} to={`/receipt/createNewReceipt?customer=${String(record.customer)}&contract=${record.id}`}>
               Take a payment
             </Button>

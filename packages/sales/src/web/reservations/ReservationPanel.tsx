@@ -12,6 +12,7 @@ import type { RecordRow } from '@propdesk/records/model';
 import { formatDate, formatMoney, humanize, recordsApi } from '@propdesk/records/web';
 import { Link as RouterLink } from 'react-router';
 import { ReservationPreview, previewArgsOf } from './ReservationPreview.js';
+import { ReservationRules } from './ReservationRules.js';
 import { RevisionsList } from './RevisionsCompare.js';
 import { useReservationRevisionsQuery } from './reservationApi.js';
 
@@ -86,6 +87,7 @@ export function ReservationPanel({ record }: { record: RecordRow }) {
       ) : null}
       {OPEN.includes(status) ? <ReservationPreview args={previewArgsOf(record)} title="Installments (as the plan generates them today)" /> : null}
       <Payments reservation={record} />
+      <ReservationRules record={record} />
       <Typography variant="subtitle1">Revisions</Typography>
       <RevisionsList revisions={revisions ?? []} />
     </Stack>
