@@ -1,10 +1,18 @@
 #!/usr/bin/env node
 // `npm test`: install, build, lint, typecheck and unit-test every package (turbo), then the
 // browser suite against the real server. Ends with one line of totals over every runner.
+//
+// Scheduling (2 cores): after the builds, two lanes take jobs from one queue, longest first: the
+// server suite (every file on PGlite and PostgreSQL) and the browser suite start at once, each on
+// its own core; whichever lane frees first takes lint and typecheck, then the other packages' unit
+// tests (turbo, one task at a time, `--only`: every package is built already, so no build task or
+// cache restore rewrites a dist/ that tests are reading). PROPDESK_TEST_SERIAL=1 runs the jobs one
+// after another, in the same order.
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { pnpm } from './pnpm.mjs';
+import { PNPM_SPEC } from './pnpm.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const workspaces = ['apps', 'packages', 'tooling'].flatMap((dir) =>
@@ -12,19 +20,61 @@ const workspaces = ['apps', 'packages', 'tooling'].flatMap((dir) =>
 );
 for (const ws of workspaces) rmSync(join(ws, '.reports'), { recursive: true, force: true });
 
+const started = Date.now();
 const failures = [];
-const run = (title, args, env) => {
-  console.log(`\n▶ ${title}`);
-  const status = pnpm(args, { env });
-  if (status !== 0) failures.push(`${title} (exit ${status})`);
-  return status;
-};
+const timings = [];
+const clock = (ms) => `${Math.floor(Math.round(ms / 1000) / 60)}m${String(Math.round(ms / 1000) % 60).padStart(2, '0')}s`;
 
-if (run('Install', ['install', '--frozen-lockfile', '--prefer-offline']) !== 0) finish();
-run('Build, lint, typecheck and unit tests (every package)', [
-  'exec', 'turbo', 'run', 'build', 'lint', 'typecheck', 'test', '--concurrency=2', '--output-logs=new-only', '--continue',
-]);
-run('End-to-end tests in Chromium', ['--filter', '@propdesk/e2e', 'run', 'e2e']);
+/** Runs pnpm with these arguments; with a label, each output line starts with it (steps running side by side). */
+function run(title, args, { label } = {}) {
+  console.log(`\n▶ ${title}`);
+  const begin = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn('npx', ['-y', PNPM_SPEC, ...args], {
+      cwd: root,
+      stdio: label ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1', ...process.env },
+    });
+    if (label) {
+      for (const [from, to] of [
+        [child.stdout, process.stdout],
+        [child.stderr, process.stderr],
+      ]) {
+        let rest = '';
+        from.setEncoding('utf8');
+        from.on('data', (chunk) => {
+          const lines = (rest + chunk).split('\n');
+          rest = lines.pop();
+          for (const line of lines) to.write(`[${label}] ${line}\n`);
+        });
+        from.on('end', () => rest && to.write(`[${label}] ${rest}\n`));
+      }
+    }
+    child.on('close', (code, signal) => {
+      const status = code ?? (signal ? 1 : 0);
+      const took = Date.now() - begin;
+      timings.push(`${title}: ${clock(took)}`);
+      console.log(`${status === 0 ? '✔' : '✖'} ${title} (${clock(took)})`);
+      if (status !== 0) failures.push(`${title} (exit ${status})`);
+      resolve(status);
+    });
+  });
+}
+
+const turbo = (...args) => ['exec', 'turbo', 'run', ...args, '--output-logs=new-only', '--continue'];
+const jobs = [
+  () => run('Server tests (PGlite and PostgreSQL)', turbo('test', '--filter=@propdesk/server', '--only'), { label: 'server' }),
+  () => run('End-to-end tests in Chromium', ['--filter', '@propdesk/e2e', 'run', 'e2e'], { label: 'e2e' }),
+  () => run('Lint and typecheck (every package)', turbo('lint', 'typecheck', '--only', '--concurrency=1'), { label: 'check' }),
+  () => run('Unit tests (every other package)', turbo('test', '--filter=!@propdesk/server', '--only', '--concurrency=1'), { label: 'unit' }),
+];
+
+if ((await run('Install', ['install', '--frozen-lockfile', '--prefer-offline'])) !== 0) finish();
+if ((await run('Build (every package)', turbo('build', '--concurrency=2'))) !== 0) finish();
+const lane = async () => {
+  for (let job = jobs.shift(); job; job = jobs.shift()) await job();
+};
+await Promise.all(process.env.PROPDESK_TEST_SERIAL === '1' ? [lane()] : [lane(), lane()]);
 finish();
 
 function finish() {
@@ -47,6 +97,7 @@ function finish() {
       skipped += stats?.skipped ?? 0;
     }
   }
+  if (timings.length) console.log(`\nTimes: ${timings.join('; ')}; total ${clock(Date.now() - started)}`);
   if (failures.length) console.error(`\n✖ Failed steps:\n  - ${failures.join('\n  - ')}`);
   console.log(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
   process.exit(failures.length || failed ? 1 : 0);

@@ -31,13 +31,16 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
     viewport: { width: 1440, height: 900 },
-    trace: 'retain-on-failure',
+    // Recording a trace costs every test time even when it passes; in CI a failure is retried
+    // once and the retry records it. Locally (no retries) a failed test keeps its trace.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
   webServer: {
     command: 'node ../../apps/server/dist/main.js',
     url: `${process.env.E2E_BASE_URL}/api/health`,
-    timeout: 120_000,
+    // Seeding the demo on a fresh data folder; `npm test` runs it beside the server unit suite.
+    timeout: 300_000,
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',

@@ -104,7 +104,8 @@ export async function startServer(port: number, dataDir: string): Promise<OwnSer
   });
   const baseURL = `http://127.0.0.1:${port}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 60_000;
+  // A fresh data dir seeds the whole demo first: a minute or more while `npm test` runs the server suite beside this one.
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server on port ${port} exited with ${child.exitCode}`);
     try {

@@ -21,36 +21,49 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'propdesk-test-'));
-  const db = await openDatabase({ dataDir: 'memory://' });
-  await migrate(db);
-  await seedDemoData(db, { password: DEMO_PASSWORD, argon2: TEST_ARGON2 });
-  const file = join(dir, 'seeded.tar.gz');
-  writeFileSync(file, Buffer.from(await (await db.dump!()).arrayBuffer()));
-  await db.close();
-  project.provide('pgliteSnapshot', file);
-
   const adminUrl = process.env['TEST_DATABASE_URL'];
-  let template = '';
-  if (adminUrl) {
-    template = `propdesk_test_tpl_${Math.random().toString(36).slice(2, 10)}`;
-    const admin = await openDatabase({ databaseUrl: adminUrl, dataDir: '' });
-    await admin.exec(`create database ${template}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${template}`;
-    const pg = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
-    await migrate(pg);
-    await seedDemoData(pg, { password: DEMO_PASSWORD, argon2: TEST_ARGON2 });
-    await pg.close();
-    await admin.close();
+  const template = adminUrl ? `propdesk_test_tpl_${Math.random().toString(36).slice(2, 10)}` : '';
+  // Both at once: PGlite seeds on this process's CPU, PostgreSQL mostly on the server's.
+  const [pglite, postgres] = await Promise.allSettled([
+    (async () => {
+      const db = await openDatabase({ dataDir: 'memory://' });
+      await migrate(db);
+      await seedDemoData(db, { password: DEMO_PASSWORD, argon2: TEST_ARGON2 });
+      const snapshot = join(dir, 'seeded.tar.gz');
+      writeFileSync(snapshot, Buffer.from(await (await db.dump!()).arrayBuffer()));
+      await db.close();
+      return snapshot;
+    })(),
+    (async () => {
+      if (!adminUrl) return;
+      const admin = await openDatabase({ databaseUrl: adminUrl, dataDir: '' });
+      await admin.exec(`create database ${template}`);
+      const url = new URL(adminUrl);
+      url.pathname = `/${template}`;
+      const pg = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
+      await migrate(pg);
+      await seedDemoData(pg, { password: DEMO_PASSWORD, argon2: TEST_ARGON2 });
+      await pg.close();
+      await admin.close();
+    })(),
+  ]);
+  if (pglite.status === 'rejected' || postgres.status === 'rejected') {
+    rmSync(dir, { recursive: true, force: true });
+    await dropTemplate(adminUrl, template).catch(() => undefined);
+    throw pglite.status === 'rejected' ? pglite.reason : (postgres as PromiseRejectedResult).reason;
   }
+  project.provide('pgliteSnapshot', pglite.value);
   project.provide('postgresTemplate', template);
 
   return async () => {
     rmSync(dir, { recursive: true, force: true });
-    if (adminUrl && template) {
-      const admin = await openDatabase({ databaseUrl: adminUrl, dataDir: '' });
-      await admin.exec(`drop database if exists ${template} with (force)`);
-      await admin.close();
-    }
+    await dropTemplate(adminUrl, template);
   };
+}
+
+async function dropTemplate(adminUrl: string | undefined, template: string) {
+  if (!adminUrl || !template) return;
+  const admin = await openDatabase({ databaseUrl: adminUrl, dataDir: '' });
+  await admin.exec(`drop database if exists ${template} with (force)`);
+  await admin.close();
 }
