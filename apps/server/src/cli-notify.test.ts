@@ -1,12 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '@propdesk/server-kit';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { sendNotification } from './cli.js';
-import { openAppDatabase } from './database.js';
-import { seedDemoData } from './seed.js';
-import { DB_KINDS, DEMO_PASSWORD, TEST_ARGON2, seededDatabases } from './test/harness.js';
+import { DB_KINDS, seededDatabases } from './test/harness.js';
 
 describe.each(DB_KINDS)('cli notify on %s', (kind) => {
   const databases = seededDatabases(kind);
@@ -18,8 +16,8 @@ describe.each(DB_KINDS)('cli notify on %s', (kind) => {
 
   async function environment(): Promise<NodeJS.ProcessEnv> {
     if (kind === 'pglite') {
-      const db = await openAppDatabase({ databaseUrl: undefined, dataDir });
-      await seedDemoData(db, { password: DEMO_PASSWORD, argon2: TEST_ARGON2 });
+      // The run's seeded snapshot, unpacked into a data dir the command opens (seeding anew takes long).
+      const db = await openDatabase({ dataDir, snapshot: new Blob([readFileSync(inject('pgliteSnapshot'))]) });
       await db.close();
       return { PROPDESK_DATA_DIR: dataDir };
     }

@@ -176,8 +176,11 @@ describe.each(DB_KINDS)('commissions on %s', (kind) => {
     // A contract without a broker earns nothing.
     const plain = await newContract(null);
     expect(await linesOf(plain.id)).toEqual([]);
-    // Commissions are the server's: none by hand.
-    expect((await finance.request({ method: 'POST', url: '/api/commissions', payload: { notes: 'by hand' } })).statusCode).not.toBe(201);
+    // Commissions are the server's: none by hand, even with the create privilege.
+    const clerk = (await login([...financePrivileges, ...grant('commission', ['create'])])).agent;
+    const byHand = await clerk.request({ method: 'POST', url: '/api/commissions', payload: { notes: 'by hand' } });
+    expect(byHand.statusCode, byHand.body).toBe(422);
+    expect(byHand.json().message).toBe('Commissions are accrued from contracts with a broker; they are not entered by hand.');
   });
 
   it('fixed, payable once the down payment is collected: accrued until it is paid in full', async () => {

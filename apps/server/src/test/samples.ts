@@ -9,7 +9,7 @@ import { columnOf, labelFieldOf, type FieldDef, type Registry, type ResourceDef 
 export const SAMPLE_OVERRIDES: Readonly<Record<string, (n: number) => Record<string, unknown>>> = {
   'payment-plans': () => ({ downPaymentPct: '10', years: 5, frequency: 'quarterly', deliveryPct: '10', deliveryAfterMonths: 36, maintenancePct: '5', discountPct: '0' }),
   'unit-offers': () => ({ discountPct: '5', discountAmount: null, validFrom: '2026-01-01', validTo: '2026-12-31' }),
-  'broker-project-templates': () => ({ commissionType: 'percent', pct: '2.5', amount: null, tiers: null }),
+  'broker-project-templates': () => ({ commissionType: 'percent', pct: '2.5', amount: null, tiers: null, payableOn: 'contract_signed', payableSharePct: null }),
   'broker-contracts': () => ({ startDate: '2026-01-01', endDate: '2026-12-31' }),
   'lead-validity-configs': () => ({ validityDays: 30, reminderDaysBefore: 3, channel: null }),
   // Demo tiers hold levels 1 to 3.
@@ -42,6 +42,12 @@ export const SAMPLE_OVERRIDES: Readonly<Record<string, (n: number) => Record<str
   // A cheque on account (no contract), replacing none.
   cheques: (n) => ({ contract: null, replaces: null, amount: `${100 + (n % 900)}.00` }),
 };
+
+/**
+ * Resources whose records only the server makes (a commission is accrued from a contract with a
+ * broker; `POST` is 422): the suite reads a demo record of theirs as it does a read-only resource's.
+ */
+export const SERVER_CREATED: ReadonlySet<string> = new Set(['commissions']);
 
 /** Values that must come from the database (a lead every user sees: one in the unassigned pool). */
 export const SAMPLE_LOOKUPS: Readonly<Record<string, (db: Database) => Promise<Record<string, unknown>>>> = {
