@@ -2,7 +2,6 @@
  * Procurement's resources. Each document's definition lives in its own folder
  * (`src/resources/<name>/definition.ts`) with its server hooks; this is the domain's list of them.
  */
-import type { ResourceDef } from '@propdesk/records/model';
 import { suppliers } from '../resources/suppliers/definition.js';
 import { purchaseRequests } from '../resources/purchase-requests/definition.js';
 import { purchaseRequestLines } from '../resources/purchase-request-lines/definition.js';
@@ -15,14 +14,4 @@ import { approvalTiers } from '../resources/approval-tiers/definition.js';
 export { OPEN_REQUEST_STATES, ORDER_STATES, PAYMENT_TERMS, QUOTATION_STATES, REQUEST_STATES, STATE_WORDS, stateWords } from './states.js';
 export { approvalTiers, purchaseOrderLines, purchaseOrders, purchaseRequestLines, purchaseRequests, quotationLines, quotations, suppliers };
 
-/** The procurement resources, in dependency order. */
-export const PROCUREMENT_RESOURCES: readonly ResourceDef[] = [
-  suppliers,
-  purchaseRequests,
-  purchaseRequestLines,
-  quotations,
-  quotationLines,
-  purchaseOrders,
-  purchaseOrderLines,
-  approvalTiers,
-];
+export { PROCUREMENT_FOLDERS, PROCUREMENT_RESOURCES } from '../resources/manifest.js';

@@ -1,10 +1,5 @@
-import { composeDomain, resourceModule, type DomainServer, type ResourceModule } from '@propdesk/records/server';
-import { PROCUREMENT_RESOURCES } from '../model/index.js';
-import suppliers from '../resources/suppliers/module.server.js';
-import purchaseRequests from '../resources/purchase-requests/module.server.js';
-import quotations from '../resources/quotations/module.server.js';
-import purchaseOrders from '../resources/purchase-orders/module.server.js';
-import approvalTiers from '../resources/approval-tiers/module.server.js';
+import { composeDomain, folderModules, resourceModule, type DomainServer, type ResourceModule } from '@propdesk/records/server';
+import { PROCUREMENT_FOLDERS, PROCUREMENT_RESOURCES } from '../resources/manifest.js';
 import { registerProcurementRoutes } from './routes.js';
 import { lateMigrations, migrations } from './schema.js';
 import { seedProcurementDemo } from './demo.js';
@@ -22,10 +17,13 @@ export { seedProcurementDemo };
 const calls = resourceModule({ id: 'procurement-calls', migrations, lateMigrations, routes: (app, { engine }) => registerProcurementRoutes(app, engine) });
 
 /**
- * Procurement's server manifest: one line per document folder (its `module.server.ts`: definitions,
- * lifecycle hooks, roll-ups, print), then the calls that span them.
+ * Procurement's folders as its server takes them (`src/resources/manifest.ts`: each folder's
+ * `module.server.ts` with its lifecycle hooks, roll-ups, print), then the calls that span them.
  */
-export const PROCUREMENT_MODULES: readonly ResourceModule[] = [suppliers, purchaseRequests, quotations, purchaseOrders, approvalTiers, calls];
+export const PROCUREMENT_MODULES: readonly ResourceModule[] = [
+  ...(await folderModules('procurement', PROCUREMENT_FOLDERS, (folder) => new URL(`../resources/${folder}/module.server.js`, import.meta.url))),
+  calls,
+];
 
 /** The procurement domain on the server, composed from its folders. */
 export const procurementDomain: DomainServer = composeDomain({ id: 'procurement', modules: PROCUREMENT_MODULES, expect: PROCUREMENT_RESOURCES });

@@ -4,7 +4,7 @@ export { Lifecycle, assertEditableState } from './lifecycle.js';
 export type { ResourceHooks, ActionHandlers, ActionOutcome, Rollup, UpdateChanges, UpdatedRow } from './lifecycle.js';
 export { runAction } from './actions.js';
 export { combineRowScopes } from './domain.js';
-export { composeDomain, mergeHooks, resourceModule } from './modules.js';
+export { composeDomain, folderModules, mergeHooks, resourceModule } from './modules.js';
 export type { DomainManifest, ResourceModule } from './modules.js';
 export type { DomainServer, DomainContext, DomainNotify, RowScope, AuthChangeAnnouncer } from './domain.js';
 export { engineMigrations, resourceMigrations, tableDdl, constraintDdl, columnType, uniqueIndexName } from './ddl.js';

@@ -1,9 +1,14 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { f, type ResourceDef } from '../model/index.js';
 import type { DomainContext } from './domain.js';
 import type { ResourceHooks } from './lifecycle.js';
-import { composeDomain, mergeHooks, resourceModule } from './modules.js';
+import type { ResourceModule } from './modules.js';
+import { composeDomain, folderModules, mergeHooks, resourceModule } from './modules.js';
 
 const def = (name: string): ResourceDef => ({ name, table: name.replace(/-/g, '_'), label: name, entity: name, route: `/x/${name}`, singular: name, defaultSort: ['name'], listColumns: ['name'], fields: { name: f.name() } });
 const context = {} as DomainContext;
@@ -60,5 +65,41 @@ describe('a domain composed from its folders', () => {
 
   it('merges hook maps keeping single hooks and lists', () => {
     expect(mergeHooks([{ a: orderHooks }, { a: [stockOwn, stockFromOrders], b: orderHooks }])).toEqual({ a: [orderHooks, stockOwn, stockFromOrders], b: [orderHooks] });
+  });
+
+  it('loads each folder of a manifest by its name, with the manifest’s definitions; a folder of definitions alone needs no module', async () => {
+    const files: Record<string, ResourceModule> = { orders: resourceModule({ id: 'orders', hooks: () => ({ orders: orderHooks }) }) };
+    const locate = (folder: string) => new URL(`file:///domain/resources/${folder}/module.server.js`);
+    const folderOf = (url: URL) => url.pathname.split('/').at(-2)!;
+    const io = { exists: (url: URL) => folderOf(url) in files, load: async (url: URL) => ({ default: files[folderOf(url)]! }) };
+    const modules = await folderModules('shop', { orders: [orders, lines], stock: [stock] }, locate, io);
+    expect(modules.map((module) => [module.id, module.resources?.map((def) => def.name), Boolean(module.hooks)])).toEqual([
+      ['orders', ['orders', 'order-lines'], true],
+      ['stock', ['stock'], false],
+    ]);
+    const always = (module: ResourceModule) => ({ exists: () => true, load: async () => ({ default: module }) });
+    await expect(folderModules('shop', { orders: [orders] }, locate, always(resourceModule({ id: 'stock' })))).rejects.toThrow('the module of orders calls itself stock');
+    await expect(folderModules('shop', { orders: [orders] }, locate, always(resourceModule({ id: 'orders', resources: [orders] })))).rejects.toThrow("orders's definitions belong in the manifest");
+    // A module that is there but fails to load is an error, not a folder without one.
+    await expect(folderModules('shop', { orders: [orders] }, locate, { exists: () => true, load: () => Promise.reject(new SyntaxError('Unexpected token')) })).rejects.toThrow('Unexpected token');
+  });
+
+  it('finds a folder’s module file on disk, built or as its source', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'folders-'));
+    try {
+      mkdirSync(join(dir, 'orders'));
+      writeFileSync(join(dir, 'orders', 'module.server.ts'), '');
+      const seen: string[] = [];
+      const modules = await folderModules('shop', { orders: [orders], stock: [stock] }, (folder) => pathToFileURL(join(dir, folder, 'module.server.js')), {
+        load: async (url) => {
+          seen.push(url.pathname.split('/').at(-2)!);
+          return { default: resourceModule({ id: 'orders' }) };
+        },
+      });
+      expect(seen).toEqual(['orders']);
+      expect(modules.map((module) => module.id)).toEqual(['orders', 'stock']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

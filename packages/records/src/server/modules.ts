@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { JobDefinition, Migration } from '@propdesk/server-kit';
 import type { FastifyInstance } from 'fastify';
 import type { ResourceDef } from '../model/index.js';
@@ -96,6 +98,40 @@ export function composeDomain({ id, modules, rowScope, expect }: DomainManifest)
     },
     jobs: (context) => modules.flatMap((module) => module.jobs?.(context) ?? []),
   };
+}
+
+/** Where a domain's folders are: the URL of a folder's `module.server.js` (the domain's own `import.meta.url` resolves it). */
+export type FolderLocator = (folder: string) => URL;
+
+/** Whether a module file is there: the built `.js`, or its `.ts` source when tests run from source. */
+const moduleFileExists = (url: URL) => {
+  const file = fileURLToPath(url);
+  return existsSync(file) || existsSync(file.replace(/\.js$/, '.ts'));
+};
+
+/**
+ * A domain's folders as modules: for each folder of its manifest (name → the definitions it owns),
+ * the folder's `module.server.ts`, given the manifest's definitions. A folder of definitions alone has
+ * no module file and needs none; a module that names another folder or lists definitions of its own is
+ * an error, and so is one that fails to load.
+ */
+export async function folderModules(
+  domain: string,
+  folders: Readonly<Record<string, readonly ResourceDef[]>>,
+  locate: FolderLocator,
+  io: { exists?: (url: URL) => boolean; load?: (url: URL) => Promise<{ default: ResourceModule }> } = {},
+): Promise<ResourceModule[]> {
+  const exists = io.exists ?? moduleFileExists;
+  const load = io.load ?? ((url: URL) => import(/* @vite-ignore */ url.href) as Promise<{ default: ResourceModule }>);
+  return Promise.all(
+    Object.entries(folders).map(async ([folder, resources]) => {
+      const url = locate(folder);
+      const module = exists(url) ? (await load(url)).default : undefined;
+      if (module && module.id !== folder) throw new Error(`${domain}: the module of ${folder} calls itself ${module.id}`);
+      if (module?.resources) throw new Error(`${domain}: ${folder}'s definitions belong in the manifest, not in its module`);
+      return { ...module, id: folder, resources };
+    }),
+  );
 }
 
 /** Hook maps as one: every subscriber of every map kept, in order. */

@@ -1,18 +1,5 @@
 import { f, num, type FieldDef, type FieldError, type ResourceDef } from '@propdesk/records/model';
 import { isNationalIdForm, isPassportForm } from './phones.js';
-import { holdRequests } from '../resources/hold-requests/definition.js';
-import { eoiSetups } from '../resources/eoi-setups/definition.js';
-import { eois } from '../resources/eois/definition.js';
-import { eoiPayments } from '../resources/eoi-payments/definition.js';
-import { bulkDeals } from '../resources/bulk-deals/definition.js';
-import { RESERVATION_RESOURCES } from '../resources/reservations/definition.js';
-import { reservationPayments } from '../resources/reservation-payments/definition.js';
-import { contracts } from '../resources/contracts/definition.js';
-import { installments } from '../resources/installments/definition.js';
-import { receipts } from '../resources/receipts/definition.js';
-import { receiptItems } from '../resources/receipt-items/definition.js';
-import { cheques } from '../resources/cheques/definition.js';
-import { commissions } from '../resources/commissions/definition.js';
 
 export { holdRequests, HOLD_STATES } from '../resources/hold-requests/definition.js';
 
@@ -209,4 +196,3 @@ export const customers: ResourceDef = {
   },
 };
 
-export const SALES_RESOURCES: readonly ResourceDef[] = [leadValidityConfigs, holdRequestSetups, leads, leadActivities, customers, holdRequests, eoiSetups, eois, eoiPayments, bulkDeals, ...RESERVATION_RESOURCES, reservationPayments, contracts, installments, receipts, receiptItems, cheques, commissions];

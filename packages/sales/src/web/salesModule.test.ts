@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { GuardRequirement } from '@propdesk/privileges';
 import { engineScreenResource } from '@propdesk/records/web';
 import { describeDomainModule, privilege } from '@propdesk/shell-ui/testing';
-import { SALES_RESOURCES } from '../model/definitions.js';
+import { SALES_RESOURCES } from '../resources/manifest.js';
 import { salesModule } from './salesModule.js';
 
 /** The sales routes of spec section 2, with the entity of their read guard (null: "present with no guard"). */

@@ -1,13 +1,10 @@
 import { resourceModule } from '@propdesk/records/server';
-import { purchaseRequestLines } from '../purchase-request-lines/definition.js';
 import { requestPdf } from '../../server/pdf.js';
-import { purchaseRequests } from './definition.js';
 import { purchaseRequestHooks, purchaseRequestRollups } from './lifecycle.server.js';
 
 /** Purchase requests and their lines: the lifecycle, the ordered quantity kept from the orders, the print. */
 export default resourceModule({
   id: 'purchase-requests',
-  resources: [purchaseRequests, purchaseRequestLines],
   hooks: () => ({ 'purchase-requests': purchaseRequestHooks }),
   rollups: purchaseRequestRollups,
   printers: { 'purchase-requests': (db, id) => requestPdf(db, id) },

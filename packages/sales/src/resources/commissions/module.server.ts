@@ -1,5 +1,4 @@
 import { resourceModule } from '@propdesk/records/server';
-import { commissions } from './definition.js';
 import { commissionHooks, commissionMigrations } from './lifecycle.server.js';
 import { registerCommissionRoutes } from './routes.server.js';
 
@@ -10,7 +9,6 @@ import { registerCommissionRoutes } from './routes.server.js';
  */
 export default resourceModule({
   id: 'commissions',
-  resources: [commissions],
   lateMigrations: commissionMigrations,
   hooks: ({ engine, notify }) => commissionHooks(engine, notify),
   routes: (app, { engine, notify }) => registerCommissionRoutes(app, engine, notify),

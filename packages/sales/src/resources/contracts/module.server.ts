@@ -1,6 +1,5 @@
 import { resourceModule } from '@propdesk/records/server';
 import { printMigrations } from '../../print/index.server.js';
-import { contracts } from './definition.js';
 import { contractHooks } from './lifecycle.server.js';
 import { contractPrinter } from './print.server.js';
 import { registerContractRoutes } from './routes.server.js';
@@ -8,7 +7,6 @@ import { registerContractRoutes } from './routes.server.js';
 /** Contracts: made from confirmed reservations, moved through the configured steps, printed (and each print kept). */
 export default resourceModule({
   id: 'contracts',
-  resources: [contracts],
   lateMigrations: printMigrations,
   hooks: ({ engine }) => ({ contracts: contractHooks(engine) }),
   routes: (app, { engine }) => registerContractRoutes(app, engine),

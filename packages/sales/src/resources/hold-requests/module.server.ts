@@ -1,6 +1,4 @@
 import { resourceModule } from '@propdesk/records/server';
-import { holdRequestSetups } from '../../model/definitions.js';
-import { holdRequests } from './definition.js';
 import { holdJobs } from './jobs.server.js';
 import { holdRequestHooks } from './lifecycle.server.js';
 import { registerHoldRoutes } from './routes.server.js';
@@ -8,7 +6,6 @@ import { registerHoldRoutes } from './routes.server.js';
 /** Hold requests and their setup per project: the lifecycle, the extension calls, the expiry job. */
 export default resourceModule({
   id: 'hold-requests',
-  resources: [holdRequestSetups, holdRequests],
   hooks: ({ engine, notify }) => ({ 'hold-requests': holdRequestHooks(engine, notify) }),
   routes: (app, { engine, notify }) => registerHoldRoutes(app, engine, notify),
   jobs: ({ engine, notify }) => holdJobs(engine, notify),

@@ -1,12 +1,10 @@
 import { resourceModule } from '@propdesk/records/server';
-import { installments } from './definition.js';
 import { installmentJobs } from './jobs.server.js';
 import { ledgerMigrations } from './ledger.server.js';
 
 /** The installment ledger: rows per schedule version, and the daily overdue job. */
 export default resourceModule({
   id: 'installments',
-  resources: [installments],
   lateMigrations: ledgerMigrations,
   jobs: ({ engine }) => installmentJobs(engine),
 });

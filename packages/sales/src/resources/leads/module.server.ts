@@ -1,5 +1,4 @@
 import { resourceModule } from '@propdesk/records/server';
-import { customers, leadActivities, leadValidityConfigs, leads } from '../../model/definitions.js';
 import { activityHooks, leadHooks } from '../../server/hooks.js';
 import { dataMigrations, migrations } from '../../server/migrations.js';
 import { registerLeadRoutes } from '../../server/routes.js';
@@ -8,7 +7,6 @@ import { salesJobs } from '../../server/jobs.js';
 /** Leads, their activities, customers and the lead validity rules: hooks, calls and the validity job. */
 export default resourceModule({
   id: 'leads',
-  resources: [leadValidityConfigs, leads, leadActivities, customers],
   migrations,
   lateMigrations: dataMigrations,
   hooks: ({ engine, notify }) => ({ leads: leadHooks(engine, notify), 'lead-activities': activityHooks(engine) }),

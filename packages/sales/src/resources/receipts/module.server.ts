@@ -1,13 +1,10 @@
 import { resourceModule } from '@propdesk/records/server';
-import { receiptItems } from '../receipt-items/definition.js';
-import { receipts } from './definition.js';
 import { receiptHooks } from './lifecycle.server.js';
 import { receiptPrinter } from './print.server.js';
 
 /** Receipts and their items: allocation to installments under row locks, void, the printed receipt. */
 export default resourceModule({
   id: 'receipts',
-  resources: [receipts, receiptItems],
   hooks: ({ engine }) => ({ receipts: receiptHooks(engine) }),
   printers: { receipts: receiptPrinter },
 });

@@ -1,5 +1,4 @@
 import { resourceModule } from '@propdesk/records/server';
-import { RESERVATION_RESOURCES } from './definition.js';
 import { reservationJobs } from './jobs.server.js';
 import { reservationBuyerHooks, reservationHooks } from './lifecycle.server.js';
 import { reservationMigrations } from './revisions.server.js';
@@ -8,7 +7,6 @@ import { registerReservationRoutes } from './routes.server.js';
 /** Reservations, their buyers, setups and discount authorities: lifecycle, revisions, calls, the expiry job. */
 export default resourceModule({
   id: 'reservations',
-  resources: RESERVATION_RESOURCES,
   lateMigrations: reservationMigrations,
   hooks: ({ engine, notify }) => ({ reservations: reservationHooks(engine, notify), 'reservation-buyers': reservationBuyerHooks() }),
   routes: (app, { engine, notify }) => registerReservationRoutes(app, engine, notify),

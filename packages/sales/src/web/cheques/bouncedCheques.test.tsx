@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { baseApi, resetConfig, setConfig } from '@propdesk/api-client';
 import { privilegesSet, sessionSlice } from '@propdesk/auth-session/web';
 import { registerResources, ResourcePage } from '@propdesk/records/web';
-import { SALES_RESOURCES } from '../../model/definitions.js';
+import { SALES_RESOURCES } from '../../resources/manifest.js';
 import { bouncedExtras, BOUNCED_STATES } from './ChequePanels.js';
 
 const BASE = 'http://propdesk.test';

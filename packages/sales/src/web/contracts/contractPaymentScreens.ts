@@ -1,6 +1,6 @@
 import { declareResources } from '@propdesk/records/web';
 import type { ScreenDeclaration } from '@propdesk/shell-ui';
-import { SALES_RESOURCES } from '../../model/definitions.js';
+import { SALES_RESOURCES } from '../../resources/manifest.js';
 
 const resource = declareResources(SALES_RESOURCES);
 

@@ -1,7 +1,7 @@
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import { declareResources } from '@propdesk/records/web';
 import { customScreen, type SectionDeclaration } from '@propdesk/shell-ui';
-import { SALES_RESOURCES } from '../../model/definitions.js';
+import { SALES_RESOURCES } from '../../resources/manifest.js';
 import { commissionItems } from '../commissions/commissionScreens.js';
 
 const resource = declareResources(SALES_RESOURCES);

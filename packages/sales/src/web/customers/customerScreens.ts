@@ -1,7 +1,7 @@
 import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
 import { declareResources } from '@propdesk/records/web';
 import type { SectionDeclaration } from '@propdesk/shell-ui';
-import { SALES_RESOURCES } from '../../model/definitions.js';
+import { SALES_RESOURCES } from '../../resources/manifest.js';
 
 const customers = declareResources(SALES_RESOURCES);
 

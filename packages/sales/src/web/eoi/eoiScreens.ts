@@ -2,7 +2,7 @@ import HowToRegOutlined from '@mui/icons-material/HowToRegOutlined';
 import { sidebarRules } from '@propdesk/privileges';
 import { declareResources } from '@propdesk/records/web';
 import { navLink, type SectionDeclaration } from '@propdesk/shell-ui';
-import { SALES_RESOURCES } from '../../model/definitions.js';
+import { SALES_RESOURCES } from '../../resources/manifest.js';
 
 const resource = declareResources(SALES_RESOURCES);
 

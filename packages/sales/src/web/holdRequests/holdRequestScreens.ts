@@ -1,7 +1,7 @@
 import PauseCircleOutlined from '@mui/icons-material/PauseCircleOutlined';
 import { declareResources } from '@propdesk/records/web';
 import type { SectionDeclaration } from '@propdesk/shell-ui';
-import { SALES_RESOURCES } from '../../model/definitions.js';
+import { SALES_RESOURCES } from '../../resources/manifest.js';
 
 const resource = declareResources(SALES_RESOURCES);
 

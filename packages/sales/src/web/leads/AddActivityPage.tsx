@@ -10,7 +10,8 @@ import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useCurrentUser } from '@propdesk/auth-session/web';
 import { RecordForm, formatDateTime, recordsApi, registerResources, resourceScreen } from '@propdesk/records/web';
-import { SALES_RESOURCES, leadActivities } from '../../model/definitions.js';
+import { leadActivities } from '../../model/definitions.js';
+import { SALES_RESOURCES } from '../../resources/manifest.js';
 
 const ActivityRecord = resourceScreen('lead-activities', SALES_RESOURCES);
 const RECENT = 10;

@@ -5,7 +5,7 @@ import { useCurrentUser } from '@propdesk/auth-session/web';
 import type { FilterNode } from '@propdesk/records/model';
 import { getResource, registerResources, ResourcePage, type BoardLayoutOptions } from '@propdesk/records/web';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { SALES_RESOURCES } from '../../model/definitions.js';
+import { SALES_RESOURCES } from '../../resources/manifest.js';
 import { LeadCard, urgencyOf } from './LeadCard.js';
 import { duplicateCheck } from './leadForms.js';
 import { useLeadUrgentCountsQuery } from './leadApi.js';

@@ -2,7 +2,7 @@ import PersonSearchOutlined from '@mui/icons-material/PersonSearchOutlined';
 import { sidebarRules } from '@propdesk/privileges';
 import { declareResources } from '@propdesk/records/web';
 import { customScreen, type SectionDeclaration } from '@propdesk/shell-ui';
-import { SALES_RESOURCES } from '../../model/definitions.js';
+import { SALES_RESOURCES } from '../../resources/manifest.js';
 import { prefetchUrgentCounts } from './urgentCounts.js';
 
 const resource = declareResources(SALES_RESOURCES);

@@ -1,6 +1,6 @@
 import { ResourcePage, getResource, registerResources } from '@propdesk/records/web';
 import { useSearchParams } from 'react-router';
-import { SALES_RESOURCES } from '../../model/definitions.js';
+import { SALES_RESOURCES } from '../../resources/manifest.js';
 import { receiptExtras } from './receiptExtras.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { RecordRow } from '@propdesk/records/model';
 import { formatMoney, formatPercent, humanize, recordsApi } from '@propdesk/records/web';
 import { Link as RouterLink } from 'react-router';
-import { SALES_RESOURCES } from '../../model/definitions.js';
+import { SALES_RESOURCES } from '../../resources/manifest.js';
 
 const routeOf = (name: string) => SALES_RESOURCES.find((def) => def.name === name)!.route!;
 const SETUP_ROUTE = routeOf('reservation-setups');

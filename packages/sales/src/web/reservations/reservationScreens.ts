@@ -1,7 +1,7 @@
 import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
 import { declareResources } from '@propdesk/records/web';
 import { customScreen, type SectionDeclaration } from '@propdesk/shell-ui';
-import { SALES_RESOURCES } from '../../model/definitions.js';
+import { SALES_RESOURCES } from '../../resources/manifest.js';
 
 const resource = declareResources(SALES_RESOURCES);
 const extend = async () => (await import('./reservationExtras.js')).reservationExtras;
