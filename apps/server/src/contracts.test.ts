@@ -393,6 +393,40 @@ describe.each(DB_KINDS)('contracts on %s', (kind) => {
     expect((await rowsOf(contract.id))[0]).toMatchObject({ status: 'paid', overdue: false });
   });
 
+  it('the project\u2019s late-payment rule: overdue only after its grace days, a late charge added once as a fee row, finance and the agent told', async () => {
+    const contract = await newContract();
+    const first = (await rowsOf(contract.id))[0]!;
+    const project = String(contract.project);
+    const before = await db.query<{ id: string; late_grace_days: number | null; late_fee_pct: string | null }>('select id::text as id, late_grace_days, late_fee_pct::text as late_fee_pct from reservation_setups where project_id = $1', [project]);
+    const setup = before.rows[0];
+    if (setup) await db.query('update reservation_setups set late_grace_days = 10, late_fee_pct = 2 where id = $1', [setup.id]);
+    else await db.query("insert into reservation_setups (name, project_id, sign_by_days, fee_on_cancel, late_grace_days, late_fee_pct) values ('Late rule test', $1, 14, 'refund', 10, 2)", [project]);
+    try {
+      const due = new Date(`${first.due_date}T00:00:00Z`);
+      const day = (days: number) => new Date(due.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+      // Within the grace days: not overdue yet.
+      await runInstallmentOverdue(engine, day(10), notify);
+      expect((await rowsOf(contract.id))[0]!.overdue).toBe(false);
+      // A day after: overdue, charged 2 % of what is unpaid, once.
+      const run = await runInstallmentOverdue(engine, day(11), notify);
+      expect(run.charged).toBeGreaterThanOrEqual(1);
+      const rows = await rowsOf(contract.id);
+      expect(rows[0]!.overdue).toBe(true);
+      const fees = rows.filter((row) => row.kind === 'fee');
+      expect(fees.map((row) => row.amount)).toEqual([(Math.round(Number(first.amount) * 2) / 100).toFixed(2)]);
+      const label = await db.query<{ label: string }>('select label from installments where id = $1', [fees[0]!.id]);
+      expect(label.rows[0]!.label).toBe(`${contract.number} late charge #1`);
+      await runInstallmentOverdue(engine, day(12), notify);
+      expect((await rowsOf(contract.id)).filter((row) => row.kind === 'fee')).toHaveLength(1);
+      // Finance hears of it (the department's notification names the contract).
+      const told = await db.query<{ n: number }>("select count(*)::int as n from notifications n join departments d on d.id = n.department_id where lower(d.name) = 'finance' and n.title = $1", [`Overdue: ${contract.number}`]);
+      expect(told.rows[0]!.n).toBe(1);
+    } finally {
+      if (setup) await db.query('update reservation_setups set late_grace_days = $2, late_fee_pct = $3 where id = $1', [setup.id, setup.late_grace_days, setup.late_fee_pct]);
+      else await db.query('delete from reservation_setups where project_id = $1', [project]);
+    }
+  });
+
   it.skipIf(!PDFTOTEXT)('prints the contract in Arabic and English from its template: amounts in words, reading order, kept with its hash', async () => {
     const template = await db.query<{ id: string }>(
       `insert into contract_templates (name, body) values ('Bilingual test contract', $1) returning id::text as id`,

@@ -1,38 +1,99 @@
-import { defineJob, type JobDefinition } from '@propdesk/server-kit';
-import { engineTransaction, updateRecord, type Caller, type EngineContext } from '@propdesk/records/server';
+import { compareMoney, formatMoney, percentOf } from '@propdesk/finance';
+import { defineJob, type JobDefinition, type Queryable } from '@propdesk/server-kit';
+import { createRecord, engineTransaction, updateRecord, type Caller, type DomainNotify, type EngineContext } from '@propdesk/records/server';
 import { installments } from './definition.js';
+import { settleInstallments } from './ledger.server.js';
 
 export const INSTALLMENT_OVERDUE_JOB = 'sales.installments-overdue';
 const JOB: Caller = { auth: null, source: 'job' };
 const BATCH = 200;
+const CATEGORY = 'collections';
+
+type DueRow = { id: string; contract_id: string; seq: number; kind: string; due_date: string; open: string; late_fee_pct: string | null };
 
 /**
- * Flags the installments whose due date has passed unpaid (`overdue`), through the engine (history,
- * source `job`). Batches are taken `FOR UPDATE SKIP LOCKED`, so runs at once share the work, and a
- * run after downtime finds everything that fell due meanwhile. `today` is the calendar day to judge
- * by (tests pass one; the job uses the database's).
+ * Flags the installments whose due date, plus their project's grace days (its reservation setup's
+ * late-payment rule), has passed unpaid (`overdue`), through the engine (history, source `job`);
+ * where the rule sets a late charge, adds it once as a fee row of that percentage of what is unpaid
+ * (never on a fee row), and tells finance and the contract's agent which of their contracts fell
+ * overdue. Batches are taken `FOR UPDATE SKIP LOCKED`, so runs at once share the work, and a run
+ * after downtime finds everything that fell due meanwhile. `today` is the calendar day to judge by
+ * (tests pass one; the job uses the database's).
  */
-export async function runInstallmentOverdue(engine: EngineContext, today?: string): Promise<{ flagged: number }> {
+export async function runInstallmentOverdue(engine: EngineContext, today?: string, notify?: DomainNotify): Promise<{ flagged: number; charged: number }> {
   let flagged = 0;
+  let charged = 0;
   for (;;) {
     const done = await engineTransaction(engine, async (tx) => {
-      const due = await tx.query<{ id: string }>(
-        `select id::text as id from installments
-          where status in ('open', 'partly_paid') and not coalesce(overdue, false) and due_date < coalesce($1::date, current_date)
-          order by due_date, id limit ${BATCH} for update skip locked`,
+      const due = await tx.query<DueRow>(
+        `select i.id::text as id, i.contract_id::text as contract_id, i.seq, i.kind, i.due_date::text as due_date,
+                (i.amount - i.paid)::text as open, s.late_fee_pct::text as late_fee_pct
+           from installments i
+           join contracts c on c.id = i.contract_id
+           left join reservation_setups s on s.project_id = c.project_id and s.active
+          where i.status in ('open', 'partly_paid') and not coalesce(i.overdue, false)
+            and i.due_date + coalesce(s.late_grace_days, 0) < coalesce($1::date, current_date)
+          order by i.due_date, i.id limit ${BATCH} for update of i skip locked`,
         [today ?? null],
       );
-      for (const { id } of due.rows) {
-        await updateRecord(engine, tx, installments, JOB, id, { overdue: true }, { ignoreVersion: true, allowReadOnly: true, action: 'overdue', reason: 'Due date passed unpaid' });
+      const byContract = new Map<string, DueRow[]>();
+      for (const row of due.rows) {
+        await updateRecord(engine, tx, installments, JOB, row.id, { overdue: true }, { ignoreVersion: true, allowReadOnly: true, action: 'overdue', reason: 'Due date passed unpaid' });
+        if (row.late_fee_pct && row.kind !== 'fee' && (await chargeLate(engine, tx, row, today))) charged += 1;
+        byContract.set(row.contract_id, [...(byContract.get(row.contract_id) ?? []), row]);
       }
+      if (notify) for (const [contractId, rows] of byContract) await tellOverdue(tx, notify, contractId, rows);
       flagged += due.rows.length;
       return due.rows.length < BATCH;
     });
-    if (done) return { flagged };
+    if (done) return { flagged, charged };
   }
 }
 
+/** The late charge of one installment, once: a fee row on the contract's current schedule, due today. */
+async function chargeLate(engine: EngineContext, tx: Queryable, row: DueRow, today: string | undefined): Promise<boolean> {
+  const amount = percentOf(row.open, row.late_fee_pct!);
+  if (compareMoney(amount, '0.01') < 0) return false;
+  const contract = await tx.query<{ number: string; customer_id: string | null; schedule_version: number; day: string }>(
+    'select number, customer_id::text as customer_id, schedule_version, coalesce($2::date, current_date)::text as day from contracts where id = $1 for update',
+    [row.contract_id, today ?? null],
+  );
+  const found = contract.rows[0]!;
+  const seq = await tx.query<{ next: number }>('select coalesce(max(seq), 0) + 1 as next from installments where contract_id = $1 and schedule_version = $2', [row.contract_id, found.schedule_version]);
+  const fee = await createRecord(engine, tx, installments, JOB, {
+    label: `${found.number} late charge #${row.seq}`.slice(0, 60),
+    contract: row.contract_id,
+    scheduleVersion: found.schedule_version,
+    seq: seq.rows[0]!.next,
+    kind: 'fee',
+    dueDate: found.day,
+    amount,
+    paid: '0.00',
+    status: 'open',
+    overdue: false,
+    customer: found.customer_id,
+  }, {}, { workflow: true });
+  await settleInstallments(engine, tx, JOB, [fee.id]);
+  return true;
+}
+
+/** Finance and the contract's agent hear which installments of a contract fell overdue. */
+async function tellOverdue(tx: Queryable, notify: DomainNotify, contractId: string, rows: DueRow[]) {
+  const contract = await tx.query<{ number: string; agent_id: string | null }>(
+    'select c.number, r.agent_id::text as agent_id from contracts c left join reservations r on r.id = c.reservation_id where c.id = $1',
+    [contractId],
+  );
+  const found = contract.rows[0];
+  if (!found) return;
+  const title = `Overdue: ${found.number}`;
+  const body = rows.map((row) => `#${row.seq} due ${row.due_date}, ${formatMoney(row.open)} unpaid`).join('; ').slice(0, 500);
+  const link = `/sales/contracts?record=${contractId}`;
+  const finance = await tx.query<{ id: string }>("select id::text as id from departments where lower(name) = 'finance' order by id limit 1");
+  if (finance.rows[0]) await notify(tx, { departmentId: finance.rows[0].id, title, body, link, category: CATEGORY });
+  if (found.agent_id) await notify(tx, { userId: found.agent_id, title, body, link, category: CATEGORY });
+}
+
 /** Daily; the runner's catch-up runs it at start when a day was missed. */
-export function installmentJobs(engine: EngineContext, everyMs = 24 * 3_600_000): JobDefinition[] {
-  return [defineJob({ name: INSTALLMENT_OVERDUE_JOB, everyMs, run: () => runInstallmentOverdue(engine) })];
+export function installmentJobs(engine: EngineContext, notify?: DomainNotify, everyMs = 24 * 3_600_000): JobDefinition[] {
+  return [defineJob({ name: INSTALLMENT_OVERDUE_JOB, everyMs, run: () => runInstallmentOverdue(engine, undefined, notify) })];
 }

@@ -6,5 +6,5 @@ import { ledgerMigrations } from './ledger.server.js';
 export default resourceModule({
   id: 'installments',
   lateMigrations: ledgerMigrations,
-  jobs: ({ engine }) => installmentJobs(engine),
+  jobs: ({ engine, notify }) => installmentJobs(engine, notify),
 });

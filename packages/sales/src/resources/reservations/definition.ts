@@ -123,10 +123,13 @@ export const reservationSetups: ResourceDef = {
     defaultFee: f.money('Default reservation fee', { min: 0 }),
     feeOnCancel: f.enum('Fee on cancel', FEE_ON_CANCEL, { required: true, default: 'refund' }),
     approverDepartment: f.ref('Approver department', 'departments', { help: 'Asked to approve discounts beyond the agent’s authority and modifications.' }),
+    // The project's late-payment rule (issue 18): applied by the daily overdue job to its contracts' ledgers.
+    lateGraceDays: f.integer('Grace days', { min: 0, max: 90, default: 0, help: 'Days after its due date before an unpaid installment counts as overdue.' }),
+    lateFeePct: f.percent('Late payment charge', { min: 0, max: 25, help: 'Of what is unpaid, added once as a fee row when an installment becomes overdue. Empty: no charge.' }),
   },
   defaultSort: ['name'],
-  listColumns: ['name', 'project', 'signByDays', 'defaultFee', 'feeOnCancel', 'approverDepartment'],
-  formLayout: [['name', 'project'], ['signByDays', 'defaultFee'], ['feeOnCancel', 'approverDepartment']],
+  listColumns: ['name', 'project', 'signByDays', 'defaultFee', 'feeOnCancel', 'approverDepartment', 'lateGraceDays', 'lateFeePct'],
+  formLayout: [['name', 'project'], ['signByDays', 'defaultFee'], ['feeOnCancel', 'approverDepartment'], ['lateGraceDays', 'lateFeePct']],
 };
 
 /** The largest discount each role may give without approval (the highest of a person's roles counts). */
