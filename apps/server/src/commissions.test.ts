@@ -347,5 +347,8 @@ describe.each(DB_KINDS)('commissions on %s', (kind) => {
     // 1,000.25 and 2,000.50 in Eastern Arabic digits with the Arabic separators.
     expect(arabicText).toContain('١٬٠٠٠٫٢٥');
     expect(arabicText).toContain('٢٬٠٠٠٫٥٠');
+    // Document numbers read as written, in order, inside the Arabic text.
+    expect(arabicText).toMatch(/COM-\d{4}-\d{5}/);
+    expect(arabicText).toMatch(/CNT-\d{4}-\d{5}/);
   });
 });

@@ -1,7 +1,7 @@
 import { formatMoney, subtractMoney, sumMoney, toMoney } from '@propdesk/finance';
 import { notFound, type Queryable } from '@propdesk/server-kit';
 import { preamble, renderPdf } from '../../print/index.server.js';
-import { arabicDate, toEastern } from '../contracts/print.server.js';
+import { arabicDate } from '../contracts/print.server.js';
 import type { BrokerStatement, BrokerStatementLine, CommissionBroker } from './model.js';
 
 /**
@@ -120,15 +120,16 @@ export async function printBrokerStatement(db: Queryable, brokerId: string, asOf
   const money = (value: string) => formatMoney(value, { lang });
   const total = (value: string) => formatMoney(value, { lang, currency: 'EGP' });
   const date = (iso: string) => (lang === 'ar' ? arabicDate(iso) : iso);
-  const code = (text: string) => (lang === 'ar' ? toEastern(text) : text);
   const data = {
     L: LABELS[lang],
     broker: statement.broker.companyName ? `${statement.broker.name} (${statement.broker.companyName})` : statement.broker.name,
-    licence: code(statement.broker.licenseNo),
+    // Document numbers and licences stay as written (Latin digits, one left-to-right run): in Eastern
+    // digits inside right-to-left text their parts came out in reverse order (٠٠٠٠٥-٢٠٢٦-COM).
+    licence: statement.broker.licenseNo,
     asOf: date(statement.asOf),
     lines: statement.lines.map((line) => ({
-      number: code(line.number),
-      contract: code(line.contract),
+      number: line.number,
+      contract: line.contract,
       project: line.project,
       date: date(line.accruedOn),
       basis: money(line.basis),
