@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { projects, sourceTypes, sources, units } from '../test/definitions.js';
-import { checkDefinition, type ResourceDef } from './definition.js';
+import { actionApplies, checkDefinition, type ResourceDef } from './definition.js';
 import { createRegistry } from './registry.js';
 import { createSchema, updateSchema } from './schemas.js';
 
@@ -29,6 +29,34 @@ describe('definition checks', () => {
     expect(problems.join('\n')).toMatch(/list column alsoMissing/);
     expect(() => createRegistry([sources])).toThrow(/unknown resource source-types/);
     expect(() => createRegistry([sourceTypes, sourceTypes])).toThrow(/Duplicate resource/);
+  });
+});
+
+describe('actions offered on a condition', () => {
+  const deed = {
+    ...sources,
+    fields: { ...sources.fields, status: { kind: 'enum', label: 'Status', options: ['draft', 'signed'] }, sealed: { kind: 'boolean', label: 'Sealed' } },
+    statusField: 'status',
+    actions: {
+      sign: { label: 'Sign', from: ['draft'], to: 'signed' },
+      register: { label: 'Register', from: ['signed'], to: 'signed', when: { field: 'sealed', in: [true] } },
+    },
+  } as unknown as ResourceDef;
+
+  it('needs the state and, where one is given, the condition', () => {
+    const { sign, register } = deed.actions!;
+    expect(actionApplies(deed, sign!, { status: 'draft' })).toBe(true);
+    expect(actionApplies(deed, sign!, { status: 'signed' })).toBe(false);
+    expect(actionApplies(deed, register!, { status: 'signed', sealed: true })).toBe(true);
+    expect(actionApplies(deed, register!, { status: 'signed', sealed: false })).toBe(false);
+    expect(actionApplies(deed, register!, { status: 'signed', sealed: null })).toBe(false);
+    expect(actionApplies(deed, register!, { status: 'draft', sealed: true })).toBe(false);
+  });
+
+  it('refuses a condition on a field the resource lacks', () => {
+    expect(checkDefinition(deed)).toEqual([]);
+    const broken = { ...deed, actions: { register: { ...deed.actions!.register!, when: { field: 'stamp', in: [true] } } } } as ResourceDef;
+    expect(checkDefinition(broken).join('\n')).toMatch(/action register is offered when stamp, which is not a field/);
   });
 });
 

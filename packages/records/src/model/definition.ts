@@ -116,7 +116,19 @@ export type ActionDef = {
    * reads them: `'Submit {number} for approval?'`. Every action that cannot be taken back has one.
    */
   confirm?: string;
+  /**
+   * Offered only while another field has one of these values, beyond its `from` states (approving a
+   * reservation's modification while one is waiting); the server refuses it otherwise, with `otherwise`
+   * as the reason (`'no modification is waiting'`).
+   */
+  when?: ShowWhen & { otherwise?: string };
 };
+
+/** Whether an action may start from this record: its state is one of `from` and its `when`, if any, is met. */
+export function actionApplies(def: Pick<ResourceDef, 'statusField'>, action: ActionDef, record: Readonly<Record<string, unknown>>): boolean {
+  if (!def.statusField || !action.from.includes(String(record[def.statusField] ?? ''))) return false;
+  return !action.when || action.when.in.some((option) => option === record[action.when!.field]);
+}
 
 export type ResourceDef = {
   /** Registry key, also the kebab-case API path segment: `/api/{name}`. */
@@ -283,6 +295,9 @@ export function checkDefinition(def: ResourceDef, known?: ReadonlySet<string>): 
   for (const row of def.formLayout ?? []) for (const name of row) if (!def.fields[name]) problems.push(`${where}: form field ${name} is not a field`);
   if (def.statusField && !def.fields[def.statusField]) problems.push(`${where}: status field ${def.statusField} is not a field`);
   if (def.actions && !def.statusField) problems.push(`${where}: actions need a statusField`);
+  for (const [name, action] of Object.entries(def.actions ?? {})) {
+    if (action.when && !def.fields[action.when.field]) problems.push(`${where}: action ${name} is offered when ${action.when.field}, which is not a field`);
+  }
   if (def.editableStates && !def.statusField) problems.push(`${where}: editableStates need a statusField`);
   if (def.numbering && !def.fields[def.numbering.field]) problems.push(`${where}: numbering field ${def.numbering.field} is not a field`);
   for (const [key, child] of Object.entries(def.children ?? {})) {

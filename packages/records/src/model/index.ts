@@ -1,5 +1,6 @@
 export {
   BASE_FIELDS,
+  actionApplies,
   checkDefinition,
   columnOf,
   deletableIn,

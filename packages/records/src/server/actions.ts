@@ -1,5 +1,5 @@
 import { badRequest, notFound, unprocessable, type Queryable } from '@propdesk/server-kit';
-import type { ActionDef, ResourceDef } from '../model/index.js';
+import { actionApplies, type ActionDef, type ResourceDef } from '../model/index.js';
 import { StaleVersionError, assertVisible, lockedRecord, unchangedSince, updateRecord, visibleRecord, type Caller, type EngineContext } from './records.js';
 import { noHooks } from './lifecycle.js';
 
@@ -28,6 +28,7 @@ export async function runAction(
   if (!action.from.includes(status)) {
     throw unprocessable(`${action.label} is not possible while the ${def.singular.toLowerCase()} is ${status.replace(/_/g, ' ')}.`);
   }
+  if (!actionApplies(def, action, current)) throw unprocessable(`${action.label} is not possible: ${action.when?.otherwise ?? `the ${def.singular.toLowerCase()} does not allow it now`}.`);
   const reason = body.reason?.trim() || null;
   if (action.reason === 'required' && !reason) throw badRequest('Validation failed', [{ field: 'reason', message: 'Give a reason' }]);
   const hooks = ctx.lifecycle?.of(def.name) ?? noHooks();

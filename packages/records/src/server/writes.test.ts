@@ -42,7 +42,11 @@ const deeds: ResourceDef = {
   defaultSort: ['code'],
   listColumns: ['code', 'status'],
   statusField: 'status',
-  actions: { sign: { label: 'Sign', from: ['draft'], to: 'signed' } },
+  actions: {
+    sign: { label: 'Sign', from: ['draft'], to: 'signed' },
+    // Offered only on a stamped deed (an action's `when`, beyond its states).
+    register: { label: 'Register', from: ['signed'], to: 'signed', when: { field: 'note', in: ['stamped'], otherwise: 'the deed is not stamped' } },
+  },
 };
 
 const registry = createRegistry([owners, deeds]);
@@ -121,5 +125,26 @@ describe('the engine’s economies per write', () => {
     await expect(engineTransaction(engine, (tx) => updateRecord(engine, tx, deeds, system, other.id, { code: 'd-3' }, { ignoreVersion: true }))).rejects.toMatchObject({ statusCode: 409 });
     const noted = await engineTransaction(engine, (tx) => updateRecord(engine, tx, deeds, system, other.id, { note: 'kept', code: 'D-4' }, { ignoreVersion: true }));
     expect(noted).toMatchObject({ code: 'D-4', note: 'kept' });
+  });
+});
+
+describe('an action offered on a condition (`when`)', () => {
+  it('runs where the condition holds, and is refused with its reason, nothing written, where it does not', async () => {
+    const stamped = await engineTransaction(engine, async (tx) => {
+      const deed = await createRecord(engine, tx, deeds, system, { code: 'D-5' });
+      return runAction(engine, tx, deeds, system, deed.id, 'sign', deeds.actions!.sign!, {});
+    });
+    expect(stamped.note).toBe('stamped');
+    const registered = await engineTransaction(engine, (tx) => runAction(engine, tx, deeds, system, stamped.id, 'register', deeds.actions!.register!, {}));
+    expect((await historyOf(stamped.id))[0]!.action).toBe('register');
+    expect(registered.version).toBe(stamped.version + 1);
+
+    const plain = await engineTransaction(engine, (tx) => updateRecord(engine, tx, deeds, system, stamped.id, { note: 'unstamped' }, { ignoreVersion: true }));
+    await expect(engineTransaction(engine, (tx) => runAction(engine, tx, deeds, system, plain.id, 'register', deeds.actions!.register!, {}))).rejects.toMatchObject({
+      statusCode: 422,
+      message: 'Register is not possible: the deed is not stamped.',
+    });
+    const after = await db.query<{ version: number }>('select version from deeds where id = $1', [plain.id]);
+    expect(after.rows[0]!.version).toBe(plain.version);
   });
 });

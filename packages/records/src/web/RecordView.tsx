@@ -9,7 +9,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
-import { deletableIn, isShown, labelFieldOf, type RecordRow, type ResourceDef, type Usage } from '../model/index.js';
+import { actionApplies, deletableIn, isShown, labelFieldOf, type RecordRow, type ResourceDef, type Usage } from '../model/index.js';
 import { serverError, useDeleteRecordMutation, useRecordUsageQuery, useRunActionMutation, useSaveRecordMutation } from './api.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { fillPlaceholders, formatTimestamp, formatValue, humanize, recordTitle } from './format.js';
@@ -82,7 +82,7 @@ export function RecordView({ def, record, canUpdate, canRemove = canUpdate, canD
   };
 
   const status = def.statusField ? String(record[def.statusField] ?? '') : '';
-  const actions = Object.entries(def.actions ?? {}).filter(([, spec]) => spec.from.includes(status) && canDo(spec.privilege ?? 'update'));
+  const actions = Object.entries(def.actions ?? {}).filter(([, spec]) => actionApplies(def, spec, record) && canDo(spec.privilege ?? 'update'));
   // A document's own lines are part of it, not records that use it.
   const lines = new Set(Object.values(def.children ?? {}).map((child) => child.resource));
   const used = (usage.data ?? []).filter((item) => item.count > 0 && !lines.has(item.resource));

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -39,7 +39,11 @@ const templates: ResourceDef = {
   defaultSort: ['name'],
   listColumns: ['name', 'phone', 'price', 'pct'],
   statusField: 'status',
-  actions: { submit: { label: 'Submit', from: ['draft'], to: 'submitted', confirm: 'Submit {name} ({price}) for approval?' } },
+  actions: {
+    submit: { label: 'Submit', from: ['draft'], to: 'submitted', confirm: 'Submit {name} ({price}) for approval?' },
+    // Offered on a fixed-amount template only (an action's `when`).
+    quickApprove: { label: 'Approve at once', from: ['draft'], to: 'submitted', when: { field: 'commissionType', in: ['fixed'] } },
+  },
 };
 
 const ID = '00000000-0000-4000-8000-000000000001';
@@ -222,6 +226,21 @@ describe('the list and the view read as a person reads', () => {
     expect(ran).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(ran).toBe('submit'));
+  });
+});
+
+describe('actions offered on a condition', () => {
+  it('shows an action only where its condition holds, beside the ones its state allows', async () => {
+    server.use(...viewHandlers(record({ commissionType: 'tiered' }), []));
+    renderAt(`/templates?record=${ID}`);
+    expect(await screen.findByRole('button', { name: 'Submit' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Approve at once' })).not.toBeInTheDocument();
+    cleanup();
+
+    server.use(...viewHandlers(record({ commissionType: 'fixed', amount: '5000.00', tiers: null }), []));
+    renderAt(`/templates?record=${ID}`);
+    expect(await screen.findByRole('button', { name: 'Approve at once' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeInTheDocument();
   });
 });
 

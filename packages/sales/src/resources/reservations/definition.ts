@@ -73,8 +73,16 @@ export const reservations: ResourceDef = {
     approve: { label: 'Approve', from: ['pending_approval'], to: 'confirmed', privilege: 'approve', reason: 'optional', confirm: 'Approve {number}? The unit {unit} is reserved at {netPrice}.' },
     reject: { label: 'Reject', from: ['pending_approval'], to: 'draft', privilege: 'approve', reason: 'required', confirm: 'Send {number} back to its agent? Your reason goes with it.' },
     cancel: { label: 'Cancel', from: ['draft', 'pending_approval', 'confirmed'], to: 'cancelled', reason: 'required', confirm: 'Cancel {number}? The unit {unit} becomes available and the fee is refunded or forfeited by the project’s rule.' },
-    approveModification: { label: 'Approve modification', from: ['confirmed'], to: 'confirmed', privilege: 'approve', reason: 'optional', confirm: 'Apply the modification of {number} as a new revision?' },
-    rejectModification: { label: 'Reject modification', from: ['confirmed'], to: 'confirmed', privilege: 'approve', reason: 'required' },
+    approveModification: {
+      label: 'Approve modification',
+      from: ['confirmed'],
+      to: 'confirmed',
+      privilege: 'approve',
+      reason: 'optional',
+      confirm: 'Apply the modification of {number} as a new revision?',
+      when: { field: 'modificationPending', in: [true], otherwise: 'no modification is waiting for a decision' },
+    },
+    rejectModification: { label: 'Reject modification', from: ['confirmed'], to: 'confirmed', privilege: 'approve', reason: 'required', when: { field: 'modificationPending', in: [true], otherwise: 'no modification is waiting for a decision' } },
   },
   rule: (values) => {
     const problems: FieldError[] = [];
