@@ -14,11 +14,12 @@ import { join } from 'node:path';
 import { buildApp, loadConfig, openAppDatabase } from '@propdesk/server';
 import { fmt } from './lib/load.mjs';
 import { withScratchDatabase } from './lib/postgres.mjs';
+import { poster, signedIn } from './lib/client.mjs';
+import { printSummary } from './lib/report.mjs';
 
 const COUNT = Number(process.env.BENCH_BULK ?? 2000);
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
-const PASSWORD = 'Propdesk#2026';
 const GOAL_MS = 5000;
 const TYPES = ['Studio', 'Apartment 2BR', 'Apartment 3BR', 'Duplex'];
 
@@ -66,33 +67,6 @@ function profiler() {
   };
 }
 const profile = profiler();
-
-async function client(base, username) {
-  const jar = new Map();
-  const remember = (response) => {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const [name, ...value] = pair.split('=');
-      jar.set(name.trim(), value.join('='));
-    }
-  };
-  const call = async (path, init = {}) => {
-    const headers = { cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '), ...(init.headers ?? {}) };
-    if (init.method && init.method !== 'GET') headers['x-csrf-token'] = jar.get('XSRF-TOKEN') ?? '';
-    const response = await fetch(`${base}${path}`, { ...init, headers });
-    remember(response);
-    return response;
-  };
-  await call('/api/users/csrf-cookie');
-  const login = await call('/api/users/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: PASSWORD }) });
-  if (login.status !== 200) throw new Error(`login ${username}: ${login.status}`);
-  return async (path, body) => {
-    const response = await call(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) });
-    const json = await response.json();
-    if (response.status >= 300) throw new Error(`${path}: ${response.status} ${json.message ?? ''}`);
-    return json.data;
-  };
-}
 
 /** A project of COUNT available units and a launch with COUNT paid EOIs, one payment each (multi-row inserts); `run` keeps each run's codes apart. */
 async function fill(db, run = 0) {
@@ -155,7 +129,7 @@ async function run(kind, databaseUrl) {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${app.server.address().port}`;
   try {
-    const post = await client(base, 'sales.manager');
+    const post = poster(await signedIn(base, 'sales.manager'));
     const runs = [];
     for (let round = 0; round < RUNS; round += 1) {
       const setup = await fill(db, round);
@@ -205,9 +179,7 @@ export async function benchBulkDeals() {
     { figure: `${result.kind}: bulk deal publish, median ms of ${result.runs} (${result.reservations} reservations)`, value: Number(fmt(result.publishMs)), goal: `≤ ${GOAL_MS}`, met: result.publishMs <= GOAL_MS },
     ...(result.statementsPerMatch === null ? [] : [{ figure: `${result.kind}: bulk deal publish, SQL statements per match`, value: Number(fmt(result.statementsPerMatch, 2)), goal: 'flat in the batch', met: true }]),
   ]);
-  console.log('\n| figure | value | goal | met |');
-  console.log('|---|---|---|---|');
-  for (const row of summary) console.log(`| ${row.figure} | ${row.value} | ${row.goal} | ${row.met ? 'yes' : 'no'} |`);
+  printSummary(summary);
   return { results, summary };
 }
 

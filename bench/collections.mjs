@@ -9,31 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp, loadConfig, openAppDatabase } from '@propdesk/server';
 import { fmt, timeIt } from './lib/load.mjs';
-import { withScratchDatabase } from './lib/postgres.mjs';
+import { signedIn } from './lib/client.mjs';
+import { onBothDatabases, printSummary } from './lib/report.mjs';
 
 const ROWS = Number(process.env.BENCH_COLLECTIONS_ROWS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
 const GOAL_MS = 200;
-const PASSWORD = process.env.PROPDESK_DEMO_PASSWORD ?? 'Propdesk#2026';
-
-async function client(base, username) {
-  const jar = new Map();
-  const call = async (path, init = {}) => {
-    const headers = { cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '), 'content-type': 'application/json', ...(init.headers ?? {}) };
-    if (init.method && init.method !== 'GET') headers['x-csrf-token'] = jar.get('XSRF-TOKEN') ?? '';
-    const response = await fetch(`${base}${path}`, { ...init, headers });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const [name, ...value] = pair.split('=');
-      jar.set(name.trim(), value.join('='));
-    }
-    return response;
-  };
-  await call('/api/users/csrf-cookie');
-  const login = await call('/api/users/login', { method: 'POST', body: JSON.stringify({ username, password: PASSWORD }) });
-  if (login.status !== 200) throw new Error(`login ${username}: ${login.status}`);
-  return call;
-}
 
 /** `ROWS` installment rows over the demo contracts, by one insert (row n: contract n mod count, version 1000 + n / 60). */
 async function fillLedger(db) {
@@ -66,7 +47,7 @@ async function run(kind, databaseUrl) {
   const base = `http://127.0.0.1:${app.server.address().port}`;
   try {
     const filled = await fillLedger(db);
-    const admin = await client(base, 'admin');
+    const admin = await signedIn(base, 'admin');
     const get = (path) => async () => {
       const response = await admin(path);
       if (response.status !== 200) throw new Error(`${path} ${response.status}: ${await response.text()}`);
@@ -88,9 +69,7 @@ async function run(kind, databaseUrl) {
 
 export async function benchCollections() {
   console.log('\nCollections');
-  const results = [await run('PGlite')];
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (adminUrl) results.push(await withScratchDatabase(adminUrl, (url) => run('PostgreSQL', url), 'propdesk_bench_collections'));
+  const results = await onBothDatabases(run, 'propdesk_bench_collections');
   const summary = results.flatMap((result) => [
     {
       figure: `${result.kind}: collections dashboard over ${result.rows} installments, median ms`,
@@ -101,9 +80,7 @@ export async function benchCollections() {
     { figure: `${result.kind}: collections dashboard, p95 ms`, value: Number(fmt(result.dashboard.p95)), goal: '–', met: true },
     ...(result.statement ? [{ figure: `${result.kind}: a customer's statement of ${result.lines} lines, median ms`, value: Number(fmt(result.statement.median)), goal: '–', met: true }] : []),
   ]);
-  console.log('\n| figure | value | goal | met |');
-  console.log('|---|---|---|---|');
-  for (const row of summary) console.log(`| ${row.figure} | ${row.value} | ${row.goal} | ${row.met ? 'yes' : 'no'} |`);
+  printSummary(summary);
   return { results, summary };
 }
 

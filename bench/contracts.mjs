@@ -13,7 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp, loadConfig, openAppDatabase } from '@propdesk/server';
 import { fmt, percentile, timeIt } from './lib/load.mjs';
-import { withScratchDatabase } from './lib/postgres.mjs';
+import { signedIn } from './lib/client.mjs';
+import { onBothDatabases, printSummary } from './lib/report.mjs';
 
 // The engine as the server composes it, and the ledger writer, from their built packages.
 const { createEngine } = await import('../apps/server/dist/domains.js');
@@ -23,27 +24,7 @@ const { engineTransaction } = await import('../packages/records/dist/server/inde
 const LEDGERS = Number(process.env.BENCH_LEDGERS ?? 2000);
 const PRINTS = Number(process.env.BENCH_PRINTS ?? 30);
 const RECEIPTS = Number(process.env.BENCH_RECEIPTS ?? 200);
-const PASSWORD = process.env.PROPDESK_DEMO_PASSWORD ?? 'Propdesk#2026';
 const SYSTEM = { auth: null, source: 'system' };
-
-async function client(base, username) {
-  const jar = new Map();
-  const call = async (path, init = {}) => {
-    const headers = { cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '), ...(init.body ? { 'content-type': 'application/json' } : {}), ...(init.headers ?? {}) };
-    if (init.method && init.method !== 'GET') headers['x-csrf-token'] = jar.get('XSRF-TOKEN') ?? '';
-    const response = await fetch(`${base}${path}`, { ...init, headers });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const [name, ...value] = pair.split('=');
-      jar.set(name.trim(), value.join('='));
-    }
-    return response;
-  };
-  await call('/api/users/csrf-cookie');
-  const login = await call('/api/users/login', { method: 'POST', body: JSON.stringify({ username, password: PASSWORD }) });
-  if (login.status !== 200) throw new Error(`login ${username}: ${login.status}`);
-  return call;
-}
 
 /** (a) LEDGERS ledgers, each in its own transaction, round robin over the demo contracts. */
 async function generateLedgers(db) {
@@ -102,7 +83,7 @@ async function run(kind, databaseUrl) {
     const ledgers = await generateLedgers(db);
     console.log(`  ${kind} ${ledgers.ledgers} ledgers (${ledgers.rows} installment rows): ${fmt(ledgers.totalMs / 1000, 2)} s in all, median ${fmt(ledgers.median)} ms p95 ${fmt(ledgers.p95)} per contract`);
 
-    const admin = await client(base, 'admin');
+    const admin = await signedIn(base, 'admin');
     const active = (await db.query("select id::text as id, customer_id::text as customer from contracts where status = 'active' order by number")).rows;
     if (active.length === 0) throw new Error('no active demo contract');
     const pdf = await timeIt(async () => {
@@ -131,9 +112,7 @@ async function run(kind, databaseUrl) {
 
 export async function benchContracts() {
   console.log('\nContracts and the ledger');
-  const results = [await run('PGlite')];
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (adminUrl) results.push(await withScratchDatabase(adminUrl, (url) => run('PostgreSQL', url), 'propdesk_bench_contracts'));
+  const results = await onBothDatabases(run, 'propdesk_bench_contracts');
   const summary = results.flatMap((result) => [
     { figure: `${result.kind}: ${result.ledgers.ledgers} contract ledgers (${result.ledgers.rows} rows), total s`, value: Number(fmt(result.ledgers.totalMs / 1000, 2)), goal: '–', met: true },
     { figure: `${result.kind}: one contract's ledger, median ms`, value: Number(fmt(result.ledgers.median)), goal: '–', met: true },
@@ -141,9 +120,7 @@ export async function benchContracts() {
     { figure: `${result.kind}: receipt allocation via API, median ms`, value: Number(fmt(result.receipt.median)), goal: '–', met: true },
     { figure: `${result.kind}: receipt allocation via API, p95 ms`, value: Number(fmt(result.receipt.p95)), goal: '–', met: true },
   ]);
-  console.log('\n| figure | value | goal | met |');
-  console.log('|---|---|---|---|');
-  for (const row of summary) console.log(`| ${row.figure} | ${row.value} | ${row.goal} | ${row.met ? 'yes' : 'no'} |`);
+  printSummary(summary);
   return { results, summary };
 }
 

@@ -10,11 +10,11 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { appRegistry, buildApp, loadConfig, openAppDatabase } from '@propdesk/server';
 import { fmt, timeIt } from './lib/load.mjs';
-import { withScratchDatabase } from './lib/postgres.mjs';
+import { signedIn } from './lib/client.mjs';
+import { onBothDatabases, printSummary } from './lib/report.mjs';
 
 const TOTAL = Number(process.env.BENCH_LEADS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
-const PASSWORD = 'Propdesk#2026';
 const EXTRA_AGENTS = 18;
 const GOALS = { pageMs: 100, duplicateMs: 50 };
 
@@ -23,28 +23,6 @@ const fromServer = createRequire(createRequire(import.meta.url).resolve('@propde
 const sales = await import(pathToFileURL(fromServer.resolve('@propdesk/sales/server')).href);
 const records = await import('@propdesk/records/server');
 const model = await import('@propdesk/records/model');
-
-async function client(base, username) {
-  const jar = new Map();
-  const remember = (response) => {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const [name, ...value] = pair.split('=');
-      jar.set(name.trim(), value.join('='));
-    }
-  };
-  const call = async (path, init = {}) => {
-    const headers = { cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '), ...(init.headers ?? {}) };
-    if (init.method && init.method !== 'GET') headers['x-csrf-token'] = jar.get('XSRF-TOKEN') ?? '';
-    const response = await fetch(`${base}${path}`, { ...init, headers });
-    remember(response);
-    return response;
-  };
-  await call('/api/users/csrf-cookie');
-  const login = await call('/api/users/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: PASSWORD }) });
-  if (login.status !== 200) throw new Error(`login ${username}: ${login.status}`);
-  return call;
-}
 
 /** 100,000 leads (the demo's 5,000 included) spread over 20 agents, 12% in the pool; 6 agents in the manager's team. */
 export async function fillLeads(db) {
@@ -111,8 +89,8 @@ async function run(kind, databaseUrl) {
       if (response.status !== 200) throw new Error(`leads page ${response.status}`);
       await response.arrayBuffer();
     };
-    const agent = await client(base, 'sales.agent');
-    const manager = await client(base, 'sales.manager');
+    const agent = await signedIn(base, 'sales.agent');
+    const manager = await signedIn(base, 'sales.manager');
     const agentApi = await timeIt(pageOf(agent), ROUNDS);
     const agentSql = await timeIt(directPage(db, await person('sales.agent')), ROUNDS);
     const managerApi = await timeIt(pageOf(manager), ROUNDS);
@@ -142,11 +120,7 @@ async function run(kind, databaseUrl) {
 
 export async function benchLeads() {
   console.log('\nLeads');
-  const results = [await run('PGlite')];
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (adminUrl) {
-    results.push(await withScratchDatabase(adminUrl, (url) => run('PostgreSQL', url), 'propdesk_bench_leads'));
-  }
+  const results = await onBothDatabases(run, 'propdesk_bench_leads');
   const summary = results.flatMap((result) => [
     { figure: `${result.kind}: agent's leads page, API median ms (${result.total} leads)`, value: Number(fmt(result.agentApi.median)), goal: `≤ ${GOALS.pageMs}`, met: result.agentApi.median <= GOALS.pageMs },
     { figure: `${result.kind}: agent's leads page, API p95 ms`, value: Number(fmt(result.agentApi.p95)), goal: `≤ ${GOALS.pageMs * 2}`, met: result.agentApi.p95 <= GOALS.pageMs * 2 },
@@ -156,9 +130,7 @@ export async function benchLeads() {
     { figure: `${result.kind}: manager's team page, same SQL on the driver, median ms`, value: Number(fmt(result.managerSql.median)), goal: 'reference', met: true },
     { figure: `${result.kind}: duplicate check while typing, median ms`, value: Number(fmt(result.duplicate.median)), goal: `≤ ${GOALS.duplicateMs}`, met: result.duplicate.median <= GOALS.duplicateMs },
   ]);
-  console.log('\n| figure | value | goal | met |');
-  console.log('|---|---|---|---|');
-  for (const row of summary) console.log(`| ${row.figure} | ${row.value} | ${row.goal} | ${row.met ? 'yes' : 'no'} |`);
+  printSummary(summary);
   return { results, summary };
 }
 

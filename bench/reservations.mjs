@@ -9,33 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp, loadConfig, openAppDatabase } from '@propdesk/server';
 import { fmt, timeIt } from './lib/load.mjs';
-import { withScratchDatabase } from './lib/postgres.mjs';
+import { signedIn } from './lib/client.mjs';
+import { onBothDatabases, printSummary } from './lib/report.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
 const RACE = 50;
-const PASSWORD = 'Propdesk#2026';
-
-async function client(base, username) {
-  const jar = new Map();
-  const remember = (response) => {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const [name, ...value] = pair.split('=');
-      jar.set(name.trim(), value.join('='));
-    }
-  };
-  const call = async (path, init = {}) => {
-    const headers = { cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '), 'content-type': 'application/json', ...(init.headers ?? {}) };
-    if (init.method && init.method !== 'GET') headers['x-csrf-token'] = jar.get('XSRF-TOKEN') ?? '';
-    const response = await fetch(`${base}${path}`, { ...init, headers });
-    remember(response);
-    return response;
-  };
-  await call('/api/users/csrf-cookie');
-  const login = await call('/api/users/login', { method: 'POST', body: JSON.stringify({ username, password: PASSWORD }) });
-  if (login.status !== 200) throw new Error(`login ${username}: ${login.status}`);
-  return call;
-}
 
 async function run(kind, databaseUrl) {
   const dataDir = mkdtempSync(join(tmpdir(), 'propdesk-bench-reservations-'));
@@ -57,7 +35,7 @@ async function run(kind, databaseUrl) {
     if (units.length < ROUNDS + 2) throw new Error(`only ${units.length} free units`);
     const plan = (await db.query('select id::text as id from payment_plans where project_id is null order by name limit 1')).rows[0].id;
     const customer = (await db.query('select id::text as id from customers order by created_on, id limit 1')).rows[0].id;
-    const agent = await client(base, 'sales.agent');
+    const agent = await signedIn(base, 'sales.agent');
     const body = (unit) => JSON.stringify({ unit, customer, paymentPlan: plan, discountKind: 'percent', discountValue: '1', submit: true });
     let next = 0;
     const create = await timeIt(async () => {
@@ -83,17 +61,13 @@ async function run(kind, databaseUrl) {
 
 export async function benchReservations() {
   console.log('\nReservations');
-  const results = [await run('PGlite')];
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (adminUrl) results.push(await withScratchDatabase(adminUrl, (url) => run('PostgreSQL', url), 'propdesk_bench_reservations'));
+  const results = await onBothDatabases(run, 'propdesk_bench_reservations');
   const summary = results.flatMap((result) => [
     { figure: `${result.kind}: create a reservation through the API, median ms`, value: Number(fmt(result.create.median)), goal: '–', met: true },
     { figure: `${result.kind}: create a reservation through the API, p95 ms`, value: Number(fmt(result.create.p95)), goal: '–', met: true },
     { figure: `${result.kind}: ${RACE} reserve calls on one unit, won / refused`, value: `${result.won} / ${result.refused}`, goal: `1 / ${RACE - 1}`, met: result.won === 1 && result.refused === RACE - 1 },
   ]);
-  console.log('\n| figure | value | goal | met |');
-  console.log('|---|---|---|---|');
-  for (const row of summary) console.log(`| ${row.figure} | ${row.value} | ${row.goal} | ${row.met ? 'yes' : 'no'} |`);
+  printSummary(summary);
   return { results, summary };
 }
 
