@@ -69,15 +69,15 @@ export function propdeskConfig({ name, react = true }) {
       files: ['src/server/**', 'src/model/**', 'src/**/*.server.ts', 'src/**/definition.ts'],
       rules: {
         'no-restricted-imports': restrict([
-          { group: ['@propdesk/*/web', 'react', 'react-dom', 'react-*', '@mui/*'], message: 'Server and model code never imports web code.' },
+          { group: ['@propdesk/*/web', 'react', 'react-dom', 'react-*', '@mui/*', '**/*.web', '**/*.web.js'], message: 'Server and model code never imports web code.' },
         ]),
       },
     },
     {
-      files: ['src/web/**', 'src/**/*.web.ts', 'src/**/*.web.tsx'],
+      files: ['src/web/**', 'src/**/*.web.ts', 'src/**/*.web.tsx', 'src/**/*.web.test.ts', 'src/**/*.web.test.tsx'],
       rules: {
         'no-restricted-imports': restrict([
-          { group: ['@propdesk/*/server', 'node:*', 'fastify', 'pg', '@electric-sql/*'], message: 'Web code never imports server code.' },
+          { group: ['@propdesk/*/server', 'node:*', 'fastify', 'pg', '@electric-sql/*', '**/*.server', '**/*.server.js'], message: 'Web code never imports server code.' },
         ]),
       },
     },

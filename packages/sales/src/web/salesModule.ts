@@ -1,17 +1,10 @@
-import { domainModule, type DomainModule } from '@propdesk/shell-ui';
-import { contractScreens } from './contracts/contractScreens.js';
-import { customerScreens } from './customers/customerScreens.js';
-import { eoiScreens } from './eoi/eoiScreens.js';
-import { holdRequestScreens } from './holdRequests/holdRequestScreens.js';
-import { leadScreens } from './leads/leadScreens.js';
-import { paymentScreens } from './payments/paymentScreens.js';
-import { receiptScreens } from './receipts/receiptScreens.js';
-import { reservationScreens } from './reservations/reservationScreens.js';
-import { boardScreens } from './board/boardScreens.js';
+import { assembleSections, domainModule, type DomainModule } from '@propdesk/shell-ui';
+import { SALES_SECTIONS, SALES_WEB_FOLDERS } from './manifest.js';
 
 /**
  * The sales domain: leads, EOI, customers, reservations, contracts, hold requests, and the
  * payment, receipt and bounced-cheque screens (sales records the spec shows in Settings mode).
+ * Its sidebar sections and each folder's screens are the web manifest's (manifest.ts).
  * Users (Sales sidebar order 6) are contributed by @propdesk/settings.
  */
 export const salesModule: DomainModule = domainModule({
@@ -30,5 +23,5 @@ export const salesModule: DomainModule = domainModule({
     // Receipt screens are Settings-mode (spec section 2, sidebar).
     { prefix: '/receipt', mode: 'settings' },
   ],
-  sections: [leadScreens, eoiScreens, customerScreens, reservationScreens, contractScreens, holdRequestScreens, boardScreens, paymentScreens, receiptScreens],
+  sections: assembleSections(SALES_SECTIONS, SALES_WEB_FOLDERS),
 });

@@ -1,0 +1,74 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { SnackbarProvider } from 'notistack';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { combineSlices, configureStore } from '@reduxjs/toolkit';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { baseApi, resetConfig, setConfig } from '@propdesk/api-client';
+import { privilegesSet, sessionSlice } from '@propdesk/auth-session/web';
+import { registerResources, ResourcePage } from '@propdesk/records/web';
+import { SALES_RESOURCES } from '../manifest.js';
+import { bouncedExtras, BOUNCED_STATES } from './ChequePanels.web.js';
+
+const BASE = 'http://propdesk.test';
+const server = setupServer();
+const cheques = SALES_RESOURCES.find((def) => def.name === 'cheques')!;
+
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+  setConfig({ apiBaseUrl: BASE });
+  registerResources(SALES_RESOURCES);
+});
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+});
+afterAll(() => {
+  server.close();
+  resetConfig();
+});
+
+describe('Bounced Cheques', () => {
+  it('asks for bounced, replaced and returned cheques only, whatever the user filters, with no way to clear it', { timeout: 60_000 }, async () => {
+    const lists: URLSearchParams[] = [];
+    server.use(
+      http.get(`${BASE}/api/views`, () => HttpResponse.json({ status: 'OK', data: [] })),
+      http.get(`${BASE}/api/cheques`, ({ request }) => {
+        lists.push(new URL(request.url).searchParams);
+        return HttpResponse.json({ status: 'OK', data: [], total: 0, page: 1, pageSize: 25 });
+      }),
+    );
+    const store = configureStore({
+      reducer: combineSlices(sessionSlice, baseApi),
+      middleware: (getDefault) => getDefault({ serializableCheck: false }).concat(baseApi.middleware),
+    });
+    store.dispatch(privilegesSet(['read', 'update'].map((action) => ({ entityName: 'cheque', action }))));
+    // The user asks for received cheques in the address: the screen's own filter still bounds the query.
+    const own = { field: 'status', op: 'eq', value: 'received' };
+    const router = createMemoryRouter([{ path: '/settings/leads/BouncedCheques', element: <ResourcePage def={cheques} {...bouncedExtras} /> }], {
+      initialEntries: [`/settings/leads/BouncedCheques?where=${encodeURIComponent(JSON.stringify(own))}`],
+    });
+    render(
+      <Provider store={store}>
+        <SnackbarProvider>
+          <RouterProvider router={router} />
+        </SnackbarProvider>
+      </Provider>,
+    );
+    const fixed = { field: 'status', op: 'in', value: [...BOUNCED_STATES] };
+    // The register's list (the panel above it asks filter[status]=bounced on its own).
+    await waitFor(() => expect(lists.some((params) => params.has('where'))).toBe(true));
+    const list = lists.filter((params) => params.has('where'));
+    for (const params of list) expect(JSON.parse(params.get('where')!)).toEqual({ join: 'and', children: [fixed, own] });
+    expect(BOUNCED_STATES).toEqual(['bounced', 'replaced', 'returned']);
+    const chip = await screen.findByLabelText('Fixed filter');
+    expect(chip).toHaveTextContent('Only Status is one of Bounced, Replaced, Returned');
+    expect(within(chip).queryByTestId('CancelIcon')).not.toBeInTheDocument();
+    // Every query the page makes is bounded: none lists the whole register.
+    expect(lists.every((params) => params.has('where') || params.get('filter[status]') === 'bounced')).toBe(true);
+  });
+});

@@ -1,0 +1,18 @@
+import { baseApi } from '@propdesk/api-client';
+import type { DepositCalendar } from './model.js';
+
+type Envelope<T> = { status: 'OK'; data: T; message?: string };
+const cheques = { type: 'Record', id: 'cheques' } as const;
+
+/** The cheque calls beside the engine's: the deposit calendar of a week. */
+export const chequeApi = baseApi.enhanceEndpoints({ addTagTypes: ['Record'] }).injectEndpoints({
+  endpoints: (build) => ({
+    depositCalendar: build.query<DepositCalendar, string | undefined>({
+      query: (week) => ({ url: '/api/cheques/deposit-calendar', params: week ? { week } : {} }),
+      transformResponse: (answer: Envelope<DepositCalendar>) => answer.data,
+      providesTags: [cheques],
+    }),
+  }),
+});
+
+export const { useDepositCalendarQuery } = chequeApi;

@@ -1,0 +1,163 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useChecker } from '@propdesk/auth-session/web';
+import type { RecordRow } from '@propdesk/records/model';
+import { formatDate, formatDateTime, formatMoney, humanize, recordsApi, serverError } from '@propdesk/records/web';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useContractPrintsQuery, useContractStepsQuery, useMoveContractStepMutation, type StepAction } from './contractApi.web.js';
+
+/**
+ * The configured actions from the contract's current step, each asking for a reason where it needs one;
+ * only for those who may take them (the server asks approve on contract), so no one presses a refused button.
+ */
+function Steps({ contract }: { contract: RecordRow }) {
+  const allowed = useChecker().can('contract', 'approve');
+  const { data: actions = [] } = useContractStepsQuery(contract.id, { skip: contract.status !== 'active' || !allowed });
+  const [move, { isLoading }] = useMoveContractStepMutation();
+  const [asking, setAsking] = useState<StepAction | null>(null);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const run = async (action: StepAction, why?: string) => {
+    setError(null);
+    const result = await move({ id: contract.id, action: action.id, ...(why ? { reason: why } : {}) });
+    if ('error' in result) setError(serverError(result.error).message);
+    else setAsking(null);
+  };
+  if (contract.status !== 'active' || !allowed) return null;
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+      <Typography variant="body2" color="text.secondary">
+        Next steps:
+      </Typography>
+      {actions.length === 0 ? <Typography variant="body2">none from this step</Typography> : null}
+      {actions.map((action) => (
+        <Button key={action.id} size="small" variant="outlined" disabled={isLoading} onClick={() => (action.needsReason ? (setReason(''), setAsking(action)) : void run(action))}>
+          {action.label} → {action.toStepName}
+        </Button>
+      ))}
+      {error ? <Alert severity="error">{error}</Alert> : null}
+      <Dialog open={asking !== null} onClose={() => setAsking(null)}>
+        <DialogTitle>{asking?.label}</DialogTitle>
+        <DialogContent>
+          <TextField autoFocus fullWidth margin="dense" label="Reason" value={reason} onChange={(event) => setReason(event.target.value)} slotProps={{ htmlInput: { maxLength: 300 } }} />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setAsking(null)}>Back</Button>
+          <Button variant="contained" disabled={!reason.trim() || isLoading} onClick={() => asking && void run(asking, reason.trim())}>
+            {asking?.label}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Stack>
+  );
+}
+
+/** The current schedule version's installments, with what is paid and overdue. */
+function Ledger({ contract }: { contract: RecordRow }) {
+  const { data } = recordsApi.useListRecordsQuery({
+    resource: 'installments',
+    params: { 'filter[contract]': contract.id, 'filter[scheduleVersion]': String(contract.scheduleVersion ?? 1), pageSize: '200', sort: 'seq' },
+  });
+  const rows = data?.data ?? [];
+  return (
+    <Table size="small" aria-label="Installments">
+      <TableHead>
+        <TableRow>
+          <TableCell>No.</TableCell>
+          <TableCell>Kind</TableCell>
+          <TableCell>Due</TableCell>
+          <TableCell align="right">Amount</TableCell>
+          <TableCell align="right">Paid</TableCell>
+          <TableCell>Status</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.map((row) => (
+          <TableRow key={row.id} sx={row.overdue ? { bgcolor: 'warning.light' } : undefined}>
+            <TableCell>{String(row.seq)}</TableCell>
+            <TableCell>{humanize(String(row.kind))}</TableCell>
+            <TableCell>{formatDate(row.dueDate)}</TableCell>
+            <TableCell align="right">{formatMoney(row.amount)}</TableCell>
+            <TableCell align="right">{formatMoney(row.paid)}</TableCell>
+            <TableCell>
+              {humanize(String(row.status))}
+              {row.overdue ? ' · overdue' : ''}
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** Print in either language, and the prints issued so far (what was signed can be opened again). */
+function Prints({ contract }: { contract: RecordRow }) {
+  const { data: prints = [], refetch } = useContractPrintsQuery(contract.id);
+  const open = (lang: 'ar' | 'en') => {
+    window.open(`/api/contracts/${contract.id}/print?lang=${lang}`, '_blank', 'noopener');
+    window.setTimeout(() => void refetch(), 1500);
+  };
+  return (
+    <Stack spacing={1}>
+      <Stack direction="row" spacing={1}>
+        <Button size="small" variant="contained" onClick={() => open('ar')}>
+          Print (Arabic)
+        </Button>
+        <Button size="small" variant="outlined" onClick={() => open('en')}>
+          Print (English)
+        </Button>
+      </Stack>
+      {prints.length > 0 ? (
+        <Typography variant="body2" component="div">
+          Issued prints:{' '}
+          {prints.map((print) => (
+            <span key={print.id}>
+              <a href={`/api/contracts/${contract.id}/prints/${print.id}`} target="_blank" rel="noopener">
+                {formatDateTime(print.printedAt)} ({print.lang}, {print.sha256.slice(0, 12)})
+              </a>{' '}
+            </span>
+          ))}
+        </Typography>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** Under a contract's view: its steps, prints, schedule and the way to take a payment (for whoever may issue receipts). */
+export function ContractPanel({ record }: { record: RecordRow }) {
+  const takesPayments = useChecker().can('receipt', 'create');
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} aria-label="Contract">
+      <Stack spacing={2}>
+        <Steps contract={record} />
+        <Prints contract={record} />
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          <Typography variant="subtitle1">Installments (schedule version {String(record.scheduleVersion ?? 1)})</Typography>
+          <Typography variant="body2" color="text.secondary">
+            Net {formatMoney(record.netPrice)}, paid {formatMoney(record.paid)}
+          </Typography>
+          {record.status === 'active' && takesPayments ? (
+            <Button size="small" component={RouterLink} to={`/receipt/createNewReceipt?customer=${String(record.customer)}&contract=${record.id}`}>
+              Take a payment
+            </Button>
+          ) : null}
+        </Stack>
+        <Ledger contract={record} />
+      </Stack>
+    </Paper>
+  );
+}

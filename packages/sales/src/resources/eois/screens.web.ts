@@ -1,0 +1,22 @@
+import { sidebarRules } from '@propdesk/privileges';
+import { declareResources } from '@propdesk/records/web';
+import type { SalesScreens } from '../../web/manifest.js';
+import { SALES_RESOURCES } from '../manifest.js';
+
+const resource = declareResources(SALES_RESOURCES);
+
+/**
+ * The expression-of-interest screens, engine screens of `eois`. The spec shows the EOI routes with no
+ * guard (the server still asks the EOI privileges); the sidebar items carry the EOI privileges (spec
+ * section 6).
+ */
+export const eoiScreens: SalesScreens = [
+  {
+    section: 'eoi',
+    items: [
+      resource('eois', { guard: null, mode: 'create', path: '/sales/eoi/create', title: 'Create EOI', visible: sidebarRules.eoiCreate }),
+      // `/list/view` is the spec's view of one EOI (the list's `?record=` view); /sales/eoi/view is a sidebar target with no route in the spec, the same view.
+      resource('eois', { guard: null, title: 'EOI List', visible: sidebarRules.eoiList, aliases: ['/sales/eoi/list/view', '/sales/eoi/view'], extend: () => import('./EoiPanel.web.js').then((m) => m.eoiPage) }),
+    ],
+  },
+];

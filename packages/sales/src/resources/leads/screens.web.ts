@@ -1,0 +1,65 @@
+import { sidebarRules } from '@propdesk/privileges';
+import { declareResources } from '@propdesk/records/web';
+import { customScreen } from '@propdesk/shell-ui';
+import type { SalesScreens } from '../../web/manifest.js';
+import { SALES_RESOURCES } from '../manifest.js';
+import { prefetchUrgentCounts } from './urgentCounts.web.js';
+
+const resource = declareResources(SALES_RESOURCES);
+const leadForms = () => import('./leadForms.web.js');
+
+/**
+ * The lead screens: the list and board, the lead forms, activities, validity config, and converting a
+ * lead; and the customers' list and create form, at the spec's /settings/leads paths (Sales mode,
+ * salesModule's prefixes), with no guard.
+ */
+export const leadScreens: SalesScreens = [
+  {
+    section: 'leads',
+    items: [
+      // The list's urgent counts start with its code (the landing page of most sales users).
+      resource('leads', {
+        navLabel: 'All Leads',
+        custom: () => import('./LeadsPage.web.js').then((m) => m.LeadsPage),
+        prefetch: prefetchUrgentCounts,
+      }),
+      // The engine's form of a lead with the duplicate check (leadForms.web.tsx); the walk-in form is its short layout.
+      resource('leads', {
+        path: '/sales/leads/addlead',
+        title: 'Add New Lead',
+        mode: 'create',
+        extend: () => leadForms().then((m) => m.addLeadPage),
+        visible: sidebarRules.addLead,
+      }),
+      // A sidebar target with no route in the spec; guarded as its sidebar item is shown (create on lead).
+      resource('leads', {
+        path: '/sales/leads/addLeadFSales',
+        title: 'Add Lead (Sales Form)',
+        guard: { entity: 'lead', action: 'create' },
+        mode: 'create',
+        extend: () => leadForms().then((m) => m.walkInLeadPage),
+      }),
+      // The form to log an activity with the user's recent ones under it; `?record=` still opens the engine's view.
+      resource('lead-activities', {
+        title: 'Add Lead Activity',
+        visible: sidebarRules.addLeadActivity,
+        custom: () => import('./AddActivityPage.web.js').then((m) => m.AddActivityPage),
+      }),
+      // "Lead submenu items need read on lead" (spec section 6), although the route asks read on LeadValidityConfig.
+      resource('lead-validity-configs', { title: 'Lead Validity Config', visible: sidebarRules.leadList }),
+    ],
+    pages: [
+      customScreen('/sales/leads/addcustomer', 'Add Customer', () => import('./ConvertLeadPage.web.js').then((m) => m.ConvertLeadPage), {
+        resource: 'customers',
+      }),
+    ],
+  },
+  {
+    section: 'customers',
+    items: [
+      // The customer's view lists their leads, EOIs, holds, reservations and payments (the portfolio panel), and their statement of account.
+      resource('customers', { guard: null, extend: async () => (await import('../collections/customerExtras.web.js')).customerExtras }),
+      resource('customers', { path: '/settings/leads/CreateCustomer', mode: 'create', title: 'Create Customer', guard: null }),
+    ],
+  },
+];

@@ -1,0 +1,64 @@
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { RecordRow } from '@propdesk/records/model';
+import { formatMoney, formatPercent, humanize, recordsApi } from '@propdesk/records/web';
+import { Link as RouterLink } from 'react-router';
+import { SALES_RESOURCES } from '../manifest.js';
+
+const routeOf = (name: string) => SALES_RESOURCES.find((def) => def.name === name)!.route!;
+const SETUP_ROUTE = routeOf('reservation-setups');
+const AUTHORITY_ROUTE = routeOf('discount-authorities');
+
+const where = (node: unknown) => `where=${encodeURIComponent(JSON.stringify(node))}`;
+
+/** The Settings screens of a reservation's rules: its project's reservation setup, and the discount authorities that allow its discount. */
+export function reservationRuleLinks(record: RecordRow, setupId: string | null) {
+  const project = typeof record.project === 'string' ? record.project : null;
+  const pct = record.discountPct === null || record.discountPct === undefined || record.discountPct === '' ? '0' : String(record.discountPct);
+  return {
+    setup: setupId ? `${SETUP_ROUTE}?record=${setupId}` : project ? `${SETUP_ROUTE}?${where({ field: 'project', op: 'eq', value: project })}` : SETUP_ROUTE,
+    // The roles whose authority covers this discount without approval (a person's highest role counts).
+    authority: `${AUTHORITY_ROUTE}?${where({ field: 'maxPct', op: 'gte', value: pct })}`,
+    pct,
+  };
+}
+
+/**
+ * Under a reservation's view: the rules it was made under, each linked to its Settings screen: the
+ * project's reservation setup (days to sign, fee on cancel, approvers) and the discount authority
+ * that decides whether its discount needed approval.
+ */
+export function ReservationRules({ record }: { record: RecordRow }) {
+  const project = typeof record.project === 'string' ? record.project : '';
+  const { data } = recordsApi.useListRecordsQuery({ resource: 'reservation-setups', params: { 'filter[project]': project, pageSize: '1' } }, { skip: !project });
+  const setup = data?.data[0] ?? null;
+  const links = reservationRuleLinks(record, setup?.id ?? null);
+  const label = record.refLabels?.project;
+  const projectName = typeof label === 'string' ? label : 'this project';
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} aria-label="Reservation rules">
+      <Typography variant="subtitle1">Rules</Typography>
+      <Stack spacing={0.5}>
+        <Typography variant="body2">
+          <Link component={RouterLink} to={links.setup}>
+            Reservation setup of {projectName}
+          </Link>
+          {setup
+            ? ` — ${String(setup.signByDays)} days to sign, default fee ${formatMoney(setup.defaultFee)}, fee on cancel: ${humanize(String(setup.feeOnCancel)).toLowerCase()}`
+            : data
+              ? ' — none yet: the defaults apply'
+              : ''}
+        </Typography>
+        <Typography variant="body2">
+          <Link component={RouterLink} to={links.authority}>
+            Discount authority
+          </Link>
+          {` — a discount of ${formatPercent(links.pct)}: the roles that may give it without approval`}
+          {record.needsApprovalReason ? ` (${String(record.needsApprovalReason)})` : ''}
+        </Typography>
+      </Stack>
+    </Paper>
+  );
+}

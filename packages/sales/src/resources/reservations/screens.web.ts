@@ -1,0 +1,38 @@
+import { declareResources } from '@propdesk/records/web';
+import { customScreen } from '@propdesk/shell-ui';
+import type { SalesScreens } from '../../web/manifest.js';
+import { SALES_RESOURCES } from '../manifest.js';
+
+const resource = declareResources(SALES_RESOURCES);
+const extend = async () => (await import('./reservationExtras.web.js')).reservationExtras;
+
+/**
+ * The reservation screens: engine screens of `reservations` (with the buyers, hold, schedule preview,
+ * payments and revisions panels), the Modify page, and the setups. The spec shows them with no guard
+ * (the server still asks `reservation`). `/reservations/view` (spec route) and the sidebar target
+ * `/Reservations/view` are one route (paths match case-insensitively): it opens the reservation in the
+ * list's view. The group's Reservation Payments item (place 1) is the reservation-payments folder's.
+ */
+export const reservationScreens: SalesScreens = [
+  {
+    section: 'reservations',
+    items: [
+      resource('reservations', { guard: null, navLabel: 'All Reservations', extend }),
+      resource('reservations', { guard: null, mode: 'create', path: '/Reservations/Create', title: 'Create Reservation', extend }),
+      customScreen('/Reservations/Modify', 'Modify Reservation', async () => (await import('./ModifyReservationPage.web.js')).default, { resource: 'reservations' }),
+    ],
+    pages: [
+      customScreen('/reservations/view', 'Reservation', async () => (await import('./ReservationViewRedirect.web.js')).default, { resource: 'reservations' }),
+    ],
+  },
+  {
+    section: 'reservations',
+    place: 2,
+    items: [
+      // Not spec routes: each project's reservation rules and the discount each role may give, beside the
+      // reservations as the hold setup is beside the holds (guarded and shown for reservationSetup read).
+      resource('reservation-setups'),
+      resource('discount-authorities'),
+    ],
+  },
+];

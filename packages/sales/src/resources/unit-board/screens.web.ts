@@ -1,0 +1,18 @@
+import { customScreen } from '@propdesk/shell-ui';
+import type { SalesScreens } from '../../web/manifest.js';
+
+const unitRead = { entity: 'unit', action: 'read' } as const;
+
+/**
+ * The live inventory board and the sales dashboard (issue 17): pages of their own (the spec has no
+ * route for them), listed in Sales mode for whoever may read units, after the spec's own items.
+ */
+export const unitBoardScreens: SalesScreens = [
+  {
+    section: 'inventory',
+    items: [
+      customScreen('/sales/units/board', 'Unit Board', () => import('./BoardPage.web.js').then((m) => m.BoardPage), { guard: unitRead }),
+      customScreen('/sales/dashboard', 'Sales Dashboard', () => import('./DashboardPage.web.js').then((m) => m.DashboardPage), { guard: unitRead }),
+    ],
+  },
+];

@@ -1,0 +1,19 @@
+// The test reads the resource folders from disk (web code never imports node:*, this test of it does).
+// eslint-disable-next-line no-restricted-imports
+import { existsSync, readdirSync } from 'node:fs';
+import { webManifestProblems } from '@propdesk/shell-ui';
+import { describe, expect, it } from 'vitest';
+import { SALES_FOLDERS } from '../resources/manifest.js';
+import { SALES_SECTIONS, SALES_WEB_FOLDERS } from './manifest.js';
+
+const resources = new URL('../resources/', import.meta.url);
+const foldersWithScreens = readdirSync(resources, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && existsSync(new URL(`${entry.name}/screens.web.ts`, resources)))
+  .map((entry) => entry.name);
+
+describe('the sales web manifest', () => {
+  it('lists every resource folder with a screens.web.ts and only those, all of the server manifest, every section given screens', () => {
+    expect(foldersWithScreens.length).toBeGreaterThan(10);
+    expect(webManifestProblems({ foldersWithScreens, webFolders: SALES_WEB_FOLDERS, serverFolders: Object.keys(SALES_FOLDERS), sections: Object.keys(SALES_SECTIONS) })).toEqual([]);
+  });
+});
