@@ -11,7 +11,8 @@ import { approvalTiers } from './approval-tiers/definition.js';
 /**
  * Procurement's manifest: one line per folder under `src/resources`, with the definitions it owns, in
  * the order their tables are made. The browser takes the definitions; the server takes each folder's
- * `module.server.ts` by its name (`src/server/index.ts`). A new document type is a folder and a line here.
+ * `module.server.ts` by its name (`src/server/index.ts`). A new document type is a folder and a line here,
+ * and, if it has screens, its `screens.web.ts` listed in one line of the web manifest (`src/web/manifest.ts`).
  */
 export const PROCUREMENT_FOLDERS = {
   suppliers: [suppliers],

@@ -18,7 +18,8 @@ import { commissions } from './commissions/definition.js';
  * The sales domain's manifest: one line per folder under `src/resources`, with the definitions it
  * owns, in the order their tables are made. The browser takes the definitions from here; the server
  * takes each folder's `module.server.ts` (its hooks, actions' effects, tables, calls, jobs, prints) by
- * the folder's name (`src/server/manifest.ts`). A new document type is a folder and a line here.
+ * the folder's name (`src/server/manifest.ts`). A new document type is a folder and a line here, and,
+ * if it has screens, its `screens.web.ts` listed in one line of the web manifest (`src/web/manifest.ts`).
  */
 export const SALES_FOLDERS = {
   leads: [leadValidityConfigs, leads, leadActivities, customers],
