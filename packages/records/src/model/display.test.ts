@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMoney, formatPercent, formatQuantity, formatScalar, XLSX_FORMATS } from './display.js';
+import { formatDate, formatDateTime, formatMoney, formatPercent, formatQuantity, formatScalar, humanize, XLSX_FORMATS } from './display.js';
 
 describe('numbers and dates a person reads', () => {
   it('writes quantities without trailing zeros, amounts with separators and currency, percentages with %', () => {
@@ -24,5 +24,15 @@ describe('numbers and dates a person reads', () => {
 
   it('gives XLSX the same formats for real numbers and dates', () => {
     expect(XLSX_FORMATS).toMatchObject({ money: '#,##0.00 "EGP"', percent: 'General"%"', date: 'dd mmm yyyy', datetime: 'dd mmm yyyy, hh:mm' });
+  });
+});
+
+describe('option names a person reads', () => {
+  it('spaces the words, capitalises the first, and writes acronyms in capitals', () => {
+    expect(humanize('pending_approval')).toBe('Pending approval');
+    expect(humanize('eoi')).toBe('EOI');
+    expect(humanize('eoi_payment')).toBe('EOI payment');
+    expect(humanize('post_dated_pdc')).toBe('Post dated PDC');
+    expect(humanize('video')).toBe('Video');
   });
 });

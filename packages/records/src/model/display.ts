@@ -84,8 +84,15 @@ export function formatScalar(field: Pick<FieldDef, 'kind'> | undefined, value: u
   }
 }
 
+/** Words a person writes in capitals wherever they stand ("Reserved from: EOI", not "Eoi"). */
+const ACRONYMS: ReadonlySet<string> = new Set(['eoi', 'pdc', 'vat', 'iban', 'swift', 'pdf']);
+
 export const humanize = (value: string) => {
-  const text = value.replace(/_/g, ' ');
+  const text = value
+    .replace(/_/g, ' ')
+    .split(' ')
+    .map((word) => (ACRONYMS.has(word.toLowerCase()) ? word.toUpperCase() : word))
+    .join(' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 };
 
