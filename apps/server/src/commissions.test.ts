@@ -46,7 +46,8 @@ const money = (value: bigint) => {
 const pctOf = (amount: string, hundredths: bigint) => money((piastres(amount) * hundredths + 5000n) / 10000n);
 
 type Agent = ReturnType<typeof createAgent>;
-type Line = { id: string; number: string; status: string; amount: string; basis: string; rate: string; sale_no: number; trigger: string; recoverable: string; version: number; payment_reference: string | null; approved_by_id: string | null; earned_on: string | null };
+type Line = { id: string; number: string; status: string; amount: string; basis: string; rate: string; sale_no: number; trigger: string; recoverable: string; version: number; payment_reference: string | null; approved_by_id: string | null; earned_on: string | null;
+  recovered: string; recovered_on: string | null; recovery_reference: string | null; active: boolean };
 
 /**
  * Broker commissions (issue 18): accrued on the sale from the broker's template (percent, fixed,
@@ -114,7 +115,8 @@ describe.each(DB_KINDS)('commissions on %s', (kind) => {
     (
       await db.query<Line>(
         `select id::text as id, number, status, amount::text as amount, basis::text as basis, rate, sale_no, trigger, recoverable::text as recoverable, version,
-                payment_reference, approved_by_id::text as approved_by_id, to_char(earned_on, 'YYYY-MM-DD') as earned_on
+                payment_reference, approved_by_id::text as approved_by_id, to_char(earned_on, 'YYYY-MM-DD') as earned_on,
+                recovered::text as recovered, to_char(recovered_on, 'YYYY-MM-DD') as recovered_on, recovery_reference, active
            from commissions where contract_id = $1 order by number`,
         [contractId],
       )
@@ -317,7 +319,7 @@ describe.each(DB_KINDS)('commissions on %s', (kind) => {
     const statement = response.json().data as BrokerStatement;
     expect(statement.broker.name).toBe(broker.name);
     expect(statement.lines.map((line) => line.status).sort()).toEqual(['approved', 'clawed_back', 'paid', 'payable']);
-    expect(statement.totals).toEqual({ accrued: '0.00', payable: '1000.25', approved: '1000.25', paid: '2000.50', reversed: '0.00', toRecover: '1000.25', owed: '2000.50', netPaid: '1000.25' });
+    expect(statement.totals).toEqual({ accrued: '0.00', payable: '1000.25', approved: '1000.25', paid: '2000.50', reversed: '0.00', toRecover: '1000.25', recovered: '0.00', owed: '2000.50', netPaid: '1000.25' });
     expect((await createAgent(app).request({ method: 'GET', url: `/api/brokers/${broker.id}/commission-statement` })).statusCode).toBe(401);
     const picker = await cashier.request({ method: 'GET', url: '/api/commissions/brokers' });
     expect(picker.statusCode, picker.body).toBe(200);
@@ -350,5 +352,161 @@ describe.each(DB_KINDS)('commissions on %s', (kind) => {
     // Document numbers read as written, in order, inside the Arabic text.
     expect(arabicText).toMatch(/COM-\d{4}-\d{5}/);
     expect(arabicText).toMatch(/CNT-\d{4}-\d{5}/);
+  });
+  /** A paid line of a new sale of `broker`, its contract then cancelled: clawed back in full. */
+  async function clawedBack(brokerId: string) {
+    const sale = await newContract(brokerId);
+    const line = await lineOf(sale.id);
+    expect((await act(finance, line.id, 'approve')).statusCode).toBe(200);
+    expect((await act(finance, line.id, 'pay', 'TRX-OUT')).statusCode).toBe(200);
+    expect((await finance.request({ method: 'POST', url: `/api/contracts/${sale.id}/actions/cancel`, payload: { reason: 'The buyer withdrew' } })).statusCode).toBe(200);
+    const clawed = await lineOf(sale.id);
+    expect(clawed).toMatchObject({ status: 'clawed_back', recoverable: clawed.amount, recovered: '0.00' });
+    return { sale, line: clawed };
+  }
+  const recover = (who: Agent, id: string, payload: Record<string, unknown>) => who.request({ method: 'POST', url: `/api/commissions/${id}/recoveries`, payload });
+  const todayOf = async () => (await db.query<{ d: string }>("select to_char(current_date, 'YYYY-MM-DD') as d")).rows[0]!.d;
+
+  it('recovering a clawback: approve privilege (423 without), reference required, clawed back lines only (422), recorded, archivable once back, never evaluated again', async () => {
+    const broker = await newBroker({ type: 'fixed', amount: '50000.00', payableOn: 'contract_signed' });
+    const { sale, line } = await clawedBack(broker.id);
+    const paidSale = await newContract(broker.id);
+    const other = await lineOf(paidSale.id);
+    const archiver = (await login([...financePrivileges, ...grant('commission', ['delete'])])).agent;
+    // Still to recover: kept in sight.
+    const early = await archiver.request({ method: 'DELETE', url: `/api/commissions/${line.id}` });
+    expect(early.statusCode, early.body).toBe(409);
+    expect((await lineOf(sale.id)).active).toBe(true);
+    // Without the approve privilege: 423, nothing written.
+    expect((await act(cashier, line.id, 'recover', 'TRX-BACK-1')).statusCode).toBe(423);
+    expect(await lineOf(sale.id)).toEqual(line);
+    // The reference is required.
+    expect((await act(finance, line.id, 'recover')).statusCode).toBe(400);
+    // Only a clawed back line: a payable one (and, once paid, a paid one) is refused unchanged.
+    const refused = await act(finance, other.id, 'recover', 'TRX-BACK-0');
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json().message).toBe('Record recovery is not possible while the commission is payable.');
+    expect(await lineOf(paidSale.id)).toEqual(other);
+    expect((await act(finance, other.id, 'approve')).statusCode).toBe(200);
+    expect((await act(finance, other.id, 'pay', 'TRX-P')).statusCode).toBe(200);
+    expect((await act(finance, other.id, 'recover', 'TRX-BACK-0')).statusCode).toBe(422);
+    expect((await lineOf(paidSale.id)).status).toBe('paid');
+
+    const recovered = await act(finance, line.id, 'recover', 'TRX-BACK-1');
+    expect(recovered.statusCode, recovered.body).toBe(200);
+    const after = await lineOf(sale.id);
+    expect(after).toMatchObject({ status: 'recovered', amount: '50000.00', recoverable: '0.00', recovered: '50000.00', recovered_on: await todayOf(), recovery_reference: 'TRX-BACK-1' });
+    expect(await historyOf(line.id)).toEqual(['create', 'earn', 'approve', 'pay', 'clawback', 'recover']);
+    const last = (await db.query<{ reason: string }>("select reason from record_history where resource = 'commissions' and record_id = $1 and action = 'recover'", [line.id])).rows;
+    expect(last).toEqual([{ reason: 'TRX-BACK-1' }]);
+    // Once back, nothing more: a second recovery is refused.
+    expect((await act(finance, line.id, 'recover', 'TRX-BACK-2')).statusCode).toBe(422);
+    expect((await recover(finance, line.id, { amount: '1.00', reference: 'TRX-BACK-2' })).statusCode).toBe(422);
+    // Re-evaluating the cancelled sale (and everything) changes nothing on it.
+    const direct = await engineTransaction(engine, (tx) => reevaluateCommissions(engine, tx, SYSTEM, undefined, sale.id));
+    expect(direct).toEqual({ contracts: 1, accrued: 0, changed: 0 });
+    const all = await finance.request({ method: 'POST', url: '/api/commissions/evaluate', payload: {} });
+    expect(all.statusCode, all.body).toBe(200);
+    expect(await lineOf(sale.id)).toEqual(after);
+    // Nothing owed either way: it may be archived.
+    const archived = await archiver.request({ method: 'DELETE', url: `/api/commissions/${line.id}` });
+    expect(archived.statusCode, archived.body).toBe(200);
+    expect(archived.json().data).toMatchObject({ deleted: false, deactivated: true });
+    expect(await lineOf(sale.id)).toMatchObject({ status: 'recovered', active: false });
+  });
+
+  it('a clawback recovered in parts stays clawed back until the whole amount is back, to the piastre', async () => {
+    const broker = await newBroker({ type: 'percent', pct: '2.35', payableOn: 'contract_signed' });
+    const { sale, line } = await clawedBack(broker.id);
+    const part = money(piastres(line.amount) / 3n);
+    const rest = money(piastres(line.amount) - piastres(part));
+    expect((await recover(cashier, line.id, { amount: part, reference: 'R-1' })).statusCode).toBe(423);
+    expect((await recover(finance, line.id, { amount: part })).statusCode).toBe(400);
+    expect((await recover(finance, line.id, { amount: '12.345', reference: 'R-1' })).statusCode).toBe(400);
+    expect((await recover(finance, line.id, { amount: 12.34, reference: 'R-1' })).statusCode).toBe(400);
+    expect((await recover(finance, line.id, { amount: '0.00', reference: 'R-1' })).statusCode).toBe(422);
+    expect((await recover(finance, line.id, { amount: money(piastres(line.amount) + 1n), reference: 'R-1' })).statusCode).toBe(422);
+    expect(await lineOf(sale.id)).toEqual(line);
+
+    const first = await recover(finance, line.id, { amount: part, reference: 'R-1' });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(await lineOf(sale.id)).toMatchObject({ status: 'clawed_back', recoverable: rest, recovered: part, recovery_reference: 'R-1' });
+    // Still outstanding: the statement shows both, kept in sight, and re-evaluation leaves it alone.
+    const statement = (await cashier.request({ method: 'GET', url: `/api/brokers/${broker.id}/commission-statement` })).json().data as BrokerStatement;
+    expect(statement.lines).toEqual([expect.objectContaining({ id: line.id, status: 'clawed_back', recoverable: rest, recovered: part, recoveryReference: 'R-1' })]);
+    expect(statement.totals).toMatchObject({ paid: line.amount, toRecover: rest, recovered: part, netPaid: '0.00' });
+    const before = await lineOf(sale.id);
+    expect(await engineTransaction(engine, (tx) => reevaluateCommissions(engine, tx, SYSTEM, undefined, sale.id))).toEqual({ contracts: 1, accrued: 0, changed: 0 });
+    expect(await lineOf(sale.id)).toEqual(before);
+    // More than is left is refused; the rest completes it.
+    expect((await recover(finance, line.id, { amount: money(piastres(rest) + 1n), reference: 'R-2' })).statusCode).toBe(422);
+    const second = await recover(finance, line.id, { amount: rest, reference: 'R-2' });
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json().data).toMatchObject({ status: 'recovered' });
+    expect(await lineOf(sale.id)).toMatchObject({ status: 'recovered', recoverable: '0.00', recovered: line.amount, recovery_reference: 'R-2', recovered_on: await todayOf() });
+    expect(await historyOf(line.id)).toEqual(['create', 'earn', 'approve', 'pay', 'clawback', 'recover', 'recover']);
+    // Not a commission at all: 404; not a clawback: 422.
+    expect((await recover(finance, '00000000-0000-4000-8000-000000000000', { amount: '1.00', reference: 'R-3' })).statusCode).toBe(404);
+  });
+
+  it('the statement separates what is still to recover from what is recovered, totals to the piastre, on screen and in both PDFs', async () => {
+    const broker = await newBroker({ type: 'fixed', amount: '333.33', payableOn: 'contract_signed' });
+    const partly = await clawedBack(broker.id);
+    const whole = await clawedBack(broker.id);
+    const kept = await newContract(broker.id);
+    const keptLine = await lineOf(kept.id);
+    expect((await act(finance, keptLine.id, 'approve')).statusCode).toBe(200);
+    expect((await act(finance, keptLine.id, 'pay', 'TRX-K')).statusCode).toBe(200);
+    const pending = await newContract(broker.id);
+    expect((await lineOf(pending.id)).status).toBe('payable');
+    expect((await recover(finance, partly.line.id, { amount: '100.01', reference: 'R-P' })).statusCode).toBe(200);
+    expect((await act(finance, whole.line.id, 'recover', 'R-W')).statusCode).toBe(200);
+
+    const response = await cashier.request({ method: 'GET', url: `/api/brokers/${broker.id}/commission-statement` });
+    expect(response.statusCode, response.body).toBe(200);
+    const statement = response.json().data as BrokerStatement;
+    expect(statement.lines.map((line) => line.status).sort()).toEqual(['clawed_back', 'paid', 'payable', 'recovered']);
+    const paid = piastres('333.33') * 3n;
+    const toRecover = piastres('333.33') - piastres('100.01');
+    const recovered = piastres('100.01') + piastres('333.33');
+    expect(statement.totals).toEqual({
+      accrued: '0.00',
+      payable: '333.33',
+      approved: '0.00',
+      paid: money(paid),
+      reversed: '0.00',
+      toRecover: money(toRecover),
+      recovered: money(recovered),
+      owed: '333.33',
+      netPaid: money(paid - toRecover - recovered),
+    });
+    expect(statement.totals).toMatchObject({ paid: '999.99', toRecover: '233.32', recovered: '433.34', netPaid: '333.33' });
+    const byId = new Map(statement.lines.map((line) => [line.id, line]));
+    expect(byId.get(whole.line.id)).toMatchObject({ status: 'recovered', recoverable: '0.00', recovered: '333.33', recoveryReference: 'R-W' });
+    expect(byId.get(keptLine.id)).toMatchObject({ status: 'paid', recoverable: '0.00', recovered: '0.00', recoveredOn: null });
+    // Both PDFs render (the recovery column and totals), and read right where pdftotext is installed.
+    const dir = mkdtempSync(join(tmpdir(), 'commission-recovery-'));
+    for (const lang of ['en', 'ar'] as const) {
+      const pdf = await cashier.request({ method: 'GET', url: `/api/brokers/${broker.id}/commission-statement/print?lang=${lang}` });
+      expect(pdf.statusCode, pdf.body.slice(0, 200)).toBe(200);
+      expect(pdf.headers['content-type']).toContain('application/pdf');
+      writeFileSync(join(dir, `${lang}.pdf`), pdf.rawPayload);
+    }
+    if (!PDFTOTEXT) return;
+    const text = (lang: 'en' | 'ar') => execFileSync('pdftotext', ['-layout', join(dir, `${lang}.pdf`), '-'], { encoding: 'utf8' });
+    const english = text('en');
+    expect(english).toMatch(/To recover from the broker\s+EGP 233\.32/);
+    expect(english).toMatch(/Recovered from the broker\s+EGP 433\.34/);
+    // Under each clawed back line's status: what is still to recover and what is back.
+    expect(english).toMatch(/233\.32 to recover/);
+    expect(english).toMatch(/100\.01 recovered/);
+    expect(english).toMatch(/333\.33 recovered/);
+    const arabic = text('ar');
+    // 233.32 and 433.34 in Eastern Arabic digits with the Arabic decimal separator.
+    expect(arabic).toContain('٢٣٣٫٣٢');
+    expect(arabic).toContain('٤٣٣٫٣٤');
+    expect(arabic).toContain('٣٣٣٫٣٣');
+    expect(arabic).toContain('المسترد من الوسيط');
+    expect(arabic).toContain('مستردة');
   });
 });

@@ -1,6 +1,6 @@
 import { f, type ResourceDef } from '@propdesk/records/model';
 
-export const COMMISSION_STATES = ['accrued', 'payable', 'approved', 'paid', 'reversed', 'clawed_back'] as const;
+export const COMMISSION_STATES = ['accrued', 'payable', 'approved', 'paid', 'reversed', 'clawed_back', 'recovered'] as const;
 export type CommissionState = (typeof COMMISSION_STATES)[number];
 export const COMMISSION_TRIGGERS = ['contract_signed', 'down_payment_collected', 'share_collected', 'fully_paid'] as const;
 export type CommissionTrigger = (typeof COMMISSION_TRIGGERS)[number];
@@ -11,8 +11,10 @@ export type CommissionTrigger = (typeof COMMISSION_TRIGGERS)[number];
  * active broker contract for the project covering the contract date (one line per contract and
  * broker contract). It turns `payable` when the template's trigger is met, is approved and paid by
  * finance (privilege approve); a cancelled contract, or a bounce or void that undoes the trigger,
- * reverses a line not yet paid and records on a paid one what must come back (`clawed_back`).
- * Written by the server only; a person edits its notes.
+ * reverses a line not yet paid and records on a paid one what must come back (`clawed_back`, the
+ * amount in `recoverable`). Finance records the broker's repayment (`recover`, privilege approve,
+ * with its reference): `recoverable` moves to `recovered` and the line is `recovered`, never
+ * evaluated again. Written by the server only; a person edits its notes.
  */
 export const commissions: ResourceDef = {
   name: 'commissions',
@@ -23,7 +25,7 @@ export const commissions: ResourceDef = {
   // Money owed or paid to a broker: never deleted, only archived.
   deactivateOnly: true,
   // Archived only once nothing is owed either way: a line still to pay or to recover stays in sight.
-  deletableStates: ['reversed', 'paid'],
+  deletableStates: ['reversed', 'paid', 'recovered'],
   labelField: 'title',
   codeField: 'number',
   route: '/sales/contracts/commissions',
@@ -50,12 +52,15 @@ export const commissions: ResourceDef = {
     paidOn: f.date('Paid on', { readOnly: true }),
     paymentReference: f.text('Payment reference', { readOnly: true, maxLength: 120 }),
     reversedOn: f.date('Reversed on', { readOnly: true }),
-    recoverable: f.money('To recover', { readOnly: true, default: 0, help: 'Paid commission the broker must return (a clawback).' }),
+    recoverable: f.money('To recover', { readOnly: true, default: 0, help: 'Paid commission the broker must still return (a clawback).' }),
     clawbackReason: f.text('Reversal reason', { readOnly: true, maxLength: 300 }),
+    recovered: f.money('Recovered', { readOnly: true, default: 0, help: 'What the broker has returned of a clawback.' }),
+    recoveredOn: f.date('Recovered on', { readOnly: true }),
+    recoveryReference: f.text('Recovery reference', { readOnly: true, maxLength: 120 }),
     notes: f.longtext('Notes'),
   },
   defaultSort: ['-number'],
-  listColumns: ['number', 'broker', 'contract', 'project', 'basis', 'rate', 'amount', 'trigger', 'status', 'earnedOn', 'paidOn', 'recoverable'],
+  listColumns: ['number', 'broker', 'contract', 'project', 'basis', 'rate', 'amount', 'trigger', 'status', 'earnedOn', 'paidOn', 'recoverable', 'recovered'],
   formLayout: [
     ['broker', 'brokerContract'],
     ['contract', 'project'],
@@ -67,6 +72,8 @@ export const commissions: ResourceDef = {
     ['approvedBy', 'paidOn'],
     ['paymentReference', 'reversedOn'],
     ['recoverable', 'clawbackReason'],
+    ['recovered', 'recoveredOn'],
+    ['recoveryReference'],
     ['notes'],
   ],
   statusField: 'status',
@@ -80,6 +87,15 @@ export const commissions: ResourceDef = {
       reason: 'required',
       reasonLabel: 'Payment reference',
       confirm: 'Commission {number} paid? Give the payment reference (transfer or cheque number).',
+    },
+    recover: {
+      label: 'Record recovery',
+      from: ['clawed_back'],
+      to: 'recovered',
+      privilege: 'approve',
+      reason: 'required',
+      reasonLabel: 'Recovery reference',
+      confirm: 'Has the broker returned the {recoverable} still to recover on commission {number}? Give the reference (transfer, cheque or offset).',
     },
   },
 };

@@ -1,6 +1,6 @@
-import { formatMoney } from '@propdesk/finance';
-import { createRecord, effectOf, updateRecord, type Caller, type DomainNotify, type EngineContext, type ResourceHooks } from '@propdesk/records/server';
-import { unprocessable, type Migration, type Queryable } from '@propdesk/server-kit';
+import { addMoney, compareMoney, formatMoney, subtractMoney, toMoney } from '@propdesk/finance';
+import { createRecord, effectOf, getRecord, runAction, updateRecord, type Caller, type DomainNotify, type EngineContext, type ResourceHooks } from '@propdesk/records/server';
+import { notFound, unprocessable, type Migration, type Queryable } from '@propdesk/server-kit';
 import { commissions, type CommissionTrigger } from './definition.js';
 import { commissionFor, nextState, triggerMet, type CommissionTerms, type TriggerFacts } from './math.js';
 
@@ -92,9 +92,9 @@ export async function accrueCommission(engine: EngineContext, tx: Queryable, cal
   await tx.query('select 1 from brokers where id = $1 for update', [contract.broker_id]);
   const existing = await tx.query('select 1 from commissions where contract_id = $1 and broker_contract_id = $2', [contractId, terms.broker_contract_id]);
   if (existing.rows.length > 0) return null;
-  // The broker's sales in the project so far that still stand (reversed and clawed back ones were undone), then this one.
+  // The broker's sales in the project so far that still stand (reversed, clawed back and recovered ones were undone), then this one.
   const counted = await tx.query<{ n: number }>(
-    "select count(*)::int as n from commissions where broker_id = $1 and project_id = $2 and status not in ('reversed', 'clawed_back')",
+    "select count(*)::int as n from commissions where broker_id = $1 and project_id = $2 and status not in ('reversed', 'clawed_back', 'recovered')",
     [contract.broker_id, contract.project_id],
   );
   const saleNo = counted.rows[0]!.n + 1;
@@ -145,15 +145,16 @@ type LineRow = { id: string; number: string; status: string; trigger: Commission
  * Brings a contract's commission lines in line with their triggers (idempotent: a second run finds
  * nothing to change): accrued (or reversed by a bounce) lines whose trigger holds turn payable; a
  * cancelled contract, or a trigger no longer met (a bounce, a void), reverses a line not yet paid and
- * records on a paid one the amount to recover. Every change is an engine write with its history.
- * Answers how many lines changed.
+ * records on a paid one the amount to recover. A clawed back line is settled by its recovery, not
+ * by the trigger, so clawed back and recovered lines are never read here. Every change is an engine
+ * write with its history. Answers how many lines changed.
  */
 export async function evaluateCommissions(engine: EngineContext, tx: Queryable, caller: Caller, contractId: string, notify?: DomainNotify): Promise<number> {
   const lines = await tx.query<LineRow>(
     `select m.id::text as id, m.number, m.status, m.trigger, m.amount::text as amount, t.payable_share_pct::text as share, b.name as broker
        from commissions m join broker_contracts bc on bc.id = m.broker_contract_id join broker_project_templates t on t.id = bc.template_id
        join brokers b on b.id = m.broker_id
-      where m.contract_id = $1 and m.status <> 'clawed_back' order by m.id for update of m`,
+      where m.contract_id = $1 and m.status not in ('clawed_back', 'recovered') order by m.id for update of m`,
     [contractId],
   );
   if (lines.rows.length === 0) return 0;
@@ -184,6 +185,45 @@ export async function evaluateCommissions(engine: EngineContext, tx: Queryable, 
     }
   }
   return changed;
+}
+
+/**
+ * The values a recovery of `amount` writes on a clawed back line (decimal arithmetic, to the
+ * piastre): less to recover, more recovered, the date and the reference. Refused (422, nothing
+ * written) when nothing is left to recover or the amount is not within what is.
+ */
+async function recoveryOf(tx: Queryable, line: Record<string, unknown>, amount: string, reference: string) {
+  const outstanding = toMoney(String(line.recoverable ?? 0));
+  if (compareMoney(outstanding, 0) <= 0) throw unprocessable(`Nothing is left to recover on commission ${String(line.number)}.`);
+  if (compareMoney(amount, 0) <= 0 || compareMoney(amount, outstanding) > 0) {
+    throw unprocessable(`A recovery on commission ${String(line.number)} is more than nothing and at most the ${formatMoney(outstanding)} still to recover.`);
+  }
+  return {
+    recoverable: subtractMoney(outstanding, amount),
+    recovered: addMoney(toMoney(String(line.recovered ?? 0)), amount),
+    recoveredOn: await today(tx),
+    recoveryReference: reference.slice(0, 120),
+  };
+}
+
+/**
+ * Part (or the rest) of a clawback returned by the broker (`POST /api/commissions/{id}/recoveries`):
+ * the line, locked, must be clawed back (422 otherwise); the amount, at most what is still to
+ * recover, moves from `recoverable` to `recovered` in one engine write with its history (action
+ * `recover`, the reference as reason). The whole rest is the `recover` action itself, so the line
+ * turns `recovered` exactly as from its screen.
+ */
+export async function recordRecovery(engine: EngineContext, tx: Queryable, caller: Caller, id: string, amount: string, reference: string) {
+  if (!(await getRecord(engine, tx, commissions, caller, id, true))) throw notFound('No such commission');
+  const line = (await tx.query<{ number: string; status: string; recoverable: string; recovered: string }>(
+    'select number, status, coalesce(recoverable, 0)::text as recoverable, coalesce(recovered, 0)::text as recovered from commissions where id = $1',
+    [id],
+  )).rows[0]!;
+  const action = commissions.actions!.recover!;
+  if (line.status !== 'clawed_back') throw unprocessable(`${action.label} is not possible while the commission is ${line.status.replace(/_/g, ' ')}.`);
+  if (compareMoney(amount, line.recoverable) === 0) return runAction(engine, tx, commissions, caller, id, 'recover', action, { reason: reference });
+  const values = await recoveryOf(tx, line, toMoney(amount), reference);
+  return updateRecord(engine, tx, commissions, caller, id, values, { ignoreVersion: true, allowReadOnly: true, action: 'recover', reason: reference.slice(0, 300) });
 }
 
 async function tellFinance(tx: Queryable, notify: DomainNotify | undefined, caller: Caller, id: string, title: string, body: string) {
@@ -243,6 +283,10 @@ export function commissionHooks(engine: EngineContext, notify: DomainNotify): Re
         },
         pay: {
           before: async (tx, _id, _current, _caller, reason) => ({ values: { paidOn: await today(tx), paymentReference: (reason ?? '').slice(0, 120) } }),
+        },
+        // The broker returned what was still to recover: it moves from `recoverable` to `recovered`.
+        recover: {
+          before: async (tx, _id, current, _caller, reason) => ({ values: await recoveryOf(tx, current, toMoney(String(current.recoverable ?? 0)), reason ?? '') }),
         },
       },
     },

@@ -87,6 +87,8 @@ export function triggerMet(trigger: CommissionTrigger, facts: TriggerFacts): boo
 
 /** The next state of a line from its state and whether the trigger holds: what the evaluation writes (null: no change). */
 export function nextState(status: string, met: boolean, cancelled: boolean): 'payable' | 'reversed' | 'clawed_back' | null {
+  // A clawback is settled by its recovery, never by the trigger: neither it nor a recovered line moves here.
+  if (status === 'clawed_back' || status === 'recovered') return null;
   if (cancelled) {
     if (status === 'accrued' || status === 'payable' || status === 'approved') return 'reversed';
     if (status === 'paid') return 'clawed_back';

@@ -14,7 +14,12 @@ export type BrokerStatementLine = {
   earnedOn: string | null;
   paidOn: string | null;
   paymentReference: string | null;
+  /** Of a clawback: what the broker must still return (0.00 once recovered, or for a line never clawed back). */
   recoverable: string;
+  /** Of a clawback: what the broker has returned, when and under which reference. */
+  recovered: string;
+  recoveredOn: string | null;
+  recoveryReference: string | null;
   reason: string | null;
 };
 
@@ -29,14 +34,17 @@ export type BrokerStatement = {
     /** Trigger met, awaiting approval. */
     payable: string;
     approved: string;
+    /** Every line ever paid out: paid, clawed back and recovered ones. */
     paid: string;
     /** Undone before payment (not owed). */
     reversed: string;
-    /** Paid, then clawed back: what the broker must return. */
+    /** Paid, then clawed back: what the broker must still return. */
     toRecover: string;
+    /** Paid, clawed back, and returned by the broker. */
+    recovered: string;
     /** Owed to the broker now: payable and approved. */
     owed: string;
-    /** Paid less what is to recover. */
+    /** What the broker keeps: paid less every clawback, returned (recovered) or still to return (toRecover). */
     netPaid: string;
   };
 };

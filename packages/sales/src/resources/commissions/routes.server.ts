@@ -2,13 +2,17 @@ import { callerOf, engineTransaction, getRecord, type DomainNotify, type EngineC
 import { notFound, ok, requirePrivilege } from '@propdesk/server-kit';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { reevaluateCommissions } from './lifecycle.server.js';
+import { recordRecovery, reevaluateCommissions } from './lifecycle.server.js';
 import { commissionBrokers, printBrokerStatement, readBrokerStatement } from './statement.server.js';
 
 const idParams = z.strictObject({ id: z.uuid() });
 const statementQuery = z.strictObject({ asOf: z.iso.date().optional() });
 const printQuery = z.strictObject({ lang: z.enum(['ar', 'en'], { error: 'Must be ar or en' }).optional(), asOf: z.iso.date().optional() });
 const evaluateBody = z.strictObject({ contract: z.uuid({ error: 'Must be a contract id' }).optional() }).optional();
+const recoveryBody = z.strictObject({
+  amount: z.string({ error: 'An amount like 1250.50' }).regex(/^\d{1,13}(\.\d{1,2})?$/, 'An amount like 1250.50'),
+  reference: z.string({ error: 'Give the recovery reference' }).trim().min(1, 'Give the recovery reference').max(120),
+});
 
 /** Cairo's today, the statement's default date. */
 const cairoToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
@@ -17,7 +21,9 @@ const cairoToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Ca
  * A broker's commission statement `GET /api/brokers/{id}/commission-statement[/print]` (commission
  * read; a broker the caller may not read is not found), and the re-evaluation
  * `POST /api/commissions/evaluate` (commission approve): accrues what is missing and brings every
- * line in line with its trigger; running it again changes nothing.
+ * line in line with its trigger; running it again changes nothing. A part of a clawback returned
+ * `POST /api/commissions/{id}/recoveries` (commission approve): the line stays clawed back until the
+ * whole amount is back, then it is recovered (the `recover` action records the whole rest at once).
  */
 export function registerCommissionRoutes(app: FastifyInstance, engine: EngineContext, notify: DomainNotify) {
   const commissions = engine.registry.get('commissions');
@@ -54,6 +60,20 @@ export function registerCommissionRoutes(app: FastifyInstance, engine: EngineCon
     '/api/commissions/brokers',
     { schema: { tags: ['Commissions'], summary: 'The brokers with commission lines, with what is owed to them (for the statement’s picker)', querystring: z.strictObject({}) }, onRequest: requirePrivilege(commissions.entity, 'read') },
     async () => ok(await commissionBrokers(engine.db)),
+  );
+
+  app.post(
+    '/api/commissions/:id/recoveries',
+    {
+      schema: { tags: ['Commissions'], summary: 'Record part (or the rest) of a clawed back commission returned by the broker', params: idParams, body: recoveryBody },
+      onRequest: requirePrivilege(commissions.entity, 'approve'),
+    },
+    async (request) => {
+      const { id } = request.params as z.infer<typeof idParams>;
+      const body = request.body as z.infer<typeof recoveryBody>;
+      const record = await engineTransaction(engine, (tx) => recordRecovery(engine, tx, callerOf(request), id, body.amount, body.reference));
+      return ok(record, record.status === 'recovered' ? `${String(record.number)} recovered in full.` : `Recovery recorded; ${String(record.recoverable)} still to recover.`);
+    },
   );
 
   app.post(

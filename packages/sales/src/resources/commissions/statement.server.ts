@@ -1,4 +1,4 @@
-import { formatMoney, subtractMoney, sumMoney, toMoney } from '@propdesk/finance';
+import { compareMoney, formatMoney, subtractMoney, sumMoney, toMoney } from '@propdesk/finance';
 import { notFound, type Queryable } from '@propdesk/server-kit';
 import { preamble, renderPdf } from '../../print/index.server.js';
 import { arabicDate } from '../contracts/print.server.js';
@@ -6,8 +6,10 @@ import type { BrokerStatement, BrokerStatementLine, CommissionBroker } from './m
 
 /**
  * A broker's commission statement: every line (archived ones too: their money was earned), oldest
- * first, and the totals by state. `toRecover` is what paid lines clawed back ask back; `netPaid`
- * is paid (clawed back lines were paid) less it.
+ * first, and the totals by state. `paid` counts every line paid out (clawed back and recovered ones
+ * were paid); `toRecover` is what clawed back lines still ask back, `recovered` what the broker has
+ * returned; `netPaid` is paid less both (what the broker keeps once every clawback is back). All
+ * sums in decimal arithmetic, to the piastre.
  */
 export async function readBrokerStatement(db: Queryable, brokerId: string, asOf: string): Promise<BrokerStatement> {
   const broker = (
@@ -16,11 +18,13 @@ export async function readBrokerStatement(db: Queryable, brokerId: string, asOf:
   if (!broker) throw notFound('No such broker');
   const rows = await db.query<{
     id: string; number: string; contract: string; project: string; customer: string | null; accrued_on: string; basis: string; rate: string; amount: string;
-    trigger: string; status: string; earned_on: string | null; paid_on: string | null; payment_reference: string | null; recoverable: string; reason: string | null;
+    trigger: string; status: string; earned_on: string | null; paid_on: string | null; payment_reference: string | null; recoverable: string; recovered: string;
+    recovered_on: string | null; recovery_reference: string | null; reason: string | null;
   }>(
     `select m.id::text as id, m.number, k.number as contract, p.name as project, cu.full_name as customer, to_char(m.accrued_on, 'YYYY-MM-DD') as accrued_on,
             m.basis::text as basis, coalesce(m.rate, '') as rate, m.amount::text as amount, m.trigger, m.status, to_char(m.earned_on, 'YYYY-MM-DD') as earned_on,
-            to_char(m.paid_on, 'YYYY-MM-DD') as paid_on, m.payment_reference, coalesce(m.recoverable, 0)::text as recoverable, m.clawback_reason as reason
+            to_char(m.paid_on, 'YYYY-MM-DD') as paid_on, m.payment_reference, coalesce(m.recoverable, 0)::text as recoverable,
+            coalesce(m.recovered, 0)::text as recovered, to_char(m.recovered_on, 'YYYY-MM-DD') as recovered_on, m.recovery_reference, m.clawback_reason as reason
        from commissions m join contracts k on k.id = m.contract_id left join projects p on p.id = m.project_id left join customers cu on cu.id = m.customer_id
       where m.broker_id = $1 order by m.accrued_on, m.number`,
     [brokerId],
@@ -40,12 +44,16 @@ export async function readBrokerStatement(db: Queryable, brokerId: string, asOf:
     earnedOn: row.earned_on,
     paidOn: row.paid_on,
     paymentReference: row.payment_reference,
-    recoverable: row.recoverable,
+    recoverable: toMoney(row.recoverable),
+    recovered: toMoney(row.recovered),
+    recoveredOn: row.recovered_on,
+    recoveryReference: row.recovery_reference,
     reason: row.reason,
   }));
   const sumOf = (...states: string[]) => sumMoney(lines.filter((line) => states.includes(line.status)).map((line) => line.amount));
-  const paid = sumOf('paid', 'clawed_back');
+  const paid = sumOf('paid', 'clawed_back', 'recovered');
   const toRecover = sumMoney(lines.map((line) => line.recoverable));
+  const recovered = sumMoney(lines.map((line) => line.recovered));
   return {
     broker: { id: broker.id, name: broker.name, companyName: broker.company_name, licenseNo: broker.license_no },
     asOf,
@@ -57,8 +65,9 @@ export async function readBrokerStatement(db: Queryable, brokerId: string, asOf:
       paid,
       reversed: sumOf('reversed'),
       toRecover,
+      recovered,
       owed: sumOf('payable', 'approved'),
-      netPaid: subtractMoney(paid, toRecover),
+      netPaid: subtractMoney(subtractMoney(paid, toRecover), recovered),
     },
   };
 }
@@ -73,20 +82,22 @@ export async function commissionBrokers(db: Queryable): Promise<CommissionBroker
 }
 
 const STATE_WORDS = {
-  en: { accrued: 'Accrued', payable: 'Payable', approved: 'Approved', paid: 'Paid', reversed: 'Reversed', clawed_back: 'Clawed back' } as Record<string, string>,
-  ar: { accrued: 'مستحقة', payable: 'واجبة السداد', approved: 'معتمدة', paid: 'مدفوعة', reversed: 'ملغاة', clawed_back: 'مستردة' } as Record<string, string>,
+  en: { accrued: 'Accrued', payable: 'Payable', approved: 'Approved', paid: 'Paid', reversed: 'Reversed', clawed_back: 'Clawed back', recovered: 'Recovered' } as Record<string, string>,
+  ar: { accrued: 'مستحقة', payable: 'واجبة السداد', approved: 'معتمدة', paid: 'مدفوعة', reversed: 'ملغاة', clawed_back: 'واجبة الاسترداد', recovered: 'مستردة' } as Record<string, string>,
 };
 
 const LABELS = {
   en: {
     title: 'Broker commission statement', broker: 'Broker', licence: 'Licence', asOf: 'As of', number: 'No.', contract: 'Contract', project: 'Project', date: 'Accrued',
     basis: 'Net price', rate: 'Rate', amount: 'Commission', status: 'Status', accrued: 'Accrued (not yet earned)', payable: 'Payable (awaiting approval)', approved: 'Approved (to pay)',
-    paid: 'Paid', reversed: 'Reversed', toRecover: 'To recover from the broker', owed: 'Owed to the broker', netPaid: 'Net paid', none: 'No commission lines.',
+    paid: 'Paid', reversed: 'Reversed', toRecover: 'To recover from the broker', recovered: 'Recovered from the broker', owed: 'Owed to the broker', netPaid: 'Net paid',
+    none: 'No commission lines.', stillDue: 'to recover', returned: 'recovered',
   },
   ar: {
     title: 'كشف عمولات الوسيط', broker: 'الوسيط', licence: 'الترخيص', asOf: 'حتى تاريخ', number: 'الرقم', contract: 'العقد', project: 'المشروع', date: 'الاستحقاق',
     basis: 'صافي السعر', rate: 'النسبة', amount: 'العمولة', status: 'الحالة', accrued: 'مستحقة (لم تكتسب بعد)', payable: 'واجبة السداد (بانتظار الاعتماد)', approved: 'معتمدة (للسداد)',
-    paid: 'المدفوع', reversed: 'الملغى', toRecover: 'المطلوب استرداده من الوسيط', owed: 'المستحق للوسيط', netPaid: 'صافي المدفوع', none: 'لا توجد عمولات.',
+    paid: 'المدفوع', reversed: 'الملغى', toRecover: 'المطلوب استرداده من الوسيط', recovered: 'المسترد من الوسيط', owed: 'المستحق للوسيط', netPaid: 'صافي المدفوع',
+    none: 'لا توجد عمولات.', stillDue: 'للاسترداد', returned: 'مسترد',
   },
 };
 
@@ -100,7 +111,8 @@ const STATEMENT_TYPST = `
 #if d.lines.len() == 0 [ #d.L.none ] else [
 #table(columns: (auto, auto, 1fr, auto, auto, auto, auto),
   table.header([*#d.L.number*], [*#d.L.contract*], [*#d.L.project*], [*#d.L.date*], [*#d.L.basis*], [*#d.L.amount*], [*#d.L.status*]),
-  ..d.lines.map(l => (l.number, l.contract, l.project, l.date, l.basis, l.amount, l.status)).flatten())
+  ..d.lines.map(l => (l.number, l.contract, l.project, l.date, l.basis, l.amount,
+    [#l.status#for r in l.recovery { linebreak(); text(size: 8pt, r) }])).flatten())
 ]
 #v(6pt)
 #table(columns: (1fr, auto),
@@ -110,6 +122,7 @@ const STATEMENT_TYPST = `
   [*#d.L.owed*], [*#d.totals.owed*],
   [#d.L.paid], d.totals.paid,
   [#d.L.toRecover], d.totals.toRecover,
+  [#d.L.recovered], d.totals.recovered,
   [*#d.L.netPaid*], [*#d.totals.netPaid*],
   [#d.L.reversed], d.totals.reversed)
 `;
@@ -135,6 +148,11 @@ export async function printBrokerStatement(db: Queryable, brokerId: string, asOf
       basis: money(line.basis),
       amount: money(line.amount),
       status: STATE_WORDS[lang][line.status] ?? line.status,
+      // A clawback's state under its status: what is still to recover and what is back (none for a line never clawed back).
+      recovery: [
+        compareMoney(line.recoverable, 0) > 0 ? `${money(line.recoverable)} ${LABELS[lang].stillDue}` : '',
+        compareMoney(line.recovered, 0) > 0 ? `${money(line.recovered)} ${LABELS[lang].returned}` : '',
+      ].filter(Boolean),
     })),
     totals: Object.fromEntries(Object.entries(statement.totals).map(([key, value]) => [key, total(value)])),
   };
