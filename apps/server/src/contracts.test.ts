@@ -6,7 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { engineTransaction, type EngineContext } from '@propdesk/records/server';
-import { amountInWords, createReservation, generateSchedule, runInstallmentOverdue, sumMoney } from '@propdesk/sales/server';
+import { amountInWords, createReservation, generateSchedule, runInstallmentOverdue, sumMoney, writeSchedule } from '@propdesk/sales/server';
 
 type Frequency = 'monthly' | 'quarterly' | 'semi_annual' | 'annual';
 import type { Database } from '@propdesk/server-kit';
@@ -147,6 +147,14 @@ describe.each(DB_KINDS)('contracts on %s', (kind) => {
     expect(rows.length).toBeGreaterThan(1);
     expect(sumMoney(rows.map((row) => row.amount))).toBe(Number(contract.netPrice).toFixed(2));
     expect(rows[0]).toMatchObject({ seq: 1, kind: 'down_payment', due_date: '2026-11-24', paid: '0.00', status: 'open', version: 1 });
+    // Written as a set (createMany): still each row at record version 1 with its own creation entry naming its amount.
+    const rowVersions = await db.query<{ id: string; version: number }>('select id::text as id, version from installments where id = any($1::uuid[]) order by id', [rows.map((row) => row.id)]);
+    expect(rowVersions.rows.every((row) => row.version === 1)).toBe(true);
+    const created = await db.query<{ record_id: string; action: string; amount: string | null }>(
+      "select record_id::text as record_id, action, changes->'amount'->>'after' as amount from record_history where resource = 'installments' and record_id = any($1::uuid[]) order by record_id",
+      [rows.map((row) => row.id)],
+    );
+    expect(created.rows).toEqual([...rows].sort((a, b) => (a.id < b.id ? -1 : 1)).map((row) => ({ record_id: row.id, action: 'create', amount: row.amount })));
     // One creation entry for the contract, with its parties in it.
     const history = await db.query<{ action: string }>("select action from record_history where resource = 'contracts' and record_id = $1", [contract.id]);
     expect(history.rows.map((row) => row.action)).toEqual(['create']);
@@ -283,6 +291,46 @@ describe.each(DB_KINDS)('contracts on %s', (kind) => {
     expect(await state('contracts', contract.id)).toMatchObject({ active: false, status: 'cancelled' });
   });
 
+  it('writes a schedule in the same few statements whatever its number of rows (set-based), each row with its version and creation entry', async () => {
+    const contract = await newContract();
+    const facts = (await db.query<{ customer: string; price: string }>('select customer_id::text as customer, net_price::text as price from contracts where id = $1', [contract.id])).rows[0]!;
+    const plans = (
+      await db.query<{ id: string; rows: number }>(
+        `select id::text as id, years * case frequency when 'monthly' then 12 when 'quarterly' then 4 when 'semi_annual' then 2 else 1 end as rows
+           from payment_plans where years > 0 order by 2, id`,
+      )
+    ).rows;
+    const [fewest, most] = [plans[0]!, plans[plans.length - 1]!];
+    expect(most.rows).toBeGreaterThan(fewest.rows);
+    const written: { statements: number; ids: string[] }[] = [];
+    for (const [index, plan] of [fewest, most].entries()) {
+      let statements = 0;
+      const ids = await engineTransaction(engine, (tx) => {
+        // Every statement the ledger writer sends, counted.
+        const counting = new Proxy(tx, {
+          get(target, name) {
+            if (name === 'query') return (...args: Parameters<typeof tx.query>) => ((statements += 1), target.query(...args));
+            const value = Reflect.get(target, name, target) as unknown;
+            return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+          },
+        });
+        return writeSchedule(engine, counting, SYSTEM, { contractId: contract.id, contractNumber: contract.number, customerId: facts.customer, version: 100 + index, netPrice: facts.price, planId: plan.id, startDate: '2026-11-24' });
+      });
+      written.push({ statements, ids });
+    }
+    expect(written[1]!.ids.length).toBeGreaterThan(written[0]!.ids.length);
+    expect(written[1]!.statements).toBe(written[0]!.statements);
+    expect(written[1]!.statements).toBeLessThan(written[1]!.ids.length);
+    for (const { ids } of written) {
+      const rows = await db.query<{ version: number; entries: number }>(
+        "select n.version, (select count(*)::int from record_history h where h.resource = 'installments' and h.record_id = n.id and h.action = 'create') as entries from installments n where n.id = any($1::uuid[])",
+        [ids],
+      );
+      expect(rows.rows).toHaveLength(ids.length);
+      expect(rows.rows.every((row) => row.version === 1 && row.entries === 1)).toBe(true);
+    }
+  });
+
   it('stores schedules that add up to the net price exactly, for many prices and plans, with month ends clamped (property loop)', async () => {
     // The pure generator over many cases first, then stored versions of one contract.
     let seed = 7;
@@ -343,6 +391,19 @@ describe.each(DB_KINDS)('contracts on %s', (kind) => {
     const fresh = await rowsOf(contract.id, 2);
     expect(sumMoney(fresh.map((row) => row.amount))).toBe(newPrice);
     expect(sumMoney(fresh.map((row) => row.paid))).toBe(pay);
+    // Every old row superseded with the reason in its history; the paid new rows settled after their creation.
+    const actionsOf = async (id: string) => (await db.query<{ action: string; reason: string | null }>("select action, reason from record_history where resource = 'installments' and record_id = $1 order by id", [id])).rows;
+    expect(await actionsOf(old[0]!.id)).toEqual([{ action: 'create', reason: null }, { action: 'settle', reason: null }, { action: 'supersede', reason: 'Discount agreed at signing' }]);
+    expect(await actionsOf(old[5]!.id)).toEqual([{ action: 'create', reason: null }, { action: 'supersede', reason: 'Discount agreed at signing' }]);
+    expect((await actionsOf(fresh[0]!.id)).map((entry) => entry.action)).toEqual(['create', 'settle']);
+    // The receipt's items moved: the old ones stop counting (carryOver), new ones pay the new rows.
+    const items = await db.query<{ installment: string; counts: boolean; amount: string }>(
+      'select installment_id::text as installment, counts, amount::text as amount from receipt_items where receipt_id = $1 order by created_on, id',
+      [receipt.json().data.id],
+    );
+    expect(sumMoney(items.rows.filter((item) => item.counts).map((item) => item.amount))).toBe(pay);
+    expect(items.rows.filter((item) => item.counts).every((item) => fresh.some((row) => row.id === item.installment))).toBe(true);
+    expect(items.rows.filter((item) => !item.counts).every((item) => old.some((row) => row.id === item.installment))).toBe(true);
     expect((await getContract(contract.id)).paid).toBe(pay);
     const voided = await approver.request({ method: 'POST', url: `/api/receipts/${receipt.json().data.id}/actions/void`, payload: { reason: 'Cheque bounced' } });
     expect(voided.statusCode, voided.body).toBe(200);

@@ -1,5 +1,6 @@
 import { allocateOldestFirst, compareMoney, generateSchedule, subtractMoney, sumMoney, type Frequency, type PlanTerms } from '@propdesk/finance';
-import { createRecord, effectOf, updateRecord, type Caller, type EngineContext } from '@propdesk/records/server';
+import { columnOf, type ResourceDef } from '@propdesk/records/model';
+import { createMany, effectOf, updateMany, updateRecord, type Caller, type EngineContext, type NewRow } from '@propdesk/records/server';
 import { unprocessable, type Migration, type Queryable } from '@propdesk/server-kit';
 import { installments } from './definition.js';
 import { receiptItems } from '../receipt-items/definition.js';
@@ -40,9 +41,21 @@ export async function planTerms(tx: Queryable, planId: string): Promise<PlanTerm
 const KIND_WORDS: Record<string, string> = { down_payment: 'Down payment', installment: 'Installment', delivery: 'Delivery', maintenance: 'Maintenance', fee: 'Fee' };
 
 /**
+ * A server-written row of a read-only resource for `createMany`: its field values given as the
+ * columns a workflow sets (a read-only resource's create body takes no fields; the values are the
+ * server's own, as `createRecord`'s were).
+ */
+const serverRow = (def: ResourceDef, values: Record<string, unknown>): NewRow => ({
+  values: {},
+  columns: Object.fromEntries(Object.entries(values).map(([name, value]) => [columnOf(name, def.fields[name]), value])),
+});
+
+/**
  * Writes version `version` of a contract's schedule: finance's `generateSchedule` of the net price
  * under the plan from `startDate` (rows add up to the net price exactly, the last taking the
- * remainder, month ends clamped), one `installments` row each, through the engine.
+ * remainder, month ends clamped), one `installments` row each, through the engine's set-based
+ * `createMany` (one INSERT, one read back, one history INSERT whatever the number of rows; each row
+ * its version and `create` history entry as one by one). Answers the ids in schedule order.
  */
 export async function writeSchedule(
   engine: EngineContext,
@@ -57,9 +70,8 @@ export async function writeSchedule(
   } catch (error) {
     throw unprocessable(`The payment plan cannot make a schedule: ${(error as Error).message}`);
   }
-  const ids: string[] = [];
-  for (const line of schedule.lines) {
-    const row = await createRecord(engine, tx, installments, effectOf(caller), {
+  const rows = schedule.lines.map((line) =>
+    serverRow(installments, {
       label: `${input.contractNumber} #${line.seq}${input.version > 1 ? ` v${input.version}` : ''} ${KIND_WORDS[line.kind] ?? line.kind}`.slice(0, 60),
       contract: input.contractId,
       scheduleVersion: input.version,
@@ -71,19 +83,22 @@ export async function writeSchedule(
       status: 'open',
       overdue: false,
       customer: input.customerId,
-    }, {}, { workflow: true });
-    ids.push(row.id);
-  }
-  return ids;
+    }),
+  );
+  const made = await createMany(engine, tx, installments, effectOf(caller), rows, { workflow: true });
+  return made.map((row) => row.id);
 }
 
-/** What counts as paid on an installment: its items of receipts still issued. */
-async function paidOn(tx: Queryable, installmentId: string): Promise<string> {
-  const rows = await tx.query<{ paid: string }>('select coalesce(sum(amount), 0)::text as paid from receipt_items where installment_id = $1 and counts', [installmentId]);
-  return rows.rows[0]?.paid ?? '0';
+/** What counts as paid on each installment: its items of receipts still issued (one query for all; none: 0). */
+async function paidOn(tx: Queryable, installmentIds: readonly string[]): Promise<Map<string, string>> {
+  const rows = await tx.query<{ id: string; paid: string }>(
+    'select installment_id::text as id, coalesce(sum(amount), 0)::text as paid from receipt_items where installment_id = any($1::uuid[]) and counts group by installment_id',
+    [[...installmentIds]],
+  );
+  return new Map(rows.rows.map((row) => [row.id, row.paid]));
 }
 
-export type LockedInstallment = { id: string; contract_id: string; amount: string; status: string; due_date: string; seq: number; schedule_version: number };
+export type LockedInstallment = { id: string; contract_id: string; amount: string; status: string; due_date: string; seq: number; schedule_version: number; paid: string; overdue: boolean };
 
 /**
  * Locks installments in one fixed order (by id), so two receipts paying the same rows queue
@@ -92,34 +107,33 @@ export type LockedInstallment = { id: string; contract_id: string; amount: strin
 export async function lockInstallments(tx: Queryable, ids: readonly string[]): Promise<(LockedInstallment & { open: string })[]> {
   if (ids.length === 0) return [];
   const rows = await tx.query<LockedInstallment>(
-    `select id::text as id, contract_id::text as contract_id, amount::text as amount, status, to_char(due_date, 'YYYY-MM-DD') as due_date, seq, schedule_version
+    `select id::text as id, contract_id::text as contract_id, amount::text as amount, status, to_char(due_date, 'YYYY-MM-DD') as due_date, seq, schedule_version,
+            coalesce(paid, 0)::text as paid, coalesce(overdue, false) as overdue
        from installments where id = any($1::uuid[]) order by id for update`,
     [[...new Set(ids)]],
   );
-  const out = [];
-  for (const row of rows.rows) out.push({ ...row, open: subtractMoney(row.amount, await paidOn(tx, row.id)) });
-  return out;
+  const counted = await paidOn(tx, rows.rows.map((row) => row.id));
+  return rows.rows.map((row) => ({ ...row, open: subtractMoney(row.amount, counted.get(row.id) ?? '0') }));
 }
 
 /**
  * Recomputes `paid` and `status` of installments from their counting receipt items (callers hold
- * the rows' locks), then the contracts' paid totals: a contract whose current schedule is fully
- * paid turns `fully_paid` and its unit `sold`; a void that reopens it turns it back.
+ * the rows' locks), the rows that change in one `updateMany` (action `settle`), then the contracts'
+ * paid totals: a contract whose current schedule is fully paid turns `fully_paid` and its unit
+ * `sold`; a void that reopens it turns it back.
  */
 export async function settleInstallments(engine: EngineContext, tx: Queryable, caller: Caller, ids: readonly string[]) {
   const contracts = new Set<string>();
+  const changes: { id: string; values: { paid: string; status: string; overdue: boolean } }[] = [];
   for (const row of await lockInstallments(tx, ids)) {
     contracts.add(row.contract_id);
     if (row.status === 'superseded' || row.status === 'cancelled') continue;
     const paid = subtractMoney(row.amount, row.open);
     const status = compareMoney(paid, row.amount) >= 0 ? 'paid' : compareMoney(paid, 0) > 0 ? 'partly_paid' : 'open';
-    const current = await tx.query<{ paid: string; status: string; overdue: boolean }>('select paid::text as paid, status, overdue from installments where id = $1', [row.id]);
-    const before = current.rows[0]!;
-    const overdue = status === 'paid' ? false : before.overdue;
-    if (compareMoney(before.paid, paid) !== 0 || before.status !== status || before.overdue !== overdue) {
-      await updateRecord(engine, tx, installments, effectOf(caller), row.id, { paid, status, overdue }, { ignoreVersion: true, allowReadOnly: true, action: 'settle' });
-    }
+    const overdue = status === 'paid' ? false : row.overdue;
+    if (compareMoney(row.paid, paid) !== 0 || row.status !== status || row.overdue !== overdue) changes.push({ id: row.id, values: { paid, status, overdue } });
   }
+  await updateMany(engine, tx, installments, effectOf(caller), changes, { allowReadOnly: true, action: 'settle' });
   for (const contractId of contracts) await settleContract(engine, tx, caller, contractId);
 }
 
@@ -191,9 +205,11 @@ export async function reviseSchedule(
       where contract_id = $1 and schedule_version = $2 and kind = 'fee' and status not in ('superseded', 'cancelled') order by seq, id`,
     [contractId, contract.schedule_version],
   );
-  for (const row of oldRows.rows) {
-    await updateRecord(engine, tx, installments, effectOf(caller), row.id, { status: 'superseded', overdue: false }, { ignoreVersion: true, allowReadOnly: true, action: 'supersede', reason: change.reason });
-  }
+  await updateMany(engine, tx, installments, effectOf(caller), oldRows.rows.map((row) => ({ id: row.id, values: { status: 'superseded', overdue: false } })), {
+    allowReadOnly: true,
+    action: 'supersede',
+    reason: change.reason,
+  });
   const version = contract.schedule_version + 1;
   await updateRecord(engine, tx, contractsDef, effectOf(caller), contractId, { scheduleVersion: version, netPrice: change.netPrice, paymentPlan: change.planId }, {
     ignoreVersion: true,
@@ -205,19 +221,20 @@ export async function reviseSchedule(
   const fresh = await lockInstallments(tx, newIds);
   fresh.sort((a, b) => (a.due_date === b.due_date ? a.seq - b.seq : a.due_date < b.due_date ? -1 : 1));
   const open = fresh.map((row) => row.open);
+  // The old items stop counting and their new ones are written, each set in one batch (oldest first, as before).
+  const carried: NewRow[] = [];
   for (const item of items.rows) {
-    await updateRecord(engine, tx, receiptItems, effectOf(caller), item.id, { counts: false }, { ignoreVersion: true, allowReadOnly: true, action: 'carryOver', reason: change.reason });
     const { allocations, rest } = allocateOldestFirst(item.amount, open);
     for (const [index, amount] of allocations.entries()) {
       if (compareMoney(amount, 0) === 0) continue;
       open[index] = subtractMoney(open[index]!, amount);
       const target = fresh[index]!;
-      await createRecord(engine, tx, receiptItems, effectOf(caller), { label: `v${version} #${target.seq} (carried)`, receipt: item.receipt_id, kind: 'installment', installment: target.id, amount, counts: true }, {}, { workflow: true });
+      carried.push(serverRow(receiptItems, { label: `v${version} #${target.seq} (carried)`, receipt: item.receipt_id, kind: 'installment', installment: target.id, amount, counts: true }));
     }
-    if (compareMoney(rest, 0) > 0) {
-      await createRecord(engine, tx, receiptItems, effectOf(caller), { label: 'Unallocated (schedule changed)', receipt: item.receipt_id, kind: 'unallocated', amount: rest, counts: true }, {}, { workflow: true });
-    }
+    if (compareMoney(rest, 0) > 0) carried.push(serverRow(receiptItems, { label: 'Unallocated (schedule changed)', receipt: item.receipt_id, kind: 'unallocated', amount: rest, counts: true }));
   }
+  await updateMany(engine, tx, receiptItems, effectOf(caller), items.rows.map((item) => ({ id: item.id, values: { counts: false } })), { allowReadOnly: true, action: 'carryOver', reason: change.reason });
+  await createMany(engine, tx, receiptItems, effectOf(caller), carried, { workflow: true });
   const feeIds = await carryFees(engine, tx, caller, { contractId, customerId: contract.customer_id, version, after: Math.max(0, ...fresh.map((row) => row.seq)), reason: change.reason }, fees.rows);
   await settleInstallments(engine, tx, caller, [...newIds, ...feeIds]);
   return { version, total: sumMoney(fresh.map((row) => row.amount)) };
@@ -237,37 +254,55 @@ async function carryFees(
   input: { contractId: string; customerId: string | null; version: number; after: number; reason: string },
   fees: { id: string; label: string; amount: string; due_date: string; overdue: boolean }[],
 ): Promise<string[]> {
-  const ids: string[] = [];
-  for (const [index, fee] of fees.entries()) {
-    const row = await createRecord(engine, tx, installments, effectOf(caller), {
-      label: fee.label,
-      contract: input.contractId,
-      scheduleVersion: input.version,
-      seq: input.after + index + 1,
-      kind: 'fee',
-      dueDate: fee.due_date,
-      amount: fee.amount,
-      paid: '0.00',
-      status: 'open',
-      overdue: fee.overdue,
-      customer: input.customerId,
-    }, {}, { workflow: true });
-    ids.push(row.id);
-    const items = await tx.query<{ id: string; receipt_id: string; amount: string }>(
-      'select id::text as id, receipt_id::text as receipt_id, amount::text as amount from receipt_items where installment_id = $1 and counts order by created_on, id',
-      [fee.id],
-    );
-    for (const item of items.rows) {
-      await updateRecord(engine, tx, receiptItems, effectOf(caller), item.id, { counts: false }, { ignoreVersion: true, allowReadOnly: true, action: 'carryOver', reason: input.reason });
-      await createRecord(engine, tx, receiptItems, effectOf(caller), { label: `v${input.version} #${input.after + index + 1} (carried)`, receipt: item.receipt_id, kind: 'installment', installment: row.id, amount: item.amount, counts: true }, {}, { workflow: true });
-    }
-    const cheques = engine.registry.get('cheques');
-    const charged = await tx.query<{ id: string }>('select id::text as id from cheques where bounce_fee_id = $1 order by id', [fee.id]);
-    for (const cheque of charged.rows) {
-      await updateRecord(engine, tx, cheques, effectOf(caller), cheque.id, { bounceFee: row.id }, { ignoreVersion: true, allowReadOnly: true, action: 'reschedule', reason: input.reason });
-    }
-  }
-  return ids;
+  if (fees.length === 0) return [];
+  const made = await createMany(
+    engine,
+    tx,
+    installments,
+    effectOf(caller),
+    fees.map((fee, index) =>
+      serverRow(installments, {
+        label: fee.label,
+        contract: input.contractId,
+        scheduleVersion: input.version,
+        seq: input.after + index + 1,
+        kind: 'fee',
+        dueDate: fee.due_date,
+        amount: fee.amount,
+        paid: '0.00',
+        status: 'open',
+        overdue: fee.overdue,
+        customer: input.customerId,
+      }),
+    ),
+    { workflow: true },
+  );
+  const oldIds = fees.map((fee) => fee.id);
+  const newOf = new Map(fees.map((fee, index) => [fee.id, { id: made[index]!.id, seq: input.after + index + 1 }]));
+  const items = await tx.query<{ id: string; receipt_id: string; amount: string; installment_id: string }>(
+    `select id::text as id, receipt_id::text as receipt_id, amount::text as amount, installment_id::text as installment_id from receipt_items
+      where installment_id = any($1::uuid[]) and counts order by array_position($1::uuid[], installment_id), created_on, id`,
+    [oldIds],
+  );
+  await updateMany(engine, tx, receiptItems, effectOf(caller), items.rows.map((item) => ({ id: item.id, values: { counts: false } })), { allowReadOnly: true, action: 'carryOver', reason: input.reason });
+  await createMany(
+    engine,
+    tx,
+    receiptItems,
+    effectOf(caller),
+    items.rows.map((item) => {
+      const target = newOf.get(item.installment_id)!;
+      return serverRow(receiptItems, { label: `v${input.version} #${target.seq} (carried)`, receipt: item.receipt_id, kind: 'installment', installment: target.id, amount: item.amount, counts: true });
+    }),
+    { workflow: true },
+  );
+  const charged = await tx.query<{ id: string; fee_id: string }>('select id::text as id, bounce_fee_id::text as fee_id from cheques where bounce_fee_id = any($1::uuid[]) order by id', [oldIds]);
+  await updateMany(engine, tx, engine.registry.get('cheques'), effectOf(caller), charged.rows.map((cheque) => ({ id: cheque.id, values: { bounceFee: newOf.get(cheque.fee_id)!.id } })), {
+    allowReadOnly: true,
+    action: 'reschedule',
+    reason: input.reason,
+  });
+  return made.map((row) => row.id);
 }
 
 /**
