@@ -1,9 +1,13 @@
+import { notify } from '@propdesk/notifications-core/server';
 import type { Privilege } from '@propdesk/privileges';
+import { engineTransaction } from '@propdesk/records/server';
+import { claimUnit, createReservation } from '@propdesk/sales/server';
 import type { Database } from '@propdesk/server-kit';
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, createAgent, createTestUser, seededDatabases, testApp } from './test/harness.js';
+import { createEngine } from './domains.js';
+import { DB_KINDS, TEST_ARGON2, createAgent, createTestUser, seededDatabases, testApp } from './test/harness.js';
 
 const all = (entityName: string, actions = ['read', 'create', 'update', 'approve']): Privilege[] => actions.map((action) => ({ entityName, action }));
 const privileges: Privilege[] = [...all('bulkDeal'), ...all('eoi'), ...all('eoiSetup'), { entityName: 'unit', action: 'read' }, { entityName: 'reservation', action: 'read' }];
@@ -153,6 +157,77 @@ describe.each(DB_KINDS)('bulk publish on %s', (kind) => {
     );
     expect(claims).toHaveLength(count);
     expect(claims.every((claim) => claim.kind === 'reservation' && claim.document_resource === 'reservations' && claim.holder === manager.id)).toBe(true);
+  });
+
+  it('makes each reservation as the one-by-one path (createReservation from an EOI) makes it for a like unit and the same plan: prices, the project’s fee and days to sign, claim, payments, history', async () => {
+    const { project, setup, dealId, dealNumber } = await launch(3);
+    // The project's reservation rules, which both paths take: a default fee and 21 days to sign.
+    await db.query('insert into reservation_setups (name, project_id, sign_by_days, default_fee) values ($1, $2, 21, 50000)', [`Reservations ${project}`, project]);
+    const published = await post(`/api/bulk-deals/${dealId}/actions/publish`);
+    expect(published.statusCode, published.body).toBe(200);
+    const batch = await one<{ id: string; unit: string; type: string; price: string; plan: string }>(
+      `select r.id::text as id, r.unit_id::text as unit, u.unit_type_id::text as type, u.base_price::text as price, r.payment_plan_id::text as plan
+         from reservations r join eois e on e.id = r.eoi_id join units u on u.id = r.unit_id where e.setup_id = $1 order by e.token limit 1`,
+      [setup],
+    );
+
+    // One by one: a unit like the batch's first (type, price), allocated to another paid EOI of the launch, reserved from it as `allocateToReservation` does.
+    const unit = (await one<{ id: string }>(
+      "insert into units (code, project_id, block, floor, unit_type_id, base_price, status) values ($1, $2, 'B', 1, $3, $4, 'available') returning id::text as id",
+      [`BPX${round}`, project, batch.type, batch.price],
+    )).id;
+    const customer = (await one<{ id: string }>("insert into customers (kind, full_name, national_id, phone) values ('individual', $1, $2, $3) returning id::text as id", [`One Buyer ${round}`, `2980${String(round).padStart(3, '0')}0000001`, `+2013${String(round).padStart(8, '0')}`])).id;
+    const eoi = randomUUID();
+    await db.query(
+      `insert into eois (id, number, title, setup_id, project_id, customer_id, token, token_label, preferences, amount_due, paid_amount, refunded_amount, status, paid_at)
+       values ($1, $2, $2, $3, $4, $5, 99, 'one', '[]'::jsonb, 25000, 25000, 0, 'paid', now())`,
+      [eoi, `EOI-ONE-${round}`, setup, project, customer],
+    );
+    const cash = (await one<{ id: string }>("select id::text as id from payment_methods where kind = 'cash' limit 1")).id;
+    await db.query("insert into eoi_payments (number, eoi_id, kind, amount, method_id, paid_on, status) values ($1, $2, 'payment', 25000, $3, current_date, 'recorded')", [`EOP-ONE-${round}`, eoi, cash]);
+    const { engine } = createEngine(db, { notify, argon2: TEST_ARGON2, announceAuthChange: async () => undefined });
+    const publisher = { auth: null, source: 'action' as const };
+    const single = await engineTransaction(engine, async (tx) => {
+      await claimUnit(engine, tx, publisher, { unitId: unit, kind: 'allocation', document: { resource: 'eois', id: eoi }, holderId: manager.id, expiresAt: null, action: 'allocate' });
+      return createReservation(engine, tx, { unitId: unit, customerId: customer, paymentPlanId: batch.plan, agentId: manager.id, notes: `Bulk deal ${dealNumber}`, source: { kind: 'eoi', eoiId: eoi } }, publisher, { answer: 'id' });
+    });
+
+    const read = (id: string) =>
+      one<Record<string, unknown>>(
+        `select r.source, r.project_id::text as project, r.agent_id::text as agent, r.payment_plan_id::text as plan, r.offer_id::text as offer, r.broker_id::text as broker,
+                r.discount_kind, r.discount_value::text as discount_value, r.list_price::text as list_price, r.discount_amount::text as discount_amount, r.discount_pct::text as discount_pct,
+                r.net_price::text as net_price, r.sign_by::text as sign_by, r.fee::text as fee, r.fee_paid::text as fee_paid, r.status, r.revision, r.modification_pending,
+                r.needs_approval_reason, r.notes, r.version, r.title = c.full_name || ' – ' || u.code as titled
+           from reservations r join customers c on c.id = r.customer_id join units u on u.id = r.unit_id where r.id = $1`,
+        [id],
+      );
+    const made = await read(batch.id);
+    expect(made).toEqual(await read(single.id));
+    const signBy = (await one<{ day: string }>("select ((now() at time zone 'Africa/Cairo')::date + 21)::text as day")).day;
+    expect(made).toMatchObject({ source: 'eoi', status: 'confirmed', list_price: batch.price, net_price: batch.price, discount_kind: 'percent', fee: '50000.00', fee_paid: '25000.00', sign_by: signBy, agent: manager.id, titled: true, version: 2 });
+
+    // The claim handed over, the payment carried, the history and the unit's events: alike.
+    const after = async (id: string) => ({
+      claims: await rows('select c.kind, c.holder_id::text as holder from unit_claims c join reservations r on r.unit_id = c.unit_id where r.id = $1 and c.released_at is null and c.document_id = r.id', [id]),
+      payments: await rows(
+        `select p.kind, p.status, p.amount::text as amount, p.carried_from like 'EOP-%' as carried, p.description = 'Reservation fee for ' || r.number as described
+           from reservation_payments p join reservations r on r.id = p.reservation_id where r.id = $1`,
+        [id],
+      ),
+      history: (await rows<{ action: string; fee: boolean }>("select action, changes ? 'feePaid' as fee from record_history where resource = 'reservations' and record_id = $1 order by id", [id])),
+      events: await rows("select e.from_status, e.to_status, e.action from unit_status_events e join reservations r on r.unit_id = e.unit_id where r.id = $1 order by e.id", [id]),
+    });
+    const batchAfter = await after(batch.id);
+    expect(batchAfter).toEqual(await after(single.id));
+    expect(batchAfter).toEqual({
+      claims: [{ kind: 'reservation', holder: manager.id }],
+      payments: [{ kind: 'fee', status: 'approved', amount: '25000.00', carried: true, described: true }],
+      history: [
+        { action: 'create', fee: true },
+        { action: 'submit', fee: false },
+      ],
+      events: [{ from_status: 'available', to_status: 'reserved', action: 'allocate' }],
+    });
   });
 
   it('refuses the whole publish when a unit was claimed since the dry run, naming it; nothing stays, and it publishes once the unit is free', async () => {

@@ -32,7 +32,7 @@ export async function allocateToReservation(engine: EngineContext, tx: Queryable
  * through the engine's set-based writes (claims handed over, payments carried, submitted). Answers
  * the reservations' ids in input order.
  */
-export async function allocateManyToReservations(engine: EngineContext, tx: Queryable, caller: Caller, inputs: readonly AllocationInput[], notify?: DomainNotify): Promise<string[]> {
+export async function allocateManyToReservations(engine: EngineContext, tx: Queryable, caller: Caller, inputs: readonly AllocationInput[], notify: DomainNotify): Promise<string[]> {
   return createReservationsFromEois(
     engine,
     tx,

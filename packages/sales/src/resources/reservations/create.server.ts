@@ -13,12 +13,13 @@ import {
   type EngineContext,
 } from '@propdesk/records/server';
 import type { RecordRow } from '@propdesk/records/model';
-import { HttpError, notFound, unprocessable, type Queryable } from '@propdesk/server-kit';
+import { notFound, unprocessable, type Queryable } from '@propdesk/server-kit';
 import { reservations, type DISCOUNT_KINDS } from './definition.js';
-import { assertState, reservationDoc, withinAuthority } from './lifecycle.server.js';
-import { priceReservation } from './pricing.js';
-import { addDays, reservationLink, reservationSetupFor, todayInCairo } from './setup.server.js';
-import { releaseClaim, transferClaims, unavailableError } from '../unit-claims/claims.server.js';
+import { carryEoiPayments, checkEoiSources, handOverEoiClaims } from './from-eois.server.js';
+import { assertState, withinAuthority } from './lifecycle.server.js';
+import { confirmedNotice, confirmedValues, newReservationColumns, peopleNotices, priceFromFacts, priceInputOf, reservationDoc, type OfferFacts, type PlanFacts } from './rules.server.js';
+import { reservationSetupFor, todayInCairo } from './setup.server.js';
+import { releaseClaim } from '../unit-claims/claims.server.js';
 
 /** Where a reservation comes from: a free unit, an approved hold (its claim handed over) or an EOI (its allocation handed over, its payments carried). */
 export type ReservationSource = { kind: 'unit' } | { kind: 'hold'; holdId: string } | { kind: 'eoi'; eoiId: string };
@@ -59,19 +60,7 @@ export type ReservationInput = {
  */
 export async function createReservation(engine: EngineContext, tx: Queryable, input: ReservationInput, caller: Caller, options: { answer?: 'record' | 'id' } = {}): Promise<RecordRow> {
   const source = input.source ?? { kind: 'unit' };
-  const values: Record<string, unknown> = {
-    unit: input.unitId,
-    customer: input.customerId,
-    agent: input.agentId ?? caller.auth?.userId ?? null,
-    broker: input.brokerId ?? null,
-    paymentPlan: input.paymentPlanId,
-    offer: input.offerId ?? null,
-    discountKind: input.discountKind ?? 'percent',
-    discountValue: input.discountValue ?? null,
-    fee: input.fee ?? null,
-    signBy: input.signBy ?? null,
-    notes: input.notes ?? null,
-  };
+  const values = reservationValues(input, caller);
   const extra = {
     ...(source.kind === 'hold' ? { fromHold: source.holdId } : {}),
     ...(source.kind === 'eoi' ? { fromEoi: source.eoiId } : {}),
@@ -86,6 +75,23 @@ export async function createReservation(engine: EngineContext, tx: Queryable, in
   // A caller that needs only the id (a bulk publish) is spared reading the record again.
   if (options.answer === 'id') return record;
   return (await getRecord(engine, tx, reservations, { auth: null, source: 'system' }, record.id)) ?? record;
+}
+
+/** A reservation's create body from its input (the agent: the caller unless given). */
+function reservationValues(input: ReservationInput, caller: Caller): Record<string, unknown> {
+  return {
+    unit: input.unitId,
+    customer: input.customerId,
+    agent: input.agentId ?? caller.auth?.userId ?? null,
+    broker: input.brokerId ?? null,
+    paymentPlan: input.paymentPlanId,
+    offer: input.offerId ?? null,
+    discountKind: input.discountKind ?? 'percent',
+    discountValue: input.discountValue ?? null,
+    fee: input.fee ?? null,
+    signBy: input.signBy ?? null,
+    notes: input.notes ?? null,
+  };
 }
 
 /**
@@ -122,137 +128,53 @@ export async function markReservationContracted(engine: EngineContext, tx: Query
 export type EoiReservationInput = { eoiId: string; unitId: string; customerId: string; paymentPlanId: string; agentId: string | null; notes?: string | null };
 
 /**
- * `createReservation` from EOIs for a whole batch, in the caller's transaction, through the engine's
- * set-based writes: what the reservation hooks do per record (source check, pricing, claim handed
- * over, payments carried, submit, the fee roll-up) done for all at once in a number of statements
- * that does not grow with the batch. Every unit is checked before anything is written: a unit no
- * longer free (and not claimed by its EOI) is a 409 naming it and its holder. Reservations within the
- * caller's discount authority are confirmed in one batch; any other is submitted one by one (so it
- * waits for approval, its approvers told). Answers the reservations' ids in input order.
+ * `createReservation` from EOIs, submitted at once, for a whole batch, in the caller's transaction,
+ * through the engine's set-based writes: the reservation hooks' rules (the source check, the prices,
+ * the new reservation's columns, the claim handed over, the payments carried, the submit's values
+ * and notices: the shared functions of rules.server.ts and from-eois.server.ts) applied to all at
+ * once, in a number of statements that does not grow with the batch. Every unit is checked before
+ * anything is written: a unit no longer free (and not claimed by its EOI) is a 409 naming it and its
+ * holder; a free unit (not allocated to its EOI) is reserved one by one instead (422). Reservations
+ * within the caller's discount authority are confirmed in one batch; any other is submitted one by
+ * one (so it waits for approval, its approvers told). Answers the reservations' ids in input order.
  */
-export async function createReservationsFromEois(engine: EngineContext, tx: Queryable, inputs: readonly EoiReservationInput[], caller: Caller, notify?: DomainNotify): Promise<string[]> {
+export async function createReservationsFromEois(engine: EngineContext, tx: Queryable, inputs: readonly EoiReservationInput[], caller: Caller, notify: DomainNotify): Promise<string[]> {
   if (inputs.length === 0) return [];
-  const unitIds = inputs.map((input) => input.unitId);
-  const eoiIds = inputs.map((input) => input.eoiId);
-  // The source (checkSource, for a batch): the EOIs exist; each unit is free or claimed by its own EOI.
-  const known = await tx.query<{ id: string }>('select id::text as id from eois where id = any($1::uuid[])', [eoiIds]);
-  if (known.rows.length !== new Set(eoiIds).size) throw unprocessable('No such EOI');
-  const units = await tx.query<{ id: string; code: string; status: string; project: string | null; base_price: string | null }>(
-    'select id::text as id, code, status, project_id::text as project, base_price::text as base_price from units where id = any($1::uuid[]) order by id for update',
-    [unitIds],
-  );
-  const unitOf = new Map(units.rows.map((unit) => [unit.id, unit]));
-  const claims = await tx.query<{ unit_id: string; document_resource: string; document_id: string }>(
-    'select unit_id::text as unit_id, document_resource, document_id::text as document_id from unit_claims where unit_id = any($1::uuid[]) and released_at is null',
-    [unitIds],
-  );
-  const claimOf = new Map(claims.rows.map((claim) => [claim.unit_id, claim]));
-  for (const input of inputs) {
-    const unit = unitOf.get(input.unitId);
-    if (!unit) throw notFound('No such unit');
-    const claim = claimOf.get(unit.id);
-    const own = claim && claim.document_resource === 'eois' && claim.document_id === input.eoiId;
-    if (!own && (claim || unit.status !== 'available')) throw await unavailableError(tx, { id: unit.id, code: unit.code, status: unit.status, project: unit.project });
-    // The batch hands over allocations; a free unit is reserved one by one (createReservation).
-    if (!own) throw unprocessable(`Unit ${unit.code} is not allocated to its EOI; reserve it on its own.`);
-  }
-  // Pricing (priceFor, for a batch): the list price less no discount; the plan of this project or every project.
-  const plans = await tx.query<{ id: string; project: string | null; name: string }>('select id::text as id, project_id::text as project, name from payment_plans where id = any($1::uuid[])', [[...new Set(inputs.map((input) => input.paymentPlanId))]]);
-  const planOf = new Map(plans.rows.map((plan) => [plan.id, plan]));
+  // beforeCreate's source check (checkSource), for the set.
+  const sources = await checkEoiSources(tx, inputs);
+  for (const { unit, own } of sources) if (!own) throw unprocessable(`Unit ${unit.code} is not allocated to its EOI; reserve it on its own.`);
+  // beforeCreate's facts (priceFor's plan, the buyer's name), read for the set; no offer in a batch.
+  const plans = await tx.query<PlanFacts & { id: string }>('select id::text as id, project_id::text as project, name from payment_plans where id = any($1::uuid[])', [[...new Set(inputs.map((input) => input.paymentPlanId))]]);
+  const planOf = new Map(plans.rows.map(({ id, ...plan }) => [id, plan]));
   const buyers = await tx.query<{ id: string; name: string }>('select id::text as id, full_name as name from customers where id = any($1::uuid[])', [[...new Set(inputs.map((input) => input.customerId))]]);
   const nameOf = new Map(buyers.rows.map((buyer) => [buyer.id, buyer.name]));
+  const offers = new Map<string, OfferFacts>();
   const today = todayInCairo();
   const rows = [];
-  for (const input of inputs) {
-    const unit = unitOf.get(input.unitId)!;
-    if (unit.base_price === null) throw unprocessable(`Unit ${unit.code} has no list price yet; price it before reserving.`);
-    const plan = planOf.get(input.paymentPlanId);
-    if (!plan) throw unprocessable('No such payment plan');
-    if (plan.project !== null && plan.project !== unit.project) throw unprocessable(`The payment plan ${plan.name} is for another project than unit ${unit.code}.`);
-    const pricing = priceReservation(unit.base_price, 'percent', null);
-    if ('problem' in pricing) throw new HttpError(400, 'Validation failed', { errors: [{ field: 'discountValue', message: pricing.problem }] });
+  for (const [index, input] of inputs.entries()) {
+    const { unit } = sources[index]!;
+    const values = reservationValues({ unitId: input.unitId, customerId: input.customerId, agentId: input.agentId, paymentPlanId: input.paymentPlanId, notes: input.notes ?? null }, caller);
+    const priced = priceFromFacts(priceInputOf(values), { unit, offers, plans: planOf, today });
     const setup = await reservationSetupFor(tx, unit.project);
-    const agent = input.agentId ?? caller.auth?.userId ?? null;
-    rows.push({
-      values: { unit: unit.id, customer: input.customerId, agent, broker: null, paymentPlan: input.paymentPlanId, offer: null, discountKind: 'percent', discountValue: null, fee: null, signBy: null, notes: input.notes ?? null },
-      columns: {
-        title: `${nameOf.get(input.customerId) ?? 'Buyer'} – ${unit.code}`.slice(0, 160),
-        source: 'eoi',
-        eoi_id: input.eoiId,
-        project_id: unit.project,
-        agent_id: agent,
-        payment_plan_id: input.paymentPlanId,
-        discount_kind: 'percent',
-        discount_value: '0',
-        list_price: pricing.listPrice,
-        discount_amount: pricing.discountAmount,
-        discount_pct: pricing.discountPct,
-        net_price: pricing.netPrice,
-        sign_by: addDays(today, setup.signByDays),
-        fee: setup.defaultFee ?? '0',
-        fee_paid: '0',
-        status: 'draft',
-        revision: 1,
-        modification_pending: false,
-      },
-    });
+    rows.push({ values, columns: newReservationColumns({ values, source: { source: 'eoi', eoi_id: input.eoiId }, priced, setup, today, buyerName: nameOf.get(input.customerId) ?? null, caller }) });
   }
   // The reservation hooks' work is done here for the batch (hooks: 'caller').
   const made = await createMany(engine, tx, reservations, caller, rows, { hooks: 'caller', workflow: true });
-  // The allocations handed over as the reservations' claims (submitted at once: the unit stays reserved).
-  await transferClaims(
-    engine,
-    tx,
-    effectOf(caller),
-    made.map((record, index) => ({ from: { resource: 'eois', id: inputs[index]!.eoiId }, to: { ...reservationDoc(record.id), kind: 'reservation' as const, holderId: (record.agent as string | null) ?? null, expiresAt: null } })),
-  );
-  // The EOIs' payments carried over as approved fee payments naming the EOI payment.
-  const paid = await tx.query<{ eoi_id: string; number: string; amount: string; method: string | null; bank: string | null; reference: string | null; cheque_number: string | null; cheque_date: string | null; paid_on: string }>(
-    `select eoi_id::text as eoi_id, number, amount::text as amount, method_id::text as method, bank_id::text as bank, reference, cheque_number, cheque_date::text as cheque_date, paid_on::text as paid_on
-       from eoi_payments where eoi_id = any($1::uuid[]) and kind = 'payment' and status in ('recorded', 'approved', 'completed') order by eoi_id, number`,
-    [eoiIds],
-  );
-  const reservationOf = new Map(made.map((record, index) => [inputs[index]!.eoiId, record]));
-  const decidedAt = new Date().toISOString();
-  await createMany(
-    engine,
-    tx,
-    engine.registry.get('reservation-payments'),
-    effectOf(caller),
-    paid.rows.map((payment) => {
-      const reservation = reservationOf.get(payment.eoi_id)!;
-      return {
-        values: { reservation: reservation.id, kind: 'fee', amount: payment.amount, method: payment.method, bank: payment.bank, reference: payment.reference, chequeNumber: payment.cheque_number, chequeDate: payment.cheque_date, paidOn: payment.paid_on },
-        // The payment hooks' columns (its description), approved as carried over: no approver to tell.
-        columns: { status: 'approved', carried_from: payment.number, decided_at: decidedAt, description: `Reservation fee for ${String(reservation.number)}` },
-      };
-    }),
-    { hooks: 'caller', workflow: true },
-  );
-  // Submitted: confirmed at once within the caller's authority (no discount, so always, unless the rules change).
+  // afterCreate's, for the set: the allocations handed over (submitted at once: the unit stays reserved), the payments carried.
+  const agentOf = (record: RecordRow) => (typeof record.agent === 'string' ? record.agent : (caller.auth?.userId ?? null));
+  await handOverEoiClaims(engine, tx, caller, made.map((record, index) => ({ reservationId: record.id, eoiId: inputs[index]!.eoiId, holderId: agentOf(record), kind: 'reservation' as const })));
+  await carryEoiPayments(engine, tx, caller, made.map((record, index) => ({ reservation: record, eoiId: inputs[index]!.eoiId })));
+  // The submit: confirmed at once within the caller's authority (no discount, so always, unless the rules change).
   const within: RecordRow[] = [];
   const beyond: RecordRow[] = [];
   for (const record of made) ((await withinAuthority(tx, caller, record)).ok ? within : beyond).push(record);
-  const approvedAt = new Date().toISOString();
-  const confirmed = await updateMany(
-    engine,
-    tx,
-    reservations,
-    caller,
-    within.map((record) => ({ id: record.id, values: { status: 'confirmed', needsApprovalReason: null, approvedAt, approvedBy: caller.auth?.userId ?? null } })),
-    { action: 'submit', allowReadOnly: true },
-  );
+  const approval = confirmedValues(caller);
+  const confirmed = await updateMany(engine, tx, reservations, caller, within.map((record) => ({ id: record.id, values: { status: 'confirmed', ...approval } })), { action: 'submit', allowReadOnly: true });
   for (const record of beyond) await runAction(engine, tx, reservations, caller, record.id, 'submit', reservations.actions!.submit!, {});
-  // The submit's notices: the agent, and whoever wrote it if someone else (not the caller themself).
-  if (notify) {
-    const me = caller.auth?.userId ?? null;
-    for (const record of confirmed) {
-      const title = `Reservation confirmed: ${String(record.number)}`;
-      const body = `The unit is reserved until ${String(record.signBy)} for the contract to be signed.`;
-      for (const userId of new Set([record.agent, record.createdBy])) {
-        if (typeof userId === 'string' && userId !== me) await notify(tx, { userId, title, body, link: reservationLink(record.id), category: 'sales', createdBy: me });
-      }
-    }
+  // The submit's notices, as its after hook gives them.
+  for (const record of confirmed) {
+    const notice = confirmedNotice(record);
+    for (const person of peopleNotices(record, caller, notice.title, notice.body)) await notify(tx, person);
   }
   // The fee paid of each, from the payments carried (folded into its creation, as one by one).
   await settleRollups(engine, tx);

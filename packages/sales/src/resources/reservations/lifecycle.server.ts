@@ -1,17 +1,35 @@
 import { createRecord, deleteRecord, effectOf, memoized, runAction, type Caller, type DomainNotify, type EngineContext, type ResourceHooks } from '@propdesk/records/server';
 import type { RecordRow } from '@propdesk/records/model';
 import { compareMoney, decimal } from '@propdesk/finance';
-import { HttpError, notFound, unprocessable, type Queryable } from '@propdesk/server-kit';
+import { notFound, unprocessable, type Queryable } from '@propdesk/server-kit';
 import { z } from 'zod';
 import { reservations, type ReservationState } from './definition.js';
-import { needsDiscountApproval, priceReservation, type DiscountKind, type ReservationPricing } from './pricing.js';
-import { addDays, discountAuthorityOf, reservationLink, reservationSetupFor, todayInCairo, words } from './setup.server.js';
+import { needsDiscountApproval, priceReservation, type DiscountKind } from './pricing.js';
+import { carryEoiPayments, checkEoiSources, handOverEoiClaims } from './from-eois.server.js';
+import {
+  claimKindOf,
+  confirmedNotice,
+  confirmedValues,
+  newReservationColumns,
+  offerPct,
+  peopleNotices,
+  priceFromFacts,
+  priceInputOf,
+  pricingValues,
+  reservationDoc,
+  type OfferFacts,
+  type PlanFacts,
+  type PriceInput,
+  type Priced,
+  type SourceColumns,
+  type UnitFacts,
+} from './rules.server.js';
+import { discountAuthorityOf, reservationLink, reservationSetupFor, todayInCairo, words } from './setup.server.js';
 import { convertHold } from '../hold-requests/lifecycle.server.js';
-import { assertClaimable, claimUnit, liveClaim, lockUnit, releaseClaim, transferClaim, unavailableError, type ClaimKind } from '../unit-claims/claims.server.js';
+import { assertClaimable, claimUnit, liveClaim, lockUnit, releaseClaim, transferClaim, unavailableError } from '../unit-claims/claims.server.js';
 
+export { reservationDoc, type PriceInput };
 const CATEGORY = 'sales';
-const RESOURCE = reservations.name;
-export const reservationDoc = (id: string) => ({ resource: RESOURCE, id });
 const userOf = (caller: Caller) => caller.auth?.userId ?? null;
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
@@ -19,23 +37,17 @@ const text = (value: unknown) => (value === null || value === undefined ? '' : S
 export const OPEN_STATES: readonly ReservationState[] = ['draft', 'pending_approval', 'confirmed'];
 
 /**
- * The claim a reservation holds on its unit follows its state: a draft or a reservation waiting for
- * approval keeps the unit `on_hold` (kind `hold`), a confirmed one `reserved` (kind `reservation`).
- * The claim is the reservation's from the moment it is written, so two reservations of one unit can
- * never both exist.
+ * Hands the reservation's live claim to itself with the kind its state needs (the unit's status
+ * follows: `claimKindOf`). The claim is the reservation's from the moment it is written, so two
+ * reservations of one unit can never both exist.
  */
-const claimKindOf = (status: string): ClaimKind => (status === 'confirmed' ? 'reservation' : 'hold');
-
-/** Hands the reservation's live claim to itself with the kind its state needs (the unit's status follows). */
 export async function setClaimKind(engine: EngineContext, tx: Queryable, caller: Caller, id: string, status: string, holderId: string | null) {
   const me = reservationDoc(id);
   await transferClaim(engine, tx, effectOf(caller), me, { ...me, kind: claimKindOf(status), holderId, expiresAt: null });
 }
 
-type UnitRow = { id: string; code: string; project: string | null; unit_type: string | null; base_price: string | null };
-
-export async function unitFacts(tx: Queryable, unitId: string): Promise<UnitRow> {
-  const rows = await tx.query<UnitRow>(
+export async function unitFacts(tx: Queryable, unitId: string): Promise<UnitFacts> {
+  const rows = await tx.query<UnitFacts>(
     'select id::text as id, code, project_id::text as project, unit_type_id::text as unit_type, base_price::text as base_price from units where id = $1',
     [unitId],
   );
@@ -44,68 +56,39 @@ export async function unitFacts(tx: Queryable, unitId: string): Promise<UnitRow>
   return unit;
 }
 
-type OfferRow = { project: string; unit_type: string | null; discount_pct: string | null; discount_amount: string | null; valid_from: string; valid_to: string; name: string; payment_plan: string | null };
-
-async function offerFacts(tx: Queryable, offerId: string): Promise<OfferRow> {
-  const rows = await tx.query<OfferRow>(
+async function readOffer(tx: Queryable, offerId: string): Promise<OfferFacts | null> {
+  const rows = await tx.query<OfferFacts>(
     `select project_id::text as project, unit_type_id::text as unit_type, discount_pct::text as discount_pct, discount_amount::text as discount_amount,
             valid_from::text as valid_from, valid_to::text as valid_to, name, payment_plan_id::text as payment_plan
        from unit_offers where id = $1`,
     [offerId],
   );
-  const offer = rows.rows[0];
+  return rows.rows[0] ?? null;
+}
+
+async function offerFacts(tx: Queryable, offerId: string): Promise<OfferFacts> {
+  const offer = await readOffer(tx, offerId);
   if (!offer) throw unprocessable('No such offer');
   return offer;
 }
 
-/** The discount an offer gives on a list price, as a percentage (four places). */
-function offerPct(offer: OfferRow, listPrice: string): string {
-  if (offer.discount_pct !== null) return decimal(offer.discount_pct).toFixed(4);
-  if (offer.discount_amount !== null && !decimal(listPrice).isZero()) return decimal(offer.discount_amount).times(100).dividedBy(listPrice).toFixed(4);
-  return '0.0000';
-}
-
-export type PriceInput = { unitId: string; paymentPlanId: string | null; offerId: string | null; discountKind: DiscountKind | null; discountValue: string | number | null };
-
 /**
- * Prices a reservation of a unit: its list price, the offer (same project, valid today, of the unit's
- * type) and its discount where none is given, the payment plan (this project's or every project's),
- * and the exact net price. Refuses (422) what cannot apply, naming it.
+ * Prices a reservation of a unit (`priceFromFacts`, the rule a bulk publish shares) from the unit,
+ * the offer and the payment plan read here. Refuses (422) what cannot apply, naming it.
  */
-export async function priceFor(tx: Queryable, input: PriceInput) {
+export async function priceFor(tx: Queryable, input: PriceInput): Promise<Priced> {
   const unit = await unitFacts(tx, input.unitId);
-  if (unit.base_price === null) throw unprocessable(`Unit ${unit.code} has no list price yet; price it before reserving.`);
-  let kind: DiscountKind = input.discountKind ?? 'percent';
-  let value = input.discountValue;
-  let offer: OfferRow | null = null;
-  if (input.offerId) {
-    offer = await offerFacts(tx, input.offerId);
-    const today = todayInCairo();
-    if (offer.project !== unit.project) throw unprocessable(`The offer ${offer.name} is for another project than unit ${unit.code}.`);
-    if (offer.unit_type && offer.unit_type !== unit.unit_type) throw unprocessable(`The offer ${offer.name} is for another unit type than unit ${unit.code}.`);
-    if (today < offer.valid_from || today > offer.valid_to) throw unprocessable(`The offer ${offer.name} runs from ${offer.valid_from} to ${offer.valid_to}; it does not apply today.`);
-    if (value === null || value === undefined || value === '') {
-      if (offer.discount_pct !== null) {
-        kind = 'percent';
-        value = offer.discount_pct;
-      } else if (offer.discount_amount !== null) {
-        kind = 'amount';
-        value = offer.discount_amount;
-      }
-    }
-  }
+  const offers = new Map<string, OfferFacts>();
+  const offer = input.offerId ? await readOffer(tx, input.offerId) : null;
+  if (input.offerId && offer) offers.set(input.offerId, offer);
   const planId = input.paymentPlanId ?? offer?.payment_plan ?? null;
+  const plans = new Map<string, PlanFacts>();
   if (planId) {
-    const row = await memoized(tx, `payment-plan:${planId}`, ['payment-plans'], async () => (await tx.query<{ project: string | null; name: string }>('select project_id::text as project, name from payment_plans where id = $1', [planId])).rows[0]);
-    if (!row) throw unprocessable('No such payment plan');
-    if (row.project !== null && row.project !== unit.project) throw unprocessable(`The payment plan ${row.name} is for another project than unit ${unit.code}.`);
+    const row = await memoized(tx, `payment-plan:${planId}`, ['payment-plans'], async () => (await tx.query<PlanFacts>('select project_id::text as project, name from payment_plans where id = $1', [planId])).rows[0]);
+    if (row) plans.set(planId, row);
   }
-  const pricing = priceReservation(unit.base_price, kind, value);
-  if ('problem' in pricing) throw new HttpError(400, 'Validation failed', { errors: [{ field: 'discountValue', message: pricing.problem }] });
-  return { unit, pricing, discountKind: kind, discountValue: value === null || value === undefined || value === '' ? '0' : String(value), offerPct: offer ? offerPct(offer, unit.base_price) : null, paymentPlan: planId };
+  return priceFromFacts(input, { unit, offers, plans, today: todayInCairo() });
 }
-
-const pricingValues = (pricing: ReservationPricing) => ({ listPrice: pricing.listPrice, discountAmount: pricing.discountAmount, discountPct: pricing.discountPct, netPrice: pricing.netPrice });
 
 /** Whether the caller may give this reservation's discount without approval (an offer's own discount is already approved). */
 export async function withinAuthority(tx: Queryable, caller: Caller, record: Readonly<Record<string, unknown>>): Promise<{ ok: boolean; authority: string | null }> {
@@ -142,7 +125,7 @@ async function writeBuyers(engine: EngineContext, tx: Queryable, caller: Caller,
 }
 
 /** Refuses the sources a reservation cannot come from and takes the unit's lock; answers the reservation's source columns. */
-async function checkSource(tx: Queryable, unitId: string, extra: ReservationExtra) {
+async function checkSource(tx: Queryable, unitId: string, extra: ReservationExtra): Promise<SourceColumns> {
   if (extra.fromHold && extra.fromEoi) throw unprocessable('A reservation comes from a hold or from an EOI, not both.');
   if (extra.fromHold) {
     const hold = await tx.query<{ status: string; unit_id: string; number: string }>('select status, unit_id::text as unit_id, number from hold_requests where id = $1 for update', [extra.fromHold]);
@@ -156,10 +139,8 @@ async function checkSource(tx: Queryable, unitId: string, extra: ReservationExtr
     return { source: 'hold', hold_id: extra.fromHold };
   }
   if (extra.fromEoi) {
-    const eoi = await tx.query<{ id: string }>('select id::text as id from eois where id = $1', [extra.fromEoi]);
-    if (!eoi.rows[0]) throw unprocessable('No such EOI');
     // The EOI's allocation may hold the unit already (it is handed over), else the unit must be free.
-    await assertClaimable(tx, unitId, { resource: 'eois', id: extra.fromEoi });
+    await checkEoiSources(tx, [{ unitId, eoiId: extra.fromEoi }]);
     return { source: 'eoi', eoi_id: extra.fromEoi };
   }
   await assertClaimable(tx, unitId);
@@ -178,34 +159,13 @@ async function takeClaim(engine: EngineContext, tx: Queryable, caller: Caller, i
   if (extra.fromEoi) {
     const claim = await liveClaim(tx, String(record.unit));
     if (claim && claim.document_resource === 'eois' && claim.document_id === extra.fromEoi) {
-      // Submitted at once, the allocation (the unit reserved) is handed over as a reservation's claim: the
-      // unit does not flicker to on hold and back; a submit that needs approval turns it into a hold.
-      await transferClaim(engine, tx, effectOf(caller), { resource: 'eois', id: extra.fromEoi }, { ...me, kind: extra.submit ? 'reservation' : 'hold', holderId: agent, expiresAt: null });
+      // Handed over as a bulk publish hands its allocations (a set of one): submitted at once, the unit stays
+      // reserved, never flickering to on hold and back; a submit that needs approval turns it into a hold.
+      await handOverEoiClaims(engine, tx, caller, [{ reservationId: id, eoiId: extra.fromEoi, holderId: agent, kind: extra.submit ? 'reservation' : 'hold' }]);
       return;
     }
   }
   await claimUnit(engine, tx, effectOf(caller), { unitId: String(record.unit), kind: 'hold', document: me, holderId: agent, expiresAt: null, action: 'reserve', reason: `${text(record.number)} (draft)` });
-}
-
-/** An EOI's payments carry over to the reservation made from it, as approved fee payments naming the EOI payment. */
-async function carryEoiPayments(engine: EngineContext, tx: Queryable, caller: Caller, id: string, eoiId: string) {
-  const paid = await tx.query<{ number: string; amount: string; method: string | null; bank: string | null; reference: string | null; cheque_number: string | null; cheque_date: string | null; paid_on: string }>(
-    `select number, amount::text as amount, method_id::text as method, bank_id::text as bank, reference, cheque_number, cheque_date::text as cheque_date, paid_on::text as paid_on
-       from eoi_payments where eoi_id = $1 and kind = 'payment' and status in ('recorded', 'approved', 'completed') order by number`,
-    [eoiId],
-  );
-  const def = engine.registry.get('reservation-payments');
-  for (const payment of paid.rows) {
-    await createRecord(
-      engine,
-      tx,
-      def,
-      effectOf(caller),
-      { reservation: id, kind: 'fee', amount: payment.amount, method: payment.method, bank: payment.bank, reference: payment.reference, chequeNumber: payment.cheque_number, chequeDate: payment.cheque_date, paidOn: payment.paid_on },
-      { status: 'approved', carried_from: payment.number, decided_at: new Date().toISOString() },
-      { workflow: true },
-    );
-  }
 }
 
 /** The pending modification of a reservation, if any (`reservation_revisions`). */
@@ -234,8 +194,7 @@ export function reservationHooks(engine: EngineContext, notify: DomainNotify): R
   };
   /** The agent, and whoever wrote the reservation if someone else. */
   const notifyPeople = async (tx: Queryable, record: RecordRow, title: string, body: string, caller: Caller) => {
-    await notifyUser(tx, record.agent, title, body, record.id, caller);
-    if (record.createdBy !== record.agent) await notifyUser(tx, record.createdBy, title, body, record.id, caller);
+    for (const notice of peopleNotices(record, caller, title, body)) await notify(tx, notice);
   };
   const notifyApprovers = async (tx: Queryable, record: RecordRow, title: string, body: string, caller: Caller) => {
     const setup = await reservationSetupFor(tx, typeof record.project === 'string' ? record.project : null);
@@ -258,46 +217,17 @@ export function reservationHooks(engine: EngineContext, notify: DomainNotify): R
     beforeCreate: async (tx, extra, caller, values) => {
       const unitId = String(values.unit);
       const source = await checkSource(tx, unitId, extra as ReservationExtra);
-      const priced = await priceFor(tx, {
-        unitId,
-        paymentPlanId: typeof values.paymentPlan === 'string' ? values.paymentPlan : null,
-        offerId: typeof values.offer === 'string' ? values.offer : null,
-        discountKind: (values.discountKind as DiscountKind | undefined) ?? null,
-        discountValue: (values.discountValue as string | number | null | undefined) ?? null,
-      });
+      const priced = await priceFor(tx, priceInputOf(values));
       const setup = await reservationSetupFor(tx, priced.unit.project);
-      const today = todayInCairo();
-      const signBy = typeof values.signBy === 'string' && values.signBy !== '' ? values.signBy : addDays(today, setup.signByDays);
-      if (signBy < today) throw new HttpError(400, 'Validation failed', { errors: [{ field: 'signBy', message: `Today (${today}) or later` }] });
-      const fee = values.fee === null || values.fee === undefined || values.fee === '' ? (setup.defaultFee ?? '0') : String(values.fee);
       const buyer = await tx.query<{ name: string }>('select full_name as name from customers where id = $1', [String(values.customer)]);
-      const title = typeof values.title === 'string' && values.title.trim() !== '' ? values.title : `${buyer.rows[0]?.name ?? 'Buyer'} – ${priced.unit.code}`.slice(0, 160);
-      return {
-        title,
-        ...source,
-        project_id: priced.unit.project,
-        agent_id: typeof values.agent === 'string' ? values.agent : userOf(caller),
-        payment_plan_id: priced.paymentPlan,
-        discount_kind: priced.discountKind,
-        discount_value: priced.discountValue,
-        list_price: priced.pricing.listPrice,
-        discount_amount: priced.pricing.discountAmount,
-        discount_pct: priced.pricing.discountPct,
-        net_price: priced.pricing.netPrice,
-        sign_by: signBy,
-        fee,
-        fee_paid: '0',
-        status: 'draft',
-        revision: 1,
-        modification_pending: false,
-      };
+      return newReservationColumns({ values, source, priced, setup, today: todayInCairo(), buyerName: buyer.rows[0]?.name ?? null, caller });
     },
     afterCreate: async (tx, id, rawExtra, caller) => {
       const extra = rawExtra as ReservationExtra;
       const record = (await tx.query<{ unit: string; agent: string | null; number: string }>('select unit_id::text as unit, agent_id::text as agent, number from reservations where id = $1', [id])).rows[0]!;
       await takeClaim(engine, tx, caller, id, { id, unit: record.unit, agent: record.agent, number: record.number } as unknown as RecordRow, extra);
       if (extra.buyers && extra.buyers.length > 0) await writeBuyers(engine, tx, caller, id, extra.buyers);
-      if (extra.fromEoi) await carryEoiPayments(engine, tx, caller, id, extra.fromEoi);
+      if (extra.fromEoi) await carryEoiPayments(engine, tx, caller, [{ reservation: { id, number: record.number }, eoiId: extra.fromEoi }]);
       if (extra.submit) await runAction(engine, tx, reservations, caller, id, 'submit', reservations.actions!.submit!, {});
     },
     afterUpdate: async (tx, id, extra, changes, caller) => {
@@ -341,20 +271,21 @@ export function reservationHooks(engine: EngineContext, notify: DomainNotify): R
             return { to: 'pending_approval', values: { needsApprovalReason: `A discount of ${pct}% is above your authority of ${decimal(authority ?? '0').toString()}%.` } };
           }
           await setClaimKind(engine, tx, caller, id, 'confirmed', agentOf(current, caller));
-          return { values: { needsApprovalReason: null, approvedAt: new Date().toISOString(), approvedBy: userOf(caller) } };
+          return { values: confirmedValues(caller) };
         },
         after: async (tx, _id, record, caller) => {
           if (record.status === 'pending_approval') {
             await notifyApprovers(tx, record, `Reservation to approve: ${text(record.number)}`, `${text(record.needsApprovalReason)} Net price ${text(record.netPrice)}.`, caller);
           } else {
-            await notifyPeople(tx, record, `Reservation confirmed: ${text(record.number)}`, `The unit is reserved until ${text(record.signBy)} for the contract to be signed.`, caller);
+            const notice = confirmedNotice(record);
+            await notifyPeople(tx, record, notice.title, notice.body, caller);
           }
         },
       },
       approve: {
         before: async (tx, id, current, caller) => {
           await setClaimKind(engine, tx, caller, id, 'confirmed', agentOf(current, caller));
-          return { values: { needsApprovalReason: null, approvedAt: new Date().toISOString(), approvedBy: userOf(caller) } };
+          return { values: confirmedValues(caller) };
         },
         after: (tx, _id, record, caller, reason) =>
           notifyPeople(tx, record, `Reservation approved: ${text(record.number)}`, reason ?? `The unit is reserved until ${text(record.signBy)} for the contract to be signed.`, caller),
