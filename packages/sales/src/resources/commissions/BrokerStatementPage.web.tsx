@@ -25,6 +25,7 @@ const STATE_COLOURS: Record<string, 'default' | 'info' | 'warning' | 'success' |
   paid: 'success',
   reversed: 'default',
   clawed_back: 'error',
+  recovered: 'default',
 };
 
 function Totals({ totals }: { totals: BrokerStatement['totals'] }) {
@@ -35,6 +36,7 @@ function Totals({ totals }: { totals: BrokerStatement['totals'] }) {
     ['Owed to the broker', totals.owed, true],
     ['Paid', totals.paid],
     ['To recover', totals.toRecover],
+    ['Recovered', totals.recovered],
     ['Net paid', totals.netPaid, true],
     ['Reversed', totals.reversed],
   ];
@@ -56,7 +58,7 @@ function Totals({ totals }: { totals: BrokerStatement['totals'] }) {
 
 /**
  * A broker's commission statement (`?broker=<id>`): every line with its state, the totals by state
- * (owed now, paid, to recover), and its PDF in Arabic and English. The broker is chosen from the
+ * (owed now, paid, to recover, recovered), and its PDF in Arabic and English. The broker is chosen from the
  * brokers with commission lines; the lines link to their records, where finance approves and pays them.
  */
 export function BrokerStatementPage() {
@@ -128,6 +130,7 @@ export function BrokerStatementPage() {
                   <TableCell>Status</TableCell>
                   <TableCell>Paid</TableCell>
                   <TableCell align="right">To recover</TableCell>
+                  <TableCell>Recovered</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -149,6 +152,9 @@ export function BrokerStatementPage() {
                     </TableCell>
                     <TableCell>{line.paidOn ? `${formatDate(line.paidOn)}${line.paymentReference ? ` · ${line.paymentReference}` : ''}` : ''}</TableCell>
                     <TableCell align="right">{line.recoverable !== '0.00' ? formatMoney(line.recoverable) : ''}</TableCell>
+                    <TableCell>
+                      {line.recovered !== '0.00' ? `${formatMoney(line.recovered)}${line.recoveredOn ? ` · ${formatDate(line.recoveredOn)}` : ''}${line.recoveryReference ? ` · ${line.recoveryReference}` : ''}` : ''}
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>

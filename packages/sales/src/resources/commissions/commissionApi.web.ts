@@ -2,6 +2,7 @@ import { baseApi } from '@propdesk/api-client';
 import type { BrokerStatement, CommissionBroker } from './model.js';
 
 type Envelope<T> = { status: 'OK'; data: T; message?: string };
+const screen = { 'X-Change-Source': 'screen' };
 
 /** A broker's commission statement (issue 18), beside the engine's commission calls. */
 export const commissionApi = baseApi.enhanceEndpoints({ addTagTypes: ['Record'] }).injectEndpoints({
@@ -16,7 +17,12 @@ export const commissionApi = baseApi.enhanceEndpoints({ addTagTypes: ['Record'] 
       transformResponse: (answer: Envelope<BrokerStatement>) => answer.data,
       providesTags: [{ type: 'Record', id: 'commissions' }],
     }),
+    /** Part (or the rest) of a clawed-back commission returned by the broker; the line's view and the statements read again. */
+    recordRecovery: build.mutation<Envelope<{ status: string; recoverable: string }>, { id: string; amount: string; reference: string }>({
+      query: ({ id, amount, reference }) => ({ url: `/api/commissions/${id}/recoveries`, method: 'POST', body: { amount, reference }, headers: screen }),
+      invalidatesTags: ['Record'],
+    }),
   }),
 });
 
-export const { useBrokerStatementQuery, useCommissionBrokersQuery } = commissionApi;
+export const { useBrokerStatementQuery, useCommissionBrokersQuery, useRecordRecoveryMutation } = commissionApi;
