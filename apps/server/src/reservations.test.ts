@@ -64,12 +64,12 @@ describe.each(DB_KINDS)('reservations on %s', (kind) => {
     return { id: user.id, agent };
   }
 
-  /** An available, priced unit of the project nobody claims and no other test uses. */
+  /** An available, priced unit of the project nobody has ever claimed (the demo's released holds left alone) and no other test uses. */
   async function freeUnit(project: string): Promise<Unit> {
     const rows = await db.query<Unit>(
       `select u.id::text as id, u.code, u.project_id::text as project, u.base_price::text as price from units u
         where u.project_id = $1 and u.active and u.status = 'available' and u.base_price is not null and not (u.id = any($2::uuid[]))
-          and not exists (select 1 from unit_claims c where c.unit_id = u.id and c.released_at is null)
+          and not exists (select 1 from unit_claims c where c.unit_id = u.id)
         order by u.code limit 1`,
       [project, [...taken]],
     );
