@@ -164,7 +164,13 @@ describe.each(DB_KINDS)('commissions on %s', (kind) => {
 
   it('the demo shows a commission in every state', async () => {
     const states = (await db.query<{ status: string }>('select distinct status from commissions order by status')).rows.map((row) => row.status);
-    expect(states).toEqual(['accrued', 'approved', 'clawed_back', 'paid', 'payable', 'reversed']);
+    expect(states).toEqual(['accrued', 'approved', 'clawed_back', 'paid', 'payable', 'recovered', 'reversed']);
+    // The clawed-back line has been partly returned; the recovered one wholly.
+    const recoveries = await db.query<{ status: string; recoverable: string; recovered: string; amount: string }>(
+      "select status, recoverable::text as recoverable, recovered::text as recovered, amount::text as amount from commissions where status in ('clawed_back', 'recovered') order by status",
+    );
+    expect(recoveries.rows.map((row) => [row.status, row.recovered])).toEqual([['clawed_back', '5000.00'], ['recovered', recoveries.rows[1]!.amount]]);
+    expect(recoveries.rows[1]!.recoverable).toBe('0.00');
   });
 
   it('percent: accrued on the sale at the percentage of the net price to the piastre, payable at once when payable on signing', async () => {

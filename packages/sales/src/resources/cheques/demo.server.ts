@@ -1,77 +1,148 @@
 import { createRecord, engineTransaction, runAction, type Caller, type EngineContext } from '@propdesk/records/server';
 import type { Queryable } from '@propdesk/server-kit';
 import { cheques } from './definition.js';
+import { DEMO_SALES, demoContractOf, demoToday, flagOverdueDemo } from '../contracts/demo.server.js';
+import { addDays } from '../reservations/setup.server.js';
 
 const SYSTEM: Caller = { auth: null, source: 'system' };
 const DEMO_KEY = 'demo-cheques-seeded';
 
 const act = (engine: EngineContext, tx: Queryable, id: string, name: string, reason?: string) => runAction(engine, tx, cheques, SYSTEM, id, name, cheques.actions![name]!, { reason });
 
+type Contract = NonNullable<Awaited<ReturnType<typeof demoContractOf>>>;
+/** A buyer of the contract demo, by their place in `DEMO_SALES`. */
+const buyer = (index: number) => DEMO_SALES[index]!.buyer[1];
+
 /**
- * The cheque demo, once across processes (after the contract demo): on each demo contract a run of
- * post-dated cheques through the product's own actions, so every state shows: received (some due
- * this week, for the deposit calendar), deposited, cleared, bounced (Palm Heights charges 500.00),
- * bounced and replaced, re-deposited, returned. Answers the cheques made.
+ * The cheque demo, once across processes (after the contract demo): post-dated cheques on the
+ * contract demo's sales through the product's own actions, each for what is open on the
+ * installment its receipt pays (the oldest open one, as the ledger allocates), so every state
+ * shows — received (the next installments into next year, some due this week for the deposit
+ * calendar), deposited, cleared, bounced (Palm Heights charges 500.00), bounced and replaced,
+ * re-deposited, returned. Answers the cheques made.
  */
 export async function seedChequeDemo(engine: EngineContext): Promise<number> {
   return engineTransaction(engine, async (tx) => {
     const claimed = await tx.query(`insert into app_state (key, value) values ('${DEMO_KEY}', 'true'::jsonb) on conflict (key) do nothing returning key`);
     if (claimed.rows.length === 0) return 0;
     const banks = (await tx.query<{ id: string }>('select id::text as id from banks where active order by name limit 3')).rows.map((row) => row.id);
-    const contracts = (
-      await tx.query<{ id: string; number: string; customer_id: string; project_id: string; drawer: string }>(
-        `select c.id::text as id, c.number, c.customer_id::text as customer_id, c.project_id::text as project_id, cu.full_name as drawer
-           from contracts c join customers cu on cu.id = c.customer_id where c.status = 'active' and c.notes = 'Demo contract.' order by c.number`,
-      )
-    ).rows;
-    if (banks.length === 0 || contracts.length === 0) return 0;
+    if (banks.length === 0) return 0;
     const palm = await tx.query<{ id: string }>("select id::text as id from projects where name = 'Palm Heights'");
     if (palm.rows[0]) await tx.query('insert into cheque_bounce_charges (project_id, amount) values ($1, 500.00) on conflict (project_id) do nothing', [palm.rows[0].id]);
+    const today = await demoToday(tx);
     const week = (await tx.query<{ d: string }>("select to_char(date_trunc('week', current_date)::date + 3, 'YYYY-MM-DD') as d")).rows[0]!.d;
     let made = 0;
     let serial = 100200;
-    const write = async (contract: (typeof contracts)[number], bankIndex: number, dueDate: string, amount: string, replaces?: string) => {
+    /**
+     * The contract's oldest open installment of its schedule: its due date, and what a cheque's receipt
+     * pays up to it (what is open on it and on any bounce charge due before it, oldest due first).
+     */
+    const nextOpen = async (contract: Contract) =>
+      (
+        await tx.query<{ due_date: string; open: string }>(
+          `select to_char(n.due_date, 'YYYY-MM-DD') as due_date,
+                  ((n.amount - n.paid) + coalesce((select sum(f.amount - f.paid) from installments f where f.contract_id = n.contract_id and f.kind = 'fee'
+                      and f.status in ('open', 'partly_paid') and f.due_date <= n.due_date), 0))::numeric(15,2)::text as open
+             from installments n where n.contract_id = $1 and n.status in ('open', 'partly_paid') and n.kind <> 'fee' order by n.due_date, n.seq limit 1`,
+          [contract.id],
+        )
+      ).rows[0] ?? null;
+    /** A cheque for the next open installment, dated `dueDate` (else the installment's due date). */
+    const write = async (contract: Contract, bankIndex: number, options: { dueDate?: string; replaces?: string } = {}) => {
+      const open = await nextOpen(contract);
+      if (!open) return null;
       made += 1;
       serial += 1;
       const row = await createRecord(engine, tx, cheques, SYSTEM, {
         number: String(serial),
         bank: banks[bankIndex % banks.length],
-        dueDate,
-        amount,
+        dueDate: options.dueDate ?? open.due_date,
+        amount: open.open,
         drawer: contract.drawer,
         customer: contract.customer_id,
         contract: contract.id,
-        replaces: replaces ?? null,
+        replaces: options.replaces ?? null,
         notes: 'Demo cheque.',
       });
       return row.id;
     };
-    for (const [index, contract] of contracts.entries()) {
-      const cleared = await write(contract, index, '2026-10-01', '20000.00');
-      await act(engine, tx, cleared, 'deposit');
-      await act(engine, tx, cleared, 'clear');
-      const deposited = await write(contract, index + 1, '2026-11-20', '15000.00');
-      await act(engine, tx, deposited, 'deposit');
-      await write(contract, index, week, '12000.00');
-      await write(contract, index + 2, '2026-12-15', '12000.00');
-      const bounced = await write(contract, index + 1, '2026-11-10', '10000.00');
-      await act(engine, tx, bounced, 'deposit');
-      await act(engine, tx, bounced, 'bounce', index % 2 === 0 ? 'Insufficient funds' : 'Signature mismatch');
-      if (index === 0) {
-        const replaced = await write(contract, index, '2026-11-05', '8000.00');
-        await act(engine, tx, replaced, 'deposit');
-        await act(engine, tx, replaced, 'bounce', 'Account closed');
-        await write(contract, index + 2, week, '8000.00', replaced);
-        const again = await write(contract, index + 1, '2026-11-12', '5000.00');
-        await act(engine, tx, again, 'deposit');
-        await act(engine, tx, again, 'bounce', 'Insufficient funds');
-        await act(engine, tx, again, 'redeposit');
-        const returned = await write(contract, index + 2, '2026-11-01', '4000.00');
+    const contractOf = (index: number) => demoContractOf(tx, buyer(index));
+
+    // Paid on time all year: the latest installment by a cheque that cleared, the next three post-dated.
+    const onTime = await contractOf(0);
+    if (onTime) {
+      const cleared = await write(onTime, 0);
+      if (cleared) {
+        await act(engine, tx, cleared, 'deposit');
+        await act(engine, tx, cleared, 'clear');
+      }
+      for (let n = 0; n < 3; n += 1) await write(onTime, n + 1);
+    }
+    // The second installment's cheque bounced; the replacement is due this week; the next one is post-dated.
+    const replaced = await contractOf(1);
+    if (replaced) {
+      const bounced = await write(replaced, 1);
+      if (bounced) {
+        await act(engine, tx, bounced, 'deposit');
+        await act(engine, tx, bounced, 'bounce', 'Account closed');
+        await write(replaced, 2, { dueDate: week, replaces: bounced });
+      }
+      await write(replaced, 0);
+    }
+    // The next annual installment, post-dated into next year.
+    const annual = await contractOf(2);
+    if (annual) await write(annual, 2);
+    // June's cheque cleared; July's was stopped, bounced (the bounce charge added) and handed back: the buyer is overdue since.
+    const stopped = await contractOf(3);
+    if (stopped) {
+      const june = await write(stopped, 1);
+      if (june) {
+        await act(engine, tx, june, 'deposit');
+        await act(engine, tx, june, 'clear');
+      }
+      const returned = await write(stopped, 0);
+      if (returned) {
         await act(engine, tx, returned, 'deposit');
         await act(engine, tx, returned, 'bounce', 'Payment stopped');
         await act(engine, tx, returned, 'return', 'Handed back to the customer');
       }
     }
+    // The rest of the second installment by a cheque that bounced and waits (the bounce charge added).
+    const partly = await contractOf(4);
+    if (partly) {
+      const bounced = await write(partly, 1);
+      if (bounced) {
+        await act(engine, tx, bounced, 'deposit');
+        await act(engine, tx, bounced, 'bounce', 'Signature mismatch');
+      }
+    }
+    // September's cheque cleared; October's bounced for want of funds and was re-deposited; November's is due this week.
+    const late = await contractOf(5);
+    if (late) {
+      const september = await write(late, 0);
+      if (september) {
+        await act(engine, tx, september, 'deposit');
+        await act(engine, tx, september, 'clear');
+      }
+      const again = await write(late, 2);
+      if (again) {
+        await act(engine, tx, again, 'deposit');
+        await act(engine, tx, again, 'bounce', 'Insufficient funds');
+        await act(engine, tx, again, 'redeposit');
+      }
+      await write(late, 1, { dueDate: week });
+    }
+    // In legal review: the next installment post-dated.
+    const legal = await contractOf(7);
+    if (legal) await write(legal, 1);
+    // Signed this week: the rest of the down payment by a cheque deposited two days ago, not yet cleared.
+    const signed = await contractOf(8);
+    if (signed) {
+      const deposited = await write(signed, 0, { dueDate: addDays(today, -2) });
+      if (deposited) await act(engine, tx, deposited, 'deposit');
+    }
+    await flagOverdueDemo(engine, tx);
     return made;
   });
 }
+

@@ -1,8 +1,10 @@
 import { createRecord, engineTransaction, runAction, type Caller, type EngineContext } from '@propdesk/records/server';
 import type { Queryable } from '@propdesk/server-kit';
 import { commissions } from './definition.js';
+import { recordRecovery } from './lifecycle.server.js';
 import { cheques } from '../cheques/definition.js';
 import { contracts } from '../contracts/definition.js';
+import { flagOverdueDemo } from '../contracts/demo.server.js';
 import { receipts } from '../receipts/definition.js';
 import { createReservation } from '../reservations/create.server.js';
 
@@ -16,8 +18,9 @@ const idOf = async (tx: Queryable, sql: string, params: unknown[]) => (await tx.
  * the demo brokers with active broker contracts — Capital Homes in Zayed Residences (fixed fee,
  * payable on signing) and Nile Realty in Palm Heights (2.5 %, payable once the down payment is
  * collected) — moved by the product's own actions so every state shows: accrued, payable, approved,
- * paid, reversed (the down payment cheque bounced before payment) and clawed back (bounced after
- * payment). No contract is cancelled (the reservation demo's units follow their reservations).
+ * paid, reversed (the down payment cheque bounced before payment), clawed back (bounced after
+ * payment; the broker has returned part of it) and recovered (clawed back, then all returned). The Capital Homes buyers and one Nile Realty buyer paid their down payments by transfer;
+ * the others owe theirs. No contract is cancelled (the reservation demo's units follow their reservations).
  * Answers the commission lines made.
  */
 export async function seedCommissionDemo(engine: EngineContext): Promise<number> {
@@ -52,6 +55,11 @@ export async function seedCommissionDemo(engine: EngineContext): Promise<number>
       (await tx.query<{ amount: string }>("select amount::text as amount from installments where contract_id = $1 and kind = 'down_payment' order by seq limit 1", [contract])).rows[0]?.amount ?? null;
     const bank = await idOf(tx, 'select id::text as id from banks where active order by name limit 1', []);
     let serial = 300100;
+    /** The down payment by bank transfer on `receiptDate` (its amount from the ledger). */
+    const payDown = async (sale: { contract: string; customer: string; number: string }, receiptDate: string) => {
+      const amount = await downPaymentOf(sale.contract);
+      if (amount) await createRecord(engine, tx, receipts, SYSTEM, { customer: sale.customer, contract: sale.contract, receiptDate, method: 'bank_transfer', reference: `TRX-DP-${sale.number}`, amount });
+    };
     /** The down payment by cheque (its receipt pays the ledger at once), deposited; answers the cheque. */
     const chequeDown = async (sale: { contract: string; customer: string }, dueDate: string) => {
       const amount = await downPaymentOf(sale.contract);
@@ -64,21 +72,24 @@ export async function seedCommissionDemo(engine: EngineContext): Promise<number>
     };
 
     // Capital Homes in Zayed Residences: a fixed fee, payable as soon as the contract is signed.
+    // Their buyers paid the down payment on the day (the commission does not wait for it).
     const paid = await sell('Zayed Residences', 'Capital Homes', '2026-06-10', 0);
     if (paid) {
+      await payDown(paid, '2026-06-10');
       await act(paid.line, 'approve');
       await act(paid.line, 'pay', 'TRX-COM-2026-0612');
     }
     const approved = await sell('Zayed Residences', 'Capital Homes', '2026-08-20', 1);
-    if (approved) await act(approved.line, 'approve');
-    await sell('Zayed Residences', 'Capital Homes', '2026-10-05', 2);
+    if (approved) {
+      await payDown(approved, '2026-08-20');
+      await act(approved.line, 'approve');
+    }
+    const signed = await sell('Zayed Residences', 'Capital Homes', '2026-10-05', 2);
+    if (signed) await payDown(signed, '2026-10-05');
     // Nile Realty in Palm Heights: 2.5 %, payable once the down payment is collected.
     await sell('Palm Heights', 'Nile Realty', '2026-11-15', 1);
     const payable = await sell('Palm Heights', 'Nile Realty', '2026-09-01', 2);
-    if (payable) {
-      const amount = await downPaymentOf(payable.contract);
-      if (amount) await createRecord(engine, tx, receipts, SYSTEM, { customer: payable.customer, contract: payable.contract, receiptDate: '2026-09-01', method: 'bank_transfer', reference: `TRX-DP-${payable.number}`, amount });
-    }
+    if (payable) await payDown(payable, '2026-09-01');
     // The down payment by a cheque that bounced before the commission was paid: reversed.
     const reversed = await sell('Palm Heights', 'Nile Realty', '2026-10-20', 0);
     const reversedCheque = reversed ? await chequeDown(reversed, '2026-10-20') : null;
@@ -90,7 +101,19 @@ export async function seedCommissionDemo(engine: EngineContext): Promise<number>
       await act(clawed.line, 'approve');
       await act(clawed.line, 'pay', 'TRX-COM-2026-0715');
       await chequeAct(clawedCheque, 'bounce', 'Signature mismatch');
+      // The broker has returned part of it so far.
+      await recordRecovery(engine, tx, SYSTEM, clawed.line, '5000.00', 'TRX-RCV-2026-0801');
     }
+    // Clawed back the same way, and the broker has returned all of it: recovered.
+    const recovered = await sell('Palm Heights', 'Nile Realty', '2026-05-12', 2);
+    const recoveredCheque = recovered ? await chequeDown(recovered, '2026-05-12') : null;
+    if (recovered && recoveredCheque) {
+      await act(recovered.line, 'approve');
+      await act(recovered.line, 'pay', 'TRX-COM-2026-0520');
+      await chequeAct(recoveredCheque, 'bounce', 'Account closed');
+      await act(recovered.line, 'recover', 'TRX-RCV-2026-0610');
+    }
+    await flagOverdueDemo(engine, tx);
     return Number((await tx.query<{ n: number }>('select count(*)::int as n from commissions')).rows[0]!.n);
   });
 }
