@@ -8,16 +8,17 @@ const chip = (page: Page, status: string): Locator => page.locator('.MuiChip-roo
 /** The definition shown for a field of the open record. */
 const field = (page: Page, term: string): Locator => page.locator(`dt:text-is("${term}") + dd`).first();
 
-type Line = Rec & { amount: string; basis: string; rate: string; recoverable: string; paymentReference: string | null; clawbackReason: string | null };
+type Line = Rec & { amount: string; basis: string; rate: string; recoverable: string; recovered: string; recoveryReference: string | null; paymentReference: string | null; clawbackReason: string | null };
 
 /**
  * Issue 18, broker commission end to end: a sale brought by a broker with an active broker contract
  * for the project accrues the broker's commission (payable at once: the terms pay on signing);
  * finance finds it in the commission list, approves it, pays it with a transfer reference and sees
  * the broker's statement count it paid; the contract is then cancelled and the line shows the
- * paid commission as clawed back, the whole amount to recover, on its view and on the statement.
+ * paid commission as clawed back, the whole amount to recover, on its view and on the statement;
+ * the broker returns part of it, then the rest, and the line ends recovered.
  */
-test('a broker’s commission accrues with the sale, is approved, paid, and clawed back when the contract is cancelled', async ({ page, baseURL }) => {
+test('a broker’s commission accrues with the sale, is approved, paid, clawed back when the contract is cancelled, and recovered', async ({ page, baseURL }) => {
   // About 15 s on a quiet machine; the other sales stories take three times as long on a busy one.
   test.setTimeout(90_000);
   const id = stamp();
@@ -122,8 +123,35 @@ test('a broker’s commission accrues with the sale, is approved, paid, and claw
     await expect(totals.getByText('Net paid', { exact: true }).locator('xpath=following-sibling::p[1]')).toHaveText('0.00 EGP');
     await shot(page, 'commission-clawed-back');
 
+    // The broker returns 10,000.00 first: the line stays clawed back with the rest to recover.
+    await page.goto(`/sales/contracts/commissions?record=${line.id}`);
+    await page.getByRole('button', { name: 'Record part of the recovery' }).click();
+    const dialog = page.getByRole('dialog', { name: /Record part of the recovery/ });
+    await expect(dialog).toContainText(`The broker still owes ${money(amount)} EGP.`);
+    await dialog.getByRole('textbox', { name: 'Amount returned' }).fill('10000.00');
+    await dialog.getByRole('textbox', { name: 'Recovery reference' }).fill(`RCV-${id}-1`);
+    await dialog.getByRole('button', { name: 'Record' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(chip(page, 'Clawed back')).toBeVisible();
+    await expect(field(page, 'To recover')).toHaveText(/^20,864\.18/);
+    await expect(field(page, 'Recovered')).toHaveText(/^10,000\.00/);
+
+    // Then the rest, by the line's action: it ends recovered, nothing more to recover.
+    await action(page, 'Record recovery', `RCV-${id}-2`, 'Recovery reference');
+    await expect(chip(page, 'Recovered')).toBeVisible();
+    await expect(field(page, 'To recover')).toHaveText(/^0\.00/);
+    await expect(field(page, 'Recovered')).toHaveText(new RegExp(`^${money(amount)}`));
+    await expect(page.getByRole('button', { name: 'Record part of the recovery' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Broker statement' }).click();
+    await expect(statementLine.getByRole('cell').nth(9)).toHaveText('Recovered');
+    await expect(statementLine.getByRole('cell').nth(12)).toContainText(`${money(amount)} EGP`);
+    await expect(totals.getByText('To recover', { exact: true }).locator('xpath=following-sibling::p[1]')).toHaveText('0.00 EGP');
+    await expect(totals.getByText('Recovered', { exact: true }).locator('xpath=following-sibling::p[1]')).toHaveText(`${money(amount)} EGP`);
+    await expect(totals.getByText('Net paid', { exact: true }).locator('xpath=following-sibling::p[1]')).toHaveText('0.00 EGP');
+    await shot(page, 'commission-recovered');
+
     // What the screens said is what the server holds.
-    expect(await dataOf<Line>(admin.get(`/api/commissions/${line.id}`))).toMatchObject({ status: 'clawed_back', amount, recoverable: amount, paymentReference: reference });
+    expect(await dataOf<Line>(admin.get(`/api/commissions/${line.id}`))).toMatchObject({ status: 'recovered', amount, recoverable: '0.00', recovered: amount, paymentReference: reference });
     expect((await dataOf<Rec>(admin.get(`/api/contracts/${contract.id}`))).status).toBe('cancelled');
   } finally {
     await Promise.all([admin.dispose(), agent.dispose()]);

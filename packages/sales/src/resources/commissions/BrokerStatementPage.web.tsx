@@ -115,50 +115,62 @@ export function BrokerStatementPage() {
               No commission lines for this broker yet.
             </Typography>
           ) : (
-            <Table size="small" sx={{ mt: 2 }}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>Number</TableCell>
-                  <TableCell>Contract</TableCell>
-                  <TableCell>Project</TableCell>
-                  <TableCell>Customer</TableCell>
-                  <TableCell>Accrued</TableCell>
-                  <TableCell align="right">Net price</TableCell>
-                  <TableCell>Rate</TableCell>
-                  <TableCell align="right">Commission</TableCell>
-                  <TableCell>Payable on</TableCell>
-                  <TableCell>Status</TableCell>
-                  <TableCell>Paid</TableCell>
-                  <TableCell align="right">To recover</TableCell>
-                  <TableCell>Recovered</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.lines.map((line) => (
-                  <TableRow key={line.id} hover>
-                    <TableCell>
-                      <RouterLink to={`/sales/contracts/commissions/view?record=${line.id}`}>{line.number}</RouterLink>
-                    </TableCell>
-                    <TableCell>{line.contract}</TableCell>
-                    <TableCell>{line.project}</TableCell>
-                    <TableCell>{line.customer ?? ''}</TableCell>
-                    <TableCell>{formatDate(line.accruedOn)}</TableCell>
-                    <TableCell align="right">{formatMoney(line.basis)}</TableCell>
-                    <TableCell>{line.rate}</TableCell>
-                    <TableCell align="right">{formatMoney(line.amount)}</TableCell>
-                    <TableCell>{humanize(line.trigger)}</TableCell>
-                    <TableCell>
-                      <Chip size="small" label={humanize(line.status)} color={STATE_COLOURS[line.status] ?? 'default'} title={line.reason ?? undefined} />
-                    </TableCell>
-                    <TableCell>{line.paidOn ? `${formatDate(line.paidOn)}${line.paymentReference ? ` · ${line.paymentReference}` : ''}` : ''}</TableCell>
-                    <TableCell align="right">{line.recoverable !== '0.00' ? formatMoney(line.recoverable) : ''}</TableCell>
-                    <TableCell>
-                      {line.recovered !== '0.00' ? `${formatMoney(line.recovered)}${line.recoveredOn ? ` · ${formatDate(line.recoveredOn)}` : ''}${line.recoveryReference ? ` · ${line.recoveryReference}` : ''}` : ''}
-                    </TableCell>
+            // Thirteen columns: on a narrow screen the table scrolls within its card, never the page.
+            <Box sx={{ overflowX: 'auto', mt: 2 }}>
+              <Table size="small">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Number</TableCell>
+                    <TableCell>Contract</TableCell>
+                    <TableCell>Project</TableCell>
+                    <TableCell>Customer</TableCell>
+                    <TableCell>Accrued</TableCell>
+                    <TableCell align="right">Net price</TableCell>
+                    <TableCell>Rate</TableCell>
+                    <TableCell align="right">Commission</TableCell>
+                    <TableCell>Payable on</TableCell>
+                    <TableCell>Status</TableCell>
+                    <TableCell>Paid</TableCell>
+                    <TableCell align="right">To recover</TableCell>
+                    <TableCell align="right">Recovered</TableCell>
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+                </TableHead>
+                <TableBody>
+                  {data.lines.map((line) => (
+                    <TableRow key={line.id} hover>
+                      <TableCell>
+                        <RouterLink to={`/sales/contracts/commissions/view?record=${line.id}`}>{line.number}</RouterLink>
+                      </TableCell>
+                      <TableCell>{line.contract}</TableCell>
+                      <TableCell>{line.project}</TableCell>
+                      <TableCell>{line.customer ?? ''}</TableCell>
+                      <TableCell>{formatDate(line.accruedOn)}</TableCell>
+                      <TableCell align="right">{formatMoney(line.basis)}</TableCell>
+                      <TableCell>{line.rate}</TableCell>
+                      <TableCell align="right">{formatMoney(line.amount)}</TableCell>
+                      <TableCell>{humanize(line.trigger)}</TableCell>
+                      <TableCell>
+                        <Chip size="small" label={humanize(line.status)} color={STATE_COLOURS[line.status] ?? 'default'} title={line.reason ?? undefined} />
+                      </TableCell>
+                      <TableCell>{line.paidOn ? `${formatDate(line.paidOn)}${line.paymentReference ? ` · ${line.paymentReference}` : ''}` : ''}</TableCell>
+                      <TableCell align="right">{line.recoverable !== '0.00' ? formatMoney(line.recoverable) : ''}</TableCell>
+                      <TableCell align="right">
+                        {line.recovered !== '0.00' ? (
+                          <>
+                            {formatMoney(line.recovered)}
+                            <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
+                              {[line.recoveredOn ? formatDate(line.recoveredOn) : '', line.recoveryReference ?? ''].filter(Boolean).join(' · ')}
+                            </Typography>
+                          </>
+                        ) : (
+                          ''
+                        )}
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </Box>
           )}
         </Paper>
       ) : null}

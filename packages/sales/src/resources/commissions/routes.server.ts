@@ -1,4 +1,5 @@
 import { callerOf, engineTransaction, getRecord, type DomainNotify, type EngineContext } from '@propdesk/records/server';
+import { formatMoney } from '@propdesk/finance';
 import { notFound, ok, requirePrivilege } from '@propdesk/server-kit';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -72,7 +73,7 @@ export function registerCommissionRoutes(app: FastifyInstance, engine: EngineCon
       const { id } = request.params as z.infer<typeof idParams>;
       const body = request.body as z.infer<typeof recoveryBody>;
       const record = await engineTransaction(engine, (tx) => recordRecovery(engine, tx, callerOf(request), id, body.amount, body.reference));
-      return ok(record, record.status === 'recovered' ? `${String(record.number)} recovered in full.` : `Recovery recorded; ${String(record.recoverable)} still to recover.`);
+      return ok(record, record.status === 'recovered' ? `${String(record.number)} recovered in full.` : `Recovery recorded; ${formatMoney(String(record.recoverable))} still to recover.`);
     },
   );
 
