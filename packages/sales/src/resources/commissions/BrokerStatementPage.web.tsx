@@ -101,7 +101,7 @@ export function BrokerStatementPage() {
       {!broker ? <Typography color="text.secondary">Choose a broker to see their commissions.</Typography> : null}
       {error ? <Alert severity="error">{toApiError(error).message}</Alert> : null}
       {data && broker ? (
-        <Paper variant="outlined" sx={{ p: 2, opacity: isFetching ? 0.7 : 1 }}>
+        <Paper variant="outlined" sx={{ p: 2, minWidth: 0, opacity: isFetching ? 0.7 : 1 }}>
           <Typography variant="h6" component="h2">
             {data.broker.name}
             {data.broker.companyName ? ` · ${data.broker.companyName}` : ''}
@@ -115,24 +115,24 @@ export function BrokerStatementPage() {
               No commission lines for this broker yet.
             </Typography>
           ) : (
-            // Thirteen columns: on a narrow screen the table scrolls within its card, never the page.
+            // Thirteen columns: the state and the money first; on a narrow screen the rest scrolls within the card, never the page.
             <Box sx={{ overflowX: 'auto', mt: 2 }}>
-              <Table size="small">
+              <Table size="small" sx={{ '& th, & td': { whiteSpace: 'nowrap' } }}>
                 <TableHead>
                   <TableRow>
                     <TableCell>Number</TableCell>
                     <TableCell>Contract</TableCell>
-                    <TableCell>Project</TableCell>
-                    <TableCell>Customer</TableCell>
-                    <TableCell>Accrued</TableCell>
-                    <TableCell align="right">Net price</TableCell>
-                    <TableCell>Rate</TableCell>
-                    <TableCell align="right">Commission</TableCell>
-                    <TableCell>Payable on</TableCell>
                     <TableCell>Status</TableCell>
+                    <TableCell align="right">Commission</TableCell>
                     <TableCell>Paid</TableCell>
                     <TableCell align="right">To recover</TableCell>
                     <TableCell align="right">Recovered</TableCell>
+                    <TableCell>Customer</TableCell>
+                    <TableCell>Project</TableCell>
+                    <TableCell>Accrued</TableCell>
+                    <TableCell align="right">Net price</TableCell>
+                    <TableCell>Rate</TableCell>
+                    <TableCell>Payable on</TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>
@@ -142,17 +142,18 @@ export function BrokerStatementPage() {
                         <RouterLink to={`/sales/contracts/commissions/view?record=${line.id}`}>{line.number}</RouterLink>
                       </TableCell>
                       <TableCell>{line.contract}</TableCell>
-                      <TableCell>{line.project}</TableCell>
-                      <TableCell>{line.customer ?? ''}</TableCell>
-                      <TableCell>{formatDate(line.accruedOn)}</TableCell>
-                      <TableCell align="right">{formatMoney(line.basis)}</TableCell>
-                      <TableCell>{line.rate}</TableCell>
-                      <TableCell align="right">{formatMoney(line.amount)}</TableCell>
-                      <TableCell>{humanize(line.trigger)}</TableCell>
                       <TableCell>
                         <Chip size="small" label={humanize(line.status)} color={STATE_COLOURS[line.status] ?? 'default'} title={line.reason ?? undefined} />
                       </TableCell>
-                      <TableCell>{line.paidOn ? `${formatDate(line.paidOn)}${line.paymentReference ? ` · ${line.paymentReference}` : ''}` : ''}</TableCell>
+                      <TableCell align="right">{formatMoney(line.amount)}</TableCell>
+                      <TableCell>
+                        {line.paidOn ? formatDate(line.paidOn) : ''}
+                        {line.paidOn && line.paymentReference ? (
+                          <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
+                            {line.paymentReference}
+                          </Typography>
+                        ) : null}
+                      </TableCell>
                       <TableCell align="right">{line.recoverable !== '0.00' ? formatMoney(line.recoverable) : ''}</TableCell>
                       <TableCell align="right">
                         {line.recovered !== '0.00' ? (
@@ -166,6 +167,12 @@ export function BrokerStatementPage() {
                           ''
                         )}
                       </TableCell>
+                      <TableCell>{line.customer ?? ''}</TableCell>
+                      <TableCell>{line.project}</TableCell>
+                      <TableCell>{formatDate(line.accruedOn)}</TableCell>
+                      <TableCell align="right">{formatMoney(line.basis)}</TableCell>
+                      <TableCell>{line.rate}</TableCell>
+                      <TableCell>{humanize(line.trigger)}</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>
