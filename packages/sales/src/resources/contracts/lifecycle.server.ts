@@ -1,4 +1,4 @@
-import { effectOf, updateRecord, type Caller, type EngineContext, type ResourceHooks } from '@propdesk/records/server';
+import { effectOf, updateMany, updateRecord, type Caller, type EngineContext, type ResourceHooks } from '@propdesk/records/server';
 import { HttpError, notFound, unprocessable, type Queryable } from '@propdesk/server-kit';
 import { contracts } from './definition.js';
 import { installments } from '../installments/definition.js';
@@ -135,9 +135,8 @@ export function contractHooks(engine: EngineContext): ResourceHooks {
             "select id::text as id from installments where contract_id = $1 and status in ('open', 'partly_paid') order by id for update",
             [id],
           );
-          for (const row of open.rows) {
-            await updateRecord(engine, tx, installments, effectOf(caller), row.id, { status: 'cancelled', overdue: false }, { ignoreVersion: true, allowReadOnly: true, action: 'cancel', reason });
-          }
+          // All of them in one set-based write, each with its version and history entry.
+          await updateMany(engine, tx, installments, effectOf(caller), open.rows.map((row) => ({ id: row.id, values: { status: 'cancelled', overdue: false } })), { allowReadOnly: true, action: 'cancel', reason });
           // The sale is off: its reservation ends with it (it said "contracted" for a unit on sale again).
           if (typeof record.reservation === 'string') {
             const why = `${String(record.number)} cancelled: ${reason ?? ''}`.slice(0, 300);
