@@ -1,14 +1,10 @@
 import type { Privilege } from '@propdesk/privileges';
-import { notify } from '@propdesk/notifications-core/server';
-import { engineTransaction, type EngineContext } from '@propdesk/records/server';
-import { createReservation, sumMoney } from '@propdesk/sales/server';
+import { sumMoney } from '@propdesk/sales/server';
 import type { Database } from '@propdesk/server-kit';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from './domains.js';
-import { DB_KINDS, TEST_ARGON2, createAgent, createTestUser, seededDatabases, testApp } from './test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DB_KINDS } from './test/harness.js';
+import { grant, salesCore, type Agent } from './test/sales-core.js';
 
-const grant = (entityName: string, actions: string[]): Privilege[] => actions.map((action) => ({ entityName, action }));
 const cashierPrivileges: Privilege[] = [
   ...grant('cheque', ['read', 'create', 'update']),
   ...grant('receipt', ['read', 'create']),
@@ -18,10 +14,6 @@ const cashierPrivileges: Privilege[] = [
   ...grant('reservation', ['read']),
 ];
 const financePrivileges: Privilege[] = [...cashierPrivileges, ...grant('cheque', ['approve'])];
-const SYSTEM = { auth: null, source: 'system' as const };
-
-type Agent = ReturnType<typeof createAgent>;
-type Row = { id: string; seq: number; kind: string; amount: string; paid: string; status: string };
 
 /**
  * The cheque register (issue 18): a cheque's receipt allocates when it is received; a bounce takes
@@ -29,51 +21,18 @@ type Row = { id: string; seq: number; kind: string; amount: string; paid: string
  * re-deposits, returns; a bounce racing a receipt; every wrong-state action refused unchanged.
  */
 describe.each(DB_KINDS)('cheques on %s', (kind) => {
-  const databases = seededDatabases(kind);
+  const core = salesCore(kind);
   let db: Database;
-  let app: FastifyInstance;
-  let engine: EngineContext;
   let cashier: Agent;
   let finance: Agent;
   let customerId: string;
-  let templateId: string;
   let banks: string[];
   let serial = 500000;
-  const taken = new Set<string>();
-  const services = { notify, argon2: TEST_ARGON2, announceAuthChange: async () => undefined };
+  const login = core.login;
 
-  async function login(privileges: Privilege[]) {
-    const user = await createTestUser(db, privileges);
-    const agent = createAgent(app);
-    expect((await agent.login(user.username)).statusCode).toBe(200);
-    return agent;
-  }
-
-  async function newContract() {
-    const rows = await db.query<{ id: string; project: string }>(
-      `select u.id::text as id, u.project_id::text as project from units u
-        where u.active and u.status = 'available' and u.base_price is not null and not (u.id = any($1::uuid[]))
-          and not exists (select 1 from unit_claims c where c.unit_id = u.id and c.released_at is null)
-        order by u.code limit 1`,
-      [[...taken]],
-    );
-    const unit = rows.rows[0]!;
-    taken.add(unit.id);
-    const plan = (await db.query<{ id: string }>('select id::text as id from payment_plans where project_id is null or project_id = $1 order by name limit 1', [unit.project])).rows[0]!.id;
-    const reservation = await engineTransaction(engine, (tx) => createReservation(engine, tx, { unitId: unit.id, customerId, paymentPlanId: plan, discountValue: '0' }, SYSTEM));
-    const response = await cashier.request({ method: 'POST', url: '/api/contracts', payload: { reservation: reservation.id, template: templateId, contractDate: '2026-11-24' } });
-    expect(response.statusCode, response.body).toBe(201);
-    return { ...(response.json().data as { id: string; number: string }), project: unit.project };
-  }
-
-  const rowsOf = async (contractId: string) =>
-    (
-      await db.query<Row>(
-        "select id::text as id, seq, kind, amount::text as amount, paid::text as paid, status from installments where contract_id = $1 and status <> 'superseded' order by seq",
-        [contractId],
-      )
-    ).rows;
-  const receive = (body: Record<string, unknown>) => cashier.request({ method: 'POST', url: '/api/receipts', payload: { customer: customerId, receiptDate: '2026-11-25', method: 'cash', ...body } });
+  const newContract = () => core.newContract({ by: cashier, customer: customerId });
+  const rowsOf = (contractId: string) => core.rowsOf(contractId);
+  const receive = (body: Record<string, unknown>) => core.receive(cashier, { customer: customerId, ...body });
   const cheque = (body: Record<string, unknown>, who: Agent = cashier) => {
     serial += 1;
     return who.request({ method: 'POST', url: '/api/cheques', payload: { number: String(serial), bank: banks[serial % banks.length], dueDate: '2026-12-01', drawer: 'سارة محمود', customer: customerId, ...body } });
@@ -107,20 +66,12 @@ describe.each(DB_KINDS)('cheques on %s', (kind) => {
   }
 
   beforeAll(async () => {
-    db = await databases.open();
-    app = await testApp(db, {}, { leadExpiryIntervalMs: 0 });
-    engine = createEngine(db, services).engine;
+    db = core.db;
     cashier = await login(cashierPrivileges);
     finance = await login(financePrivileges);
-    customerId = (await db.query<{ id: string }>("insert into customers (kind, full_name, national_id, phone) values ('individual', 'سارة محمود', '29001017654331', '+201012345693') returning id::text as id")).rows[0]!.id;
-    templateId = (await db.query<{ id: string }>("select id::text as id from contract_templates where name = 'Standard sale contract'")).rows[0]!.id;
+    customerId = await core.customer({ fullName: 'سارة محمود', nationalId: '29001017654331', phone: '+201012345693' });
     banks = (await db.query<{ id: string }>('select id::text as id from banks order by name')).rows.map((row) => row.id);
     expect(banks.length).toBeGreaterThan(0);
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await databases.cleanup();
   });
 
   it('a bounce reopens exactly what the cheque paid, and nothing else; its receipt turns void and finance is told', async () => {

@@ -1,19 +1,15 @@
-import type { Privilege } from '@propdesk/privileges';
-import { notify } from '@propdesk/notifications-core/server';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { engineTransaction, type EngineContext } from '@propdesk/records/server';
-import { createReservation, sumMoney } from '@propdesk/sales/server';
+import type { Privilege } from '@propdesk/privileges';
+import { sumMoney } from '@propdesk/sales/server';
 import type { CollectionsDashboard, CustomerStatement } from '@propdesk/sales/server';
 import type { Database } from '@propdesk/server-kit';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from './domains.js';
-import { DB_KINDS, TEST_ARGON2, createAgent, createTestUser, seededDatabases, testApp } from './test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DB_KINDS, createTestUser } from './test/harness.js';
+import { PDFTOTEXT, grant, salesCore, toEastern, type Agent } from './test/sales-core.js';
 
-const grant = (entityName: string, actions: string[]): Privilege[] => actions.map((action) => ({ entityName, action }));
 const collector: Privilege[] = [
   ...grant('contract', ['read', 'create', 'update', 'approve']),
   ...grant('contractPayment', ['read']),
@@ -23,17 +19,6 @@ const collector: Privilege[] = [
   ...grant('customer', ['read']),
   ...grant('cheque', ['read', 'create']),
 ];
-const SYSTEM = { auth: null, source: 'system' as const };
-const has = (tool: string) => {
-  try {
-    execFileSync(tool, ['-v'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-};
-const PDFTOTEXT = has('pdftotext');
-const toEastern = (text: string) => text.replace(/[0-9]/g, (digit) => String.fromCharCode(0x0660 + Number(digit)));
 /** Integer piastres, for sums the test makes itself (never floats). */
 const piastres = (text: string) => BigInt(text.replace('.', '').replace(/^(-?)0+(?=\d)/, '$1'));
 const money = (value: bigint) => {
@@ -45,7 +30,6 @@ const cairoToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Ca
 const days = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 const addDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
-type Agent = ReturnType<typeof createAgent>;
 type LedgerRow = { project_id: string; currency: string; agent_id: string | null; due_date: string; amount: string; paid: string; status: string; contract_id: string };
 
 /**
@@ -54,42 +38,16 @@ type LedgerRow = { project_id: string; currency: string; agent_id: string | null
  * its rest, the privileges, and the statement's running balance and its PDF in both languages.
  */
 describe.each(DB_KINDS)('collections on %s', (kind) => {
-  const databases = seededDatabases(kind);
+  const core = salesCore(kind);
   let db: Database;
-  let app: FastifyInstance;
-  let engine: EngineContext;
   let clerk: Agent;
   let customerId: string;
-  let templateId: string;
   let agentId: string;
   let monthlyPlan: string;
-  const taken = new Set<string>();
-  const services = { notify, argon2: TEST_ARGON2, announceAuthChange: async () => undefined };
-
-  async function login(privileges: Privilege[]) {
-    const user = await createTestUser(db, privileges);
-    const agent = createAgent(app);
-    expect((await agent.login(user.username)).statusCode).toBe(200);
-    return agent;
-  }
+  const login = core.login;
 
   /** A contract of a confirmed reservation by `agentId`, dated `contractDate` (a past date makes rows past due). */
-  async function newContract(contractDate: string) {
-    const rows = await db.query<{ id: string }>(
-      `select u.id::text as id from units u
-        where u.active and u.status = 'available' and u.base_price is not null and not (u.id = any($1::uuid[]))
-          and not exists (select 1 from unit_claims c where c.unit_id = u.id and c.released_at is null)
-        order by u.code limit 1`,
-      [[...taken]],
-    );
-    const unit = rows.rows[0]!;
-    taken.add(unit.id);
-    const reservation = await engineTransaction(engine, (tx) => createReservation(engine, tx, { unitId: unit.id, customerId, agentId, paymentPlanId: monthlyPlan, discountValue: '0', submit: true }, SYSTEM));
-    expect(reservation.status).toBe('confirmed');
-    const response = await clerk.request({ method: 'POST', url: '/api/contracts', payload: { reservation: reservation.id, template: templateId, contractDate } });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().data as { id: string; number: string; netPrice: string; project: string };
-  }
+  const newContract = (contractDate: string) => core.newContract({ by: clerk, customer: customerId, agent: agentId, plan: monthlyPlan, submit: true, contractDate });
 
   const ledger = async () =>
     (
@@ -106,26 +64,16 @@ describe.each(DB_KINDS)('collections on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    db = await databases.open();
-    app = await testApp(db, {}, { leadExpiryIntervalMs: 0 });
-    engine = createEngine(db, services).engine;
+    db = core.db;
     clerk = await login(collector);
     agentId = (await createTestUser(db, [])).id;
-    customerId = (
-      await db.query<{ id: string }>("insert into customers (kind, full_name, national_id, phone) values ('individual', 'منى حسن إبراهيم', '29001011239876', '+201012345693') returning id::text as id")
-    ).rows[0]!.id;
-    templateId = (await db.query<{ id: string }>("select id::text as id from contract_templates where name = 'Standard sale contract'")).rows[0]!.id;
+    customerId = await core.customer({ fullName: 'منى حسن إبراهيم', nationalId: '29001011239876', phone: '+201012345693' });
     monthlyPlan = (
       await db.query<{ id: string }>(
         `insert into payment_plans (name, down_payment_pct, years, frequency, delivery_pct, delivery_after_months, maintenance_pct, discount_pct)
          values ('Collections monthly', 10, 2, 'monthly', 0, 0, 0, 0) returning id::text as id`,
       )
     ).rows[0]!.id;
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await databases.cleanup();
   });
 
   it('answers due this week and month and past due by age equal to sums over the ledger; superseded rows never; a partial payment once', async () => {

@@ -3,16 +3,14 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Privilege } from '@propdesk/privileges';
-import { notify } from '@propdesk/notifications-core/server';
 import { engineTransaction, type EngineContext } from '@propdesk/records/server';
-import { createReservation, reevaluateCommissions, type BrokerStatement } from '@propdesk/sales/server';
+import { reevaluateCommissions, type BrokerStatement } from '@propdesk/sales/server';
 import type { Database } from '@propdesk/server-kit';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from './domains.js';
-import { DB_KINDS, TEST_ARGON2, createAgent, createTestUser, seededDatabases, testApp } from './test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DB_KINDS, createAgent } from './test/harness.js';
+import { FREE_UNIT, PDFTOTEXT, SYSTEM, grant, salesCore, type Agent } from './test/sales-core.js';
 
-const grant = (entityName: string, actions: string[]): Privilege[] => actions.map((action) => ({ entityName, action }));
 const cashierPrivileges: Privilege[] = [
   ...grant('commission', ['read']),
   ...grant('cheque', ['read', 'create', 'update']),
@@ -24,16 +22,6 @@ const cashierPrivileges: Privilege[] = [
   ...grant('broker', ['read']),
 ];
 const financePrivileges: Privilege[] = [...cashierPrivileges, ...grant('commission', ['approve', 'update']), ...grant('cheque', ['approve']), ...grant('contract', ['approve']), ...grant('receipt', ['approve'])];
-const SYSTEM = { auth: null, source: 'system' as const };
-const has = (tool: string) => {
-  try {
-    execFileSync(tool, ['-v'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-};
-const PDFTOTEXT = has('pdftotext');
 
 /** Integer piastres, for the test's own arithmetic (never floats). */
 const piastres = (text: string) => BigInt(text.replace('.', ''));
@@ -45,7 +33,6 @@ const money = (value: bigint) => {
 /** `pct` (hundredths of a percent, 250 = 2.5 %) of `amount`, half up to the piastre. */
 const pctOf = (amount: string, hundredths: bigint) => money((piastres(amount) * hundredths + 5000n) / 10000n);
 
-type Agent = ReturnType<typeof createAgent>;
 type Line = { id: string; number: string; status: string; amount: string; basis: string; rate: string; sale_no: number; trigger: string; recoverable: string; version: number; payment_reference: string | null; approved_by_id: string | null; earned_on: string | null;
   recovered: string; recovered_on: string | null; recovery_reference: string | null; active: boolean };
 
@@ -56,27 +43,18 @@ type Line = { id: string; number: string; status: string; amount: string; basis:
  * when a bounce or a cancellation undoes it, never duplicated by a re-run; the broker's statement.
  */
 describe.each(DB_KINDS)('commissions on %s', (kind) => {
-  const databases = seededDatabases(kind);
+  const core = salesCore(kind);
   let db: Database;
   let app: FastifyInstance;
   let engine: EngineContext;
   let cashier: Agent;
   let finance: Agent;
   let customerId: string;
-  let templateId: string;
   let projectId: string;
   let banks: string[];
   let serial = 700000;
   let brokerSerial = 0;
-  const taken = new Set<string>();
-  const services = { notify, argon2: TEST_ARGON2, announceAuthChange: async () => undefined };
-
-  async function login(privileges: Privilege[]) {
-    const user = await createTestUser(db, privileges);
-    const agent = createAgent(app);
-    expect((await agent.login(user.username)).statusCode).toBe(200);
-    return { agent, id: user.id as string };
-  }
+  const login = core.loginUser;
 
   /** A new broker with an active broker contract on a template of the test project. */
   async function newBroker(template: { type: 'percent' | 'fixed' | 'tiered'; pct?: string; amount?: string; tiers?: unknown; payableOn: string; share?: string }) {
@@ -93,23 +71,7 @@ describe.each(DB_KINDS)('commissions on %s', (kind) => {
     return { id: broker, name };
   }
 
-  async function newContract(brokerId: string | null) {
-    const rows = await db.query<{ id: string }>(
-      `select u.id::text as id from units u
-        where u.project_id = $1 and u.active and u.status = 'available' and u.base_price is not null and not (u.id = any($2::uuid[]))
-          and not exists (select 1 from unit_claims c where c.unit_id = u.id and c.released_at is null)
-        order by u.code limit 1`,
-      [projectId, [...taken]],
-    );
-    const unit = rows.rows[0]!;
-    taken.add(unit.id);
-    const plan = (await db.query<{ id: string }>('select id::text as id from payment_plans where project_id is null or project_id = $1 order by name limit 1', [projectId])).rows[0]!.id;
-    const reservation = await engineTransaction(engine, (tx) => createReservation(engine, tx, { unitId: unit.id, customerId, brokerId, paymentPlanId: plan, discountValue: '0' }, SYSTEM));
-    const response = await cashier.request({ method: 'POST', url: '/api/contracts', payload: { reservation: reservation.id, template: templateId, contractDate: '2026-11-24' } });
-    expect(response.statusCode, response.body).toBe(201);
-    const data = response.json().data as { id: string; number: string; netPrice: string };
-    return data;
-  }
+  const newContract = (brokerId: string | null) => core.newContract({ by: cashier, customer: customerId, project: projectId, broker: brokerId });
 
   const linesOf = async (contractId: string) =>
     (
@@ -129,7 +91,7 @@ describe.each(DB_KINDS)('commissions on %s', (kind) => {
   const historyOf = async (id: string) => (await db.query<{ action: string }>("select action from record_history where resource = 'commissions' and record_id = $1 order by id", [id])).rows.map((row) => row.action);
   const downPayment = async (contractId: string) =>
     (await db.query<{ amount: string }>("select amount::text as amount from installments where contract_id = $1 and kind = 'down_payment' and status <> 'superseded' order by seq", [contractId])).rows.map((row) => row.amount);
-  const receive = (contract: string, amount: string) => cashier.request({ method: 'POST', url: '/api/receipts', payload: { customer: customerId, contract, receiptDate: '2026-11-25', method: 'cash', amount } });
+  const receive = (contract: string, amount: string) => core.receive(cashier, { customer: customerId, contract, amount });
   const cheque = (contract: string, amount: string) => {
     serial += 1;
     return cashier.request({ method: 'POST', url: '/api/cheques', payload: { number: String(serial), bank: banks[serial % banks.length], dueDate: '2026-12-01', drawer: 'سارة محمود', customer: customerId, contract, amount } });
@@ -138,28 +100,15 @@ describe.each(DB_KINDS)('commissions on %s', (kind) => {
   const act = (who: Agent, id: string, name: string, reason?: string) => who.request({ method: 'POST', url: `/api/commissions/${id}/actions/${name}`, payload: reason ? { reason } : {} });
 
   beforeAll(async () => {
-    db = await databases.open();
-    app = await testApp(db, {}, { leadExpiryIntervalMs: 0 });
-    engine = createEngine(db, services).engine;
+    ({ db, app, engine } = core);
     cashier = (await login(cashierPrivileges)).agent;
     finance = (await login(financePrivileges)).agent;
-    customerId = (await db.query<{ id: string }>("insert into customers (kind, full_name, national_id, phone) values ('individual', 'سارة محمود', '29001017654339', '+201012345699') returning id::text as id")).rows[0]!.id;
-    templateId = (await db.query<{ id: string }>("select id::text as id from contract_templates where name = 'Standard sale contract'")).rows[0]!.id;
+    customerId = await core.customer({ fullName: 'سارة محمود', nationalId: '29001017654339', phone: '+201012345699' });
     banks = (await db.query<{ id: string }>('select id::text as id from banks order by name')).rows.map((row) => row.id);
     // The project with the most units left to sell.
-    projectId = (
-      await db.query<{ id: string }>(
-        `select u.project_id::text as id from units u where u.active and u.status = 'available' and u.base_price is not null
-          and not exists (select 1 from unit_claims c where c.unit_id = u.id and c.released_at is null) group by u.project_id order by count(*) desc limit 1`,
-      )
-    ).rows[0]!.id;
+    projectId = (await db.query<{ id: string }>(`select u.project_id::text as id from units u where ${FREE_UNIT} group by u.project_id order by count(*) desc limit 1`)).rows[0]!.id;
     // No bounce charge: a bounce only reopens what the cheque paid.
     await db.query('delete from cheque_bounce_charges where project_id = $1', [projectId]);
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await databases.cleanup();
   });
 
   it('the demo shows a commission in every state', async () => {

@@ -6,16 +6,14 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { engineTransaction, type EngineContext } from '@propdesk/records/server';
-import { amountInWords, createReservation, generateSchedule, runInstallmentOverdue, sumMoney, writeSchedule } from '@propdesk/sales/server';
+import { amountInWords, generateSchedule, runInstallmentOverdue, sumMoney, writeSchedule } from '@propdesk/sales/server';
 
 type Frequency = 'monthly' | 'quarterly' | 'semi_annual' | 'annual';
 import type { Database } from '@propdesk/server-kit';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from './domains.js';
-import { DB_KINDS, TEST_ARGON2, createAgent, createTestUser, seededDatabases, testApp } from './test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DB_KINDS } from './test/harness.js';
+import { PDFTOTEXT, SYSTEM, grant, salesCore, toEastern, type Agent, type SalesContract } from './test/sales-core.js';
 
-const grant = (entityName: string, actions: string[]): Privilege[] => actions.map((action) => ({ entityName, action }));
 const clerkPrivileges: Privilege[] = [
   ...grant('contract', ['read', 'create', 'update']),
   ...grant('contractPayment', ['read']),
@@ -26,21 +24,7 @@ const clerkPrivileges: Privilege[] = [
 ];
 const approverPrivileges: Privilege[] = [...clerkPrivileges, ...grant('contract', ['approve']), ...grant('receipt', ['approve'])];
 
-const SYSTEM = { auth: null, source: 'system' as const };
-const has = (tool: string) => {
-  try {
-    execFileSync(tool, ['-v'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-};
-const PDFTOTEXT = has('pdftotext');
-const toEastern = (text: string) => text.replace(/[0-9]/g, (digit) => String.fromCharCode(0x0660 + Number(digit)));
-
-type Agent = ReturnType<typeof createAgent>;
-type Contract = Record<string, unknown> & { id: string; number: string; status: string; version: number; netPrice: string; step: string; unit: string; paid: string; scheduleVersion: number };
-type Installment = { id: string; seq: number; kind: string; due_date: string; amount: string; paid: string; status: string; overdue: boolean; version: number };
+type Contract = SalesContract & { step: string; paid: string; scheduleVersion: number };
 
 /**
  * Contracts (issue 18): made from a confirmed reservation, moved through the configured steps,
@@ -48,9 +32,8 @@ type Installment = { id: string; seq: number; kind: string; due_date: string; am
  * job, and the printed contract in Arabic and English.
  */
 describe.each(DB_KINDS)('contracts on %s', (kind) => {
-  const databases = seededDatabases(kind);
+  const core = salesCore(kind);
   let db: Database;
-  let app: FastifyInstance;
   let engine: EngineContext;
   let clerk: Agent;
   let approver: Agent;
@@ -58,49 +41,15 @@ describe.each(DB_KINDS)('contracts on %s', (kind) => {
   let templateId: string;
   const steps = new Map<string, string>();
   const actions = new Map<string, string>();
-  const taken = new Set<string>();
-  const services = { notify, argon2: TEST_ARGON2, announceAuthChange: async () => undefined };
-
-  async function login(privileges: Privilege[]) {
-    const user = await createTestUser(db, privileges);
-    const agent = createAgent(app);
-    expect((await agent.login(user.username)).statusCode).toBe(200);
-    return agent;
-  }
+  const taken = core.taken;
+  const login = core.login;
 
   /** A confirmed reservation of a free priced unit (the server's own, within any authority). */
-  async function confirmedReservation(planId?: string, submit = true) {
-    const rows = await db.query<{ id: string; project: string }>(
-      `select u.id::text as id, u.project_id::text as project from units u
-        where u.active and u.status = 'available' and u.base_price is not null and not (u.id = any($1::uuid[]))
-          and not exists (select 1 from unit_claims c where c.unit_id = u.id and c.released_at is null)
-        order by u.code limit 1`,
-      [[...taken]],
-    );
-    const unit = rows.rows[0]!;
-    taken.add(unit.id);
-    const plan = planId ?? (await db.query<{ id: string }>('select id::text as id from payment_plans where project_id is null or project_id = $1 order by name limit 1', [unit.project])).rows[0]!.id;
-    const made = await engineTransaction(engine, (tx) => createReservation(engine, tx, { unitId: unit.id, customerId, paymentPlanId: plan, discountValue: '0', submit }, SYSTEM));
-    if (submit) expect(made.status).toBe('confirmed');
-    return made;
-  }
-
-  async function newContract(body: Record<string, unknown> = {}, planId?: string): Promise<Contract> {
-    const reservation = await confirmedReservation(planId);
-    const response = await clerk.request({ method: 'POST', url: '/api/contracts', payload: { reservation: reservation.id, template: templateId, contractDate: '2026-11-24', ...body } });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().data as Contract;
-  }
+  const confirmedReservation = (planId?: string, submit = true) => core.reservation({ customer: customerId, plan: planId, submit });
+  const newContract = (body: Record<string, unknown> = {}, planId?: string) => core.newContract<Contract>({ by: clerk, customer: customerId, plan: planId, submit: true, body });
 
   const getContract = async (id: string) => (await approver.request({ method: 'GET', url: `/api/contracts/${id}` })).json().data as Contract;
-  const rowsOf = async (contractId: string, version?: number) =>
-    (
-      await db.query<Installment>(
-        `select id::text as id, seq, kind, to_char(due_date, 'YYYY-MM-DD') as due_date, amount::text as amount, paid::text as paid, status, overdue, schedule_version as version
-           from installments where contract_id = $1 and ($2::int is null or schedule_version = $2) order by schedule_version, seq`,
-        [contractId, version ?? null],
-      )
-    ).rows;
+  const rowsOf = (contractId: string, version?: number) => core.rowsOf(contractId, version ?? 'all');
   const historyCount = async (id: string) => (await db.query<{ n: number }>("select count(*)::int as n from record_history where resource = 'contracts' and record_id = $1", [id])).rows[0]!.n;
   const step = (who: Agent, id: string, action: string, reason?: string) =>
     who.request({ method: 'POST', url: `/api/contracts/${id}/steps/${actions.get(action)}`, payload: reason ? { reason } : {} });
@@ -115,22 +64,12 @@ describe.each(DB_KINDS)('contracts on %s', (kind) => {
   }
 
   beforeAll(async () => {
-    db = await databases.open();
-    app = await testApp(db, {}, { leadExpiryIntervalMs: 0 });
-    engine = createEngine(db, services).engine;
+    ({ db, engine, templateId } = core);
     clerk = await login(clerkPrivileges);
     approver = await login(approverPrivileges);
-    customerId = (
-      await db.query<{ id: string }>("insert into customers (kind, full_name, national_id, phone, address) values ('individual', 'محمد أحمد علي', '29001011234567', '+201012345690', 'القاهرة') returning id::text as id")
-    ).rows[0]!.id;
-    templateId = (await db.query<{ id: string }>("select id::text as id from contract_templates where name = 'Standard sale contract'")).rows[0]!.id;
+    customerId = await core.customer({ fullName: 'محمد أحمد علي', nationalId: '29001011234567', phone: '+201012345690', address: 'القاهرة' });
     for (const row of (await db.query<{ id: string; name: string }>('select id::text as id, name from contract_steps')).rows) steps.set(row.name, row.id);
     for (const row of (await db.query<{ id: string; name: string }>('select id::text as id, name from contract_actions')).rows) actions.set(row.name, row.id);
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await databases.cleanup();
   });
 
   it('makes CNT-numbered contracts from a confirmed reservation: reservation and unit contracted, parties, the first step, the ledger stored', async () => {

@@ -1,18 +1,14 @@
-import type { Privilege } from '@propdesk/privileges';
-import { notify } from '@propdesk/notifications-core/server';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { engineTransaction, type EngineContext } from '@propdesk/records/server';
-import { amountInWords, createReservation, sumMoney } from '@propdesk/sales/server';
+import type { Privilege } from '@propdesk/privileges';
+import { amountInWords, sumMoney } from '@propdesk/sales/server';
 import type { Database } from '@propdesk/server-kit';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from './domains.js';
-import { DB_KINDS, TEST_ARGON2, createAgent, createTestUser, seededDatabases, testApp } from './test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DB_KINDS } from './test/harness.js';
+import { PDFTOTEXT, grant, salesCore, type Agent } from './test/sales-core.js';
 
-const grant = (entityName: string, actions: string[]): Privilege[] => actions.map((action) => ({ entityName, action }));
 const cashierPrivileges: Privilege[] = [
   ...grant('receipt', ['read', 'create', 'update']),
   ...grant('contract', ['read', 'create']),
@@ -21,18 +17,6 @@ const cashierPrivileges: Privilege[] = [
   ...grant('reservation', ['read']),
 ];
 const financePrivileges: Privilege[] = [...cashierPrivileges, ...grant('receipt', ['approve'])];
-const SYSTEM = { auth: null, source: 'system' as const };
-const PDFTOTEXT = (() => {
-  try {
-    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
-
-type Agent = ReturnType<typeof createAgent>;
-type Row = { id: string; seq: number; amount: string; paid: string; status: string };
 
 /**
  * Receipts (issue 18): RCT numbers, allocation oldest due first or chosen, partial payments,
@@ -40,51 +24,17 @@ type Row = { id: string; seq: number; amount: string; paid: string; status: stri
  * selling the unit, and the Arabic receipt print.
  */
 describe.each(DB_KINDS)('receipts on %s', (kind) => {
-  const databases = seededDatabases(kind);
+  const core = salesCore(kind);
   let db: Database;
-  let app: FastifyInstance;
-  let engine: EngineContext;
   let cashier: Agent;
   let finance: Agent;
   let customerId: string;
   let otherCustomer: string;
-  let templateId: string;
-  const taken = new Set<string>();
-  const services = { notify, argon2: TEST_ARGON2, announceAuthChange: async () => undefined };
-
-  async function login(privileges: Privilege[]) {
-    const user = await createTestUser(db, privileges);
-    const agent = createAgent(app);
-    expect((await agent.login(user.username)).statusCode).toBe(200);
-    return agent;
-  }
 
   /** A contract of a free unit, for `customer`. */
-  async function newContract(customer = customerId) {
-    const rows = await db.query<{ id: string; project: string }>(
-      `select u.id::text as id, u.project_id::text as project from units u
-        where u.active and u.status = 'available' and u.base_price is not null and not (u.id = any($1::uuid[]))
-          and not exists (select 1 from unit_claims c where c.unit_id = u.id and c.released_at is null)
-        order by u.code desc limit 1`,
-      [[...taken]],
-    );
-    const unit = rows.rows[0]!;
-    taken.add(unit.id);
-    const plan = (await db.query<{ id: string }>('select id::text as id from payment_plans where project_id is null or project_id = $1 order by name limit 1', [unit.project])).rows[0]!.id;
-    const reservation = await engineTransaction(engine, (tx) => createReservation(engine, tx, { unitId: unit.id, customerId: customer, paymentPlanId: plan, discountValue: '0' }, SYSTEM));
-    const response = await cashier.request({ method: 'POST', url: '/api/contracts', payload: { reservation: reservation.id, template: templateId, contractDate: '2026-11-24' } });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().data as { id: string; number: string; netPrice: string; unit: string };
-  }
-
-  const rowsOf = async (contractId: string) =>
-    (
-      await db.query<Row>(
-        "select id::text as id, seq, amount::text as amount, paid::text as paid, status from installments where contract_id = $1 and status <> 'superseded' order by seq",
-        [contractId],
-      )
-    ).rows;
-  const receive = (who: Agent, body: Record<string, unknown>) => who.request({ method: 'POST', url: '/api/receipts', payload: { customer: customerId, receiptDate: '2026-11-25', method: 'bank_transfer', ...body } });
+  const newContract = (customer = customerId) => core.newContract({ by: cashier, customer, order: 'desc' });
+  const rowsOf = (contractId: string) => core.rowsOf(contractId);
+  const receive = (who: Agent, body: Record<string, unknown>) => core.receive(who, { customer: customerId, method: 'bank_transfer', ...body });
   const voidIt = (who: Agent, id: string, reason?: string) => who.request({ method: 'POST', url: `/api/receipts/${id}/actions/void`, payload: reason ? { reason } : {} });
   const itemsOf = async (receiptId: string) =>
     (
@@ -96,22 +46,11 @@ describe.each(DB_KINDS)('receipts on %s', (kind) => {
     ).rows;
 
   beforeAll(async () => {
-    db = await databases.open();
-    app = await testApp(db, {}, { leadExpiryIntervalMs: 0 });
-    engine = createEngine(db, services).engine;
-    cashier = await login(cashierPrivileges);
-    finance = await login(financePrivileges);
-    const made = await db.query<{ id: string }>(
-      "insert into customers (kind, full_name, national_id, phone) values ('individual', 'سارة محمود', '29001017654321', '+201012345691'), ('individual', 'Other Buyer', '29001017654322', '+201012345692') returning id::text as id",
-    );
-    customerId = made.rows[0]!.id;
-    otherCustomer = made.rows[1]!.id;
-    templateId = (await db.query<{ id: string }>("select id::text as id from contract_templates where name = 'Standard sale contract'")).rows[0]!.id;
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await databases.cleanup();
+    db = core.db;
+    cashier = await core.login(cashierPrivileges);
+    finance = await core.login(financePrivileges);
+    customerId = await core.customer({ fullName: 'سارة محمود', nationalId: '29001017654321', phone: '+201012345691' });
+    otherCustomer = await core.customer({ fullName: 'Other Buyer', nationalId: '29001017654322', phone: '+201012345692' });
   });
 
   it('issues RCT-numbered receipts paying the oldest due first, partly, with the rest unallocated only beyond the schedule', async () => {
