@@ -259,6 +259,42 @@ describe.each(DB_KINDS)('cheques on %s', (kind) => {
     expect((await assertConsistent(contract.id))[0]!.paid).toBe('4000.00');
   });
 
+  it('dates its receipt the day it was received: today by default, an earlier day given, never a day to come; a re-deposit is dated the day it is made', async () => {
+    const contract = await newContract();
+    const today = (await db.query<{ d: string }>("select to_char(current_date, 'YYYY-MM-DD') as d")).rows[0]!.d;
+    const tomorrow = (await db.query<{ d: string }>("select to_char(current_date + 1, 'YYYY-MM-DD') as d")).rows[0]!.d;
+    const lastWeek = (await db.query<{ d: string }>("select to_char(current_date - 7, 'YYYY-MM-DD') as d")).rows[0]!.d;
+    const receiptDateOf = async (chequeId: string) =>
+      (await db.query<{ d: string }>("select to_char(r.receipt_date, 'YYYY-MM-DD') as d from cheques c join receipts r on r.id = c.receipt_id where c.id = $1", [chequeId])).rows[0]!.d;
+
+    const plain = await cheque({ contract: contract.id, amount: '100.00' });
+    expect(plain.statusCode, plain.body).toBe(201);
+    expect(plain.json().data.receivedOn).toBe(today);
+    expect(await receiptDateOf(plain.json().data.id)).toBe(today);
+
+    const earlier = await cheque({ contract: contract.id, amount: '200.00', receivedOn: lastWeek });
+    expect(earlier.statusCode, earlier.body).toBe(201);
+    const earlierId = earlier.json().data.id as string;
+    expect(earlier.json().data.receivedOn).toBe(lastWeek);
+    expect(await receiptDateOf(earlierId)).toBe(lastWeek);
+
+    const before = (await db.query<{ n: number }>('select count(*)::int as n from cheques')).rows[0]!.n;
+    const future = await cheque({ contract: contract.id, amount: '300.00', receivedOn: tomorrow });
+    expect(future.statusCode).toBe(400);
+    expect(future.json().errors).toEqual([{ field: 'receivedOn', message: 'A cheque is received today or earlier' }]);
+    expect((await db.query<{ n: number }>('select count(*)::int as n from cheques')).rows[0]!.n).toBe(before);
+    // Its receipt is out: the day it was received stays.
+    const version = (await chequeRow(earlierId)).version;
+    const moved = await cashier.request({ method: 'PATCH', url: `/api/cheques/${earlierId}`, payload: { receivedOn: today, version } });
+    expect(moved.statusCode, moved.body).toBe(422);
+    expect(moved.json().message).toMatch(/received on cannot change/);
+
+    await act(cashier, earlierId, 'deposit');
+    await act(finance, earlierId, 'bounce', 'Insufficient funds');
+    expect((await act(finance, earlierId, 'redeposit')).statusCode).toBe(200);
+    expect(await receiptDateOf(earlierId)).toBe(today);
+  });
+
   it('a bounce racing a receipt on the same installment ends consistent: never over- or under-paid', async () => {
     for (let round = 0; round < 5; round += 1) {
       const contract = await newContract();

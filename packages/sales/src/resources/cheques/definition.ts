@@ -4,7 +4,8 @@ export const CHEQUE_STATES = ['received', 'deposited', 'cleared', 'bounced', 're
 
 /**
  * The cheque register (api.md `/api/cheques`, entity cheque): post-dated cheques a customer hands
- * over. Receiving one issues its receipt at once (method cheque), allocated like any receipt, so no
+ * over. Receiving one issues its receipt at once (method cheque, dated the day it was received: today
+ * or an earlier `receivedOn`), allocated like any receipt, so no
  * one allocates the same installment twice while it waits; `bounce` takes exactly that receipt's
  * allocations back (as void does) in the same transaction, charges the project's bounce fee and
  * tells finance and the agent. A bounced cheque is then re-deposited (a new receipt), returned, or
@@ -27,6 +28,7 @@ export const cheques: ResourceDef = {
     dueDate: f.date('Due date', { required: true, indexed: true }),
     amount: f.money('Amount', { required: true, min: 0.01 }),
     drawer: f.text('Drawer', { required: true, searchable: true, maxLength: 160 }),
+    receivedOn: f.date('Received on', { help: 'The day the customer handed it over: its receipt’s date. Empty: today.' }),
     customer: f.ref('Customer', 'customers', { required: true, indexed: true }),
     contract: f.ref('Contract', 'contracts', { indexed: true, help: 'Its open installments are paid oldest due first.' }),
     replaces: f.ref('Replaces', 'cheques', { help: 'A bounced cheque this one replaces.' }),
@@ -40,7 +42,7 @@ export const cheques: ResourceDef = {
   },
   defaultSort: ['dueDate'],
   listColumns: ['number', 'bank', 'dueDate', 'amount', 'drawer', 'customer', 'contract', 'status', 'bounceReason', 'replacement'],
-  formLayout: [['customer', 'contract'], ['number', 'bank'], ['dueDate', 'amount'], ['drawer', 'replaces'], ['title'], ['notes']],
+  formLayout: [['customer', 'contract'], ['number', 'bank'], ['dueDate', 'amount'], ['drawer', 'receivedOn'], ['replaces', 'title'], ['notes']],
   statusField: 'status',
   editableStates: ['received', 'deposited'],
   actions: {

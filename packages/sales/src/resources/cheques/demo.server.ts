@@ -53,10 +53,16 @@ export async function seedChequeDemo(engine: EngineContext): Promise<number> {
       if (!open) return null;
       made += 1;
       serial += 1;
+      const dueDate = options.dueDate ?? open.due_date;
+      // Handed over ten days before it fell due (a post-dated one: today at the latest), never before the contract.
+      const receivedOn = (
+        await tx.query<{ d: string }>("select to_char(greatest(c.contract_date, least(current_date, $2::date - 10)), 'YYYY-MM-DD') as d from contracts c where c.id = $1", [contract.id, dueDate])
+      ).rows[0]!.d;
       const row = await createRecord(engine, tx, cheques, SYSTEM, {
         number: String(serial),
         bank: banks[bankIndex % banks.length],
-        dueDate: options.dueDate ?? open.due_date,
+        dueDate,
+        receivedOn,
         amount: open.open,
         drawer: contract.drawer,
         customer: contract.customer_id,

@@ -30,12 +30,13 @@ const CATEGORY = 'cheques';
 const chequeLink = (id: string) => `/settings/leads/BouncedCheques/view?record=${id}`;
 const userOf = (caller: Caller) => caller.auth?.userId ?? null;
 
-type ChequeFacts = { number: string; amount: string; customer_id: string; contract_id: string | null; bank: string; status: string };
+type ChequeFacts = { number: string; amount: string; customer_id: string; contract_id: string | null; bank: string; status: string; received_on: string | null };
 
 const factsOf = async (tx: Queryable, id: string) =>
   (
     await tx.query<ChequeFacts>(
-      `select c.number, c.amount::text as amount, c.customer_id::text as customer_id, c.contract_id::text as contract_id, coalesce(b.code, b.name, '') as bank, c.status
+      `select c.number, c.amount::text as amount, c.customer_id::text as customer_id, c.contract_id::text as contract_id, coalesce(b.code, b.name, '') as bank, c.status,
+              to_char(c.received_on, 'YYYY-MM-DD') as received_on
          from cheques c left join banks b on b.id = c.bank_id where c.id = $1`,
       [id],
     )
@@ -43,13 +44,16 @@ const factsOf = async (tx: Queryable, id: string) =>
 
 const today = async (tx: Queryable) => (await tx.query<{ d: string }>("select to_char(current_date, 'YYYY-MM-DD') as d")).rows[0]!.d;
 
-/** Issues the cheque's receipt (method cheque), allocated oldest due first, and links it. */
-async function issueReceipt(engine: EngineContext, tx: Queryable, caller: Caller, id: string) {
+/**
+ * Issues the cheque's receipt (method cheque), allocated oldest due first, and links it: dated the day
+ * the cheque was received when it is first recorded, today when a bounced one is re-deposited.
+ */
+async function issueReceipt(engine: EngineContext, tx: Queryable, caller: Caller, id: string, when: 'received' | 'today') {
   const cheque = await factsOf(tx, id);
   const receipt = await createRecord(engine, tx, receipts, effectOf(caller), {
     customer: cheque.customer_id,
     contract: cheque.contract_id,
-    receiptDate: await today(tx),
+    receiptDate: when === 'received' && cheque.received_on ? cheque.received_on : await today(tx),
     method: 'cheque',
     reference: `${cheque.bank} ${cheque.number}`.trim().slice(0, 80),
     amount: cheque.amount,
@@ -112,10 +116,16 @@ export function chequeHooks(engine: EngineContext, notify: DomainNotify): Resour
 
   return {
     beforeCreate: async (tx, _extra, _caller, values) => {
-      if (values.title) return;
+      // Received today unless an earlier day is given; never a day still to come.
+      const on = await today(tx);
+      if (typeof values.receivedOn === 'string' && values.receivedOn > on) {
+        throw new HttpError(400, 'Validation failed', { errors: [{ field: 'receivedOn', message: 'A cheque is received today or earlier' }] });
+      }
+      const received = typeof values.receivedOn === 'string' ? {} : { received_on: on };
+      if (values.title) return received;
       const bank = await tx.query<{ code: string | null; name: string }>('select code, name from banks where id = $1', [String(values.bank)]);
       const name = bank.rows[0]?.code ?? bank.rows[0]?.name ?? 'Cheque';
-      return { title: `${name} ${String(values.number)} · ${formatMoney(String(values.amount))}`.slice(0, 160) };
+      return { ...received, title: `${name} ${String(values.number)} · ${formatMoney(String(values.amount))}`.slice(0, 160) };
     },
     afterCreate: async (tx, id, _extra, caller) => {
       const replaces = await tx.query<{ replaces_id: string | null; customer_id: string }>('select replaces_id::text as replaces_id, customer_id::text as customer_id from cheques where id = $1', [id]);
@@ -128,10 +138,10 @@ export function chequeHooks(engine: EngineContext, notify: DomainNotify): Resour
         if (row.customer_id !== replaces.rows[0]!.customer_id) throw new HttpError(400, 'Validation failed', { errors: [{ field: 'replaces', message: `Cheque ${row.number} is another customer’s` }] });
         await updateRecord(engine, tx, cheques, effectOf(caller), old, { status: 'replaced', replacement: id }, { ignoreVersion: true, allowReadOnly: true, action: 'replace' });
       }
-      await issueReceipt(engine, tx, caller, id);
+      await issueReceipt(engine, tx, caller, id, 'received');
     },
     beforeUpdate: async (_tx, _id, values, before) => {
-      for (const name of ['customer', 'contract', 'amount', 'replaces'] as const) {
+      for (const name of ['customer', 'contract', 'amount', 'replaces', 'receivedOn'] as const) {
         const changed = values[name] !== undefined && String(values[name] ?? '') !== String(before[name] ?? '');
         if (changed && !(name === 'amount' && Number.isFinite(Number(values[name])) && formatMoney(String(values[name])) === formatMoney(String(before[name])))) {
           throw unprocessable(`A received cheque’s ${cheques.fields[name]!.label.toLowerCase()} cannot change; its receipt is issued. Return it and record a new cheque.`);
@@ -166,7 +176,7 @@ export function chequeHooks(engine: EngineContext, notify: DomainNotify): Resour
       },
       redeposit: {
         // Expected money again: a new receipt pays what is open now, oldest due first.
-        after: (tx, id, _record, caller) => issueReceipt(engine, tx, caller, id),
+        after: (tx, id, _record, caller) => issueReceipt(engine, tx, caller, id, 'today'),
       },
     },
   };

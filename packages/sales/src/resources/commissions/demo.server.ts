@@ -66,7 +66,9 @@ export async function seedCommissionDemo(engine: EngineContext): Promise<number>
       if (!amount || !bank) return null;
       serial += 1;
       const drawer = (await tx.query<{ name: string }>('select full_name as name from customers where id = $1', [sale.customer])).rows[0]?.name ?? 'Customer';
-      const cheque = await createRecord(engine, tx, cheques, SYSTEM, { number: String(serial), bank, dueDate, amount, drawer, customer: sale.customer, contract: sale.contract, notes: 'Demo down payment cheque.' });
+      // Handed over at the signing, the day it is dated (today at the latest).
+      const receivedOn = (await tx.query<{ d: string }>("select to_char(least(current_date, $1::date), 'YYYY-MM-DD') as d", [dueDate])).rows[0]!.d;
+      const cheque = await createRecord(engine, tx, cheques, SYSTEM, { number: String(serial), bank, dueDate, receivedOn, amount, drawer, customer: sale.customer, contract: sale.contract, notes: 'Demo down payment cheque.' });
       await chequeAct(cheque.id, 'deposit');
       return cheque.id;
     };
