@@ -404,6 +404,20 @@ describe.each(DB_KINDS)('commissions on %s', (kind) => {
     expect((await recover(finance, '00000000-0000-4000-8000-000000000000', { amount: '1.00', reference: 'R-3' })).statusCode).toBe(404);
   });
 
+  it('two recoveries at once that together exceed what is owed: one is recorded, the other refused, never over-recovered', async () => {
+    const broker = await newBroker({ type: 'percent', pct: '2.35', payableOn: 'contract_signed' });
+    const { sale, line } = await clawedBack(broker.id);
+    const most = money((piastres(line.amount) * 3n) / 5n);
+    const rest = money(piastres(line.amount) - piastres(most));
+    const answers = await Promise.all([
+      recover(finance, line.id, { amount: most, reference: 'R-A' }),
+      recover(finance, line.id, { amount: most, reference: 'R-B' }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 422]);
+    expect(await lineOf(sale.id)).toMatchObject({ status: 'clawed_back', recoverable: rest, recovered: most });
+    expect(await historyOf(line.id)).toEqual(['create', 'earn', 'approve', 'pay', 'clawback', 'recover']);
+  });
+
   it('the statement separates what is still to recover from what is recovered, totals to the piastre, on screen and in both PDFs', async () => {
     const broker = await newBroker({ type: 'fixed', amount: '333.33', payableOn: 'contract_signed' });
     const partly = await clawedBack(broker.id);
