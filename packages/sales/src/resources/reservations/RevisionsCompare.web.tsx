@@ -8,7 +8,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { formatDateTime, formatMoney, formatPercent, humanize } from '@propdesk/records/web';
-import type { ReservationRevision } from './reservationApi.web.js';
+import type { ReservationRevision } from './model.js';
 
 const ROWS: readonly [string, string, 'ref' | 'money' | 'percent' | 'text'][] = [
   ['unit', 'Unit', 'ref'],

@@ -1,6 +1,7 @@
 import { baseApi } from '@propdesk/api-client';
 import type { RecordRow } from '@propdesk/records/model';
 import type { ScheduleLine } from '@propdesk/finance';
+import type { ReservationRevision } from './model.js';
 
 type Envelope<T> = { status: 'OK'; data: T; message?: string };
 const screen = { 'X-Change-Source': 'screen' };
@@ -23,23 +24,6 @@ export type ReservationPreview = {
   needsApproval: boolean;
   defaultSignBy: string;
   defaultFee: string | null;
-};
-
-/** One revision of a reservation (`GET /api/reservations/{id}/revisions`): as it was, what was asked, and the result. */
-export type ReservationRevision = {
-  id: string;
-  revision: number;
-  status: 'pending' | 'approved' | 'rejected';
-  before: Record<string, unknown>;
-  changes: Record<string, unknown>;
-  after: Record<string, unknown> | null;
-  reason: string | null;
-  requestedBy: string | null;
-  requestedAt: string;
-  decidedBy: string | null;
-  decidedAt: string | null;
-  decisionReason: string | null;
-  labels: Record<string, string>;
 };
 
 /** `GET /api/customers/{id}/portfolio`: each part the caller may read, else null. */

@@ -5,6 +5,7 @@ import { assertState, pendingRevision, priceFor, snapshot } from './lifecycle.se
 import { priceReservation, type DiscountKind } from './pricing.js';
 import { reservationLink, reservationSetupFor } from './setup.server.js';
 import { assertClaimable } from '../unit-claims/claims.server.js';
+import type { ReservationRevision } from './model.js';
 
 /**
  * A reservation's revisions: each modification asked for is a row (`pending`, then `approved` or
@@ -94,26 +95,9 @@ export async function requestModification(engine: EngineContext, notify: DomainN
   return record;
 }
 
-export type RevisionView = {
-  id: string;
-  revision: number;
-  status: string;
-  before: Record<string, unknown>;
-  changes: Record<string, unknown>;
-  after: Record<string, unknown> | null;
-  reason: string | null;
-  requestedBy: string | null;
-  requestedAt: string;
-  decidedBy: string | null;
-  decidedAt: string | null;
-  decisionReason: string | null;
-  /** The names of the units, projects, plans and offers the revision's values refer to, by id. */
-  labels: Record<string, string>;
-};
-
 /** A reservation's revisions, newest first, with the people's names. */
-export async function listRevisions(db: Queryable, id: string): Promise<RevisionView[]> {
-  const rows = await db.query<Omit<RevisionView, 'labels'>>(
+export async function listRevisions(db: Queryable, id: string): Promise<ReservationRevision[]> {
+  const rows = await db.query<Omit<ReservationRevision, 'labels'>>(
     `select r.id::text as id, r.revision, r.status, r.before, r.changes, r.after, r.reason,
             coalesce(nullif(q.full_name, ''), q.username) as "requestedBy", r.requested_at::text as "requestedAt",
             coalesce(nullif(d.full_name, ''), d.username) as "decidedBy", r.decided_at::text as "decidedAt", r.decision_reason as "decisionReason"
