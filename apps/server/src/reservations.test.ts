@@ -496,6 +496,19 @@ describe.each(DB_KINDS)('reservations on %s', (kind) => {
     }
   });
 
+  it('reservation setups and discount authorities are read with reservationSetup read, not by anyone signed in', async () => {
+    const noRules = await person([read('reservation')], null);
+    const withRules = await person([read('reservation'), read('reservationSetup')], null);
+    for (const resource of ['reservation-setups', 'discount-authorities']) {
+      for (const url of [`/api/${resource}`, `/api/${resource}/options`]) {
+        expect((await noRules.agent.request({ method: 'GET', url })).statusCode, url).toBe(423);
+      }
+      const listed = await withRules.agent.request({ method: 'GET', url: `/api/${resource}` });
+      expect(listed.statusCode).toBe(200);
+      expect((listed.json() as { data: unknown[] }).data.length).toBeGreaterThan(0);
+    }
+  });
+
   async function coastPlan() {
     return (await db.query<{ id: string }>('select id::text as id from payment_plans where project_id is null or project_id = $1 order by name limit 1', [projects.coast])).rows[0]!.id;
   }

@@ -40,6 +40,8 @@ export const DEMO_ROLES = {
       // Reserve within their discount authority; payments are recorded here and approved by finance.
       ...grant(['reservation'], ['read', 'create', 'update']),
       ...grant(['reservationPayment'], ['read', 'create']),
+      // The rules they reserve under: days to sign, the default fee, the discount each role may give.
+      ...grant(['reservationSetup'], ['read']),
     ],
   },
   salesManager: {

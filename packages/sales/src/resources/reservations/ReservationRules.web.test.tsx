@@ -8,6 +8,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { baseApi, resetConfig, setConfig } from '@propdesk/api-client';
+import { privilegesSet, sessionSlice } from '@propdesk/auth-session/web';
 import type { RecordRow } from '@propdesk/records/model';
 import { ReservationRules } from './ReservationRules.web.js';
 
@@ -48,7 +49,7 @@ const reservation = (overrides: Partial<RecordRow> = {}): RecordRow => ({
   ...overrides,
 });
 
-function renderRules(record: RecordRow, setups: RecordRow[]) {
+function renderRules(record: RecordRow, setups: RecordRow[], { readsSetups = true } = {}) {
   server.use(
     http.get(`${BASE}/api/reservation-setups`, ({ request }) => {
       asked.push(new URL(request.url));
@@ -56,9 +57,10 @@ function renderRules(record: RecordRow, setups: RecordRow[]) {
     }),
   );
   const store = configureStore({
-    reducer: combineSlices(baseApi),
+    reducer: combineSlices(sessionSlice, baseApi),
     middleware: (getDefault) => getDefault({ serializableCheck: false }).concat(baseApi.middleware),
   });
+  store.dispatch(privilegesSet(readsSetups ? [{ entityName: 'reservationSetup', action: 'read' }] : []));
   const router = createMemoryRouter([{ path: '/Reservations', element: <ReservationRules record={record} /> }], { initialEntries: ['/Reservations'] });
   render(
     <Provider store={store}>
@@ -89,5 +91,13 @@ describe('the reservation view links to the rules it was made under', () => {
     const link = screen.getByRole('link', { name: 'Reservation setup of Palm Heights' });
     expect(whereOf(link.getAttribute('href'))).toEqual({ field: 'project', op: 'eq', value: PROJECT });
     expect(whereOf(screen.getByRole('link', { name: 'Discount authority' }).getAttribute('href'))).toEqual({ field: 'maxPct', op: 'gte', value: '0' });
+  });
+
+  it('without reservationSetup read, keeps the links and asks the server nothing (it would refuse)', async () => {
+    renderRules(reservation(), [], { readsSetups: false });
+    expect(await screen.findByRole('link', { name: 'Reservation setup of Palm Heights' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Discount authority' })).toBeInTheDocument();
+    expect(screen.queryByText(/days to sign|the defaults apply/)).not.toBeInTheDocument();
+    expect(asked).toHaveLength(0);
   });
 });

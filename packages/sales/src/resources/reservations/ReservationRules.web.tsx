@@ -2,6 +2,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useChecker } from '@propdesk/auth-session/web';
 import type { RecordRow } from '@propdesk/records/model';
 import { formatMoney, formatPercent, humanize, recordsApi } from '@propdesk/records/web';
 import { Link as RouterLink } from 'react-router';
@@ -32,7 +33,9 @@ export function reservationRuleLinks(record: RecordRow, setupId: string | null) 
  */
 export function ReservationRules({ record }: { record: RecordRow }) {
   const project = typeof record.project === 'string' ? record.project : '';
-  const { data } = recordsApi.useListRecordsQuery({ resource: 'reservation-setups', params: { 'filter[project]': project, pageSize: '1' } }, { skip: !project });
+  // The setup is read with reservationSetup read (the server's rule); without it the links stay, the figures do not.
+  const readsSetups = useChecker().can('reservationSetup', 'read');
+  const { data } = recordsApi.useListRecordsQuery({ resource: 'reservation-setups', params: { 'filter[project]': project, pageSize: '1' } }, { skip: !project || !readsSetups });
   const setup = data?.data[0] ?? null;
   const links = reservationRuleLinks(record, setup?.id ?? null);
   const label = record.refLabels?.project;

@@ -121,7 +121,6 @@ export const reservationSetups: ResourceDef = {
   label: 'Reservation Setup',
   singular: 'Reservation setup',
   entity: 'reservationSetup',
-  readOpen: true,
   labelField: 'name',
   route: '/settings/leads/reservationSetup',
   fields: {
@@ -147,7 +146,6 @@ export const discountAuthorities: ResourceDef = {
   label: 'Discount Authority',
   singular: 'Discount authority',
   entity: 'reservationSetup',
-  readOpen: true,
   labelField: 'maxPct',
   route: '/settings/leads/discountAuthority',
   fields: {

@@ -30,9 +30,10 @@ export const reservationScreens: SalesScreens = [
     place: 2,
     items: [
       // Not spec routes: each project's reservation rules and the discount each role may give, beside the
-      // reservations as the hold setup is beside the holds (guarded and shown for reservationSetup read).
-      resource('reservation-setups'),
-      resource('discount-authorities'),
+      // reservations as the hold setup is beside the holds. Shown with no guard, as before; their data needs
+      // reservationSetup read on the server (fees and each role's largest discount are not for everyone).
+      resource('reservation-setups', { guard: null }),
+      resource('discount-authorities', { guard: null }),
     ],
   },
 ];
