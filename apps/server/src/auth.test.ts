@@ -187,9 +187,10 @@ describe.each(DB_KINDS)('session calls on %s', (kind) => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     const list = response.json() as { entityName: string; fieldName: string | null; action: string }[];
-    const key = (p: { entityName: string; action: string }) => `${p.entityName}:${p.action}`;
+    const key = (p: { entityName: string; fieldName?: string | null; action: string }) => `${p.entityName}:${p.fieldName ?? ''}:${p.action}`;
     expect(list.map(key).sort()).toEqual(DEMO_ROLES.salesAgent.privileges.map(key).sort());
-    expect(list.every((p) => p.fieldName === null)).toBe(true);
+    // Entity privileges, and the one field privilege an agent holds: reading the list prices they sell at.
+    expect(list.filter((p) => p.fieldName !== null).map(key)).toEqual(['unit:basePrice:read']);
   });
 
   it('never accepts the login body token as a credential', async () => {

@@ -12,6 +12,7 @@ import { DB_KINDS, TEST_ARGON2, createAgent, createTestUser, seededDatabases, te
 const all = (entityName: string, actions = ['read', 'create', 'update', 'approve']): Privilege[] => actions.map((action) => ({ entityName, action }));
 const privileges: Privilege[] = [...all('bulkDeal'), ...all('eoi'), ...all('eoiSetup'), { entityName: 'unit', action: 'read' }, { entityName: 'reservation', action: 'read' }];
 const TYPES = ['Studio', 'Apartment 2BR'] as const;
+const money = (cents: bigint) => `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
 
 /**
  * The set-based bulk publish (issue 17): every match becomes a confirmed reservation numbered in
@@ -30,12 +31,24 @@ describe.each(DB_KINDS)('bulk publish on %s', (kind) => {
   const rows = async <T>(sql: string, params: unknown[] = []) => (await db.query<T>(sql, params)).rows;
   const post = (url: string) => manager.agent.request({ method: 'POST', url, payload: {} });
 
-  /** A project of `count` units and a launch with `count` paid EOIs (one payment each) plus one EOI no unit fits. */
-  async function launch(count: number) {
+  /**
+   * A project of `count` units and a launch with `count` paid EOIs (one payment each) plus one EOI no
+   * unit fits. Options: the launch's plan is the project's own with this discount (percent), the EOIs
+   * were taken by this agent, and their preferences have this budget.
+   */
+  async function launch(count: number, options: { planDiscount?: string; agent?: string; budget?: string } = {}) {
     round += 1;
     const tag = `BP${round}`;
     const project = (await one<{ id: string }>("insert into projects (name, code, status, currency) values ($1, $2, 'launched', 'EGP') returning id::text as id", [`Bulk ${tag}`, tag])).id;
-    const plan = (await one<{ id: string }>('select id::text as id from payment_plans where project_id is null order by name limit 1')).id;
+    const plan = options.planDiscount
+      ? (
+          await one<{ id: string }>(
+            `insert into payment_plans (name, project_id, down_payment_pct, years, frequency, delivery_pct, delivery_after_months, maintenance_pct, discount_pct)
+             values ($1, $2, 25, 4, 'annual', 15, 48, 10, $3) returning id::text as id`,
+            [`Plan ${tag}`, project, options.planDiscount],
+          )
+        ).id
+      : (await one<{ id: string }>('select id::text as id from payment_plans where project_id is null order by name limit 1')).id;
     const cash = (await one<{ id: string }>("select id::text as id from payment_methods where kind = 'cash' limit 1")).id;
     const types = await rows<{ id: string; name: string }>('select id::text as id, name from unit_types where name = any($1::text[])', [TYPES]);
     const typeId = new Map(types.map((row) => [row.name, row.id]));
@@ -57,11 +70,12 @@ describe.each(DB_KINDS)('bulk publish on %s', (kind) => {
         `+2012${String(round * 1000 + token).padStart(8, '0')}`,
       ])).id;
       const id = randomUUID();
-      const preferences = token <= count ? [{ unitType: TYPES[token % 2] }, { unitType: TYPES[(token + 1) % 2] }] : [{ unitType: 'No such type' }];
+      const budget = options.budget ? { budget: options.budget } : {};
+      const preferences = token <= count ? [{ unitType: TYPES[token % 2], ...budget }, { unitType: TYPES[(token + 1) % 2], ...budget }] : [{ unitType: 'No such type' }];
       await db.query(
-        `insert into eois (id, number, title, setup_id, project_id, customer_id, token, token_label, preferences, amount_due, paid_amount, refunded_amount, status, paid_at)
-         values ($1, $2, $2, $3, $4, $5, $6, $7, $8::jsonb, 25000, 25000, 0, 'paid', now())`,
-        [id, `EOI-${tag}-${String(token).padStart(4, '0')}`, setup, project, customer, token, `${tag}-${token}`, JSON.stringify(preferences)],
+        `insert into eois (id, number, title, setup_id, project_id, customer_id, token, token_label, preferences, amount_due, paid_amount, refunded_amount, status, paid_at, created_by)
+         values ($1, $2, $2, $3, $4, $5, $6, $7, $8::jsonb, 25000, 25000, 0, 'paid', now(), $9)`,
+        [id, `EOI-${tag}-${String(token).padStart(4, '0')}`, setup, project, customer, token, `${tag}-${token}`, JSON.stringify(preferences), options.agent ?? null],
       );
       await db.query("insert into eoi_payments (number, eoi_id, kind, amount, method_id, paid_on, status) values ($1, $2, 'payment', 25000, $3, current_date, 'recorded')", [`EOP-${tag}-${token}`, id, cash]);
       eois.push(id);
@@ -73,7 +87,7 @@ describe.each(DB_KINDS)('bulk publish on %s', (kind) => {
     const dry = await post(`/api/bulk-deals/${dealId}/actions/dryRun`);
     expect(dry.statusCode, dry.body).toBe(200);
     expect(dry.json().data).toMatchObject({ matched: count, conflicts: 1 });
-    return { project, setup, dealId, eois, dealNumber: dry.json().data.number as string };
+    return { project, setup, plan, dealId, eois, dealNumber: dry.json().data.number as string, run: dry.json().data.result as { matches: { unit: string; price: string }[] } };
   }
 
   beforeAll(async () => {
@@ -228,6 +242,44 @@ describe.each(DB_KINDS)('bulk publish on %s', (kind) => {
       ],
       events: [{ from_status: 'available', to_status: 'reserved', action: 'allocate' }],
     });
+  });
+
+  it('credits each reservation to its EOI’s agent (agent, creator, claim holder), its history naming who published; prices the launch plan’s discount in, as a preview does, and matches budgets against that price', async () => {
+    const seller = await createTestUser(db, [{ entityName: 'eoi', action: 'read' }, { entityName: 'eoi', action: 'create' }]);
+    const count = 3;
+    // Every unit's list price (1,001,000 to 1,003,000) is above the budget; its price on the plan (3% off) is below it.
+    const budget = String(Math.floor((1_000_000 + count * 1000) * 0.98));
+    const { setup, plan, dealId, run } = await launch(count, { planDiscount: '3', agent: seller.id, budget });
+    const published = await post(`/api/bulk-deals/${dealId}/actions/publish`);
+    expect(published.statusCode, published.body).toBe(200);
+    const made = await rows<{ id: string; unit: string; code: string; agent: string; creator: string; list_price: string; discount_amount: string; plan_pct: string; net_price: string; status: string }>(
+      `select r.id::text as id, r.unit_id::text as unit, u.code, r.agent_id::text as agent, r.created_by::text as creator, r.list_price::text as list_price,
+              r.discount_amount::text as discount_amount, r.plan_discount_pct::text as plan_pct, r.net_price::text as net_price, r.status
+         from reservations r join eois e on e.id = r.eoi_id join units u on u.id = r.unit_id where e.setup_id = $1 order by e.token`,
+      [setup],
+    );
+    expect(made).toHaveLength(count);
+    for (const row of made) {
+      expect(row).toMatchObject({ agent: seller.id, creator: seller.id, status: 'confirmed' });
+      // 3% of the list price, half up to the piastre.
+      const cents = BigInt(Math.round(Number(row.list_price) * 100));
+      const off = (cents * 300n + 5000n) / 10000n;
+      expect([row.discount_amount, Number(row.plan_pct), row.net_price]).toEqual([money(off), 3, money(cents - off)]);
+      expect(Number(row.net_price)).toBeLessThanOrEqual(Number(budget));
+      expect(Number(row.list_price)).toBeGreaterThan(Number(budget));
+      // The dry run showed the price on the plan, the price reserved at.
+      expect(run.matches.find((match) => match.unit === row.code)?.price).toBe(row.net_price);
+      // A preview of the unit on the launch's plan prices it the same.
+      const preview = await manager.agent.request({ method: 'POST', url: '/api/reservations/preview', payload: { unit: row.unit, paymentPlan: plan } });
+      expect(preview.statusCode, preview.body).toBe(200);
+      expect(preview.json().data).toMatchObject({ listPrice: row.list_price, discountAmount: row.discount_amount, netPrice: row.net_price, planDiscountPct: '3.0000' });
+    }
+    const ids = made.map((row) => row.id);
+    const claims = await rows<{ holder: string }>('select c.holder_id::text as holder from unit_claims c join reservations r on r.id = c.document_id where r.id = any($1::uuid[]) and c.released_at is null', [ids]);
+    expect(claims.map((claim) => claim.holder)).toEqual(made.map(() => seller.id));
+    // The history still says who published it.
+    const created = await rows<{ actor: string }>("select actor_id::text as actor from record_history where resource = 'reservations' and record_id = any($1::uuid[]) and action = 'create'", [ids]);
+    expect(created.map((entry) => entry.actor)).toEqual(made.map(() => manager.id));
   });
 
   it('refuses the whole publish when a unit was claimed since the dry run, naming it; nothing stays, and it publishes once the unit is free', async () => {

@@ -285,6 +285,7 @@ describe.each(DB_KINDS)('reservations on %s', (kind) => {
     const oldUnit = await freeUnit(projects.palm);
     const newUnit = await freeUnit(projects.palm);
     const reservation = await newReservation(agentA, oldUnit, { submit: true });
+    expect(reservation.title).toBe(`Reservation Buyer – ${oldUnit.code}`);
     const asked = await agentA.agent.request({ method: 'POST', url: `/api/reservations/${reservation.id}/modify`, payload: { unit: newUnit.id, discountValue: '2', reason: 'Customer prefers a higher floor' } });
     expect(asked.statusCode, asked.body).toBe(200);
     expect(asked.json().data.modificationPending).toBe(true);
@@ -298,6 +299,8 @@ describe.each(DB_KINDS)('reservations on %s', (kind) => {
     expect(approved.statusCode, approved.body).toBe(200);
     const after = approved.json().data as Reservation;
     expect(after.unit).toBe(newUnit.id);
+    // Its title follows its unit (the default title names the buyer and the unit).
+    expect(after.title).toBe(`Reservation Buyer – ${newUnit.code}`);
     expect(after.revision).toBe(2);
     expect(after.modificationPending).toBe(false);
     expect(after.listPrice).toBe(Number(newUnit.price).toFixed(2));
@@ -314,6 +317,51 @@ describe.each(DB_KINDS)('reservations on %s', (kind) => {
     expect(latest!.after.unit).toBe(newUnit.id);
     expect(latest!.before.netPrice).toBe(reservation.netPrice);
     expect(await userNotes(agentA.id, `Modification approved: ${reservation.number}`)).toBe(1);
+  });
+
+  it('prices the payment plan’s own discount (the preview, the reservation and a plan change alike); the authority judges only the discount given on top; another project’s plan is refused', async () => {
+    // The issue's plan: North Coast Bay's "25% down, 4 years annual (−3%)".
+    const coastPlan = (await db.query<{ id: string }>("select id::text as id from payment_plans where name = '25% down, 4 years annual' and project_id = $1", [projects.coast])).rows[0]!.id;
+    const unit = await freeUnit(projects.coast);
+    const cents = BigInt(Math.round(Number(unit.price) * 100));
+    const off = (basisPoints: bigint) => (cents * basisPoints + 5000n) / 10000n;
+    const money = (value: bigint) => `${value / 100n}.${String(value % 100n).padStart(2, '0')}`;
+    const plan = off(300n);
+    const given = off(150n);
+    const body = { unit: unit.id, paymentPlan: coastPlan, discountKind: 'percent', discountValue: '1.5' };
+    const preview = await agentA.agent.request({ method: 'POST', url: '/api/reservations/preview', payload: body });
+    expect(preview.statusCode, preview.body).toBe(200);
+    const priced = preview.json().data as Record<string, unknown> & { schedule: { total: string } };
+    expect(priced).toMatchObject({ listPrice: money(cents), planDiscountAmount: money(plan), planDiscountPct: '3.0000', discountAmount: money(plan + given), discountPct: '4.5000', netPrice: money(cents - plan - given), needsApproval: false });
+    expect(priced.schedule.total).toBe(priced.netPrice);
+    // The reservation is priced as its preview; 4.5% in all, but 1.5% given is within the agent's 2%: confirmed.
+    const made = await newReservation(agentA, unit, { paymentPlan: coastPlan, discountValue: '1.5', submit: true });
+    expect(made).toMatchObject({ status: 'confirmed', listPrice: priced.listPrice, discountAmount: priced.discountAmount, netPrice: priced.netPrice });
+    expect([Number(made.discountPct), Number(made.planDiscountPct)]).toEqual([4.5, 3]);
+    // 2.5% given on top of the plan's 3% is above the agent's 2%: it waits, the reason naming both.
+    const over = await newReservation(agentA, await freeUnit(projects.coast), { paymentPlan: coastPlan, discountValue: '2.5', submit: true });
+    expect(over.status).toBe('pending_approval');
+    expect(over.needsApprovalReason).toBe('A discount of 2.5% (besides the payment plan’s 3%) is above your authority of 2%.');
+    // A change to a plan without a discount takes the plan's discount away, at the list price reserved at.
+    const global = plans.get(projects.coast)!;
+    expect((await agentA.agent.request({ method: 'POST', url: `/api/reservations/${made.id}/modify`, payload: { paymentPlan: global, reason: 'Pays by installments' } })).statusCode).toBe(200);
+    const changed = await act(finance, made.id, 'approveModification');
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().data).toMatchObject({ paymentPlan: global, listPrice: money(cents), discountAmount: money(given), netPrice: money(cents - given) });
+    expect(Number(changed.json().data.planDiscountPct)).toBe(0);
+
+    // Zayed Residences' plan for a North Coast Bay unit: 422 naming it, on the preview and on the reservation, nothing written.
+    const zayedPlan = (await db.query<{ id: string }>("select id::text as id from payment_plans where name = '20% down, 5 years semi-annual' and project_id = $1", [projects.zayed])).rows[0]!.id;
+    const other = await freeUnit(projects.coast);
+    const wrongPreview = await agentA.agent.request({ method: 'POST', url: '/api/reservations/preview', payload: { ...body, unit: other.id, paymentPlan: zayedPlan } });
+    expect(wrongPreview.statusCode).toBe(422);
+    expect(wrongPreview.json().message).toBe(`The payment plan 20% down, 5 years semi-annual is for another project than unit ${other.code}; choose one of its project’s plans.`);
+    const wrong = await reserve(agentA, other, { paymentPlan: zayedPlan, submit: true });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().message).toBe(wrongPreview.json().message);
+    expect((await db.query<{ n: number }>('select count(*)::int as n from reservations where unit_id = $1', [other.id])).rows[0]!.n).toBe(0);
+    expect(await unitStatus(other.id)).toBe('available');
+    expect(await liveClaim(other.id)).toEqual([]);
   });
 
   it('a modification’s unit swap racing a hold on the new unit: one wins, the loser changes nothing', async () => {

@@ -130,6 +130,23 @@ describe.each(DB_KINDS)('unit board on %s', (kind) => {
     expect(data.units.every((unit) => unit.basePrice === null)).toBe(true);
   });
 
+  it('shows the demo sales agent the list prices they sell at: their role reads the base price (a field privilege the server checks)', async () => {
+    const demoAgent = createAgent(app);
+    expect((await demoAgent.login('sales.agent')).statusCode).toBe(200);
+    const response = await demoAgent.request({ method: 'GET', url: `/api/units/board?project=${palm}` });
+    expect(response.statusCode, response.body).toBe(200);
+    const data = response.json().data as Board;
+    expect(data.prices).toBe(true);
+    const priced = await db.query<{ id: string; price: string }>('select id::text as id, base_price::text as price from units where project_id = $1 and active and base_price is not null', [palm]);
+    expect(priced.rows.length).toBeGreaterThan(0);
+    const shown = new Map(data.units.map((unit) => [unit.id, unit.basePrice]));
+    for (const row of priced.rows) expect(shown.get(row.id)).toBe(row.price);
+    // And so does the units list; a caller with unit read alone still does not see it.
+    const units = await demoAgent.request({ method: 'GET', url: `/api/units?pageSize=5&filter[project]=${palm}` });
+    expect((units.json().data as { basePrice?: string }[]).every((unit) => typeof unit.basePrice === 'string')).toBe(true);
+    expect((await board(watcher)).units.every((unit) => unit.basePrice === null)).toBe(true);
+  });
+
   it('shows a held unit with who holds it until when', async () => {
     const unit = await freeUnit();
     const { requester } = await approvedHold(unit.id);

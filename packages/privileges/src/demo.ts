@@ -12,6 +12,9 @@ export type DemoRole = {
 const grant = (entities: readonly string[], actions: readonly string[]): Privilege[] =>
   entities.flatMap((entityName) => actions.map((action) => ({ entityName, fieldName: null, action })));
 
+/** Read of one protected field (a unit's base price): left out of every answer without it. */
+const readField = (entityName: string, fieldName: string): Privilege[] => [{ entityName, fieldName, action: 'read' }];
+
 /** The reference-data entities of the landing order, from source (3) to blocktype (27). */
 const REFERENCE_DATA_ENTITIES = SPEC_LANDING_ORDER.filter((entry) => entry.order >= 3 && entry.order <= 27 && entry.entity !== 'Lead').map(
   (entry) => entry.entity,
@@ -35,8 +38,10 @@ export const DEMO_ROLES = {
       ...grant(['eoiPayment'], ['read', 'create']),
       // Update: edit a pending request and release one's own hold (the server refuses others' holds).
       ...grant(['holdRequest'], ['read', 'create', 'update']),
-      // The live unit board and the units a hold or reservation names (Settings › Leads › Units shows, read-only).
+      // The live unit board and the units a hold or reservation names (Settings › Leads › Units shows, read-only),
+      // with the list prices they sell at (the base price is a protected field: its own read).
       ...grant(['unit'], ['read']),
+      ...readField('unit', 'basePrice'),
       // Reserve within their discount authority; payments are recorded here and approved by finance.
       ...grant(['reservation'], ['read', 'create', 'update']),
       ...grant(['reservationPayment'], ['read', 'create']),
@@ -57,6 +62,7 @@ export const DEMO_ROLES = {
       ...grant(['bulkDeal'], ['read', 'create', 'update', 'approve']),
       ...grant(['holdRequest'], ['read', 'create', 'update', 'approve']),
       ...grant(['unit'], ['read']),
+      ...readField('unit', 'basePrice'),
       ...grant(['reservation'], ['read', 'create', 'update', 'export']),
       ...grant(['reservationPayment'], ['read', 'create', 'update']),
       ...grant(['reservationSetup'], ['read']),

@@ -42,7 +42,11 @@ import { qb, run } from './sql.js';
  * is refused unless the caller passes `hooks: 'caller'`, saying it does their work for the batch.
  */
 
-/** One record of `createMany`: its field values (checked as a create body) and columns a workflow sets (as a `beforeCreate` hook's). */
+/**
+ * One record of `createMany`: its field values (checked as a create body) and columns a workflow sets
+ * (as a `beforeCreate` hook's). A workflow writing on someone's behalf may name them as `created_by`
+ * (a bulk publish makes each reservation its EOI's agent's); the history still names the caller.
+ */
 export type NewRow = { values: Record<string, unknown>; columns?: Record<string, unknown> };
 
 export type CreateManyOptions = {
@@ -233,7 +237,7 @@ export async function createMany(ctx: EngineContext, tx: Queryable, def: Resourc
     }
     if (def.numbering) row[columnOf(def.numbering.field)] = numbers[index];
     Object.assign(row, batch[index]!.columns ?? {});
-    row.created_by = userId;
+    row.created_by = typeof row.created_by === 'string' ? row.created_by : userId;
     row.modified_by = userId;
     return row;
   });

@@ -99,7 +99,9 @@ export function RecordForm({ def, record, initial, lockedFields, extension, layo
     const values: Record<string, unknown> = {};
     for (const [name, field] of fields) values[name] = initialValue(field, record?.[name] ?? initial?.[name]);
     if (record) values.version = record.version;
-    return { ...values, ...(extension ? extension.defaults(record) : {}) };
+    // A new record's extension keys given in `initial` (the address of a form opened from another record) start filled.
+    const given = !record && extension ? Object.fromEntries(Object.keys(extension.create).filter((name) => initial?.[name] !== undefined).map((name) => [name, initial![name]])) : {};
+    return { ...values, ...(extension ? extension.defaults(record) : {}), ...given };
   }, [fields, record, initial, extension]);
   const resolver = useMemo<Resolver<FieldValues>>(() => {
     const inner = zodResolver(schema as never) as Resolver<FieldValues>;
@@ -317,7 +319,11 @@ export function RecordForm({ def, record, initial, lockedFields, extension, layo
             values: watched,
             editing,
             errors: Object.fromEntries(Object.entries(formState.errors).map(([name, error]) => [name, typeof error?.message === 'string' ? error.message : undefined])),
-            setValue: (name, value) => setValue(name, value, { shouldDirty: true, shouldValidate: formState.isSubmitted }),
+            setValue: (name, value) => {
+              setValue(name, value, { shouldDirty: true, shouldValidate: formState.isSubmitted });
+              // A reference the extension fills (a hold's unit) is named by the picker anew, not by the last one picked.
+              setLabels((current) => (name in current ? Object.fromEntries(Object.entries(current).filter(([key]) => key !== name)) : current));
+            },
           })}
         </Box>
       ) : null}

@@ -74,20 +74,25 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * A create form opened from another record's view names it in the address (`…/create?eoi=<id>`):
- * each writable reference field given a record id there starts filled.
+ * each writable reference field given a record id there starts filled, and so does each body key
+ * of the form's extension given one (a reservation's `fromHold`).
  */
-function linkedValues(def: ResourceDef, search: URLSearchParams): Record<string, unknown> {
+function linkedValues(def: ResourceDef, search: URLSearchParams, extension: FormExtension | undefined): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(def.fields)) {
     const value = search.get(name);
     if (field.kind === 'reference' && !field.readOnly && value && UUID.test(value)) values[name] = value;
+  }
+  for (const name of Object.keys(extension?.create ?? {})) {
+    const value = search.get(name);
+    if (!(name in def.fields) && value && UUID.test(value)) values[name] = value;
   }
   return values;
 }
 
 function ResourcePageContent({ def, listHeader, fixedFilter, layouts, renderExtra, initial: given, formExtension, createPath, createLayout, createTitle, createIntro, createLabel, mode = 'list' }: ResourcePageProps) {
   const [search, setSearch] = useSearchParams();
-  const initial = { ...linkedValues(def, search), ...given };
+  const initial = { ...linkedValues(def, search, formExtension), ...given };
   const navigate = useNavigate();
   const checker = useSelector(selectPrivilegeChecker) as PrivilegeChecker;
   const canCreate = checker.can(def.entity, 'create');

@@ -10,7 +10,7 @@ export type { Board, BoardEvent, BoardUnit, SalesDashboard } from '../resources/
 export { EOI_WINDOW_JOB, runEoiWindow, type EoiWindowResult } from '../resources/eoi-setups/jobs.server.js';
 export { planRun, type BulkRun, type BulkMatch, type BulkConflict } from '../resources/bulk-deals/lifecycle.server.js';
 // Reservations, their payments, modifications and expiry (issue 17).
-export { createReservation, markReservationContracted, seedReservationDemo, RESERVATION_EXPIRY_JOB, runReservationExpiry, type ReservationInput, type ReservationSource, type ReservationExpiryResult } from '../resources/reservations/index.server.js';
+export { carryReservationPayments, createReservation, markReservationContracted, seedReservationDemo, RESERVATION_EXPIRY_JOB, runReservationExpiry, type ReservationInput, type ReservationSource, type ReservationExpiryResult } from '../resources/reservations/index.server.js';
 // Contracts, the installment ledger and receipts (issue 18).
 export { moveStep, stepActions, reviseSchedule, writeSchedule, settleInstallments, runInstallmentOverdue, INSTALLMENT_OVERDUE_JOB, contractPrintData, seedContractDemo, amountInWords, generateSchedule, sumMoney } from '../resources/contracts/index.server.js';
 export { renderPdf, keepPrint, listPrints, keptPrint } from '../print/index.server.js';

@@ -74,7 +74,7 @@ export function BulkDealPanel({ record }: { record: RecordRow }) {
               <TableCell>EOI</TableCell>
               <TableCell>Customer</TableCell>
               <TableCell>Unit</TableCell>
-              <TableCell align="right">Price</TableCell>
+              <TableCell align="right">Price on the plan</TableCell>
               <TableCell>Plan</TableCell>
               <TableCell>By</TableCell>
             </TableRow>

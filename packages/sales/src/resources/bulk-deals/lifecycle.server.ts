@@ -1,5 +1,6 @@
 import { effectOf, updateMany, type Caller, type DomainNotify, type EngineContext, type ResourceHooks } from '@propdesk/records/server';
 import type { RecordRow } from '@propdesk/records/model';
+import { percentOf, subtractMoney } from '@propdesk/finance';
 import { conflict, notFound, unprocessable, type Queryable } from '@propdesk/server-kit';
 import { eois } from '../eois/definition.js';
 import { setupRow } from '../eois/lifecycle.server.js';
@@ -50,13 +51,16 @@ const cents = (value: string | number) => Math.round(Number(value) * 100);
  * The dry run of a bulk deal: the launch's paid EOIs in token order, matched to its project's units.
  * Units chosen by hand come first (a unit two picks name goes to the lower token, the other is a
  * conflict; a unit no longer available is a conflict); then every other EOI takes, preference by
- * preference, the first available unit (block, floor, code) no earlier EOI took. Reads only.
+ * preference, the first available unit (block, floor, code) no earlier EOI took. A budget is
+ * compared with the price the buyer pays on the launch's plan (the list price less the plan's own
+ * discount), which is the match's `price`. Reads only.
  */
 export async function planRun(tx: Queryable, deal: RecordRow): Promise<BulkRun> {
   const setup = await setupRow(tx, String(deal.setup));
   if (!setup) throw notFound('No such EOI setup');
   if (!setup.payment_plan_id) throw unprocessable(`Choose the payment plan of ${setup.name} first: the reservations take it.`);
-  const plan = await tx.query<{ name: string }>('select name from payment_plans where id = $1', [setup.payment_plan_id]);
+  const plan = await tx.query<{ name: string; discount_pct: string | null }>('select name, discount_pct::text as discount_pct from payment_plans where id = $1', [setup.payment_plan_id]);
+  const planPct = plan.rows[0]?.discount_pct ?? '0';
   const paid = await tx.query<EoiRow>(
     `select e.id::text as id, e.number, e.token, e.token_label, e.customer_id::text as customer_id, c.full_name as customer, e.preferences
        from eois e left join customers c on c.id = e.customer_id
@@ -70,6 +74,8 @@ export async function planRun(tx: Queryable, deal: RecordRow): Promise<BulkRun> 
       where u.project_id = $1 and u.active order by u.block, u.floor, u.code`,
     [setup.project_id],
   );
+  // The price a buyer pays on the launch's plan (its own discount off the list price), as the reservation will price it.
+  for (const unit of units.rows) if (unit.price !== null) unit.price = subtractMoney(unit.price, percentOf(unit.price, planPct));
   const byCode = new Map(units.rows.map((unit) => [unit.code.toLowerCase(), unit]));
   const free = units.rows.filter((unit) => unit.status === 'available' && !unit.claimed);
   const used = new Map<string, EoiRow>();
@@ -156,9 +162,15 @@ export function bulkDealHooks(engine: EngineContext, notify: DomainNotify): Reso
           const effect = effectOf(caller);
           const deal = String(current.number);
           const matches = run.matches;
+          // Each EOI's agent (who took it): the reservation made from it is their sale, not the publisher's.
+          const agentOf = new Map<string, string | null>();
           if (matches.length > 0) {
-            const locked = await tx.query<{ id: string; status: string }>('select id::text as id, status from eois where id = any($1::uuid[]) order by id for update', [matches.map((item) => item.eoiId)]);
+            const locked = await tx.query<{ id: string; status: string; agent: string | null }>(
+              'select id::text as id, status, created_by::text as agent from eois where id = any($1::uuid[]) order by id for update',
+              [matches.map((item) => item.eoiId)],
+            );
             const statusOf = new Map(locked.rows.map((row) => [row.id, row.status]));
+            for (const row of locked.rows) agentOf.set(row.id, row.agent);
             for (const item of matches) {
               const status = statusOf.get(item.eoiId);
               if (status !== 'paid') throw conflict(`${item.eoi} is ${words(status ?? 'gone')} since the dry run; run it again.`);
@@ -172,7 +184,7 @@ export function bulkDealHooks(engine: EngineContext, notify: DomainNotify): Reso
               unitId: item.unitId,
               kind: 'allocation' as const,
               document: { resource: eois.name, id: item.eoiId },
-              holderId: userOf(caller),
+              holderId: agentOf.get(item.eoiId) ?? userOf(caller),
               expiresAt: null,
               action: 'allocate',
               reason: `${deal}: ${item.eoi} (token ${item.token})`,
@@ -182,7 +194,7 @@ export function bulkDealHooks(engine: EngineContext, notify: DomainNotify): Reso
             engine,
             tx,
             effect,
-            matches.map((item) => ({ eoiId: item.eoiId, unitId: item.unitId, customerId: item.customerId, paymentPlanId: setup.payment_plan_id!, agentId: userOf(caller), dealNumber: deal })),
+            matches.map((item) => ({ eoiId: item.eoiId, unitId: item.unitId, customerId: item.customerId, paymentPlanId: setup.payment_plan_id!, agentId: agentOf.get(item.eoiId) ?? userOf(caller), dealNumber: deal })),
             notify,
           );
           await updateMany(

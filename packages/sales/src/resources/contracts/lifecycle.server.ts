@@ -4,6 +4,7 @@ import { contracts } from './definition.js';
 import { installments } from '../installments/definition.js';
 import { reviseSchedule, writeSchedule } from '../installments/ledger.server.js';
 import { markReservationContracted } from '../reservations/create.server.js';
+import { carryReservationPayments } from '../reservation-payments/carry.server.js';
 
 const words = (state: unknown) => String(state ?? '').replace(/_/g, ' ');
 
@@ -45,7 +46,8 @@ async function buyerParties(tx: Queryable, reservationId: string, customerId: st
  * Contracts on the engine: made from a confirmed reservation (locked, so two contracts cannot take
  * one reservation; the unique index on `reservation_id` refuses it too), taking its unit, customer,
  * prices and plan; the reservation and unit turn `contracted` (`markReservationContracted`) and the
- * schedule's version 1 is written as installment rows, in the same transaction. A new contract
+ * schedule's version 1 is written as installment rows, in the same transaction, and the reservation's
+ * approved payments are carried over to it as receipts (paid towards the price). A new contract
  * date reschedules (version 2, payments carried over). Cancelling closes the open installments and
  * makes the unit available again.
  */
@@ -110,6 +112,8 @@ export function contractHooks(engine: EngineContext): ResourceHooks {
         planId: contract.payment_plan_id,
         startDate: contract.contract_date,
       });
+      // The money paid on the reservation (its fee, EOI payments carried to it) counts towards the price.
+      await carryReservationPayments(engine, tx, caller, contract.reservation_id);
       if (!Array.isArray(contract.parties) || contract.parties.length === 0) {
         const parties = await buyerParties(tx, contract.reservation_id, contract.customer_id);
         await updateRecord(engine, tx, contracts, effectOf(caller), id, { parties }, { ignoreVersion: true, allowReadOnly: true, foldIntoCreate: true });

@@ -9,6 +9,8 @@ export const RESERVATION_PAYMENT_KINDS = ['fee', 'down_payment'] as const;
  * Money paid on a reservation (its fee, or a down payment taken with it): recorded by sales,
  * approved by finance (`approve` on `reservationPayment`); the reservation's `feePaid` is the sum of
  * its approved fee payments. An EOI's payments carry over as approved payments naming the EOI payment.
+ * When the reservation is contracted, its approved payments carry over to the contract as receipts
+ * (`receipt`): the money counts towards the price.
  */
 export const reservationPayments: ResourceDef = {
   name: 'reservation-payments',
@@ -35,6 +37,7 @@ export const reservationPayments: ResourceDef = {
     paidOn: f.date('Date', { required: true }),
     status: f.enum('Status', RESERVATION_PAYMENT_STATES, { default: 'recorded', readOnly: true, indexed: true }),
     carriedFrom: f.text('Carried over from', { readOnly: true, maxLength: 60, help: 'The EOI payment this one came from.' }),
+    receipt: f.ref('Carried to receipt', 'receipts', { readOnly: true, help: 'Once the reservation is contracted: the receipt that counts this money towards the contract’s price.' }),
     decidedBy: f.ref('Decided by', 'users', { readOnly: true }),
     decidedAt: datetime('Decided at', { readOnly: true }),
   },

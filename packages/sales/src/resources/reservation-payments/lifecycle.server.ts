@@ -1,6 +1,7 @@
 import type { Caller, DomainNotify, EngineContext, ResourceHooks, Rollup } from '@propdesk/records/server';
 import { unprocessable, type Queryable } from '@propdesk/server-kit';
 import { reservationPayments } from './definition.js';
+import { carryReservationPayments } from './carry.server.js';
 import { reservationSetupFor, words } from '../reservations/setup.server.js';
 
 export const reservationPaymentLink = (id: string) => `/settings/leads/ReservationPayments/view?id=${id}`;
@@ -34,9 +35,10 @@ export const reservationFeeRollup: Rollup = {
 /**
  * Reservation payments on the engine: taken only on an open reservation (its row locked, so a cancel
  * cannot slip between); finance's approvers are told of each one recorded, and whoever recorded it of
- * the decision. Approved ones count towards the reservation's fee paid (the roll-up above).
+ * the decision. Approved ones count towards the reservation's fee paid (the roll-up above), and
+ * towards its contract's price once it has one (`carryReservationPayments`).
  */
-export function reservationPaymentHooks(_engine: EngineContext, notify: DomainNotify): ResourceHooks {
+export function reservationPaymentHooks(engine: EngineContext, notify: DomainNotify): ResourceHooks {
   const notifyRecorder = async (tx: Queryable, createdBy: unknown, title: string, body: string, id: string, caller: Caller) => {
     if (typeof createdBy === 'string' && createdBy !== userOf(caller)) await notify(tx, { userId: createdBy, title, body, link: reservationPaymentLink(id), category: 'sales', createdBy: userOf(caller) });
   };
@@ -65,7 +67,11 @@ export function reservationPaymentHooks(_engine: EngineContext, notify: DomainNo
     actions: {
       approve: {
         before: async (_tx, _id, _current, caller) => ({ values: { decidedBy: userOf(caller), decidedAt: new Date().toISOString() } }),
-        after: (tx, id, record, caller) => notifyRecorder(tx, record.createdBy, `Payment approved: ${String(record.number)}`, `${String(record.amount)} counts towards the reservation.`, id, caller),
+        after: async (tx, id, record, caller) => {
+          // Approved after its reservation became a contract: it counts towards the contract's price now.
+          await carryReservationPayments(engine, tx, caller, String(record.reservation), id);
+          await notifyRecorder(tx, record.createdBy, `Payment approved: ${String(record.number)}`, `${String(record.amount)} counts towards the reservation.`, id, caller);
+        },
       },
       reject: {
         before: async (_tx, _id, _current, caller) => ({ values: { decidedBy: userOf(caller), decidedAt: new Date().toISOString() } }),

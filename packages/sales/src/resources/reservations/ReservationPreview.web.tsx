@@ -12,7 +12,10 @@ import { useReservationPreviewQuery, type PreviewArgs } from './reservationApi.w
 
 const KIND_LABELS: Record<string, string> = { down_payment: 'Down payment', installment: 'Installment', delivery: 'On delivery', maintenance: 'Maintenance', fee: 'Fee' };
 
-/** The server's prices and installment schedule for what the form holds (the finance package's generator), and whether the discount needs approval. */
+/**
+ * The server's prices and installment schedule for what the form holds (the finance package's
+ * generator), the payment plan's own discount within the discount, and whether the discount needs approval.
+ */
 export function ReservationPreview({ args, title = 'Prices and installments' }: { args: PreviewArgs | null; title?: string }) {
   const { data, error, isFetching } = useReservationPreviewQuery(args ?? { unit: '' }, { skip: !args });
   if (!args) return <Alert severity="info">Choose a unit to see its price and installments.</Alert>;
@@ -27,6 +30,7 @@ export function ReservationPreview({ args, title = 'Prices and installments' }: 
         <Typography>List price: {formatMoney(data.listPrice)}</Typography>
         <Typography>
           Discount: {formatMoney(data.discountAmount)} ({formatPercent(data.discountPct)})
+          {Number(data.planDiscountPct) > 0 ? `, of which the plan’s ${formatMoney(data.planDiscountAmount)} (${formatPercent(data.planDiscountPct)})` : ''}
         </Typography>
         <Typography sx={{ fontWeight: 600 }}>Net price: {formatMoney(data.netPrice)}</Typography>
       </Stack>

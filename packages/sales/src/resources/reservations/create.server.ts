@@ -60,7 +60,7 @@ export type ReservationInput = {
  */
 export async function createReservation(engine: EngineContext, tx: Queryable, input: ReservationInput, caller: Caller, options: { answer?: 'record' | 'id' } = {}): Promise<RecordRow> {
   const source = input.source ?? { kind: 'unit' };
-  const values = reservationValues(input, caller);
+  const values = reservationValues(input);
   const extra = {
     ...(source.kind === 'hold' ? { fromHold: source.holdId } : {}),
     ...(source.kind === 'eoi' ? { fromEoi: source.eoiId } : {}),
@@ -77,12 +77,12 @@ export async function createReservation(engine: EngineContext, tx: Queryable, in
   return (await getRecord(engine, tx, reservations, { auth: null, source: 'system' }, record.id)) ?? record;
 }
 
-/** A reservation's create body from its input (the agent: the caller unless given). */
-function reservationValues(input: ReservationInput, caller: Caller): Record<string, unknown> {
+/** A reservation's create body from its input (no agent given: the create hook's, `newReservationColumns`). */
+function reservationValues(input: ReservationInput): Record<string, unknown> {
   return {
     unit: input.unitId,
     customer: input.customerId,
-    agent: input.agentId ?? caller.auth?.userId ?? null,
+    agent: input.agentId ?? null,
     broker: input.brokerId ?? null,
     paymentPlan: input.paymentPlanId,
     offer: input.offerId ?? null,
@@ -124,7 +124,11 @@ export async function markReservationContracted(engine: EngineContext, tx: Query
   return record;
 }
 
-/** One reservation of a batch made from EOIs (a bulk publish): the EOI's allocation claim is handed over, its payments carried. */
+/**
+ * One reservation of a batch made from EOIs (a bulk publish): the EOI's allocation claim is handed
+ * over, its payments carried. `agentId` is whose sale it is (the EOI's agent): the reservation's agent
+ * and its creator, while its history names the caller who published it.
+ */
 export type EoiReservationInput = { eoiId: string; unitId: string; customerId: string; paymentPlanId: string; agentId: string | null; notes?: string | null };
 
 /**
@@ -144,7 +148,10 @@ export async function createReservationsFromEois(engine: EngineContext, tx: Quer
   const sources = await checkEoiSources(tx, inputs);
   for (const { unit, own } of sources) if (!own) throw unprocessable(`Unit ${unit.code} is not allocated to its EOI; reserve it on its own.`);
   // beforeCreate's facts (priceFor's plan, the buyer's name), read for the set; no offer in a batch.
-  const plans = await tx.query<PlanFacts & { id: string }>('select id::text as id, project_id::text as project, name from payment_plans where id = any($1::uuid[])', [[...new Set(inputs.map((input) => input.paymentPlanId))]]);
+  const plans = await tx.query<PlanFacts & { id: string }>(
+    'select id::text as id, project_id::text as project, name, discount_pct::text as discount_pct from payment_plans where id = any($1::uuid[])',
+    [[...new Set(inputs.map((input) => input.paymentPlanId))]],
+  );
   const planOf = new Map(plans.rows.map(({ id, ...plan }) => [id, plan]));
   const buyers = await tx.query<{ id: string; name: string }>('select id::text as id, full_name as name from customers where id = any($1::uuid[])', [[...new Set(inputs.map((input) => input.customerId))]]);
   const nameOf = new Map(buyers.rows.map((buyer) => [buyer.id, buyer.name]));
@@ -153,10 +160,12 @@ export async function createReservationsFromEois(engine: EngineContext, tx: Quer
   const rows = [];
   for (const [index, input] of inputs.entries()) {
     const { unit } = sources[index]!;
-    const values = reservationValues({ unitId: input.unitId, customerId: input.customerId, agentId: input.agentId, paymentPlanId: input.paymentPlanId, notes: input.notes ?? null }, caller);
+    const values = reservationValues({ unitId: input.unitId, customerId: input.customerId, agentId: input.agentId, paymentPlanId: input.paymentPlanId, notes: input.notes ?? null });
     const priced = priceFromFacts(priceInputOf(values), { unit, offers, plans: planOf, today });
     const setup = await reservationSetupFor(tx, unit.project);
-    rows.push({ values, columns: newReservationColumns({ values, source: { source: 'eoi', eoi_id: input.eoiId }, priced, setup, today, buyerName: nameOf.get(input.customerId) ?? null, caller }) });
+    const columns = newReservationColumns({ values, source: { source: 'eoi', eoi_id: input.eoiId }, priced, setup, today, buyerName: nameOf.get(input.customerId) ?? null, caller });
+    // The EOI's agent made the sale: the reservation is theirs (its creator too); the history names who published it.
+    rows.push({ values, columns: input.agentId ? { ...columns, created_by: input.agentId } : columns });
   }
   // The reservation hooks' work is done here for the batch (hooks: 'caller').
   const made = await createMany(engine, tx, reservations, caller, rows, { hooks: 'caller', workflow: true });

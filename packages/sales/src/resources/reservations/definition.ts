@@ -14,7 +14,8 @@ export const DEFAULT_SIGN_BY_DAYS = 14;
 /**
  * A reservation (domain.md Sales: Reservation): RSV-numbered, one live claim on its unit from the
  * moment it is written (so two agents can never reserve one unit), priced from the unit's list price
- * less a discount, within the caller's discount authority or else waiting for finance's approval.
+ * less its payment plan's discount and a discount given, the given part within the caller's discount
+ * authority or else waiting for finance's approval.
  * draft → pending_approval → confirmed (unit reserved) → contracted | cancelled | expired. Prices,
  * the project, the source and the state are the server's; a modification is a new revision through
  * approval (`reservation_revisions`), the old one kept.
@@ -43,8 +44,9 @@ export const reservations: ResourceDef = {
     listPrice: f.money('List price', { readOnly: true, help: 'The unit’s price when reserved.' }),
     discountKind: f.enum('Discount as', DISCOUNT_KINDS, { required: true, default: 'percent' }),
     discountValue: f.decimal('Discount', { min: 0, scale: 2, help: 'A percentage of the list price, or an amount; empty takes the offer’s discount, if any.' }),
-    discountAmount: f.money('Discount amount', { readOnly: true }),
+    discountAmount: f.money('Discount amount', { readOnly: true, help: 'The whole discount: the payment plan’s and the one given.' }),
     discountPct: f.percent('Discount %', { readOnly: true }),
+    planDiscountPct: f.percent('Plan discount %', { readOnly: true, help: 'The payment plan’s own discount, part of the discount above; approved with the plan, so no authority is needed for it.' }),
     netPrice: f.money('Net price', { readOnly: true }),
     fee: f.money('Reservation fee', { min: 0 }),
     feePaid: f.money('Fee paid', { readOnly: true, default: 0 }),

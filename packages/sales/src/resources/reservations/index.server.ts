@@ -5,4 +5,5 @@ export { reservationMigrations, requestModification, listRevisions } from './rev
 export { registerReservationRoutes } from './routes.server.js';
 export { RESERVATION_EXPIRY_JOB, reservationJobs, runReservationExpiry, type ReservationExpiryResult } from './jobs.server.js';
 export { reservationPaymentHooks, reservationFeeRollup } from '../reservation-payments/lifecycle.server.js';
+export { carryReservationPayments } from '../reservation-payments/carry.server.js';
 export { seedReservationDemo } from './demo.server.js';

@@ -4,7 +4,7 @@ import { compareMoney, decimal } from '@propdesk/finance';
 import { notFound, unprocessable, type Queryable } from '@propdesk/server-kit';
 import { z } from 'zod';
 import { reservations, type ReservationState } from './definition.js';
-import { needsDiscountApproval, priceReservation, type DiscountKind } from './pricing.js';
+import { givenDiscountPct, needsDiscountApproval, priceReservation, type DiscountKind } from './pricing.js';
 import { carryEoiPayments, checkEoiSources, handOverEoiClaims } from './from-eois.server.js';
 import {
   claimKindOf,
@@ -84,22 +84,26 @@ export async function priceFor(tx: Queryable, input: PriceInput): Promise<Priced
   const planId = input.paymentPlanId ?? offer?.payment_plan ?? null;
   const plans = new Map<string, PlanFacts>();
   if (planId) {
-    const row = await memoized(tx, `payment-plan:${planId}`, ['payment-plans'], async () => (await tx.query<PlanFacts>('select project_id::text as project, name from payment_plans where id = $1', [planId])).rows[0]);
+    const row = await memoized(tx, `payment-plan:${planId}`, ['payment-plans'], async () => (await tx.query<PlanFacts>('select project_id::text as project, name, discount_pct::text as discount_pct from payment_plans where id = $1', [planId])).rows[0]);
     if (row) plans.set(planId, row);
   }
   return priceFromFacts(input, { unit, offers, plans, today: todayInCairo() });
 }
 
-/** Whether the caller may give this reservation's discount without approval (an offer's own discount is already approved). */
-export async function withinAuthority(tx: Queryable, caller: Caller, record: Readonly<Record<string, unknown>>): Promise<{ ok: boolean; authority: string | null }> {
+/**
+ * Whether the caller may give this reservation's discount without approval: the discount given on
+ * top of the payment plan's own (the plan's is the company's price for paying that way, approved
+ * with the plan), within the caller's authority or the offer's own discount (approved with the offer).
+ */
+export async function withinAuthority(tx: Queryable, caller: Caller, record: Readonly<Record<string, unknown>>): Promise<{ ok: boolean; authority: string | null; givenPct: string }> {
   const authority = await discountAuthorityOf(tx, caller);
-  const pct = text(record.discountPct) || '0';
+  const pct = givenDiscountPct(text(record.discountPct) || '0', text(record.planDiscountPct) || '0');
   let allowed = authority;
   if (allowed !== null && typeof record.offer === 'string' && typeof record.listPrice === 'string') {
     const covered = offerPct(await offerFacts(tx, record.offer), record.listPrice);
     if (compareMoney(covered, allowed) > 0) allowed = covered;
   }
-  return { ok: !needsDiscountApproval(pct, allowed), authority };
+  return { ok: !needsDiscountApproval(pct, allowed), authority, givenPct: pct };
 }
 
 /** What a create body may carry beside the fields: where the reservation comes from, and whether to submit it at once. */
@@ -220,7 +224,9 @@ export function reservationHooks(engine: EngineContext, notify: DomainNotify): R
       const priced = await priceFor(tx, priceInputOf(values));
       const setup = await reservationSetupFor(tx, priced.unit.project);
       const buyer = await tx.query<{ name: string }>('select full_name as name from customers where id = $1', [String(values.customer)]);
-      return newReservationColumns({ values, source, priced, setup, today: todayInCairo(), buyerName: buyer.rows[0]?.name ?? null, caller });
+      // A reservation made from an EOI is the sale of the EOI's agent (who took it), whoever reserves it.
+      const owner = source.source === 'eoi' ? ((await tx.query<{ agent: string | null }>('select created_by::text as agent from eois where id = $1', [source.eoi_id])).rows[0]?.agent ?? null) : null;
+      return newReservationColumns({ values, source, priced, setup, today: todayInCairo(), buyerName: buyer.rows[0]?.name ?? null, owner, caller });
     },
     afterCreate: async (tx, id, rawExtra, caller) => {
       const extra = rawExtra as ReservationExtra;
@@ -264,11 +270,12 @@ export function reservationHooks(engine: EngineContext, notify: DomainNotify): R
           const shares = await tx.query<{ n: number; total: string | null }>('select count(*)::int as n, sum(share)::text as total from reservation_buyers where reservation_id = $1', [id]);
           const buyers = shares.rows[0]!;
           if (buyers.n > 0 && compareMoney(buyers.total ?? '0', '100') !== 0) throw unprocessable(`The buyers’ shares of ${text(current.number)} add up to ${decimal(buyers.total ?? '0').toString()}%, not 100%.`);
-          const { ok, authority } = await withinAuthority(tx, caller, current);
+          const { ok, authority, givenPct } = await withinAuthority(tx, caller, current);
           if (!ok) {
             await setClaimKind(engine, tx, caller, id, 'pending_approval', agentOf(current, caller));
-            const pct = decimal(text(current.discountPct) || '0').toString();
-            return { to: 'pending_approval', values: { needsApprovalReason: `A discount of ${pct}% is above your authority of ${decimal(authority ?? '0').toString()}%.` } };
+            const plan = decimal(text(current.planDiscountPct) || '0');
+            const besides = plan.isZero() ? '' : ` (besides the payment plan’s ${plan.toString()}%)`;
+            return { to: 'pending_approval', values: { needsApprovalReason: `A discount of ${decimal(givenPct).toString()}%${besides} is above your authority of ${decimal(authority ?? '0').toString()}%.` } };
           }
           await setClaimKind(engine, tx, caller, id, 'confirmed', agentOf(current, caller));
           return { values: confirmedValues(caller) };
@@ -339,7 +346,7 @@ export function reservationHooks(engine: EngineContext, notify: DomainNotify): R
 }
 
 /** What a revision keeps of a reservation: what a modification may change, and its result. */
-export const REVISION_FIELDS = ['unit', 'project', 'paymentPlan', 'offer', 'listPrice', 'discountKind', 'discountValue', 'discountAmount', 'discountPct', 'netPrice', 'revision'] as const;
+export const REVISION_FIELDS = ['unit', 'project', 'paymentPlan', 'offer', 'listPrice', 'discountKind', 'discountValue', 'discountAmount', 'discountPct', 'planDiscountPct', 'netPrice', 'revision'] as const;
 export const snapshot = (record: Record<string, unknown>) => Object.fromEntries(REVISION_FIELDS.map((name) => [name, record[name] ?? null]));
 
 /**
@@ -361,11 +368,13 @@ async function applyModification(engine: EngineContext, tx: Queryable, caller: C
     discountKind: ((changes.discountKind ?? current.discountKind) as DiscountKind | undefined) ?? null,
     discountValue: 'discountValue' in changes ? (changes.discountValue as string | null) : ((current.discountValue as string | null | undefined) ?? null),
   });
-  // The list price stays the one reserved at, unless the unit changes.
-  const pricing = newUnit === oldUnit ? priceReservation(text(current.listPrice), priced.discountKind, priced.discountValue) : priced.pricing;
+  // The list price stays the one reserved at, unless the unit changes; the plan's discount is the plan's now.
+  const pricing = newUnit === oldUnit ? priceReservation(text(current.listPrice), priced.discountKind, priced.discountValue, priced.pricing.planDiscountPct) : priced.pricing;
   if ('problem' in pricing) throw unprocessable(pricing.problem);
+  let title: string | undefined;
   if (newUnit !== oldUnit) {
     for (const unitId of [oldUnit, newUnit].sort()) await lockUnit(tx, unitId);
+    title = await retitled(tx, text(current.title), oldUnit, priced.unit.code);
     const agent = typeof current.agent === 'string' ? current.agent : userOf(caller);
     await releaseClaim(engine, tx, effectOf(caller), reservationDoc(id), { action: 'modify', reason: `${text(current.number)} moved to another unit` });
     await claimUnit(engine, tx, effectOf(caller), { unitId: newUnit, kind: 'reservation', document: reservationDoc(id), holderId: agent, expiresAt: null, action: 'modify', reason: `${text(current.number)} revision ${Number(current.revision ?? 1) + 1}` });
@@ -373,6 +382,7 @@ async function applyModification(engine: EngineContext, tx: Queryable, caller: C
   return {
     values: {
       unit: newUnit,
+      ...(title === undefined ? {} : { title }),
       project: priced.unit.project,
       paymentPlan: priced.paymentPlan,
       offer: 'offer' in changes ? (changes.offer ?? null) : (current.offer ?? null),
@@ -383,6 +393,20 @@ async function applyModification(engine: EngineContext, tx: Queryable, caller: C
       modificationPending: false,
     },
   };
+}
+
+/**
+ * A reservation's title after it moved to another unit: the old unit's code, wherever the title names
+ * it (the default title is the buyer and the unit), becomes the new one's; a title that does not name
+ * the unit is kept as written. Undefined: no change.
+ */
+async function retitled(tx: Queryable, title: string, oldUnitId: string, newCode: string): Promise<string | undefined> {
+  const old = (await tx.query<{ code: string }>('select code from units where id = $1', [oldUnitId])).rows[0]?.code;
+  if (!old) return undefined;
+  // The code as a whole word: A-040 is not a part of A-0402.
+  const named = new RegExp(`(?<![\\p{L}\\p{N}_-])${old.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}_-])`, 'gu');
+  if (!named.test(title)) return undefined;
+  return title.replace(named, newCode).slice(0, 160);
 }
 
 /** A 409 when a reservation's state is not one of `states`, naming it (for calls beside the engine's actions). */

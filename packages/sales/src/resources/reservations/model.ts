@@ -1,7 +1,32 @@
+import type { Schedule } from '@propdesk/finance';
+
 /**
  * The reservation calls' answers, one type for both sides: the server writes them, the browser reads
- * them (`GET /api/reservations/{id}/revisions`).
+ * them (`GET /api/reservations/{id}/revisions`, `POST /api/reservations/preview`).
  */
+
+/**
+ * `POST /api/reservations/preview`: prices, the installment schedule, and whether the discount needs
+ * approval. `discountAmount`/`discountPct` are the whole discount, the plan's own included
+ * (`planDiscountAmount`/`planDiscountPct`); the authority judges the rest.
+ */
+export type ReservationPreview = {
+  unit: { id: string; code: string; project: string | null };
+  listPrice: string;
+  discountAmount: string;
+  discountPct: string;
+  planDiscountAmount: string;
+  planDiscountPct: string;
+  netPrice: string;
+  discountKind: 'percent' | 'amount';
+  discountValue: string;
+  paymentPlan: string | null;
+  schedule: Schedule | null;
+  authorityPct: string | null;
+  needsApproval: boolean;
+  defaultSignBy: string;
+  defaultFee: string | null;
+};
 
 /** One revision of a reservation: as it was, what was asked, and the result. */
 export type ReservationRevision = {

@@ -1,23 +1,33 @@
-import { compareMoney, decimal, percentOf, subtractMoney, toMoney } from '@propdesk/finance';
+import { addMoney, compareMoney, decimal, percentOf, subtractMoney, toMoney } from '@propdesk/finance';
 
 export type DiscountKind = 'percent' | 'amount';
 
-/** A reservation's prices: exact decimal strings (money to the piastre, the percentage to four places). */
+/**
+ * A reservation's prices: exact decimal strings (money to the piastre, the percentages to four
+ * places). `discountAmount` and `discountPct` are the whole discount: the payment plan's own
+ * (`planDiscountAmount`, `planDiscountPct`: the company's price for paying that way) and the one
+ * given on top (by hand or by an offer).
+ */
 export type ReservationPricing = {
   listPrice: string;
   discountAmount: string;
   discountPct: string;
+  planDiscountAmount: string;
+  planDiscountPct: string;
   netPrice: string;
 };
 
+const isEmpty = (value: unknown) => value === null || value === undefined || value === '';
+
 /**
- * The net price of a unit at a list price less a discount given as a percentage or an amount:
- * exact (decimal.js through @propdesk/finance), never below zero. Answers the problem's words for a
+ * The net price of a unit at a list price less the payment plan's discount (`planPct` percent of the
+ * list price) and a discount given as a percentage or an amount of the list price: exact
+ * (decimal.js through @propdesk/finance), never below zero. Answers the problem's words for a
  * discount that cannot apply (more than the price, more than 100%, negative).
  */
-export function priceReservation(listPrice: string, kind: DiscountKind, value: string | number | null | undefined): ReservationPricing | { problem: string } {
+export function priceReservation(listPrice: string, kind: DiscountKind, value: string | number | null | undefined, planPct: string | number | null = null): ReservationPricing | { problem: string } {
   const list = toMoney(listPrice);
-  const given = value === null || value === undefined || value === '' ? '0' : String(value);
+  const given = isEmpty(value) ? '0' : String(value);
   let raw;
   try {
     raw = decimal(given);
@@ -25,16 +35,28 @@ export function priceReservation(listPrice: string, kind: DiscountKind, value: s
     return { problem: 'The discount is not a number' };
   }
   if (raw.isNegative() && !raw.isZero()) return { problem: 'A discount is zero or more' };
+  const plan = decimal(isEmpty(planPct) ? '0' : String(planPct));
+  const planAmount = percentOf(list, plan);
   let amount: string;
   if (kind === 'percent') {
-    if (raw.gt(100)) return { problem: 'A discount is at most 100%' };
+    if (raw.plus(plan).gt(100)) return { problem: plan.isZero() ? 'A discount is at most 100%' : `A discount is at most ${decimal(100).minus(plan).toString()}% besides the plan’s ${plan.toString()}%` };
     amount = percentOf(list, raw);
   } else {
     amount = toMoney(raw);
-    if (compareMoney(amount, list) > 0) return { problem: `The discount ${amount} is more than the list price ${list}` };
+    if (compareMoney(addMoney(amount, planAmount), list) > 0) {
+      return { problem: plan.isZero() ? `The discount ${amount} is more than the list price ${list}` : `The discount ${amount} and the plan’s ${planAmount} are more than the list price ${list}` };
+    }
   }
-  const pct = decimal(list).isZero() ? '0.0000' : kind === 'percent' ? raw.toFixed(4) : decimal(amount).times(100).dividedBy(list).toFixed(4);
-  return { listPrice: list, discountAmount: amount, discountPct: pct, netPrice: subtractMoney(list, amount) };
+  const total = addMoney(amount, planAmount);
+  const givenPct = decimal(list).isZero() ? decimal(0) : kind === 'percent' ? raw : decimal(amount).times(100).dividedBy(list);
+  const pct = decimal(list).isZero() ? '0.0000' : givenPct.plus(plan).toFixed(4);
+  return { listPrice: list, discountAmount: total, discountPct: pct, planDiscountAmount: planAmount, planDiscountPct: plan.toFixed(4), netPrice: subtractMoney(list, total) };
+}
+
+/** The part of a reservation's discount given on top of its plan's (what the discount authority judges), in percent. */
+export function givenDiscountPct(discountPct: string | null | undefined, planDiscountPct: string | null | undefined): string {
+  const given = decimal(isEmpty(discountPct) ? '0' : String(discountPct)).minus(decimal(isEmpty(planDiscountPct) ? '0' : String(planDiscountPct)));
+  return (given.isNegative() ? decimal(0) : given).toFixed(4);
 }
 
 /** Whether a discount of `pct` percent needs approval for someone allowed `authorityPct` (null: no limit). */

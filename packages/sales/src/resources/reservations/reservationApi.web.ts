@@ -1,30 +1,12 @@
 import { baseApi } from '@propdesk/api-client';
 import type { RecordRow } from '@propdesk/records/model';
-import type { ScheduleLine } from '@propdesk/finance';
-import type { ReservationRevision } from './model.js';
+import type { ReservationPreview, ReservationRevision } from './model.js';
 
 type Envelope<T> = { status: 'OK'; data: T; message?: string };
 const screen = { 'X-Change-Source': 'screen' };
 const reservations = { type: 'Record', id: 'reservations' } as const;
 
 export type PreviewArgs = { unit: string; paymentPlan?: string | null; offer?: string | null; discountKind?: 'percent' | 'amount'; discountValue?: string | null };
-
-/** `POST /api/reservations/preview`: prices, the installment schedule, and whether the discount needs approval. */
-export type ReservationPreview = {
-  unit: { id: string; code: string; project: string | null };
-  listPrice: string;
-  discountAmount: string;
-  discountPct: string;
-  netPrice: string;
-  discountKind: 'percent' | 'amount';
-  discountValue: string;
-  paymentPlan: string | null;
-  schedule: { price: string; discount: string; netPrice: string; lines: ScheduleLine[]; total: string } | null;
-  authorityPct: string | null;
-  needsApproval: boolean;
-  defaultSignBy: string;
-  defaultFee: string | null;
-};
 
 /** `GET /api/customers/{id}/portfolio`: each part the caller may read, else null. */
 export type CustomerPortfolio = Record<'leads' | 'eois' | 'eoiPayments' | 'holds' | 'reservations' | 'reservationPayments', RecordRow[] | null>;

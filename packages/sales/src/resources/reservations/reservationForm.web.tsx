@@ -5,6 +5,7 @@ import type { FormExtension } from '@propdesk/records/web';
 import { ReferencePicker } from '@propdesk/records/web';
 import { z } from 'zod';
 import { BuyersEditor, type BuyerRow } from './BuyersEditor.web.js';
+import { HoldFill } from './HoldFill.web.js';
 import { ReservationPreview, previewArgsOf } from './ReservationPreview.web.js';
 
 const buyers = z
@@ -14,8 +15,9 @@ const buyers = z
 
 /**
  * The reservation form's additions to the engine's: the buyers and their shares (the `buyers` lines),
- * the approved hold it comes from, whether to submit at once, and the server's live preview of the
- * prices and installments. The server checks the same.
+ * the approved hold it comes from (its unit and customer fill the form; `?fromHold=` in the address
+ * starts it filled, as the board's Reserve on a held unit does), whether to submit at once, and the
+ * server's live preview of the prices and installments. The server checks the same.
  */
 export const reservationExtension: FormExtension = {
   create: { buyers: buyers.optional(), fromHold: z.uuid().optional(), submit: z.boolean().optional() },
@@ -35,6 +37,7 @@ export const reservationExtension: FormExtension = {
             onChange={(value) => setValue('fromHold', (value as string | null) ?? undefined)}
             error={errors.fromHold}
           />
+          <HoldFill holdId={(values.fromHold as string | undefined) ?? null} values={values} setValue={setValue} />
           <FormControlLabel
             control={<Checkbox checked={values.submit === true} onChange={(event) => setValue('submit', event.target.checked)} />}
             label="Submit now (confirmed within your discount authority, else sent to finance for approval)"

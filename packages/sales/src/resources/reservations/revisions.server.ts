@@ -73,7 +73,7 @@ export async function requestModification(engine: EngineContext, notify: DomainN
     discountKind: ((changes.discountKind ?? current.discountKind) as DiscountKind | undefined) ?? null,
     discountValue: 'discountValue' in changes ? (changes.discountValue as string | null) : ((current.discountValue as string | null | undefined) ?? null),
   });
-  const pricing = unitId === current.unit ? priceReservation(String(current.listPrice), priced.discountKind, priced.discountValue) : priced.pricing;
+  const pricing = unitId === current.unit ? priceReservation(String(current.listPrice), priced.discountKind, priced.discountValue, priced.pricing.planDiscountPct) : priced.pricing;
   if ('problem' in pricing) throw unprocessable(pricing.problem);
   const proposed = { ...snapshot(current), ...changes, project: priced.unit.project, paymentPlan: priced.paymentPlan, discountKind: priced.discountKind, discountValue: priced.discountValue, ...pricing, revision: Number(current.revision ?? 1) + 1 };
   await tx.query(

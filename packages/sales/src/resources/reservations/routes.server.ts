@@ -4,6 +4,7 @@ import { notFound, ok, requirePrivilege, unprocessable, type Queryable } from '@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DISCOUNT_KINDS, reservations } from './definition.js';
+import type { ReservationPreview } from './model.js';
 import { priceFor, withinAuthority } from './lifecycle.server.js';
 import { customerPortfolio } from './portfolio.server.js';
 import { listRevisions, requestModification } from './revisions.server.js';
@@ -31,7 +32,7 @@ export const modifyBody = z.strictObject({
   reason: z.string().trim().min(1, 'Say why').max(300),
 });
 
-/** A payment plan's terms as the schedule generator reads them; the discount is the reservation's, not the plan's. */
+/** A payment plan's terms as the schedule generator reads them; its discount is already in the reservation's net price. */
 async function planTermsOf(db: Queryable, planId: string): Promise<PlanTerms> {
   const rows = await db.query<{ down_payment_pct: string; years: number; frequency: string; delivery_pct: string; delivery_after_months: number; maintenance_pct: string }>(
     `select down_payment_pct::text as down_payment_pct, years, frequency, delivery_pct::text as delivery_pct, delivery_after_months, maintenance_pct::text as maintenance_pct
@@ -73,8 +74,8 @@ export function registerReservationRoutes(app: FastifyInstance, engine: EngineCo
           const setup = await reservationSetupFor(tx, priced.unit.project);
           const startDate = body.startDate ?? todayInCairo();
           const schedule = priced.paymentPlan ? generateSchedule({ price: priced.pricing.netPrice, terms: await planTermsOf(tx, priced.paymentPlan), startDate }) : null;
-          const authority = await withinAuthority(tx, caller, { offer: body.offer ?? null, listPrice: priced.pricing.listPrice, discountPct: priced.pricing.discountPct });
-          return {
+          const authority = await withinAuthority(tx, caller, { offer: body.offer ?? null, listPrice: priced.pricing.listPrice, discountPct: priced.pricing.discountPct, planDiscountPct: priced.pricing.planDiscountPct });
+          const answer: ReservationPreview = {
             unit: { id: priced.unit.id, code: priced.unit.code, project: priced.unit.project },
             ...priced.pricing,
             discountKind: priced.discountKind,
@@ -86,6 +87,7 @@ export function registerReservationRoutes(app: FastifyInstance, engine: EngineCo
             defaultSignBy: addDays(todayInCairo(), setup.signByDays),
             defaultFee: setup.defaultFee,
           };
+          return answer;
         }),
       );
     },

@@ -26,7 +26,8 @@ export const claimKindOf = (status: string): ClaimKind => (status === 'confirmed
 
 export type UnitFacts = { id: string; code: string; project: string | null; unit_type: string | null; base_price: string | null };
 export type OfferFacts = { project: string; unit_type: string | null; discount_pct: string | null; discount_amount: string | null; valid_from: string; valid_to: string; name: string; payment_plan: string | null };
-export type PlanFacts = { project: string | null; name: string };
+/** A payment plan as pricing reads it: its project (null: every project's) and its own discount in percent. */
+export type PlanFacts = { project: string | null; name: string; discount_pct: string | null };
 
 /** The discount an offer gives on a list price, as a percentage (four places). */
 export function offerPct(offer: OfferFacts, listPrice: string): string {
@@ -44,8 +45,9 @@ export type Priced = { unit: UnitFacts; pricing: ReservationPricing; discountKin
 
 /**
  * Prices a reservation of a unit: its list price, the offer (same project, valid today, of the unit's
- * type) and its discount where none is given, the payment plan (this project's or every project's),
- * and the exact net price. Refuses (422; a discount that cannot apply 400) what cannot apply, naming it.
+ * type) and its discount where none is given, the payment plan (this project's or every project's;
+ * another project's is refused) and its own discount, and the exact net price. Refuses (422; a
+ * discount that cannot apply 400) what cannot apply, naming it.
  */
 export function priceFromFacts(input: PriceInput, facts: PriceFacts): Priced {
   const { unit, today } = facts;
@@ -70,18 +72,25 @@ export function priceFromFacts(input: PriceInput, facts: PriceFacts): Priced {
     }
   }
   const planId = input.paymentPlanId ?? offer?.payment_plan ?? null;
+  let plan: PlanFacts | null = null;
   if (planId) {
-    const plan = facts.plans.get(planId);
+    plan = facts.plans.get(planId) ?? null;
     if (!plan) throw unprocessable('No such payment plan');
-    if (plan.project !== null && plan.project !== unit.project) throw unprocessable(`The payment plan ${plan.name} is for another project than unit ${unit.code}.`);
+    if (plan.project !== null && plan.project !== unit.project) throw unprocessable(`The payment plan ${plan.name} is for another project than unit ${unit.code}; choose one of its project’s plans.`);
   }
-  const pricing = priceReservation(unit.base_price, kind, value);
+  const pricing = priceReservation(unit.base_price, kind, value, plan?.discount_pct ?? null);
   if ('problem' in pricing) throw new HttpError(400, 'Validation failed', { errors: [{ field: 'discountValue', message: pricing.problem }] });
   return { unit, pricing, discountKind: kind, discountValue: value === null || value === undefined || value === '' ? '0' : String(value), offerPct: offer ? offerPct(offer, unit.base_price) : null, paymentPlan: planId };
 }
 
 /** A reservation's prices as its fields. */
-export const pricingValues = (pricing: ReservationPricing) => ({ listPrice: pricing.listPrice, discountAmount: pricing.discountAmount, discountPct: pricing.discountPct, netPrice: pricing.netPrice });
+export const pricingValues = (pricing: ReservationPricing) => ({
+  listPrice: pricing.listPrice,
+  discountAmount: pricing.discountAmount,
+  discountPct: pricing.discountPct,
+  planDiscountPct: pricing.planDiscountPct,
+  netPrice: pricing.netPrice,
+});
 
 /** Where a new reservation comes from, as its columns. */
 export type SourceColumns = { source: 'unit' } | { source: 'hold'; hold_id: string } | { source: 'eoi'; eoi_id: string };
@@ -96,12 +105,15 @@ export type NewReservationFacts = {
   today: string;
   /** The primary buyer's name, when known. */
   buyerName: string | null;
+  /** Whose sale it is when the body names no agent: an EOI's agent (who took the EOI); else the caller. */
+  owner?: string | null;
   caller: Caller;
 };
 
 /**
  * The columns a new reservation is written with (the create hook's, and a batch's): its title (the
- * buyer and the unit, unless given), its source, agent (the caller unless given), plan, prices,
+ * buyer and the unit, unless given), its source, agent (unless given: the EOI's agent for one made
+ * from an EOI, else the caller), plan, prices,
  * sign-by date (today + the project's days unless given, never before today), fee (the project's
  * default unless given), and a draft's state.
  */
@@ -115,13 +127,14 @@ export function newReservationColumns(facts: NewReservationFacts): Record<string
     title,
     ...facts.source,
     project_id: priced.unit.project,
-    agent_id: typeof values.agent === 'string' ? values.agent : userOf(facts.caller),
+    agent_id: typeof values.agent === 'string' ? values.agent : (facts.owner ?? userOf(facts.caller)),
     payment_plan_id: priced.paymentPlan,
     discount_kind: priced.discountKind,
     discount_value: priced.discountValue,
     list_price: priced.pricing.listPrice,
     discount_amount: priced.pricing.discountAmount,
     discount_pct: priced.pricing.discountPct,
+    plan_discount_pct: priced.pricing.planDiscountPct,
     net_price: priced.pricing.netPrice,
     sign_by: signBy,
     fee,

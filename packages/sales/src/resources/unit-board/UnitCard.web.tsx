@@ -61,6 +61,10 @@ export function UnitStory({ unitId, statuses }: { unitId: string; statuses: read
 
 type Dialog = 'hold' | 'extend' | 'block' | 'unblock' | null;
 
+/** The reservation form for a unit; from one's own hold, the hold too (its customer fills the form). */
+export const reserveLink = (unit: BoardUnit, fromOwnHold: boolean) =>
+  `/Reservations/Create?unit=${unit.id}${fromOwnHold && unit.claim?.documentResource === 'hold-requests' ? `&fromHold=${unit.claim.documentId}` : ''}`;
+
 /**
  * A unit's card on the board: what it is, its price and the plans it can be bought on, its live
  * claim (who holds it until when), the actions the caller may take and the unit's story.
@@ -173,7 +177,7 @@ export function UnitCard({ unit, board, onClose }: { unit: BoardUnit; board: Boa
             </Button>
           ) : null}
           {(available || mine) && checker.can('reservation', 'create') ? (
-            <Button variant="outlined" component={RouterLink} to={`/Reservations/Create?unit=${unit.id}`}>
+            <Button variant="outlined" component={RouterLink} to={reserveLink(unit, mine)}>
               Reserve
             </Button>
           ) : null}
