@@ -63,6 +63,13 @@ export type ResourceHooks = {
   extendRecord?: (db: Queryable, id: string) => Promise<Record<string, unknown>>;
   /** Handlers of the resource's workflow actions, by action name. */
   actions?: Readonly<Record<string, ActionHandlers>>;
+  /**
+   * A key the API's creates queue on in this process before their transaction opens (`unit:<id>` for
+   * a hold or a reservation): such creates would wait for one row lock in the database anyway, and
+   * waiting here holds no pooled connection, so a burst on a few units leaves the pool to the others.
+   * The database's lock still decides between processes; null: no queue.
+   */
+  createQueueKey?: (values: Readonly<Record<string, unknown>>) => string | null;
 };
 
 /**
@@ -99,6 +106,8 @@ export type MergedHooks = Required<Pick<ResourceHooks, 'extraCreate' | 'extraUpd
   beforeDelete: (tx: Queryable, id: string, caller: Caller) => Promise<void>;
   afterDelete: (tx: Queryable, id: string, before: RecordRow, caller: Caller) => Promise<void>;
   extendRecord: ((db: Queryable, id: string) => Promise<Record<string, unknown>>) | null;
+  /** The first contribution's key that is not null (`ResourceHooks.createQueueKey`). */
+  createQueueKey: (values: Readonly<Record<string, unknown>>) => string | null;
   actionBefore: (name: string, tx: Queryable, id: string, current: RecordRow, caller: Caller, reason: string | null) => Promise<ActionOutcome>;
   actionAfter: (name: string, tx: Queryable, id: string, record: RecordRow, caller: Caller, reason: string | null) => Promise<void>;
 };
@@ -124,7 +133,15 @@ function merge(resource: string, list: readonly ResourceHooks[]): MergedHooks {
   const afterDelete = each('afterDelete');
   const extend = each('extendRecord');
   const actions = each('actions');
+  const queueKeys = each('createQueueKey');
   return {
+    createQueueKey: (values) => {
+      for (const key of queueKeys) {
+        const found = key(values);
+        if (found) return found;
+      }
+      return null;
+    },
     extraCreate: mergeShapes(resource, 'extraCreate', list.map((hooks) => hooks.extraCreate)),
     extraUpdate: mergeShapes(resource, 'extraUpdate', list.map((hooks) => hooks.extraUpdate)),
     onImport: list.some((hooks) => hooks.onImport === true),

@@ -84,6 +84,19 @@ export function callerOf(request: FastifyRequest, source?: ChangeSource): Caller
 }
 
 /** The privilege hook of a call: reads of an open resource need only a session. */
+/** Work queued by key in this process (`ResourceHooks.createQueueKey`): one at a time per key, in arrival order. */
+const queues = new Map<string, Promise<unknown>>();
+function queued<T>(key: string | null, fn: () => Promise<T>): Promise<T> {
+  if (!key) return fn();
+  const run = (queues.get(key) ?? Promise.resolve()).then(fn, fn);
+  const tail = run.catch(() => undefined);
+  queues.set(key, tail);
+  void tail.then(() => {
+    if (queues.get(key) === tail) queues.delete(key);
+  });
+  return run;
+}
+
 function guard(def: ResourceDef, action: string): AuthHook {
   return async (request, reply) => {
     if (!request.auth) await sendError(reply, unauthorized());
@@ -402,14 +415,14 @@ function registerResource(app: FastifyInstance, ctx: EngineContext, def: Resourc
     const extra = Object.fromEntries(extraKeys.map((key) => [key, values[key]]));
     for (const key of extraKeys) delete values[key];
     const caller = callerOf(request);
-    const record = await engineTransaction(ctx, async (tx) => {
+    const record = await queued(hooks.createQueueKey(values), () => engineTransaction(ctx, async (tx) => {
       const created = await createRecord(ctx, tx, def, caller, values, {}, { extra });
       await writeChildren(ctx, tx, def, created.id, lists, caller);
       // Hooks and roll-ups may have set computed columns (a document's totals): answer with what is stored.
       await flushRollups(ctx, tx);
       const stored = (await getRecord(ctx, tx, def, caller, created.id)) ?? created;
       return { ...stored, ...(def.children ? await childRows(ctx, tx, def, created.id, request.auth) : {}) };
-    });
+    }));
     reply.code(201);
     return ok(visibleRecord(def, request.auth, record), `${def.singular} created.`);
   });

@@ -4,7 +4,7 @@ export { convertHold, setupFor as holdSetupFor } from '../resources/hold-request
 export { claimUnit, releaseClaim, transferClaim, extendClaim, liveClaim, lockUnit, claimedMessage, unitClaimMigrations } from '../resources/unit-claims/claims.server.js';
 export type { ClaimKind, ClaimDocument, ClaimInput } from '../resources/unit-claims/claims.server.js';
 // The live inventory board, its stream and the sales dashboard (issue 17).
-export { registerBoardRoutes, unitBoardHooks, type BoardRouteOptions } from '../resources/unit-board/routes.server.js';
+export { registerBoardRoutes, type BoardRouteOptions } from '../resources/unit-board/routes.server.js';
 export type { Board, BoardEvent, BoardUnit, SalesDashboard } from '../resources/unit-board/model.js';
 // EOI launches, EOIs, their payments and refunds, and bulk deals (issue 17).
 export { EOI_WINDOW_JOB, runEoiWindow, type EoiWindowResult } from '../resources/eoi-setups/jobs.server.js';

@@ -1,4 +1,4 @@
-import { effectOf, runAction, updateRecord, type Caller, type DomainNotify, type EngineContext, type ResourceHooks } from '@propdesk/records/server';
+import { effectOf, memoized, runAction, updateRecord, type Caller, type DomainNotify, type EngineContext, type ResourceHooks } from '@propdesk/records/server';
 import type { RecordRow } from '@propdesk/records/model';
 import { HttpError, unprocessable, type Queryable } from '@propdesk/server-kit';
 import { holdRequests } from './definition.js';
@@ -31,7 +31,12 @@ export const DEFAULT_SETUP: Omit<HoldSetup, 'projectName'> = {
   maxTotalHours: 168,
 };
 
-export async function setupFor(tx: Queryable, projectId: string | null): Promise<HoldSetup> {
+/** A project's hold rules, read once per transaction (a hold's create and its approval at once both ask). */
+export function setupFor(tx: Queryable, projectId: string | null): Promise<HoldSetup> {
+  return memoized(tx, `hold-setup:${projectId ?? ''}`, ['hold-request-setups', 'projects'], () => readSetup(tx, projectId));
+}
+
+async function readSetup(tx: Queryable, projectId: string | null): Promise<HoldSetup> {
   const rows = await tx.query<{
     max_hold_hours: number;
     max_active_holds_per_agent: number;
@@ -127,6 +132,8 @@ export function holdRequestHooks(engine: EngineContext, notify: DomainNotify): R
 
   return {
     onImport: true,
+    // Asks for one unit queue in this process, not on its row lock holding a pooled connection.
+    createQueueKey: (values) => (typeof values.unit === 'string' ? `unit:${values.unit}` : null),
     beforeCreate: async (tx, _extra, caller, values) => {
       const requester = userOf(caller);
       const unitId = String(values.unit);

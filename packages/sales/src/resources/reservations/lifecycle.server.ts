@@ -209,6 +209,8 @@ export function reservationHooks(engine: EngineContext, notify: DomainNotify): R
   return {
     onImport: true,
     extraCreate: reservationExtra,
+    // Reservations of one unit (and its holds) queue in this process, not on its row lock holding a pooled connection.
+    createQueueKey: (values) => (typeof values.unit === 'string' ? `unit:${values.unit}` : null),
     extraUpdate: { buyers: buyersSchema.optional() },
     // The buyers and their shares come with every answer.
     extendRecord: async (db, id) => {

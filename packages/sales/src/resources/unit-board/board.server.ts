@@ -47,17 +47,40 @@ export async function boardProject(db: Queryable, projectId: string) {
   return project;
 }
 
+/** The unit fields the board shows. */
+const BOARD_FIELDS = ['code', 'block', 'floor', 'status', 'unitType', 'bedrooms', 'bathrooms', 'areaM2', 'gardenM2', 'view', 'basePrice'] as const;
+
+/**
+ * What a caller may see of a board: the protected unit fields they may not read, and the engine's row
+ * scope on units. Callers with equal keys see equal boards, so one snapshot serves them all (`key`:
+ * the hidden fields and the scope's SQL with its parameters; no role is named).
+ */
+export type BoardView = { prices: boolean; hidden: readonly string[]; scope: RawBuilder<unknown> | null; key: string };
+
+export function boardView(engine: EngineContext, auth: RequestAuth | null): BoardView {
+  const def = engine.registry.get('units');
+  const hidden = auth ? BOARD_FIELDS.filter((name) => def.fields[name]?.protected === true && !auth.checker.canField(def.entity, name, 'read')) : [];
+  const scope = unitScope(engine, auth);
+  const compiled = scope?.compile(qb);
+  const key = `hidden=${hidden.join(',')}|scope=${compiled ? `${compiled.sql}|${JSON.stringify(compiled.parameters)}` : ''}`;
+  return { prices: !hidden.includes('basePrice'), hidden, scope, key };
+}
+
 /**
  * The board of one project: every active unit the caller may read with its live claim, by block
  * and floor, the counts by status (per block and overall), the status colours and the plans.
  */
 export async function readBoard(engine: EngineContext, auth: RequestAuth | null, projectId: string): Promise<Board> {
+  return readBoardView(engine, boardView(engine, auth), projectId);
+}
+
+/** `readBoard` for a view (`boardView`): what every caller of that view is shown. */
+export async function readBoardView(engine: EngineContext, view: BoardView, projectId: string): Promise<Board> {
   const db = engine.db;
   const project = await boardProject(db, projectId);
   // The position first: an event committed between this and the units read is sent again, never lost.
   const position = await lastEventId(db);
-  const prices = auth ? auth.checker.canField(engine.registry.get('units').entity, 'basePrice', 'read') : true;
-  const scope = unitScope(engine, auth);
+  const { prices, scope } = view;
   const rows = await runSql<UnitRow>(
     db,
     sql`select u.id::text as id, u.code, u.block, u.floor, u.status, u.unit_type_id::text as "unitTypeId", ut.name as "unitType",

@@ -2,7 +2,7 @@ import { createOrderedFeed, createStreamRegistry, type Database, type Unlisten }
 import { EVENT_COLUMNS, EVENT_FROM, toBoardEvent, type EventRow } from './board.server.js';
 import type { BoardEvent } from './model.js';
 
-/** The channel a unit status change NOTIFYs after its transaction commits (the units hook). */
+/** The channel a board change NOTIFYs when its transaction commits (the triggers of `notify.server.ts`; payload: the project id, or empty for every project). */
 export const UNIT_BOARD_CHANNEL = 'unit_board';
 
 /** One open board stream, as the hub sees it. */
@@ -28,7 +28,7 @@ export type BoardHubOptions = {
  * The per-process fan-out of unit status events: one LISTEN on `unit_board`; on each NOTIFY (or
  * sweep) the ordered feed (server-kit, as the notification hub) reads the events stored since the last
  * one seen, in id order, and each goes to the open streams of its unit's project. The events table is
- * the source of truth; the NOTIFY (sent by the units hook inside the writing transaction, so only when
+ * the source of truth; the NOTIFY (raised by a trigger inside the writing transaction, so only when
  * it commits) only says "look".
  */
 export function createBoardHub(options: BoardHubOptions) {

@@ -1,12 +1,11 @@
 import type { Caller } from '@propdesk/records/server';
 import type { Queryable } from '@propdesk/server-kit';
-import { UNIT_BOARD_CHANNEL } from './hub.server.js';
 
 /**
  * A change of a unit's claim that leaves its status as it is (a hold extended to a later time) put on
  * the board stream: an event row with the unit's status as both from and to (the stream sends the
- * claim as it is when read, so open boards show the new `expiresAt`), and the NOTIFY, in the writing
- * transaction, so a rolled-back change publishes nothing. The unit's story shows it too.
+ * claim as it is when read, so open boards show the new `expiresAt`), in the writing transaction; its
+ * trigger NOTIFYs at commit, so a rolled-back change publishes nothing. The unit's story shows it too.
  */
 export async function publishClaimChange(
   tx: Queryable,
@@ -19,5 +18,4 @@ export async function publishClaimChange(
      select u.id, u.status, u.status, $2, $3, $4, $5, $6, $7 from units u where u.id = $1`,
     [unitId, caller.auth?.userId ?? null, caller.source, change.action, change.document.resource, change.document.id, change.reason],
   );
-  await tx.query(`select pg_notify('${UNIT_BOARD_CHANNEL}', '')`);
 }

@@ -1,29 +1,12 @@
-import { qb, sql, type EngineContext, type ResourceHooks } from '@propdesk/records/server';
+import { qb, sql, type EngineContext } from '@propdesk/records/server';
 import { ok, requirePrivilege, type Database } from '@propdesk/server-kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { boardProject, readBoard, replayEvents, unitScope } from './board.server.js';
+import { boardProject, boardView, readBoardView, replayEvents, unitScope } from './board.server.js';
 import { readDashboard } from './dashboard.server.js';
-import { createBoardHub, UNIT_BOARD_CHANNEL } from './hub.server.js';
+import { createBoardHub } from './hub.server.js';
+import { chooseEncoding, createBoardSnapshots, matchesEtag } from './snapshot.server.js';
 import { openBoardStream } from './stream.server.js';
-
-/**
- * The units' second hook (after `unitStatusHooks`, which writes the event row): a status change
- * NOTIFYs the board hubs inside the writing transaction, so PostgreSQL delivers it only when that
- * transaction commits; a rolled-back change publishes nothing. One NOTIFY per transaction (equal
- * payloads are folded), and the hubs read the events table, not the payload.
- */
-export const unitBoardHooks: ResourceHooks = {
-  afterUpdate: async (tx, _id, _extra, changes) => {
-    if (changes.before.status === changes.after.status) return;
-    await tx.query(`select pg_notify('${UNIT_BOARD_CHANNEL}', '')`);
-  },
-  // A batch of the engine's (a bulk publish): one NOTIFY announces every unit's event row.
-  afterUpdateMany: async (tx, rows) => {
-    if (!rows.some((row) => row.changes.before.status !== row.changes.after.status)) return;
-    await tx.query(`select pg_notify('${UNIT_BOARD_CHANNEL}', '')`);
-  },
-};
 
 const boardQuery = z.strictObject({ project: z.uuid() });
 const streamQuery = z.strictObject({ project: z.uuid(), lastEventId: z.string().regex(/^\d{1,18}$/).optional() });
@@ -55,16 +38,36 @@ export function registerBoardRoutes(app: FastifyInstance, engine: EngineContext,
   const tags = [units.label];
   const hub = createBoardHub({ db: engine.db as Database, heartbeatMs: options.heartbeatMs ?? 15_000, sweepMs: options.sweepMs ?? 5_000, log: app.log });
   const replayLimit = options.replayLimit ?? 2000;
+  const snapshots = createBoardSnapshots({ db: engine.db as Database, log: app.log });
   // Open streams would hold app.close() forever.
   app.addHook('preClose', async () => hub.stop());
-  app.addHook('onClose', async () => hub.stop());
+  app.addHook('onClose', async () => {
+    await hub.stop();
+    await snapshots.stop();
+  });
 
   app.get(
     '/api/units/board',
-    { schema: { tags, summary: "A project's units by block and floor, each with its status and live claim, and the counts by status", querystring: boardQuery }, onRequest: requirePrivilege(units.entity, 'read') },
-    async (request) => {
+    {
+      schema: {
+        tags,
+        summary: "A project's units by block and floor, each with its status and live claim, and the counts by status (ETag: a reload with If-None-Match that changed nothing is a 304)",
+        querystring: boardQuery,
+      },
+      onRequest: requirePrivilege(units.entity, 'read'),
+    },
+    async (request, reply) => {
       const { project } = request.query as z.infer<typeof boardQuery>;
-      return ok(await readBoard(engine, request.auth ?? null, project));
+      // One snapshot per view: callers who may see the same fields and rows share it.
+      const view = boardView(engine, request.auth ?? null);
+      const snapshot = await snapshots.get(`${project}|${view.key}`, project, async () => Buffer.from(JSON.stringify(ok(await readBoardView(engine, view, project)))));
+      reply.header('etag', snapshot.etag).header('vary', 'accept-encoding');
+      if (matchesEtag(request.headers['if-none-match'], snapshot.etag)) return reply.code(304).send();
+      reply.header('content-type', 'application/json; charset=utf-8');
+      // The snapshot's own compressed bytes (a Content-Encoding set here is left alone by the app's compression).
+      const encoding = chooseEncoding(request.headers['accept-encoding'], snapshot.body.length);
+      if (encoding === 'identity') return reply.send(snapshot.body);
+      return reply.header('content-encoding', encoding).send(await snapshot.encoded(encoding));
     },
   );
 

@@ -99,9 +99,9 @@ export function claimedMessage(code: string, claim: Pick<LiveClaim, 'kind' | 'ho
   return `Unit ${code} is ${VERB_OF[claim.kind]} ${claim.holder ?? 'someone else'}${until}.`;
 }
 
-/** A 409 naming who holds the unit until when, or the status that keeps it from being claimed. */
-export async function unavailableError(tx: Queryable, unit: LockedUnit): Promise<HttpError> {
-  const claim = await liveClaim(tx, unit.id);
+/** A 409 naming who holds the unit until when, or the status that keeps it from being claimed (`known`: the live claim just read under the unit's lock). */
+export async function unavailableError(tx: Queryable, unit: LockedUnit, known?: LiveClaim | null): Promise<HttpError> {
+  const claim = known === undefined ? await liveClaim(tx, unit.id) : known;
   if (claim) return conflict(claimedMessage(unit.code, claim));
   return conflict(`Unit ${unit.code} is ${unit.status.replace(/_/g, ' ')}, not available.`);
 }
@@ -116,7 +116,7 @@ export async function assertClaimable(tx: Queryable, unitId: string, exceptDocum
   const unit = await lockUnit(tx, unitId);
   const claim = await liveClaim(tx, unitId);
   if (claim && exceptDocument && claim.document_resource === exceptDocument.resource && claim.document_id === exceptDocument.id) return unit;
-  if (claim || unit.status !== 'available') throw await unavailableError(tx, unit);
+  if (claim || unit.status !== 'available') throw await unavailableError(tx, unit, claim);
   return unit;
 }
 
@@ -149,7 +149,7 @@ export async function claimUnit(engine: EngineContext, tx: Queryable, caller: Ca
   const unit = await lockUnit(tx, input.unitId);
   const claim = await liveClaim(tx, unit.id);
   if (claim && claim.document_resource === input.document.resource && claim.document_id === input.document.id) return { claimId: claim.id, created: false };
-  if (claim || unit.status !== 'available') throw await unavailableError(tx, unit);
+  if (claim || unit.status !== 'available') throw await unavailableError(tx, unit, claim);
   let claimId: string;
   try {
     await tx.query('savepoint unit_claim');
