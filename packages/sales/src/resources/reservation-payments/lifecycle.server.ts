@@ -1,4 +1,5 @@
 import type { Caller, DomainNotify, EngineContext, ResourceHooks, Rollup } from '@propdesk/records/server';
+import { formatMoney } from '@propdesk/records/model';
 import { unprocessable, type Queryable } from '@propdesk/server-kit';
 import { reservationPayments } from './definition.js';
 import { reservationSetupFor, words } from '../reservations/setup.server.js';
@@ -59,13 +60,13 @@ export function reservationPaymentHooks(_engine: EngineContext, notify: DomainNo
       if (payment.status !== 'recorded') return;
       const setup = await reservationSetupFor(tx, payment.project);
       if (setup.approverDepartment) {
-        await notify(tx, { departmentId: setup.approverDepartment, title: `Payment to approve: ${payment.number}`, body: `${payment.amount} on ${payment.reservation}.`, link: reservationPaymentLink(id), category: 'sales', createdBy: userOf(caller) });
+        await notify(tx, { departmentId: setup.approverDepartment, title: `Payment to approve: ${payment.number}`, body: `${formatMoney(payment.amount)} on ${payment.reservation}.`, link: reservationPaymentLink(id), category: 'sales', createdBy: userOf(caller) });
       }
     },
     actions: {
       approve: {
         before: async (_tx, _id, _current, caller) => ({ values: { decidedBy: userOf(caller), decidedAt: new Date().toISOString() } }),
-        after: (tx, id, record, caller) => notifyRecorder(tx, record.createdBy, `Payment approved: ${String(record.number)}`, `${String(record.amount)} counts towards the reservation.`, id, caller),
+        after: (tx, id, record, caller) => notifyRecorder(tx, record.createdBy, `Payment approved: ${String(record.number)}`, `${formatMoney(record.amount)} counts towards the reservation.`, id, caller),
       },
       reject: {
         before: async (_tx, _id, _current, caller) => ({ values: { decidedBy: userOf(caller), decidedAt: new Date().toISOString() } }),
