@@ -6,6 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { engineTransaction, type EngineContext } from '@propdesk/records/server';
+import { formatDate } from '@propdesk/records/model';
 import { amountInWords, generateSchedule, runInstallmentOverdue, sumMoney, writeSchedule } from '@propdesk/sales/server';
 
 type Frequency = 'monthly' | 'quarterly' | 'semi_annual' | 'annual';
@@ -468,7 +469,7 @@ describe.each(DB_KINDS)('contracts on %s', (kind) => {
     expect(arText).toContain(contract.number);
     expect(arText).toContain(squash('جدول السداد'));
     expect(squash(en.text)).toContain(squash(`In words ${amountInWords(contract.netPrice, { lang: 'en' })}`));
-    expect(squash(en.text)).toContain(`This contract is made on ${String(contract.contractDate)} between the developer and محمد أحمد علي for unit`);
+    expect(squash(en.text)).toContain(`This contract is made on ${formatDate(contract.contractDate)} between the developer and محمد أحمد علي for unit`);
     const prints = await clerk.request({ method: 'GET', url: `/api/contracts/${contract.id}/prints` });
     expect(prints.json().data.map((print: { sha256: string; lang: string }) => [print.lang, print.sha256]).sort()).toEqual([['ar', ar.hash], ['en', en.hash]].sort());
     const kept = await clerk.request({ method: 'GET', url: `/api/contracts/${contract.id}/prints/${prints.json().data[0].id}` });

@@ -5,7 +5,7 @@ import { engineTransaction, seedResources } from '@propdesk/records/server';
 import { audit, type Database } from '@propdesk/server-kit';
 import { salesDemoLeads, salesDemoSetups, seedChequeDemo, seedCommissionDemo, seedContractDemo, seedEoiDemo, seedHoldDemo, seedReservationDemo } from '@propdesk/sales/server';
 import { notify } from '@propdesk/notifications-core/server';
-import { settingsDemoData } from '@propdesk/settings/server';
+import { seedCompanyDemo, settingsDemoData } from '@propdesk/settings/server';
 import { createEngine } from './domains.js';
 import { appRegistry } from './resources.js';
 
@@ -69,6 +69,8 @@ export async function seedDemoData(db: Database, options: { password: string; ar
   await seedResources(db, appRegistry, salesDemoSetups(), {
     claim: async (tx) => (await tx.query("insert into app_state (key, value) values ('demo-sales-setups-seeded', 'true'::jsonb) on conflict (key) do nothing returning key")).rows.length > 0,
   });
+  // The seller company every print names, with its logo.
+  await seedCompanyDemo(engine);
   await seedProcurementDemo(engine);
   // Reservations in every state across the three projects, with their setups and discount authorities.
   await seedReservationDemo(engine);

@@ -78,8 +78,8 @@ export const DEMO_ROLES = {
   },
   settingsClerk: {
     name: 'Settings Clerk',
-    description: 'Reads the reference data.',
-    privileges: grant(REFERENCE_DATA_ENTITIES, ['read']),
+    description: 'Reads the reference data and the company profile.',
+    privileges: [...grant(REFERENCE_DATA_ENTITIES, ['read']), ...grant(['companyProfile'], ['read'])],
   },
   procurementOfficer: {
     name: 'Procurement Officer',

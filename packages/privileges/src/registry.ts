@@ -80,6 +80,8 @@ export const ENTITY_REGISTRY: readonly EntityDefinition[] = [
   { name: 'contractparty', label: 'Contract parties', group: 'settings-general', actions: crud },
   { name: 'contractstep', label: 'Contract steps', group: 'settings-general', actions: crud },
   { name: 'contracttemplate', label: 'Contract templates', group: 'settings-general', actions: crud },
+  // Not named by the spec: the seller company every print names (issue 25); created once, never deleted.
+  { name: 'companyProfile', label: 'Company profile', group: 'settings-general', actions: ['read', 'create', 'update'] },
   { name: 'role', label: 'Roles', group: 'settings-roles', actions: crud },
   { name: 'PurchaseRequest', label: 'Purchase requests', group: 'procurement', aliases: ['prheader'], actions: all },
   { name: 'poheader', label: 'Purchase orders', group: 'procurement', actions: all },

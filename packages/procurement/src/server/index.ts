@@ -7,7 +7,7 @@ import { seedProcurementDemo } from './demo.js';
 export { migrations, lateMigrations } from './schema.js';
 export { requiredTiers, decisionsOf } from '../resources/purchase-orders/approvals.server.js';
 export { award, comparisonOf, receive, ATTACHMENT_LIMIT_BYTES } from './routes.js';
-export { orderPdf, requestPdf, COMPANY } from './pdf.js';
+export { orderPdf, printCompany, requestPdf, type PrintCompany } from './pdf.js';
 export { seedProcurementDemo };
 
 /**

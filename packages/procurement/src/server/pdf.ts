@@ -1,10 +1,32 @@
 import type { Queryable } from '@propdesk/server-kit';
 import PDFDocument from 'pdfkit';
-import { formatDate, formatDateTime } from '@propdesk/records/model';
+import { DISPLAY_TIME_ZONE, formatDate, formatDateTime } from '@propdesk/records/model';
 import { formatMoney, stateWords } from '../model/index.js';
 import { decisionsOf } from '../resources/purchase-orders/approvals.server.js';
 
-export const COMPANY = { name: 'Propdesk Developments', address: 'Propdesk Tower, 90th Street, New Cairo', contact: 'procurement@propdesk.example · +20 2 2000 0000' };
+/** The buyer on procurement's prints: the company profile (Settings › Company Profile), in English. */
+export type PrintCompany = { name: string; address: string; contact: string; register: string; logo: Buffer | null };
+
+/** Before a company profile is set up, the prints name no company but say so. */
+const NO_COMPANY: PrintCompany = { name: 'Company profile not set up', address: 'Settings › Company Profile', contact: '', register: '', logo: null };
+
+/** The company profile by its table's name (a settings resource; a domain refers to another's by name only). */
+export async function printCompany(db: Queryable): Promise<PrintCompany> {
+  const row = (
+    await db.query<{ name: string; address: string | null; phone: string | null; email: string | null; commercial_register: string | null; tax_card: string | null; logo: Uint8Array | null }>(
+      `select p.name, p.address, p.phone, p.email, p.commercial_register, p.tax_card, l.content as logo
+         from company_profile p left join company_logos l on l.profile_id = p.id order by p.created_on limit 1`,
+    )
+  ).rows[0];
+  if (!row) return NO_COMPANY;
+  return {
+    name: row.name,
+    address: row.address ?? '',
+    contact: [row.phone, row.email].filter(Boolean).join(' · '),
+    register: [row.commercial_register ? `Commercial register ${row.commercial_register}` : '', row.tax_card ? `Tax card ${row.tax_card}` : ''].filter(Boolean).join(' · '),
+    logo: row.logo ? Buffer.from(row.logo) : null,
+  };
+}
 
 type Column = { label: string; width: number; align?: 'left' | 'right' };
 type Pdf = InstanceType<typeof PDFDocument>;
@@ -12,9 +34,9 @@ type Pdf = InstanceType<typeof PDFDocument>;
 const MARGIN = 50;
 const PAGE_BOTTOM = 841.89 - MARGIN;
 
-function render(title: string, build: (doc: Pdf) => void): Promise<Buffer> {
+function render(title: string, company: PrintCompany, build: (doc: Pdf) => void): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: title, Author: COMPANY.name } });
+    const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: title, Author: company.name } });
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
@@ -24,9 +46,19 @@ function render(title: string, build: (doc: Pdf) => void): Promise<Buffer> {
   });
 }
 
-function header(doc: Pdf, title: string, number: string, status: string) {
-  doc.font('Helvetica-Bold').fontSize(16).fillColor('#0d47a1').text(COMPANY.name, MARGIN, MARGIN);
-  doc.font('Helvetica').fontSize(9).fillColor('#555').text(COMPANY.address).text(COMPANY.contact);
+function header(doc: Pdf, company: PrintCompany, title: string, number: string, status: string) {
+  // The logo at the top left (PNG or JPEG, checked when it was uploaded), the company beside it.
+  let left = MARGIN;
+  if (company.logo) {
+    try {
+      doc.image(company.logo, MARGIN, MARGIN, { fit: [48, 48] });
+      left = MARGIN + 56;
+    } catch {
+      left = MARGIN;
+    }
+  }
+  doc.font('Helvetica-Bold').fontSize(14).fillColor('#0d47a1').text(company.name, left, MARGIN, { width: 300 });
+  doc.font('Helvetica').fontSize(8.5).fillColor('#555').text(company.address, { width: 300 }).text(company.register, { width: 300 }).text(company.contact, { width: 300 });
   doc.font('Helvetica-Bold').fontSize(14).fillColor('#000').text(title, MARGIN, MARGIN, { align: 'right' });
   doc.font('Helvetica').fontSize(10).text(number, { align: 'right' }).text(`Status: ${stateWords(status)}`, { align: 'right' });
   doc.moveTo(MARGIN, 110).lineTo(545, 110).strokeColor('#0d47a1').lineWidth(1.5).stroke();
@@ -95,8 +127,9 @@ export async function orderPdf(db: Queryable, id: string): Promise<{ name: strin
     )
   ).rows;
   const decisions = await decisionsOf(db, id);
-  const content = await render(`Purchase order ${order.number ?? ''}`, (doc) => {
-    header(doc, 'PURCHASE ORDER', order.number ?? '', order.status ?? '');
+  const company = await printCompany(db);
+  const content = await render(`Purchase order ${order.number ?? ''}`, company, (doc) => {
+    header(doc, company, 'PURCHASE ORDER', order.number ?? '', order.status ?? '');
     facts(doc, [
       ['Supplier', [order.supplier, order.supplierAddress, order.supplierEmail].filter(Boolean).join('\n')],
       ['Subject', order.title ?? ''],
@@ -130,7 +163,7 @@ export async function orderPdf(db: Queryable, id: string): Promise<{ name: strin
     doc.moveDown(0.3);
     if (decisions.length === 0) doc.font('Helvetica').fontSize(9).text('Not approved yet.');
     for (const decision of decisions) {
-      doc.font('Helvetica').fontSize(9).text(`Tier ${decision.tierLevel}: ${decision.userName}, ${formatDateTime(decision.decidedOn)}${decision.comment ? ` — ${decision.comment}` : ''}`);
+      doc.font('Helvetica').fontSize(9).text(`Tier ${decision.tierLevel}: ${decision.userName}, ${formatDateTime(decision.decidedOn, DISPLAY_TIME_ZONE)}${decision.comment ? ` — ${decision.comment}` : ''}`);
     }
     if (order.notes) {
       doc.moveDown(0.8).font('Helvetica-Bold').fontSize(11).text('Notes');
@@ -157,14 +190,15 @@ export async function requestPdf(db: Queryable, id: string): Promise<{ name: str
     )
   ).rows;
   const decisions = (
-    await db.query<{ action: string; at: string; name: string | null; reason: string | null }>(
-      `select h.action, to_char(h.at, 'YYYY-MM-DD HH24:MI') as at, u.full_name as name, h.reason from record_history h left join users u on u.id = h.actor_id
+    await db.query<{ action: string; at: Date | string; name: string | null; reason: string | null }>(
+      `select h.action, h.at, u.full_name as name, h.reason from record_history h left join users u on u.id = h.actor_id
        where h.resource = 'purchase-requests' and h.record_id = $1 and h.action in ('submit', 'approve', 'reject') order by h.id`,
       [id],
     )
   ).rows;
-  const content = await render(`Purchase request ${request.number ?? ''}`, (doc) => {
-    header(doc, 'PURCHASE REQUEST', request.number ?? '', request.status ?? '');
+  const company = await printCompany(db);
+  const content = await render(`Purchase request ${request.number ?? ''}`, company, (doc) => {
+    header(doc, company, 'PURCHASE REQUEST', request.number ?? '', request.status ?? '');
     facts(doc, [
       ['Subject', request.title ?? ''],
       ['Requester', request.requester ?? ''],
@@ -192,7 +226,7 @@ export async function requestPdf(db: Queryable, id: string): Promise<{ name: str
     if (decisions.length === 0) doc.font('Helvetica').fontSize(9).text('Not submitted yet.');
     const verbs: Record<string, string> = { submit: 'Submitted', approve: 'Approved', reject: 'Rejected' };
     for (const decision of decisions) {
-      doc.font('Helvetica').fontSize(9).text(`${verbs[decision.action] ?? decision.action} by ${decision.name ?? 'the system'}, ${decision.at}${decision.reason ? ` — ${decision.reason}` : ''}`);
+      doc.font('Helvetica').fontSize(9).text(`${verbs[decision.action] ?? decision.action} by ${decision.name ?? 'the system'}, ${formatDateTime(decision.at, DISPLAY_TIME_ZONE)}${decision.reason ? ` — ${decision.reason}` : ''}`);
     }
   });
   return { name: `${request.number ?? 'purchase-request'}.pdf`, content };

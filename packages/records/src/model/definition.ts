@@ -187,6 +187,11 @@ export type ResourceDef = {
   deletableStates?: readonly string[];
   /** The UI route of the list screen (the spec's route), used for links. */
   route?: string;
+  /**
+   * One record only (the company's profile): a second create is a 409, the record is never deleted,
+   * and its screen opens the record itself (or the form that makes it) instead of a list.
+   */
+  singleton?: boolean;
 };
 
 export const BASE_FIELDS = ['id', 'version', 'active', 'createdOn', 'createdBy', 'modifiedOn', 'modifiedBy'] as const;

@@ -13,7 +13,15 @@ const amountFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, 
 const quantityFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 });
 const wholeFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' });
-const timeFormat = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const timeOptions: Intl.DateTimeFormatOptions = { day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+const timeFormat = new Intl.DateTimeFormat('en-GB', timeOptions);
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * Where the server writes a time for a person (a notification, a print), it has no reader's clock:
+ * it writes the project's (Cairo), as the people of the project read it.
+ */
+export const DISPLAY_TIME_ZONE = 'Africa/Cairo';
 
 const numeric = (value: unknown): number | null => {
   if (value === null || value === undefined || value === '' || typeof value === 'boolean') return null;
@@ -53,11 +61,18 @@ export const formatDate = (value: unknown): string => {
   return Number.isNaN(date.getTime()) ? text : dateFormat.format(date);
 };
 
-/** 24 Nov 2026, 14:30 (in the reader's time zone). */
-export const formatDateTime = (value: unknown): string => {
+/**
+ * 24 Nov 2026, 14:30: in the reader's time zone, or in `timeZone` when given (the server's texts
+ * give `DISPLAY_TIME_ZONE`).
+ */
+export const formatDateTime = (value: unknown, timeZone?: string): string => {
   if (value === null || value === undefined || value === '') return '';
   const date = value instanceof Date ? value : new Date(String(value));
-  return Number.isNaN(date.getTime()) ? String(value) : timeFormat.format(date);
+  if (Number.isNaN(date.getTime())) return String(value);
+  if (!timeZone) return timeFormat.format(date);
+  let format = zoneFormats.get(timeZone);
+  if (!format) zoneFormats.set(timeZone, (format = new Intl.DateTimeFormat('en-GB', { ...timeOptions, timeZone })));
+  return format.format(date);
 };
 
 /** A scalar value of a field as a person reads it ('' when empty); references and lists are the caller's. */

@@ -486,6 +486,15 @@ export type CreateOptions = {
   workflow?: boolean;
 };
 
+/**
+ * A singleton resource has one record: a second is a 409 that says so (a unique index on the table,
+ * which the domain adds, closes the race of two at once).
+ */
+async function assertNoneYet(tx: Queryable, def: ResourceDef) {
+  const found = await tx.query<{ id: string }>(`select id::text as id from "${def.table}" limit 1`);
+  if (found.rows[0]) throw new HttpError(409, `There is one ${def.singular.toLowerCase()} already; change it instead.`);
+}
+
 export async function createRecord(
   ctx: EngineContext,
   tx: Queryable,
@@ -496,6 +505,7 @@ export async function createRecord(
   options: CreateOptions = {},
 ) {
   checkProtectedWrites(def, caller, values);
+  if (def.singleton) await assertNoneYet(tx, def);
   const link = parentOf(ctx.registry, def);
   if (link && !options.workflow && caller.source !== 'system') await assertParentEditable(ctx, tx, def, values[link.field]);
   if (!options.workflow && caller.source !== 'system') await checkPicks(ctx, tx, def, values, null);
@@ -748,6 +758,7 @@ export async function deleteRecord(
   await assertVisible(ctx, tx, def, caller, id);
   const before = await fullRecord(ctx, tx, def, id, true);
   if (!before) throw notFound(`No such ${def.singular.toLowerCase()}`);
+  if (def.singleton) throw new HttpError(422, `The ${def.singular.toLowerCase()} is changed, never deleted.`);
   if (def.deletableStates) assertDeletableState(def, before);
   else assertEditableState(def, before, 'delete');
   const link = parentOf(ctx.registry, def);

@@ -16,7 +16,8 @@ export type HistoryPanelProps = {
   onRestore?: ((field: string, value: unknown) => void) | undefined;
 };
 
-const SOURCE_LABELS: Record<HistoryEntry['source'], string> = { screen: 'screen', import: 'import', api: 'API', action: 'an action', job: 'a scheduled job', system: 'system' };
+/** Where a change came from, as staff say it ("from another program" for a call of the API from outside the screens). */
+const SOURCE_LABELS: Record<HistoryEntry['source'], string> = { screen: 'screen', import: 'import', api: 'another program', action: 'an action', job: 'a scheduled job', system: 'the system' };
 
 /** Who changed what, when, from where: before and after, field by field. */
 export function HistoryPanel({ def, id, onRestore }: HistoryPanelProps) {

@@ -9,7 +9,10 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
-import { actionApplies, deletableIn, isShown, labelFieldOf, type RecordRow, type ResourceDef, type Usage } from '../model/index.js';
+import { useSelector } from 'react-redux';
+import { selectPrivilegeChecker } from '@propdesk/auth-session/web';
+import type { PrivilegeChecker } from '@propdesk/privileges';
+import { actionApplies, deletableIn, isShown, labelFieldOf, type FieldDef, type RecordRow, type ResourceDef, type Usage } from '../model/index.js';
 import { serverError, useDeleteRecordMutation, useRecordUsageQuery, useRunActionMutation, useSaveRecordMutation } from './api.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { fillPlaceholders, formatTimestamp, formatValue, humanize, recordTitle } from './format.js';
@@ -47,6 +50,14 @@ export function RecordView({ def, record, canUpdate, canRemove = canUpdate, canD
   const fields = Object.entries(def.fields).filter(([name, field]) => name in record && !field.hidden && isShown(field, record));
   const title = recordTitle(record, labelFieldOf(def));
   const inactive = record.active === false;
+  const checker = useSelector(selectPrivilegeChecker) as PrivilegeChecker;
+  // A reference opens the record it names, for whoever may read it (the commission's contract).
+  const referenceRoute = (field: FieldDef, value: unknown): string | null => {
+    if (field.kind !== 'reference' || typeof value !== 'string' || !value) return null;
+    const target = field.ref ? findResource(field.ref) : undefined;
+    if (!target?.route || !(target.readOpen || checker.can(target.entity, 'read'))) return null;
+    return `${target.route}?record=${encodeURIComponent(value)}`;
+  };
 
   const handleRestore = async (field: string, value: unknown) => {
     const result = await save({ resource: def.name, id: record.id, body: { [field]: value, version: record.version } });
@@ -102,7 +113,7 @@ export function RecordView({ def, record, canUpdate, canRemove = canUpdate, canD
         {inactive ? <Chip label="Inactive" size="small" /> : null}
         {status ? <Chip label={humanize(status)} size="small" color="primary" variant="outlined" /> : null}
         <Box sx={{ flexGrow: 1 }} />
-        <Button onClick={onClose}>Back to list</Button>
+        {def.singleton ? null : <Button onClick={onClose}>Back to list</Button>}
         {actions.map(([name, spec]) => (
           <Button key={name} variant="outlined" onClick={() => (spec.reason || spec.confirm ? setPendingAction(name) : void handleAction(name))}>
             {spec.label}
@@ -113,7 +124,7 @@ export function RecordView({ def, record, canUpdate, canRemove = canUpdate, canD
             Activate
           </Button>
         ) : null}
-        {canRemove && !def.readOnly && !settled ? (
+        {canRemove && !def.readOnly && !settled && !def.singleton ? (
           <Button variant="outlined" color="error" disabled={removing.isLoading || inactive} onClick={() => setConfirmDelete(true)}>
             {deactivates ? 'Deactivate' : 'Delete'}
           </Button>
@@ -158,6 +169,10 @@ export function RecordView({ def, record, canUpdate, canRemove = canUpdate, canD
                   <RowsTable field={field} value={record[name]} />
                 ) : field.kind === 'phone' && typeof record[name] === 'string' && record[name] ? (
                   <PhoneLinks value={record[name]} />
+                ) : referenceRoute(field, record[name]) ? (
+                  <Link component={RouterLink} to={referenceRoute(field, record[name])!}>
+                    {formatValue(field, record[name], record.refLabels[name]) || String(record[name])}
+                  </Link>
                 ) : (
                   formatValue(field, record[name], record.refLabels[name]) || field.emptyText || '—'
                 )}

@@ -22,6 +22,7 @@ import { RecordForm, type FormExtension } from './RecordForm.js';
 import { RecordView } from './RecordView.js';
 import { ReferencePicker } from './ReferencePicker.js';
 import { ResourceListPage } from './ResourceListPage.js';
+import { SingletonRecord } from './SingletonRecord.js';
 import type { FixedFilter } from './listState.js';
 import { inSentence } from './nouns.js';
 
@@ -161,6 +162,7 @@ function ResourcePageContent({ def, listHeader, fixedFilter, layouts, renderExtr
       <RecordScreen def={def} id={recordId} editing={editing} checker={checker} canUpdate={canUpdate} lockedFields={lockedFields} go={go} backToList={backToList} renderExtra={renderExtra} formExtension={formExtension} />
     );
   }
+  if (def.singleton) return <SingletonRecord def={def} canCreate={canCreate} />;
   const onCreate = () => (createPath ? navigate(createPath) : go({ create: '1' }));
   const layout = layouts ? chosenLayout(layouts, search.get('layout')) : 'list';
   const header = layouts ? (

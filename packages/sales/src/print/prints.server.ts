@@ -24,7 +24,8 @@ export const printMigrations: Migration[] = [
   },
 ];
 
-export type KeptPrint = { id: string; lang: string; sha256: string; printedAt: string; printedBy: string | null };
+/** A kept print as its list answers it: `printedByName` is who issued it, as people know them. */
+export type KeptPrint = { id: string; lang: string; sha256: string; printedAt: string; printedBy: string | null; printedByName: string | null };
 
 /** Keeps a print and answers its hash (the same bytes printed twice are kept once, with the first time). */
 export async function keepPrint(db: Queryable, input: { resource: string; recordId: string; lang: 'ar' | 'en'; content: Uint8Array; userId: string | null }): Promise<string> {
@@ -38,11 +39,12 @@ export async function keepPrint(db: Queryable, input: { resource: string; record
 }
 
 export async function listPrints(db: Queryable, resource: string, recordId: string): Promise<KeptPrint[]> {
-  const rows = await db.query<{ id: string; lang: string; sha256: string; printed_at: Date | string; printed_by: string | null }>(
-    'select id::text as id, lang, sha256, printed_at, printed_by::text as printed_by from document_prints where resource = $1 and record_id = $2 order by printed_at desc, id',
+  const rows = await db.query<{ id: string; lang: string; sha256: string; printed_at: Date | string; printed_by: string | null; printed_by_name: string | null }>(
+    `select p.id::text as id, p.lang, p.sha256, p.printed_at, p.printed_by::text as printed_by, coalesce(nullif(u.full_name, ''), u.username) as printed_by_name
+       from document_prints p left join users u on u.id = p.printed_by where p.resource = $1 and p.record_id = $2 order by p.printed_at desc, p.id`,
     [resource, recordId],
   );
-  return rows.rows.map((row) => ({ id: row.id, lang: row.lang, sha256: row.sha256, printedAt: new Date(row.printed_at).toISOString(), printedBy: row.printed_by }));
+  return rows.rows.map((row) => ({ id: row.id, lang: row.lang, sha256: row.sha256, printedAt: new Date(row.printed_at).toISOString(), printedBy: row.printed_by, printedByName: row.printed_by_name }));
 }
 
 export async function keptPrint(db: Queryable, resource: string, recordId: string, printId: string): Promise<Buffer | null> {

@@ -24,18 +24,35 @@ function fontFiles(): Buffer[] {
   return ['Vazirmatn-Regular.ttf', 'Vazirmatn-Bold.ttf'].map((file) => readFileSync(join(root, file)));
 }
 
+/**
+ * The folder a document's files live in (the company logo): never the disk, only files mapped into
+ * the compiler for one compile (`mapShadow`), so no print reads the server's working directory.
+ */
+export const PRINT_ROOT = '/propdesk-print';
+
 /** The one compiler of the process (creating it loads the fonts, ~50 ms). */
 function typst(): NodeCompiler {
-  compiler ??= NodeCompiler.create({ fontArgs: [{ fontBlobs: fontFiles() }] });
+  compiler ??= NodeCompiler.create({ workspace: PRINT_ROOT, fontArgs: [{ fontBlobs: fontFiles() }] });
   return compiler;
 }
 
 export const PRINT_FONT = 'Vazirmatn';
 
-/** Compiles a Typst `source` with `data` as `sys.inputs.data` into a PDF. */
-export function renderPdf(source: string, data: unknown): Buffer {
+/**
+ * Compiles a Typst `source` with `data` as `sys.inputs.data` into a PDF; `files` (name → bytes) are
+ * readable by the source as `/name` for this compile only (compiling is synchronous, so no other
+ * print sees them).
+ */
+export function renderPdf(source: string, data: unknown, files: Readonly<Record<string, Uint8Array>> = {}): Buffer {
   const engine = typst();
-  const result = engine.compile({ mainFileContent: source, inputs: { data: JSON.stringify(data) } });
+  const names = Object.keys(files);
+  for (const name of names) engine.mapShadow(`${PRINT_ROOT}/${name}`, Buffer.from(files[name]!));
+  let result: ReturnType<NodeCompiler['compile']>;
+  try {
+    result = engine.compile({ mainFileContent: source, inputs: { data: JSON.stringify(data) } });
+  } finally {
+    for (const name of names) engine.unmapShadow(`${PRINT_ROOT}/${name}`);
+  }
   const document = result.result;
   if (result.hasError() || !document) {
     const error = result.takeError();

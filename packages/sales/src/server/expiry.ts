@@ -1,4 +1,5 @@
 import type { Database, Queryable } from '@propdesk/server-kit';
+import { formatDate } from '@propdesk/records/model';
 import { updateRecord, type Caller, type EngineContext } from '@propdesk/records/server';
 import { canOwnLeadSql } from './owners.js';
 import { leadLink, type Notify } from './service.js';
@@ -48,7 +49,7 @@ async function remindBatch(tx: Queryable, notify: Notify | undefined, now: Date)
   );
   for (const lead of due.rows) {
     await tx.query('update leads set reminder_sent_for = valid_until where id = $1', [lead.id]);
-    const until = new Date(lead.valid_until).toISOString().slice(0, 10);
+    const until = formatDate(new Date(lead.valid_until));
     await notify?.(tx, { userId: lead.owner, title: `Lead expiring on ${until}: ${lead.name}`, body: 'Log an activity to keep it.', link: leadLink(lead.id), category: 'lead' });
   }
   return due.rows.length;

@@ -8,6 +8,7 @@ import { passwordResetSchema } from '../model/people.js';
 import { UNIT_STATUS_ROWS } from '../model/unitStatuses.js';
 import { endUserSessions } from './people.js';
 import { registerUnitTools } from './units.js';
+import { companyMigrations, registerCompanyRoutes } from './company.js';
 
 /** What the settings server gets from the app: the engine (its database and registry) and the hashing strength. */
 export type SettingsServerOptions = { engine: EngineContext; argon2: Argon2Params };
@@ -25,12 +26,14 @@ export const dataMigrations: Migration[] = [
       (row) => `(${[row.name, row.label, row.color, row.sortOrder, row.description].map(literal).join(', ')})`,
     ).join(', ')} on conflict do nothing`,
   },
+  ...companyMigrations,
 ];
 
 /** The settings calls the records engine does not generate: a user's password reset, the unit tools. */
 export const settingsPlugin: FastifyPluginAsync<SettingsServerOptions> = async (rawApp, options) => {
   const app = rawApp.withTypeProvider<ZodTypeProvider>();
   registerUnitTools(rawApp, options.engine);
+  registerCompanyRoutes(rawApp, options.engine);
   const db = options.engine.db;
   app.post(
     '/api/users/:id/password',

@@ -1,4 +1,5 @@
 import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
+import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
 import GavelOutlined from '@mui/icons-material/GavelOutlined';
 import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
 import PublicOutlined from '@mui/icons-material/PublicOutlined';
@@ -10,6 +11,7 @@ import { leadsSettings } from './leadsSettings.js';
 
 const resource = declareResources(SETTINGS_RESOURCES);
 const roles = (name: 'roleList' | 'roleEditor') => () => import('./roles/roleExtensions.js').then((m) => m[name]);
+const company = () => import('./company/companyExtensions.js').then((m) => m.companyExtras);
 const users = (name: 'userList' | 'userCreate') => () => import('./users/userExtensions.js').then((m) => m[name]);
 
 /**
@@ -73,6 +75,18 @@ export const settingsModule: DomainModule = domainModule({
         resource('roles', { path: '/settings/CreateRole', mode: 'create', title: 'Create Role', visible: 'always', extend: roles('roleEditor') }),
         resource('roles', { path: '/settings/editRole', mode: 'edit', title: 'Edit Role', visible: 'always', extend: roles('roleEditor') }),
       ],
+    },
+    {
+      // Not in the spec: the seller company every print names (issue 25), its own group so the spec's
+      // General group keeps its rule; shown for read on companyProfile, as its one item.
+      id: 'settings.company',
+      label: 'Company',
+      icon: BusinessOutlined,
+      mode: 'settings',
+      order: 4,
+      visible: (checker) => checker.can('companyProfile', 'read'),
+      trail: ['Settings', 'Company'],
+      items: [resource('company-profile', { navLabel: 'Company Profile', extend: company })],
     },
     {
       // Users live in settings with roles (domain.md), at the spec's /sales paths and in the Sales sidebar.

@@ -1,4 +1,5 @@
 import { notify } from '@propdesk/notifications-core/server';
+import { formatMoney } from '@propdesk/records/model';
 import type { Queryable } from '@propdesk/server-kit';
 import { link } from '../common.server.js';
 
@@ -43,11 +44,14 @@ export async function notifyNextTier(tx: Queryable, orderId: string, number: str
   const decided = new Set((await decisionsOf(tx, orderId)).map((decision) => decision.tierLevel));
   const next = tiers.find((tier) => !decided.has(tier.level));
   if (!next) return;
+  // The order's currency is its project's (as on its PDF).
+  const currency = await tx.query<{ currency: string }>("select coalesce(nullif(p.currency, ''), 'EGP') as currency from purchase_orders o left join projects p on p.id = o.project_id where o.id = $1", [orderId]);
+  const amount = formatMoney(total, currency.rows[0]?.currency ?? 'EGP');
   for (const userId of await usersWithRole(tx, next.roleId)) {
     await notify(tx, {
       userId,
       title: `${number} awaits your approval`,
-      body: `Tier ${next.level} (${next.name}): total ${total}.`,
+      body: `Tier ${next.level} (${next.name}): total ${amount}.`,
       link: link(ORDER_ROUTE, orderId),
       category: 'procurement',
       createdBy: by,

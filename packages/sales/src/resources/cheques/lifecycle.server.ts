@@ -1,4 +1,5 @@
 import { formatMoney } from '@propdesk/finance';
+import { formatMoney as displayMoney } from '@propdesk/records/model';
 import { createRecord, effectOf, updateRecord, type Caller, type DomainNotify, type EngineContext, type ResourceHooks } from '@propdesk/records/server';
 import { HttpError, unprocessable, type Migration, type Queryable } from '@propdesk/server-kit';
 import { cheques } from './definition.js';
@@ -171,7 +172,7 @@ export function chequeHooks(engine: EngineContext, notify: DomainNotify): Resour
           }
           const fee = cheque.contract_id ? await chargeBounce(engine, tx, caller, cheque.contract_id, cheque.number, await today(tx)) : null;
           if (fee) await updateRecord(engine, tx, cheques, effectOf(caller), id, { bounceFee: fee }, { ignoreVersion: true, allowReadOnly: true, action: 'bounceCharge' });
-          await tell(tx, id, `Cheque bounced: ${cheque.bank} ${cheque.number}`, `${formatMoney(cheque.amount)} — ${reason ?? ''}. ${reopened.length} installment(s) reopened${fee ? ', bounce charge added' : ''}.`, caller, cheque.contract_id);
+          await tell(tx, id, `Cheque bounced: ${cheque.bank} ${cheque.number}`, `${displayMoney(cheque.amount)} — ${reason ?? ''}. ${reopened.length} installment(s) reopened${fee ? ', bounce charge added' : ''}.`, caller, cheque.contract_id);
         },
       },
       redeposit: {

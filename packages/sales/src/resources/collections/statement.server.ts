@@ -1,7 +1,7 @@
 import { addMoney, compareMoney, formatMoney, subtractMoney, sumMoney } from '@propdesk/finance';
 import { notFound, type Queryable } from '@propdesk/server-kit';
-import { preamble, renderPdf } from '../../print/index.server.js';
-import { arabicDate, toEastern } from '../contracts/print.server.js';
+import { renderCompanyPdf } from '../../print/index.server.js';
+import { printDate, toEastern } from '../contracts/print.server.js';
 import type { CustomerStatement, StatementLine } from './model.js';
 
 const KIND_WORDS = {
@@ -93,7 +93,7 @@ export async function printStatement(db: Queryable, customerId: string, asOf: st
   const statement = await readStatement(db, customerId, asOf, lang);
   const L = LABELS[lang];
   const money = (value: string | null) => (value === null ? '' : formatMoney(value, { lang }));
-  const date = (iso: string) => (lang === 'ar' ? arabicDate(iso) : iso);
+  const date = (iso: string) => printDate(iso, lang);
   const owed = compareMoney(statement.balance, 0) >= 0;
   const data = {
     L,
@@ -113,5 +113,5 @@ export async function printStatement(db: Queryable, customerId: string, asOf: st
     closingLabel: owed ? L.closing : L.credit_balance,
     notYetDue: formatMoney(statement.notYetDue, { lang, currency: 'EGP' }),
   };
-  return { name: `statement-${statement.asOf}-${lang}.pdf`, content: renderPdf(preamble(lang) + STATEMENT_TYPST, data) };
+  return { name: `statement-${statement.asOf}-${lang}.pdf`, content: (await renderCompanyPdf(db, lang, STATEMENT_TYPST, data)).content };
 }

@@ -1,4 +1,5 @@
-import { addMoney, compareMoney, formatMoney, subtractMoney, toMoney } from '@propdesk/finance';
+import { addMoney, compareMoney, subtractMoney, toMoney } from '@propdesk/finance';
+import { formatMoney } from '@propdesk/records/model';
 import { createRecord, effectOf, getRecord, runAction, updateRecord, type Caller, type DomainNotify, type EngineContext, type ResourceHooks } from '@propdesk/records/server';
 import { notFound, unprocessable, type Migration, type Queryable } from '@propdesk/server-kit';
 import { commissions, type CommissionTrigger } from './definition.js';

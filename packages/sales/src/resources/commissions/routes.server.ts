@@ -1,5 +1,5 @@
 import { callerOf, engineTransaction, getRecord, type DomainNotify, type EngineContext } from '@propdesk/records/server';
-import { formatMoney } from '@propdesk/finance';
+import { formatMoney } from '@propdesk/records/model';
 import { notFound, ok, requirePrivilege } from '@propdesk/server-kit';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';

@@ -1,7 +1,7 @@
 import { compareMoney, formatMoney, subtractMoney, sumMoney, toMoney } from '@propdesk/finance';
 import { notFound, type Queryable } from '@propdesk/server-kit';
-import { preamble, renderPdf } from '../../print/index.server.js';
-import { arabicDate } from '../contracts/print.server.js';
+import { renderCompanyPdf } from '../../print/index.server.js';
+import { printDate } from '../contracts/print.server.js';
 import type { BrokerStatement, BrokerStatementLine, CommissionBroker } from './model.js';
 
 /**
@@ -132,7 +132,7 @@ export async function printBrokerStatement(db: Queryable, brokerId: string, asOf
   const statement = await readBrokerStatement(db, brokerId, asOf);
   const money = (value: string) => formatMoney(value, { lang });
   const total = (value: string) => formatMoney(value, { lang, currency: 'EGP' });
-  const date = (iso: string) => (lang === 'ar' ? arabicDate(iso) : iso);
+  const date = (iso: string) => printDate(iso, lang);
   const data = {
     L: LABELS[lang],
     broker: statement.broker.companyName ? `${statement.broker.name} (${statement.broker.companyName})` : statement.broker.name,
@@ -156,5 +156,5 @@ export async function printBrokerStatement(db: Queryable, brokerId: string, asOf
     })),
     totals: Object.fromEntries(Object.entries(statement.totals).map(([key, value]) => [key, total(value)])),
   };
-  return { name: `commission-statement-${statement.asOf}-${lang}.pdf`, content: renderPdf(preamble(lang) + STATEMENT_TYPST, data) };
+  return { name: `commission-statement-${statement.asOf}-${lang}.pdf`, content: (await renderCompanyPdf(db, lang, STATEMENT_TYPST, data)).content };
 }

@@ -1,9 +1,12 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -18,11 +21,18 @@ import type { RecordRow } from '@propdesk/records/model';
 import { formatDate, formatDateTime, formatMoney, humanize, recordsApi, serverError } from '@propdesk/records/web';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useContractPrintsQuery, useContractStepsQuery, useMoveContractStepMutation, type StepAction } from './contractApi.web.js';
+import { useContractPrintsQuery, useContractStepsQuery, useMoveContractStepMutation, type KeptPrint, type StepAction } from './contractApi.web.js';
+
+/** What a step will do, asked before it moves: "Move CNT-2026-00017 from “Draft” to “Legal review”?" */
+function stepQuestion(contract: RecordRow, action: StepAction): string {
+  const final = action.toStepFinal ? ` “${action.toStepName}” is a final step: no action leads on from it.` : '';
+  return `Move ${String(contract.number ?? 'this contract')} from “${action.fromStepName}” to “${action.toStepName}”?${final} The move is recorded in the contract’s history${action.needsReason ? ' with your reason' : ''}.`;
+}
 
 /**
- * The configured actions from the contract's current step, each asking for a reason where it needs one;
- * only for those who may take them (the server asks approve on contract), so no one presses a refused button.
+ * The configured actions from the contract's current step (forward first, Cancel last: the server's
+ * order), each asking before it moves, with a reason where it needs one; only for those who may take
+ * them (the server asks approve on contract), so no one presses a refused button.
  */
 function Steps({ contract }: { contract: RecordRow }) {
   const allowed = useChecker().can('contract', 'approve');
@@ -45,23 +55,93 @@ function Steps({ contract }: { contract: RecordRow }) {
       </Typography>
       {actions.length === 0 ? <Typography variant="body2">none from this step</Typography> : null}
       {actions.map((action) => (
-        <Button key={action.id} size="small" variant="outlined" disabled={isLoading} onClick={() => (action.needsReason ? (setReason(''), setAsking(action)) : void run(action))}>
+        <Button key={action.id} size="small" variant="outlined" disabled={isLoading} onClick={() => (setReason(''), setError(null), setAsking(action))}>
           {action.label} → {action.toStepName}
         </Button>
       ))}
-      {error ? <Alert severity="error">{error}</Alert> : null}
-      <Dialog open={asking !== null} onClose={() => setAsking(null)}>
-        <DialogTitle>{asking?.label}</DialogTitle>
+      {error && !asking ? <Alert severity="error">{error}</Alert> : null}
+      <Dialog open={asking !== null} onClose={() => setAsking(null)} aria-labelledby="step-title" aria-describedby="step-question">
+        <DialogTitle id="step-title">{asking?.label}</DialogTitle>
         <DialogContent>
-          <TextField autoFocus fullWidth margin="dense" label="Reason" value={reason} onChange={(event) => setReason(event.target.value)} slotProps={{ htmlInput: { maxLength: 300 } }} />
+          <DialogContentText id="step-question">{asking ? stepQuestion(contract, asking) : ''}</DialogContentText>
+          {asking?.needsReason ? (
+            <TextField autoFocus fullWidth margin="dense" label="Reason" required value={reason} onChange={(event) => setReason(event.target.value)} slotProps={{ htmlInput: { maxLength: 300 } }} />
+          ) : null}
+          {error ? <Alert severity="error" sx={{ mt: 1 }}>{error}</Alert> : null}
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setAsking(null)}>Back</Button>
-          <Button variant="contained" disabled={!reason.trim() || isLoading} onClick={() => asking && void run(asking, reason.trim())}>
+          <Button onClick={() => setAsking(null)}>Go back</Button>
+          <Button variant="contained" disabled={(asking?.needsReason === true && !reason.trim()) || isLoading} onClick={() => asking && void run(asking, asking.needsReason ? reason.trim() : undefined)}>
             {asking?.label}
           </Button>
         </DialogActions>
       </Dialog>
+    </Stack>
+  );
+}
+
+/** The broker of the sale and, for whoever reads commissions, its commission lines, each opening its record. */
+function BrokerAndCommissions({ contract }: { contract: RecordRow }) {
+  const checker = useChecker();
+  const readsCommissions = checker.can('commission', 'read');
+  const { data } = recordsApi.useListRecordsQuery({ resource: 'commissions', params: { 'filter[contract]': contract.id, sort: 'number', pageSize: '20' } }, { skip: !readsCommissions });
+  const broker = contract.broker as { id: string; name: string } | null | undefined;
+  const lines = data?.data ?? [];
+  return (
+    <Stack spacing={1} aria-label="Broker and commission">
+      <Typography variant="body2">
+        <Box component="span" sx={{ color: 'text.secondary' }}>
+          Broker:{' '}
+        </Box>
+        {broker ? (
+          checker.can('broker', 'read') ? (
+            <Link component={RouterLink} to={`/settings/leads/brokers?record=${broker.id}`}>
+              {broker.name}
+            </Link>
+          ) : (
+            broker.name
+          )
+        ) : (
+          'none (a direct sale)'
+        )}
+      </Typography>
+      {readsCommissions && broker ? (
+        lines.length === 0 ? (
+          <Typography variant="body2" color="text.secondary">
+            No commission: the broker had no broker contract for this project on the contract date.
+          </Typography>
+        ) : (
+          <Table size="small" aria-label="Commission">
+            <TableHead>
+              <TableRow>
+                <TableCell>Commission</TableCell>
+                <TableCell>Rate</TableCell>
+                <TableCell align="right">Amount</TableCell>
+                <TableCell>Payable on</TableCell>
+                <TableCell>Status</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {lines.map((line) => (
+                <TableRow key={line.id}>
+                  <TableCell>
+                    <Link component={RouterLink} to={`/sales/contracts/commissions?record=${line.id}`}>
+                      {String(line.number)}
+                    </Link>
+                  </TableCell>
+                  <TableCell>{String(line.rate ?? '')}</TableCell>
+                  <TableCell align="right">{formatMoney(line.amount)}</TableCell>
+                  <TableCell>{humanize(String(line.trigger ?? ''))}</TableCell>
+                  <TableCell>
+                    {humanize(String(line.status))}
+                    {Number(line.recoverable ?? 0) > 0 ? ` · ${formatMoney(line.recoverable)} to recover` : ''}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )
+      ) : null}
     </Stack>
   );
 }
@@ -104,6 +184,12 @@ function Ledger({ contract }: { contract: RecordRow }) {
   );
 }
 
+const LANGUAGES: Readonly<Record<string, string>> = { ar: 'Arabic', en: 'English' };
+
+/** "Arabic, issued 27 Nov 2026, 18:40 by Admin". */
+const printLine = (print: KeptPrint) =>
+  `${LANGUAGES[print.lang] ?? print.lang}, issued ${formatDateTime(print.printedAt)}${print.printedByName ? ` by ${print.printedByName}` : ''}`;
+
 /** Print in either language, and the prints issued so far (what was signed can be opened again). */
 function Prints({ contract }: { contract: RecordRow }) {
   const { data: prints = [], refetch } = useContractPrintsQuery(contract.id);
@@ -122,16 +208,20 @@ function Prints({ contract }: { contract: RecordRow }) {
         </Button>
       </Stack>
       {prints.length > 0 ? (
-        <Typography variant="body2" component="div">
-          Issued prints:{' '}
-          {prints.map((print) => (
-            <span key={print.id}>
-              <a href={`/api/contracts/${contract.id}/prints/${print.id}`} target="_blank" rel="noopener">
-                {formatDateTime(print.printedAt)} ({print.lang}, {print.sha256.slice(0, 12)})
-              </a>{' '}
-            </span>
-          ))}
-        </Typography>
+        <Box>
+          <Typography variant="body2" id={`prints-${contract.id}`}>
+            Issued prints (each opens exactly as it was issued):
+          </Typography>
+          <Box component="ul" aria-labelledby={`prints-${contract.id}`} sx={{ m: 0, pl: 3 }}>
+            {prints.map((print) => (
+              <Typography component="li" variant="body2" key={print.id}>
+                <Link href={`/api/contracts/${contract.id}/prints/${print.id}`} target="_blank" rel="noopener" title={`Fingerprint (SHA-256) ${print.sha256}`}>
+                  {printLine(print)}
+                </Link>
+              </Typography>
+            ))}
+          </Box>
+        </Box>
       ) : null}
     </Stack>
   );
@@ -144,6 +234,7 @@ export function ContractPanel({ record }: { record: RecordRow }) {
     <Paper variant="outlined" sx={{ p: 2 }} aria-label="Contract">
       <Stack spacing={2}>
         <Steps contract={record} />
+        <BrokerAndCommissions contract={record} />
         <Prints contract={record} />
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
           <Typography variant="subtitle1">Installments (schedule version {String(record.scheduleVersion ?? 1)})</Typography>

@@ -12,11 +12,11 @@ const DEMO_KEY = 'demo-contracts-seeded';
 
 /** The demo's bilingual template: each language's text after its marker line. */
 export const BILINGUAL_TEMPLATE = `[ar]
-حرر هذا العقد بتاريخ {{date}} بين الشركة المطورة (البائع) والسيد/ة {{customer.name}} (المشتري) عن الوحدة رقم {{unit.code}} في مشروع {{project.name}}، بثمن صافٍ قدره {{netPrice}} ({{netPriceWords}})، يسدد وفقًا للجدول التالي:
+حرر هذا العقد بتاريخ {{date}} بين {{seller.name}} (البائع) والسيد/ة {{customer.name}} (المشتري) عن الوحدة رقم {{unit.code}} في مشروع {{project.name}}، بثمن صافٍ قدره {{netPrice}} ({{netPriceWords}})، يسدد وفقًا للجدول التالي:
 {{schedule}}
 ويقر المشتري بأنه عاين الوحدة المعاينة النافية للجهالة.
 [en]
-This contract is made on {{date}} between the developer (the seller) and {{customer.name}} (the buyer) for unit {{unit.code}} in {{project.name}}, at a net price of {{netPrice}} ({{netPriceWords}}), payable by the following schedule:
+This contract is made on {{date}} between {{seller.name}} (the seller) and {{customer.name}} (the buyer) for unit {{unit.code}} in {{project.name}}, at a net price of {{netPrice}} ({{netPriceWords}}), payable by the following schedule:
 {{schedule}}
 The buyer declares having inspected the unit.`;
 

@@ -53,6 +53,14 @@ async function buyerParties(tx: Queryable, reservationId: string, customerId: st
  */
 export function contractHooks(engine: EngineContext): ResourceHooks {
   return {
+    // The broker of the sale (its reservation's), with every answer: the view names and links it.
+    extendRecord: async (db, id) => {
+      const rows = await db.query<{ id: string; name: string }>(
+        'select b.id::text as id, b.name from contracts c join reservations r on r.id = c.reservation_id join brokers b on b.id = r.broker_id where c.id = $1',
+        [id],
+      );
+      return { broker: rows.rows[0] ?? null };
+    },
     onImport: true,
     beforeCreate: async (tx, _extra, _caller, values) => {
       const reservationId = String(values.reservation);
@@ -165,18 +173,33 @@ export function contractHooks(engine: EngineContext): ResourceHooks {
   };
 }
 
-type StepAction = { id: string; name: string; label: string; from_step_id: string; to_step_id: string; needs_reason: boolean | null; to_name: string };
+type StepAction = { id: string; name: string; label: string; from_step_id: string; to_step_id: string; needs_reason: boolean | null; to_name: string; to_final?: boolean | null };
 
-/** The configured actions that start from the contract's current step. */
+/**
+ * The configured actions that start from the contract's current step, in the order a person takes
+ * them: the moves forward first, then the moves back (Return), and last the moves into a final step
+ * (Signed, then Cancelled: by the steps' order), so Cancel is never the first button.
+ */
 export async function stepActions(tx: Queryable, contractId: string) {
   const rows = await tx.query<StepAction & { from_name: string }>(
-    `select a.id::text as id, a.name, a.label, a.from_step_id::text as from_step_id, a.to_step_id::text as to_step_id, a.needs_reason, t.name as to_name, f.name as from_name
+    `select a.id::text as id, a.name, a.label, a.from_step_id::text as from_step_id, a.to_step_id::text as to_step_id, a.needs_reason, t.name as to_name, f.name as from_name,
+            coalesce(t.is_final, false) as to_final
        from contracts c join contract_actions a on a.from_step_id = c.step_id and a.active
        join contract_steps t on t.id = a.to_step_id join contract_steps f on f.id = a.from_step_id
-      where c.id = $1 order by a.name`,
+      where c.id = $1
+      order by case when coalesce(t.is_final, false) then 2 when t.sort_order >= f.sort_order then 0 else 1 end, t.sort_order, a.label, a.name`,
     [contractId],
   );
-  return rows.rows.map((row) => ({ id: row.id, name: row.name, label: row.label, toStep: row.to_step_id, toStepName: row.to_name, needsReason: row.needs_reason === true }));
+  return rows.rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    label: row.label,
+    fromStepName: row.from_name,
+    toStep: row.to_step_id,
+    toStepName: row.to_name,
+    toStepFinal: row.to_final === true,
+    needsReason: row.needs_reason === true,
+  }));
 }
 
 /**

@@ -1,7 +1,8 @@
 import { amountInWords, formatMoney } from '@propdesk/finance';
+import { formatDate } from '@propdesk/records/model';
 import type { Printer } from '@propdesk/records/server';
 import { notFound, type Queryable } from '@propdesk/server-kit';
-import { keepPrint, preamble, renderPdf } from '../../print/index.server.js';
+import { keepPrint, printCompany, renderCompanyPdf, type PrintCompany } from '../../print/index.server.js';
 
 type Lang = 'ar' | 'en';
 
@@ -10,7 +11,7 @@ const LABELS = {
     title: 'Sale Contract', number: 'Contract no.', date: 'Date', reservation: 'Reservation', parties: 'Parties', role: 'Role', name: 'Name', id: 'ID / passport', share: 'Share',
     unit: 'The unit', project: 'Project', code: 'Unit', block: 'Block', floor: 'Floor', area: 'Area (m²)', prices: 'Price', listPrice: 'List price', discount: 'Discount',
     netPrice: 'Net price', inWords: 'In words', schedule: 'Payment schedule', seq: 'No.', kind: 'Payment', due: 'Due date', amount: 'Amount', total: 'Total',
-    signatures: 'Signatures', buyer: 'Buyer', developer: 'For the developer', witness: 'Witness', step: 'Step', version: 'Schedule version',
+    signatures: 'Signatures', buyer: 'Buyer', developer: 'For the seller', seller: 'Seller', witness: 'Witness', step: 'Step', version: 'Schedule version',
     roles: { buyer: 'Buyer', co_buyer: 'Co-buyer', developer_signatory: 'Developer signatory', witness: 'Witness', broker: 'Broker' } as Record<string, string>,
     kinds: { down_payment: 'Down payment', installment: 'Installment', delivery: 'On delivery', maintenance: 'Maintenance', fee: 'Fee' } as Record<string, string>,
   },
@@ -18,7 +19,7 @@ const LABELS = {
     title: 'عقد بيع وحدة', number: 'رقم العقد', date: 'التاريخ', reservation: 'الحجز', parties: 'الأطراف', role: 'الصفة', name: 'الاسم', id: 'الرقم القومي / جواز السفر', share: 'النصيب',
     unit: 'الوحدة', project: 'المشروع', code: 'الوحدة', block: 'المبنى', floor: 'الدور', area: 'المساحة (م²)', prices: 'الثمن', listPrice: 'سعر القائمة', discount: 'الخصم',
     netPrice: 'صافي الثمن', inWords: 'فقط', schedule: 'جدول السداد', seq: 'م', kind: 'الدفعة', due: 'تاريخ الاستحقاق', amount: 'المبلغ', total: 'الإجمالي',
-    signatures: 'التوقيعات', buyer: 'المشتري', developer: 'عن الشركة المطورة', witness: 'شاهد', step: 'المرحلة', version: 'إصدار الجدول',
+    signatures: 'التوقيعات', buyer: 'المشتري', developer: 'عن البائع', seller: 'البائع', witness: 'شاهد', step: 'المرحلة', version: 'إصدار الجدول',
     roles: { buyer: 'مشتري', co_buyer: 'مشتري مشارك', developer_signatory: 'ممثل الشركة', witness: 'شاهد', broker: 'وسيط' } as Record<string, string>,
     kinds: { down_payment: 'مقدم', installment: 'قسط', delivery: 'عند الاستلام', maintenance: 'وديعة صيانة', fee: 'رسوم' } as Record<string, string>,
   },
@@ -30,6 +31,8 @@ export const toEastern = (text: string) => text.replace(/[0-9]/g, (digit) => Str
  * number under the bidi rules; ISO's hyphens would let the parts reorder in right-to-left text.
  */
 export const arabicDate = (iso: string) => toEastern(iso.split('-').reverse().join('/'));
+/** A date on a print: 24/11/2026 in Arabic-Indic digits in Arabic, 24 Nov 2026 in English (the display module's). */
+export const printDate = (iso: string, lang: Lang) => (lang === 'ar' ? arabicDate(iso) : formatDate(iso));
 
 type ContractFacts = {
   number: string; contract_date: string; reservation_number: string | null; customer_name: string; customer_id_number: string | null; customer_address: string | null;
@@ -38,7 +41,7 @@ type ContractFacts = {
 };
 
 /** What the contract print shows, gathered in one place (also what the template's merge fields read). */
-export async function contractPrintData(db: Queryable, id: string, lang: Lang) {
+export async function contractPrintData(db: Queryable, id: string, lang: Lang, seller?: PrintCompany | null) {
   const rows = await db.query<ContractFacts>(
     `select c.number, to_char(c.contract_date, 'YYYY-MM-DD') as contract_date, r.number as reservation_number, cu.full_name as customer_name,
             coalesce(cu.national_id, cu.passport_no) as customer_id_number, cu.address as customer_address, u.code as unit_code, u.block, u.floor,
@@ -57,7 +60,9 @@ export async function contractPrintData(db: Queryable, id: string, lang: Lang) {
   );
   const L = LABELS[lang];
   const money = (value: string | null) => (value === null ? '' : formatMoney(value, { lang }));
-  const date = (value: string) => (lang === 'ar' ? arabicDate(value) : value);
+  const date = (value: string) => printDate(value, lang);
+  // The seller is the company profile (its name, register and tax card in the print's language).
+  const company = seller === undefined ? (await printCompany(db, lang)).company : seller;
   const netWords = amountInWords(contract.net_price, { lang });
   // The template's text in the print's language; its merge fields are filled in the text's own
   // language (an English-only template in the Arabic print reads as English); {{schedule}} marks where the table goes.
@@ -70,7 +75,8 @@ export async function contractPrintData(db: Queryable, id: string, lang: Lang) {
     netPrice: formatMoney(contract.net_price, { lang: bodyLang, currency: 'EGP' }),
     netPriceWords: amountInWords(contract.net_price, { lang: bodyLang }),
     'netPrice.words': amountInWords(contract.net_price, { lang: bodyLang }),
-    date: bodyLang === 'ar' ? arabicDate(contract.contract_date) : contract.contract_date,
+    date: printDate(contract.contract_date, bodyLang),
+    'seller.name': company?.name ?? '',
     number: contract.number,
   };
   const body = raw.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (whole, key: string) => (key === 'schedule' ? '\u0000' : merge[key] ?? whole));
@@ -85,6 +91,7 @@ export async function contractPrintData(db: Queryable, id: string, lang: Lang) {
     customer: { name: contract.customer_name, idNumber: contract.customer_id_number ?? '', address: contract.customer_address ?? '' },
     unit: { code: contract.unit_code ?? '', block: contract.block ?? '', floor: contract.floor === null ? '' : lang === 'ar' ? toEastern(String(contract.floor)) : String(contract.floor), area: contract.area_m2 ? money(contract.area_m2) : '', project: contract.project_name ?? '' },
     prices: { list: money(contract.list_price), discount: money(contract.discount_amount), net: money(contract.net_price), netWords },
+    seller: company ? { name: company.name, register: company.register, taxCard: company.taxCard, address: company.address } : null,
     parties: (contract.parties ?? []).map((party) => ({
       role: L.roles[party.role] ?? party.role,
       name: party.name,
@@ -145,6 +152,7 @@ const CONTRACT_TYPST = `
 == #d.L.parties
 #table(columns: (auto, 1fr, auto, auto),
   table.header([*#d.L.role*], [*#d.L.name*], [*#d.L.id*], [*#d.L.share*]),
+  ..if d.seller != none { (d.L.seller, [*#d.seller.name* \\ #text(size: 8.5pt, d.seller.address)], [#d.seller.register \\ #d.seller.taxCard], []) } else { () },
   ..d.parties.map(p => (p.role, p.name, p.idNumber, p.share)).flatten())
 
 == #d.L.unit
@@ -170,14 +178,14 @@ const CONTRACT_TYPST = `
 #v(18pt)
 == #d.L.signatures
 #grid(columns: (1fr, 1fr, 1fr), gutter: 12pt,
-  [#d.L.buyer \\ #v(26pt) #line(length: 90%)], [#d.L.developer \\ #v(26pt) #line(length: 90%)], [#d.L.witness \\ #v(26pt) #line(length: 90%)])
+  [#d.L.buyer \\ #v(26pt) #line(length: 90%)], [#d.L.developer#if d.seller != none [: #d.seller.name] \\ #v(26pt) #line(length: 90%)], [#d.L.witness \\ #v(26pt) #line(length: 90%)])
 `;
 
 /** `GET /api/contracts/{id}/print?lang=ar|en`: the contract from its template, kept (hash, time, who). */
 export const contractPrinter: Printer = async (db, id, { lang, auth }) => {
   const language: Lang = lang ?? 'ar';
   const data = await contractPrintData(db, id, language);
-  const content = renderPdf(preamble(language) + CONTRACT_TYPST, data);
+  const { content } = await renderCompanyPdf(db, language, CONTRACT_TYPST, data);
   await keepPrint(db, { resource: 'contracts', recordId: id, lang: language, content, userId: auth.userId ?? null });
   return { name: `${data.number}-${language}.pdf`, content };
 };

@@ -1,5 +1,5 @@
 import type { Caller, DomainNotify, EngineContext, ResourceHooks } from '@propdesk/records/server';
-import type { RecordRow } from '@propdesk/records/model';
+import { formatMoney, type RecordRow } from '@propdesk/records/model';
 import { badRequest, notFound, unprocessable, type Queryable } from '@propdesk/server-kit';
 import { assertWindowOpen, setupRow, settleEoi } from '../eois/lifecycle.server.js';
 
@@ -63,7 +63,7 @@ const more = (a: string, b: string) => Number(a) > Number(b);
 async function checkPayment(tx: Queryable, eoi: LockedEoi, amount: string) {
   if (eoi.status !== 'submitted') throw unprocessable(`Payments are taken on a submitted EOI; ${eoi.number} is ${words(eoi.status)}.`);
   assertWindowOpen((await setupRow(tx, eoi.setup_id, 'for share'))!);
-  if (more(amount, eoi.owed)) throw unprocessable(`${eoi.number} needs ${eoi.owed} more; ${amount} was given.`);
+  if (more(amount, eoi.owed)) throw unprocessable(`${eoi.number} needs ${formatMoney(eoi.owed)} more; ${formatMoney(amount)} was given.`);
 }
 
 /** A refund out: never more than paid less what is refunded or asked already; only where the launch allows it. */
@@ -73,7 +73,7 @@ async function checkRefund(tx: Queryable, eoi: LockedEoi, amount: string) {
   // Money of an EOI that cannot go on (cancelled, expired, left without a unit) always goes back.
   if (setup.refundable === false && eoi.status !== 'cancelled' && eoi.status !== 'expired' && !eoi.refund_due) throw unprocessable(`EOIs of ${setup.name} are not refundable.`);
   if (more(amount, eoi.refundable_amount)) {
-    throw unprocessable(`At most ${eoi.refundable_amount} can be refunded on ${eoi.number}: ${eoi.paid} was paid and ${eoi.refunds} is refunded or asked already.`);
+    throw unprocessable(`At most ${formatMoney(eoi.refundable_amount)} can be refunded on ${eoi.number}: ${formatMoney(eoi.paid)} was paid and ${formatMoney(eoi.refunds)} is refunded or asked already.`);
   }
 }
 
@@ -115,7 +115,7 @@ export function eoiPaymentHooks(engine: EngineContext, notify: DomainNotify): Re
         await notify(tx, {
           departmentId: payment.department,
           title: `Refund requested: ${payment.eoi_number} (${payment.number})`,
-          body: `${payment.amount} to go back, waiting for your decision.`,
+          body: `${formatMoney(payment.amount)} to go back, waiting for your decision.`,
           link: paymentLink(id),
           category: CATEGORY,
           createdBy: userOf(caller),
@@ -153,7 +153,7 @@ export function eoiPaymentHooks(engine: EngineContext, notify: DomainNotify): Re
           await checkRefund(tx, eoi, String(current.amount));
           return { values: { decidedBy: userOf(caller), decidedAt: new Date().toISOString() } };
         },
-        after: (tx, _id, record, caller) => tellRequester(tx, record, `Refund approved: ${String(record.number)}`, `${String(record.amount)} goes back once the bank transfer is recorded.`, caller),
+        after: (tx, _id, record, caller) => tellRequester(tx, record, `Refund approved: ${String(record.number)}`, `${formatMoney(record.amount)} goes back once the bank transfer is recorded.`, caller),
       },
       reject: {
         before: async (_tx, _id, _current, caller) => ({ values: { decidedBy: userOf(caller), decidedAt: new Date().toISOString() } }),

@@ -10,12 +10,20 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { RecordRow } from '@propdesk/records/model';
-import type { ResourcePageProps } from '@propdesk/records/web';
+import { formatDate, formatMoney, humanize, type ResourcePageProps } from '@propdesk/records/web';
 import { Link as RouterLink } from 'react-router';
 import { useEoiMoneyQuery } from './eoiApi.web.js';
 
 const PAYMENTS = '/settings/leads/EoiPayments';
-const words = (value: string) => value.replace(/_/g, ' ');
+/** An EOI payment's state as a person says it (a refund's steps read as what happened to it). */
+const STATUS_WORDS: Readonly<Record<string, { payment: string; refund: string }>> = {
+  recorded: { payment: 'Received', refund: 'Recorded' },
+  requested: { payment: 'Requested', refund: 'Waiting for approval' },
+  approved: { payment: 'Approved', refund: 'Approved, to transfer' },
+  completed: { payment: 'Completed', refund: 'Refunded' },
+  rejected: { payment: 'Rejected', refund: 'Rejected' },
+};
+const paymentStatusWords = (status: string, kind: string) => STATUS_WORDS[status]?.[kind === 'refund' ? 'refund' : 'payment'] ?? humanize(status);
 
 /** An EOI's money: its payments and refunds, each opening its own record, and where to record another. */
 export function EoiPanel({ record }: { record: RecordRow }) {
@@ -59,9 +67,9 @@ export function EoiPanel({ record }: { record: RecordRow }) {
                     </Link>
                   </TableCell>
                   <TableCell>{row.kind === 'refund' ? 'Refund' : 'Payment'}</TableCell>
-                  <TableCell>{row.paidOn}</TableCell>
-                  <TableCell align="right">{row.kind === 'refund' ? `−${row.amount}` : row.amount}</TableCell>
-                  <TableCell>{words(row.status)}</TableCell>
+                  <TableCell>{formatDate(row.paidOn)}</TableCell>
+                  <TableCell align="right">{row.kind === 'refund' ? `−${formatMoney(row.amount)}` : formatMoney(row.amount)}</TableCell>
+                  <TableCell>{paymentStatusWords(row.status, row.kind)}</TableCell>
                   <TableCell>{row.transferReference ?? row.reference ?? '—'}</TableCell>
                 </TableRow>
               ))}

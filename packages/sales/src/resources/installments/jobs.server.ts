@@ -1,4 +1,5 @@
-import { compareMoney, formatMoney, percentOf } from '@propdesk/finance';
+import { compareMoney, percentOf } from '@propdesk/finance';
+import { formatDate, formatMoney } from '@propdesk/records/model';
 import { defineJob, type JobDefinition, type Queryable } from '@propdesk/server-kit';
 import { createRecord, engineTransaction, updateRecord, type Caller, type DomainNotify, type EngineContext } from '@propdesk/records/server';
 import { installments } from './definition.js';
@@ -86,7 +87,7 @@ async function tellOverdue(tx: Queryable, notify: DomainNotify, contractId: stri
   const found = contract.rows[0];
   if (!found) return;
   const title = `Overdue: ${found.number}`;
-  const body = rows.map((row) => `#${row.seq} due ${row.due_date}, ${formatMoney(row.open)} unpaid`).join('; ').slice(0, 500);
+  const body = rows.map((row) => `#${row.seq} due ${formatDate(row.due_date)}, ${formatMoney(row.open)} unpaid`).join('; ').slice(0, 500);
   const link = `/sales/contracts?record=${contractId}`;
   const finance = await tx.query<{ id: string }>("select id::text as id from departments where lower(name) = 'finance' order by id limit 1");
   if (finance.rows[0]) await notify(tx, { departmentId: finance.rows[0].id, title, body, link, category: CATEGORY });

@@ -1,8 +1,8 @@
 import { amountInWords, formatMoney } from '@propdesk/finance';
 import type { Printer } from '@propdesk/records/server';
 import { notFound } from '@propdesk/server-kit';
-import { keepPrint, preamble, renderPdf } from '../../print/index.server.js';
-import { arabicDate, toEastern } from '../contracts/print.server.js';
+import { keepPrint, renderCompanyPdf } from '../../print/index.server.js';
+import { printDate, toEastern } from '../contracts/print.server.js';
 
 type Lang = 'ar' | 'en';
 
@@ -63,7 +63,7 @@ export const receiptPrinter: Printer = async (db, id, { lang, auth }) => {
   const data = {
     L: { ...L, methods: undefined, kinds: undefined },
     number: receipt.number,
-    date: language === 'ar' ? arabicDate(receipt.receipt_date) : receipt.receipt_date,
+    date: printDate(receipt.receipt_date, language),
     customer: receipt.customer,
     contract: receipt.contract ?? '',
     method: L.methods[receipt.method] ?? receipt.method,
@@ -75,11 +75,11 @@ export const receiptPrinter: Printer = async (db, id, { lang, auth }) => {
     items: items.rows.map((item) => ({
       kind: `${L.kinds[item.kind] ?? item.kind}${item.seq === null ? '' : ` ${digits(String(item.seq))}`}`,
       label: item.contract ?? '',
-      due: item.due_date ? (language === 'ar' ? arabicDate(item.due_date) : item.due_date) : '',
+      due: item.due_date ? printDate(item.due_date, language) : '',
       amount: formatMoney(item.amount, { lang: language }),
     })),
   };
-  const content = renderPdf(preamble(language) + RECEIPT_TYPST, data);
+  const { content } = await renderCompanyPdf(db, language, RECEIPT_TYPST, data);
   await keepPrint(db, { resource: 'receipts', recordId: id, lang: language, content, userId: auth.userId ?? null });
   return { name: `${receipt.number}-${language}.pdf`, content };
 };

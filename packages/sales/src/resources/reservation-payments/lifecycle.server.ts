@@ -1,4 +1,5 @@
 import type { Caller, DomainNotify, EngineContext, ResourceHooks, Rollup } from '@propdesk/records/server';
+import { formatMoney } from '@propdesk/records/model';
 import { unprocessable, type Queryable } from '@propdesk/server-kit';
 import { reservationPayments } from './definition.js';
 import { carryReservationPayments } from './carry.server.js';
@@ -61,7 +62,7 @@ export function reservationPaymentHooks(engine: EngineContext, notify: DomainNot
       if (payment.status !== 'recorded') return;
       const setup = await reservationSetupFor(tx, payment.project);
       if (setup.approverDepartment) {
-        await notify(tx, { departmentId: setup.approverDepartment, title: `Payment to approve: ${payment.number}`, body: `${payment.amount} on ${payment.reservation}.`, link: reservationPaymentLink(id), category: 'sales', createdBy: userOf(caller) });
+        await notify(tx, { departmentId: setup.approverDepartment, title: `Payment to approve: ${payment.number}`, body: `${formatMoney(payment.amount)} on ${payment.reservation}.`, link: reservationPaymentLink(id), category: 'sales', createdBy: userOf(caller) });
       }
     },
     actions: {
@@ -70,7 +71,7 @@ export function reservationPaymentHooks(engine: EngineContext, notify: DomainNot
         after: async (tx, id, record, caller) => {
           // Approved after its reservation became a contract: it counts towards the contract's price now.
           await carryReservationPayments(engine, tx, caller, String(record.reservation), id);
-          await notifyRecorder(tx, record.createdBy, `Payment approved: ${String(record.number)}`, `${String(record.amount)} counts towards the reservation.`, id, caller);
+          await notifyRecorder(tx, record.createdBy, `Payment approved: ${String(record.number)}`, `${formatMoney(record.amount)} counts towards the reservation.`, id, caller);
         },
       },
       reject: {

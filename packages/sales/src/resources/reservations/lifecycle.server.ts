@@ -1,5 +1,5 @@
 import { createRecord, deleteRecord, effectOf, memoized, runAction, type Caller, type DomainNotify, type EngineContext, type ResourceHooks } from '@propdesk/records/server';
-import type { RecordRow } from '@propdesk/records/model';
+import { formatDate, formatMoney, type RecordRow } from '@propdesk/records/model';
 import { compareMoney, decimal } from '@propdesk/finance';
 import { notFound, unprocessable, type Queryable } from '@propdesk/server-kit';
 import { z } from 'zod';
@@ -284,7 +284,7 @@ export function reservationHooks(engine: EngineContext, notify: DomainNotify): R
         },
         after: async (tx, _id, record, caller) => {
           if (record.status === 'pending_approval') {
-            await notifyApprovers(tx, record, `Reservation to approve: ${text(record.number)}`, `${text(record.needsApprovalReason)} Net price ${text(record.netPrice)}.`, caller);
+            await notifyApprovers(tx, record, `Reservation to approve: ${text(record.number)}`, `${text(record.needsApprovalReason)} Net price ${formatMoney(record.netPrice)}.`, caller);
           } else {
             const notice = confirmedNotice(record);
             await notifyPeople(tx, record, notice.title, notice.body, caller);
@@ -297,7 +297,7 @@ export function reservationHooks(engine: EngineContext, notify: DomainNotify): R
           return { values: confirmedValues(caller) };
         },
         after: (tx, _id, record, caller, reason) =>
-          notifyPeople(tx, record, `Reservation approved: ${text(record.number)}`, reason ?? `The unit is reserved until ${text(record.signBy)} for the contract to be signed.`, caller),
+          notifyPeople(tx, record, `Reservation approved: ${text(record.number)}`, reason ?? `The unit is reserved until ${formatDate(record.signBy)} for the contract to be signed.`, caller),
       },
       reject: {
         after: (tx, _id, record, caller, reason) => notifyPeople(tx, record, `Reservation sent back: ${text(record.number)}`, reason ?? 'Sent back to draft.', caller),
@@ -314,7 +314,7 @@ export function reservationHooks(engine: EngineContext, notify: DomainNotify): R
         },
         after: async (tx, id, record, caller, reason) => {
           await releaseClaim(engine, tx, effectOf(caller), reservationDoc(id), { action: 'cancel', reason: `${text(record.number)} cancelled: ${reason ?? ''}`.slice(0, 300) });
-          const fee = record.feeOutcome ? ` The fee paid (${text(record.feePaid)}) is ${record.feeOutcome === 'refund' ? 'to be refunded' : 'forfeited'}.` : '';
+          const fee = record.feeOutcome ? ` The fee paid (${formatMoney(record.feePaid)}) is ${record.feeOutcome === 'refund' ? 'to be refunded' : 'forfeited'}.` : '';
           await notifyPeople(tx, record, `Reservation cancelled: ${text(record.number)}`, `${reason ?? 'Cancelled.'}${fee}`, caller);
         },
       },
@@ -326,7 +326,7 @@ export function reservationHooks(engine: EngineContext, notify: DomainNotify): R
               where id = (select id from reservation_revisions where reservation_id = $1 and status = 'pending') returning requested_by::text as requested_by`,
             [id, JSON.stringify(snapshot(record)), userOf(caller), reason],
           );
-          await notifyUser(tx, decided.rows[0]?.requested_by, `Modification approved: ${text(record.number)}`, `Revision ${text(record.revision)} applies: net price ${text(record.netPrice)}.`, id, caller);
+          await notifyUser(tx, decided.rows[0]?.requested_by, `Modification approved: ${text(record.number)}`, `Revision ${text(record.revision)} applies: net price ${formatMoney(record.netPrice)}.`, id, caller);
         },
       },
       rejectModification: {

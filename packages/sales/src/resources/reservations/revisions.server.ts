@@ -1,5 +1,6 @@
 import { getRecord, updateRecord, type Caller, type DomainNotify, type EngineContext } from '@propdesk/records/server';
 import { notFound, unprocessable, type Migration, type Queryable } from '@propdesk/server-kit';
+import { formatMoney } from '@propdesk/records/model';
 import { reservations } from './definition.js';
 import { assertState, pendingRevision, priceFor, snapshot } from './lifecycle.server.js';
 import { priceReservation, type DiscountKind } from './pricing.js';
@@ -86,7 +87,7 @@ export async function requestModification(engine: EngineContext, notify: DomainN
     await notify(tx, {
       departmentId: setup.approverDepartment,
       title: `Modification to approve: ${String(current.number)}`,
-      body: `${input.reason} Net price ${String(current.netPrice)} → ${pricing.netPrice}.`,
+      body: `${input.reason} Net price ${formatMoney(current.netPrice)} → ${formatMoney(pricing.netPrice)}.`,
       link: reservationLink(id),
       category: 'sales',
       createdBy: caller.auth?.userId ?? null,

@@ -1,5 +1,5 @@
 import type { Caller } from '@propdesk/records/server';
-import type { RecordRow } from '@propdesk/records/model';
+import { formatDate, type RecordRow } from '@propdesk/records/model';
 import { decimal } from '@propdesk/finance';
 import { HttpError, unprocessable } from '@propdesk/server-kit';
 import { reservations } from './definition.js';
@@ -151,7 +151,7 @@ export const confirmedValues = (caller: Caller) => ({ needsApprovalReason: null,
 /** The words of a submit's confirmation notice. */
 export const confirmedNotice = (record: Readonly<Record<string, unknown>>) => ({
   title: `Reservation confirmed: ${text(record.number)}`,
-  body: `The unit is reserved until ${text(record.signBy)} for the contract to be signed.`,
+  body: `The unit is reserved until ${formatDate(record.signBy)} for the contract to be signed.`,
 });
 
 export type PersonNotice = { userId: string; title: string; body: string; link: string; category: string; createdBy: string | null };

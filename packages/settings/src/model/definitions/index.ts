@@ -1,5 +1,6 @@
 import type { ResourceDef } from '@propdesk/records/model';
 import { brokerContracts, brokerProjectTemplates, brokers } from './brokers.js';
+import { companyProfile } from './company.js';
 import { contractActions, contractParties, contractSteps, contractTemplates } from './contracts.js';
 import { areas, countries, leadActivityTypes, locations, nationalities, sites, userTypes } from './general.js';
 import { blockTypes, projects, unitStatuses, unitTypes, units } from './inventory.js';
@@ -45,7 +46,9 @@ export const SETTINGS_RESOURCES: readonly ResourceDef[] = [
   contractActions,
   contractParties,
   contractTemplates,
+  companyProfile,
 ];
 
 export { paymentPlanProblems, planTerms, FREQUENCIES } from './payments.js';
 export { UNIT_STATUSES, UNIT_CATEGORIES } from './inventory.js';
+export { LOGO_MAX_BYTES, LOGO_MAX_PIXELS, LOGO_TYPES, type LogoType } from './company.js';
