@@ -37,7 +37,7 @@ export async function settleChequeCover(engine: EngineContext): Promise<{ items:
   });
 }
 
-/** Once soon after start (then daily, finding nothing): a database from before covering is brought in line. */
+/** A minute after its first start (not in the start's own rush), then daily finding nothing: a database from before covering is brought in line. */
 export function chequeJobs(engine: EngineContext): JobDefinition[] {
-  return [defineJob({ name: CHEQUE_COVER_JOB, everyMs: 24 * 3_600_000, firstRunAfterMs: 1, run: () => settleChequeCover(engine) })];
+  return [defineJob({ name: CHEQUE_COVER_JOB, everyMs: 24 * 3_600_000, firstRunAfterMs: 60_000, run: () => settleChequeCover(engine) })];
 }

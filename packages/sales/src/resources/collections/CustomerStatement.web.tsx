@@ -69,13 +69,13 @@ export function CustomerStatement({ customerId }: { customerId: string }) {
           <TableBody>
             {data.lines.map((line, index) => (
               <TableRow key={`${line.reference}-${index}`}>
-                <TableCell>{formatDate(line.date)}</TableCell>
-                <TableCell>{line.reference}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(line.date)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{line.reference}</TableCell>
                 <TableCell>{line.code ? `${line.description} · ${line.code}` : line.description}</TableCell>
-                <TableCell align="right">{line.charge ? formatMoney(line.charge) : ''}</TableCell>
-                <TableCell align="right">{line.credit ? formatMoney(line.credit) : ''}</TableCell>
-                <TableCell align="right">{line.covering ? formatMoney(line.covering) : ''}</TableCell>
-                <TableCell align="right">{formatMoney(line.balance)}</TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{line.charge ? formatMoney(line.charge) : ''}</TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{line.credit ? formatMoney(line.credit) : ''}</TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{line.covering ? formatMoney(line.covering) : ''}</TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{formatMoney(line.balance)}</TableCell>
               </TableRow>
             ))}
           </TableBody>

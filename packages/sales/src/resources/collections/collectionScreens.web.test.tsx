@@ -59,7 +59,7 @@ const statement = (overrides: Partial<Statement> = {}): Statement => ({
     { date: '2026-01-11', kind: 'charge', reference: 'CNT-2026-00002 #1', description: 'Down payment', code: null, charge: '1200000.00', credit: null, covering: null, balance: '1200000.00' },
     { date: '2026-01-11', kind: 'receipt', reference: 'RCT-2026-00003', description: 'Bank transfer', code: 'CNT-2026-00002', charge: null, credit: '1200000.00', covering: null, balance: '0.00' },
     { date: '2026-07-11', kind: 'charge', reference: 'CNT-2026-00002 #2', description: 'Installment', code: null, charge: '480000.00', credit: null, covering: null, balance: '480000.00' },
-    { date: '2026-11-20', kind: 'cheque', reference: 'RCT-2026-00051', description: 'Cheque in hand, dated 26 Nov 2026: covers, paid when it clears', code: 'CIB 100204 · CNT-2026-00002', charge: null, credit: null, covering: '480000.00', balance: '480000.00' },
+    { date: '2026-11-20', kind: 'cheque', reference: 'RCT-2026-00051', description: 'Cheque in hand, dated 26 Nov 2026', code: 'CIB 100204 · CNT-2026-00002', charge: null, credit: null, covering: '480000.00', balance: '480000.00' },
   ],
   charges: '1680000.00',
   receipts: '1200000.00',
@@ -82,7 +82,7 @@ describe('the statement of account on the customer’s view', () => {
     expect(within(cheque).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
       '20 Nov 2026',
       'RCT-2026-00051',
-      'Cheque in hand, dated 26 Nov 2026: covers, paid when it clears · CIB 100204 · CNT-2026-00002',
+      'Cheque in hand, dated 26 Nov 2026 · CIB 100204 · CNT-2026-00002',
       '',
       '',
       '480,000.00 EGP',

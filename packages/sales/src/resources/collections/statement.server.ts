@@ -16,8 +16,8 @@ const METHOD_WORDS = {
 };
 
 const CHEQUE_WORDS = {
-  en: { cleared: 'Cheque cleared', inHand: (date: string) => `Cheque in hand, dated ${date}: covers, paid when it clears` },
-  ar: { cleared: 'شيك تم تحصيله', inHand: (date: string) => `شيك تحت التحصيل بتاريخ ${date}: يغطي ولا يُحتسب مدفوعًا قبل تحصيله` },
+  en: { cleared: 'Cheque cleared', inHand: (date: string) => `Cheque in hand, dated ${date}` },
+  ar: { cleared: 'شيك تم تحصيله', inHand: (date: string) => `شيك تحت التحصيل بتاريخ ${date}` },
 };
 
 type ReceiptRow = {
@@ -127,9 +127,12 @@ const STATEMENT_TYPST = `
   [*#d.L.customer*], d.customer, [*#d.L.asOf*], d.asOf)
 #v(6pt)
 #if d.lines.len() == 0 [ #d.L.none ] else [
+#[
+#set text(size: 8.5pt)
 #table(columns: (auto, auto, 1fr, auto, auto, auto, auto),
   table.header([*#d.L.date*], [*#d.L.reference*], [*#d.L.description*], [*#d.L.charge*], [*#d.L.credit*], [*#d.L.covering*], [*#d.L.balance*]),
-  ..d.lines.map(l => (l.date, code(l.reference), [#l.description #code(l.code)], l.charge, l.credit, l.covering, l.balance)).flatten())
+  ..d.lines.map(l => (l.date, code(l.reference), if l.code == none [#l.description] else [#l.description #linebreak() #code(l.code)], l.charge, l.credit, l.covering, l.balance)).flatten())
+]
 ]
 #v(6pt)
 #table(columns: (1fr, auto),
