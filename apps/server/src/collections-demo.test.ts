@@ -5,7 +5,8 @@ import { DB_KINDS, seededDatabases } from './test/harness.js';
 /**
  * The collections demo (issue 18): contracts signed over the past year in the three projects, their
  * installments paid by receipts as they fell due (some late, some in part, one voided), post-dated
- * cheques into next year, and customers overdue in every age band the collections dashboard shows.
+ * cheques into next year that cover their installments without paying them (issue 25), and customers
+ * overdue in every age band the collections dashboard shows.
  */
 describe.each(DB_KINDS)('collections demo on %s', (kind) => {
   const databases = seededDatabases(kind);
@@ -34,18 +35,26 @@ describe.each(DB_KINDS)('collections demo on %s', (kind) => {
     expect(Math.min(...ages)).toBeLessThan(30);
     for (const row of rows.rows) expect(row.installments, row.number).toBeGreaterThan(0);
     // Every contract has paid something but a few sales through a broker, which still owe their whole
-    // down payment (unpaid, or paid by a cheque that bounced: the commission demo's reversed and clawed back lines).
+    // down payment (unpaid, by a cheque that bounced, or by a transfer recalled: the commission demo's reversed and clawed back lines).
     const unpaid = rows.rows.filter((row) => row.receipts === 0);
     expect(unpaid.length).toBeLessThanOrEqual(4);
     for (const row of unpaid) expect(row.notes, row.number).toBe('Demo contract with a broker.');
   });
 
-  it('pays installments from receipts of the ledger’s amounts: what each installment shows paid is what receipts allocated to it', async () => {
+  it('pays installments from receipts of the ledger’s amounts: what each installment shows paid is cleared money, covered what cheques in hand allocated to it', async () => {
     const mismatched = await db.query<{ id: string }>(
       `select i.id::text as id from installments i join contracts c on c.id = i.contract_id
-        where c.notes like 'Demo contract%' and i.paid <> coalesce((select sum(x.amount) from receipt_items x where x.installment_id = i.id and x.counts), 0)`,
+        where c.notes like 'Demo contract%'
+          and (i.paid <> coalesce((select sum(x.amount) from receipt_items x where x.installment_id = i.id and x.counts and x.cleared), 0)
+            or i.covered <> coalesce((select sum(x.amount) from receipt_items x where x.installment_id = i.id and x.counts and not x.cleared), 0))`,
     );
     expect(mismatched.rows).toEqual([]);
+    // Items are cleared exactly when their money is: not a cheque's, or a cheque's that cleared.
+    const wrong = await db.query<{ n: number }>(
+      `select count(*)::int as n from receipt_items x join receipts r on r.id = x.receipt_id left join cheques q on q.receipt_id = r.id
+        where x.counts and x.cleared <> (r.method <> 'cheque' or q.status = 'cleared')`,
+    );
+    expect(wrong.rows[0]!.n).toBe(0);
     // Receipts by transfer or cash pay installments exactly: nothing is left unallocated.
     const methods = await db.query<{ method: string; n: number; unallocated: number }>(
       `select r.method, count(*)::int as n, count(*) filter (where r.allocated <> r.amount)::int as unallocated
@@ -76,6 +85,52 @@ describe.each(DB_KINDS)('collections demo on %s', (kind) => {
     expect(partly.rows[0]!.n).toBeGreaterThan(0);
     const unflagged = await db.query<{ n: number }>("select count(*)::int as n from installments where status in ('open', 'partly_paid') and due_date < current_date and not overdue");
     expect(unflagged.rows[0]!.n).toBe(0);
+    // No installment covered by a cheque whose date is still to come is overdue.
+    const coveredLate = await db.query<{ n: number }>("select count(*)::int as n from installments where status = 'covered' and overdue and cheque_date >= current_date");
+    expect(coveredLate.rows[0]!.n).toBe(0);
+  });
+
+  it('reads truthfully: post-dated cheques cover their installments, which are neither paid nor overdue, and no customer who owes is shown in credit', async () => {
+    // The installments of CNT-…00001 #5–#7 and the like: covered by cheques still received, not paid.
+    const inHand = await db.query<{ status: string; paid: string; covered: string; overdue: boolean; amount: string; cheque_due: string; due: string }>(
+      `select distinct n.status, n.paid::text as paid, n.covered::text as covered, n.overdue, n.amount::text as amount,
+              to_char(ch.due_date, 'YYYY-MM-DD') as cheque_due, to_char(n.due_date, 'YYYY-MM-DD') as due
+         from cheques ch join receipt_items x on x.receipt_id = ch.receipt_id and x.counts join installments n on n.id = x.installment_id
+        where ch.notes = 'Demo cheque.' and ch.status = 'received' and ch.due_date > current_date`,
+    );
+    expect(inHand.rows.length).toBeGreaterThan(3);
+    for (const row of inHand.rows) {
+      expect(row.status, row.due).not.toBe('paid');
+      expect(Number(row.covered), row.due).toBeGreaterThan(0);
+      expect(row.overdue, row.due).toBe(false);
+    }
+    expect(inHand.rows.some((row) => row.status === 'covered' && row.paid === '0.00')).toBe(true);
+    // Contracts: paid is cleared money only; what is covered is given apart.
+    const contracts = await db.query<{ number: string; paid: string; covered: string; sum_paid: string; sum_covered: string }>(
+      `select c.number, c.paid::text as paid, c.covered::text as covered,
+              (select coalesce(sum(n.paid), 0)::text from installments n where n.contract_id = c.id and n.schedule_version = c.schedule_version and n.status <> 'superseded' and n.kind <> 'fee') as sum_paid,
+              (select coalesce(sum(n.covered), 0)::text from installments n where n.contract_id = c.id and n.schedule_version = c.schedule_version and n.status <> 'superseded' and n.kind <> 'fee') as sum_covered
+         from contracts c where c.notes like 'Demo contract%'`,
+    );
+    for (const row of contracts.rows) expect([row.paid, row.covered], row.number).toEqual([Number(row.sum_paid).toFixed(2), Number(row.sum_covered).toFixed(2)]);
+    expect(contracts.rows.some((row) => Number(row.covered) > 0)).toBe(true);
+    // The customers holding post-dated cheques (the issue's four): the cheques are in hand, listed as covering;
+    // the balance is what has fallen due less cleared money only, so none of them is shown in credit.
+    const holders = await db.query<{ id: string }>("select distinct customer_id::text as id from cheques where notes = 'Demo cheque.' and status = 'received' and due_date > current_date");
+    expect(holders.rows.length).toBeGreaterThanOrEqual(3);
+    const { readStatement } = await import('@propdesk/sales/server');
+    const today = (await db.query<{ d: string }>("select to_char(current_date, 'YYYY-MM-DD') as d")).rows[0]!.d;
+    for (const holder of holders.rows) {
+      const statement = await readStatement(db, holder.id, today);
+      const cleared = await db.query<{ total: string }>(
+        `select coalesce(sum(r.amount), 0)::text as total from receipts r left join cheques q on q.receipt_id = r.id
+          where r.customer_id = $1 and r.status = 'issued' and r.receipt_date <= $2::date and (r.method <> 'cheque' or (q.status = 'cleared' and coalesce(q.cleared_on, q.due_date) <= $2::date))`,
+        [holder.id, today],
+      );
+      expect(Number(statement.receipts), statement.customer.name).toBe(Number(cleared.rows[0]!.total));
+      expect(Number(statement.covered), statement.customer.name).toBeGreaterThan(0);
+      expect(statement.balance.startsWith('-'), `${statement.customer.name}: ${statement.balance}`).toBe(false);
+    }
   });
 
   it('holds post-dated cheques for future installments into next year, some due this week, each for what it pays', async () => {

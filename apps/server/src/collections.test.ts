@@ -30,7 +30,7 @@ const cairoToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Ca
 const days = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 const addDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
-type LedgerRow = { project_id: string; currency: string; agent_id: string | null; due_date: string; amount: string; paid: string; status: string; contract_id: string };
+type LedgerRow = { project_id: string; currency: string; agent_id: string | null; due_date: string; amount: string; paid: string; covered: string; cheque_date: string | null; status: string; contract_id: string };
 
 /**
  * The collections dashboard and the statement of account (issue 18): its figures against sums the
@@ -53,7 +53,7 @@ describe.each(DB_KINDS)('collections on %s', (kind) => {
     (
       await db.query<LedgerRow>(
         `select k.project_id::text as project_id, p.currency, r.agent_id::text as agent_id, to_char(n.due_date, 'YYYY-MM-DD') as due_date,
-                n.amount::text as amount, n.paid::text as paid, n.status, n.contract_id::text as contract_id
+                n.amount::text as amount, n.paid::text as paid, n.covered::text as covered, to_char(n.cheque_date, 'YYYY-MM-DD') as cheque_date, n.status, n.contract_id::text as contract_id
            from installments n join contracts k on k.id = n.contract_id join projects p on p.id = k.project_id left join reservations r on r.id = k.reservation_id`,
       )
     ).rows;
@@ -92,11 +92,21 @@ describe.each(DB_KINDS)('collections on %s', (kind) => {
     expect(receipt.statusCode, receipt.body).toBe(201);
 
     const rows = await ledger();
-    const owedRows = rows.filter((row) => row.status === 'open' || row.status === 'partly_paid');
+    // Owed: neither paid nor covered by a cheque in hand; the demo's cheques in hand cover some rows wholly, some in part.
+    const owedRows = rows.filter((row) => row.status === 'open' || row.status === 'partly_paid' || row.status === 'covered');
     expect(owedRows.some((row) => row.status === 'partly_paid' && row.contract_id === old.id)).toBe(true);
+    expect(owedRows.some((row) => row.status === 'covered')).toBe(true);
     const superseded = rows.filter((row) => row.status === 'superseded' && row.contract_id === reschedule.id && row.due_date < today);
     expect(superseded.length).toBeGreaterThan(0);
-    const owed = (row: LedgerRow) => piastres(row.amount) - piastres(row.paid);
+    const owed = (row: LedgerRow) => piastres(row.amount) - piastres(row.paid) - piastres(row.covered);
+    /** A row's past due parts: its uncovered rest from its due date, its cover from its cheque's date (or the due date, if later) once that passed. */
+    const lateParts = (row: LedgerRow): { amount: bigint; since: string }[] => {
+      const parts: { amount: bigint; since: string }[] = [];
+      if (row.due_date < today && owed(row) > 0n) parts.push({ amount: owed(row), since: row.due_date });
+      const chequeLate = row.cheque_date && row.cheque_date > row.due_date ? row.cheque_date : row.due_date;
+      if (row.due_date < today && piastres(row.covered) > 0n && chequeLate < today) parts.push({ amount: piastres(row.covered), since: chequeLate });
+      return parts;
+    };
     const data = await dashboard();
     expect(data.today).toBe(today);
 
@@ -105,24 +115,30 @@ describe.each(DB_KINDS)('collections on %s', (kind) => {
       const mine = owedRows.filter((row) => row.currency === line.currency);
       const between = (from: string, to: string) => mine.filter((row) => row.due_date >= from && row.due_date <= to);
       expect(line.week).toBe(money(between(data.week.from, data.week.to).reduce((sum, row) => sum + owed(row), 0n)));
-      expect(line.weekRows).toBe(between(data.week.from, data.week.to).length);
+      expect(line.weekRows).toBe(between(data.week.from, data.week.to).filter((row) => owed(row) > 0n).length);
+      expect(line.weekCovered).toBe(money(between(data.week.from, data.week.to).reduce((sum, row) => sum + piastres(row.covered), 0n)));
       expect(line.month).toBe(money(between(data.month.from, data.month.to).reduce((sum, row) => sum + owed(row), 0n)));
-      expect(line.overdue).toBe(money(mine.filter((row) => row.due_date < today).reduce((sum, row) => sum + owed(row), 0n)));
+      expect(line.monthCovered).toBe(money(between(data.month.from, data.month.to).reduce((sum, row) => sum + piastres(row.covered), 0n)));
+      const late = mine.flatMap(lateParts);
+      expect(line.overdue).toBe(money(late.reduce((sum, part) => sum + part.amount, 0n)));
+      expect(line.overdueRows).toBe(mine.filter((row) => lateParts(row).length > 0).length);
     }
     expect(data.week.from <= today && today <= data.week.to).toBe(true);
     expect(days(data.week.from, data.week.to)).toBe(6);
 
     // Aging per project and agent, against the same sums by days late.
-    const bucket = (row: LedgerRow) => {
-      const late = days(row.due_date, today);
+    const bucket = (since: string) => {
+      const late = days(since, today);
       return late <= 30 ? 'd0_30' : late <= 60 ? 'd31_60' : late <= 90 ? 'd61_90' : 'd90';
     };
     const expected = new Map<string, Record<string, bigint>>();
-    for (const row of owedRows.filter((one) => one.due_date < today)) {
-      const key = `${row.project_id}|${row.agent_id ?? ''}`;
-      const entry = expected.get(key) ?? { d0_30: 0n, d31_60: 0n, d61_90: 0n, d90: 0n };
-      entry[bucket(row)]! += owed(row);
-      expected.set(key, entry);
+    for (const row of owedRows) {
+      for (const part of lateParts(row)) {
+        const key = `${row.project_id}|${row.agent_id ?? ''}`;
+        const entry = expected.get(key) ?? { d0_30: 0n, d31_60: 0n, d61_90: 0n, d90: 0n };
+        entry[bucket(part.since)]! += part.amount;
+        expected.set(key, entry);
+      }
     }
     expect(data.aging.length).toBe(expected.size);
     for (const line of data.aging) {
@@ -146,7 +162,9 @@ describe.each(DB_KINDS)('collections on %s', (kind) => {
     // Expected cash by month: this month on, twelve months.
     for (const line of data.expected) {
       const mine = owedRows.filter((row) => row.currency === line.currency && row.due_date.slice(0, 7) === line.month);
-      expect(line.amount).toBe(money(mine.reduce((sum, row) => sum + owed(row), 0n)));
+      // Not yet paid (cleared), cheques in hand given apart.
+      expect(line.amount).toBe(money(mine.reduce((sum, row) => sum + piastres(row.amount) - piastres(row.paid), 0n)));
+      expect(line.covered).toBe(money(mine.reduce((sum, row) => sum + piastres(row.covered), 0n)));
     }
     expect(data.expected.length).toBeGreaterThanOrEqual(12);
   });
@@ -207,16 +225,28 @@ describe.each(DB_KINDS)('collections on %s', (kind) => {
       "select coalesce(sum(amount), 0)::text as total from installments where customer_id = $1 and status not in ('superseded', 'cancelled') and due_date <= $2::date",
       [customerId, today],
     );
-    const paid = await db.query<{ total: string }>("select coalesce(sum(amount), 0)::text as total from receipts where customer_id = $1 and status = 'issued' and receipt_date <= $2::date", [customerId, today]);
+    // Paid: receipts by other methods than cheque; the cheques of the test before are still in hand (received), so they pay nothing yet.
+    const paid = await db.query<{ total: string }>(
+      "select coalesce(sum(amount), 0)::text as total from receipts where customer_id = $1 and status = 'issued' and receipt_date <= $2::date and method <> 'cheque'",
+      [customerId, today],
+    );
+    const inHand = await db.query<{ total: string }>(
+      "select coalesce(sum(c.amount), 0)::text as total from cheques c join receipts r on r.id = c.receipt_id where c.customer_id = $1 and c.status in ('received', 'deposited') and r.status = 'issued'",
+      [customerId],
+    );
+    expect(piastres(inHand.rows[0]!.total)).toBeGreaterThan(0n);
     expect(statement.charges).toBe(money(piastres(due.rows[0]!.total)));
     expect(statement.receipts).toBe(money(piastres(paid.rows[0]!.total)));
     expect(statement.balance).toBe(money(piastres(due.rows[0]!.total) - piastres(paid.rows[0]!.total)));
-    // The running balance: each line's is the one before plus its charge, less its credit.
+    expect(statement.covered).toBe(money(piastres(inHand.rows[0]!.total)));
+    // The running balance: each line's is the one before plus its charge, less its credit; a cheque in hand moves nothing.
     let running = 0n;
     for (const line of statement.lines) {
-      running += line.charge ? piastres(line.charge) : -piastres(line.credit!);
+      running += line.charge ? piastres(line.charge) : line.credit ? -piastres(line.credit) : 0n;
+      if (line.kind === 'cheque') expect([line.charge, line.credit, line.covering === null]).toEqual([null, null, false]);
       expect(line.balance).toBe(money(running));
     }
+    expect(sumMoney(statement.lines.flatMap((line) => (line.covering ? [line.covering] : [])))).toBe(statement.covered);
     expect(statement.lines.at(-1)!.balance).toBe(statement.balance);
     expect(statement.lines.some((line) => line.kind === 'receipt' && line.credit === '12345.67')).toBe(true);
     expect(statement.lines.some((line) => line.credit === '999.99')).toBe(false);

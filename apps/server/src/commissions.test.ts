@@ -53,6 +53,7 @@ describe.each(DB_KINDS)('commissions on %s', (kind) => {
   let projectId: string;
   let banks: string[];
   let serial = 700000;
+  let lastWeek: string;
   let brokerSerial = 0;
   const login = core.loginUser;
 
@@ -94,7 +95,7 @@ describe.each(DB_KINDS)('commissions on %s', (kind) => {
   const receive = (contract: string, amount: string) => core.receive(cashier, { customer: customerId, contract, amount });
   const cheque = (contract: string, amount: string) => {
     serial += 1;
-    return cashier.request({ method: 'POST', url: '/api/cheques', payload: { number: String(serial), bank: banks[serial % banks.length], dueDate: '2026-12-01', drawer: 'سارة محمود', customer: customerId, contract, amount } });
+    return cashier.request({ method: 'POST', url: '/api/cheques', payload: { number: String(serial), bank: banks[serial % banks.length], dueDate: lastWeek, drawer: 'سارة محمود', customer: customerId, contract, amount } });
   };
   const chequeAct = (who: Agent, id: string, name: string, reason?: string) => who.request({ method: 'POST', url: `/api/cheques/${id}/actions/${name}`, payload: reason ? { reason } : {} });
   const act = (who: Agent, id: string, name: string, reason?: string) => who.request({ method: 'POST', url: `/api/commissions/${id}/actions/${name}`, payload: reason ? { reason } : {} });
@@ -107,8 +108,9 @@ describe.each(DB_KINDS)('commissions on %s', (kind) => {
     banks = (await db.query<{ id: string }>('select id::text as id from banks order by name')).rows.map((row) => row.id);
     // The project with the most units left to sell.
     projectId = (await db.query<{ id: string }>(`select u.project_id::text as id from units u where ${FREE_UNIT} group by u.project_id order by count(*) desc limit 1`)).rows[0]!.id;
-    // No bounce charge: a bounce only reopens what the cheque paid.
-    await db.query('delete from cheque_bounce_charges where project_id = $1', [projectId]);
+    // No bounce charge: a bounce only reopens what the cheque covered.
+    expect((await finance.request({ method: 'PUT', url: `/api/cheques/bounce-charges/${projectId}`, payload: { amount: null } })).statusCode).toBe(200);
+    lastWeek = (await db.query<{ d: string }>("select to_char(current_date - 7, 'YYYY-MM-DD') as d")).rows[0]!.d;
   });
 
   it('the demo shows a commission in every state', async () => {
@@ -167,7 +169,7 @@ describe.each(DB_KINDS)('commissions on %s', (kind) => {
     expect((await lineOf(sales[0]!.id)).status).toBe('payable');
   });
 
-  it('a share of the price counts in cleared money only: a cheque pays the ledger at once but makes the line payable when it clears', async () => {
+  it('a share of the price counts in cleared money only: a cheque covers the ledger at once and makes the line payable when it clears', async () => {
     const broker = await newBroker({ type: 'percent', pct: '2', payableOn: 'share_collected', share: '10' });
     const contract = await newContract(broker.id);
     const made = await cheque(contract.id, pctOf(contract.netPrice, 1000n));
@@ -202,21 +204,34 @@ describe.each(DB_KINDS)('commissions on %s', (kind) => {
     expect(await historyOf(line.id)).toEqual(['create', 'earn', 'approve', 'pay']);
   });
 
-  it('a bounce that undoes the down payment reverses the unpaid line; paid again, the same line is payable again', async () => {
+  it('the down payment is collected in cleared money: a cheque in hand or bounced leaves the line accrued; a void undoes it, paid again the same line is payable again', async () => {
     const broker = await newBroker({ type: 'percent', pct: '2.5', payableOn: 'down_payment_collected' });
     const contract = await newContract(broker.id);
     const [down] = await downPayment(contract.id);
     const made = await cheque(contract.id, down!);
     expect(made.statusCode, made.body).toBe(201);
     const id = made.json().data.id as string;
-    // The ledger counts a received cheque (as receipts do): the down payment is collected.
-    expect((await lineOf(contract.id)).status).toBe('payable');
-    expect((await act(finance, (await lineOf(contract.id)).id, 'approve')).statusCode).toBe(200);
+    // A cheque in hand covers the down payment; it is not collected until the cheque clears.
+    expect((await lineOf(contract.id)).status).toBe('accrued');
     expect((await chequeAct(cashier, id, 'deposit')).statusCode).toBe(200);
+    expect((await lineOf(contract.id)).status).toBe('accrued');
     expect((await chequeAct(finance, id, 'bounce', 'Insufficient funds')).statusCode).toBe(200);
+    const line = await lineOf(contract.id);
+    expect(line).toMatchObject({ status: 'accrued', earned_on: null });
+    // Paid in cash: collected.
+    const cash = await receive(contract.id, down!);
+    expect(cash.statusCode).toBe(201);
+    expect((await lineOf(contract.id)).status).toBe('payable');
+    expect((await act(finance, line.id, 'approve')).statusCode).toBe(200);
+    const voided = await finance.request({ method: 'POST', url: `/api/receipts/${cash.json().data.id}/actions/void`, payload: { reason: 'Keyed on the wrong contract' } });
+    expect(voided.statusCode, voided.body).toBe(200);
     const reversed = await lineOf(contract.id);
     expect(reversed).toMatchObject({ status: 'reversed', recoverable: '0.00' });
-    expect((await receive(contract.id, down!)).statusCode).toBe(201);
+    // A cheque that clears collects it again: the same line.
+    const second = (await cheque(contract.id, down!)).json().data.id as string;
+    expect((await lineOf(contract.id)).status).toBe('reversed');
+    expect((await chequeAct(cashier, second, 'deposit')).statusCode).toBe(200);
+    expect((await chequeAct(finance, second, 'clear')).statusCode).toBe(200);
     const again = await lineOf(contract.id);
     expect(again).toMatchObject({ id: reversed.id, status: 'payable' });
     expect(await historyOf(again.id)).toEqual(['create', 'earn', 'approve', 'reverse', 'earn']);

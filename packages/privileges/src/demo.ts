@@ -107,8 +107,9 @@ export const DEMO_ROLES = {
       // Keeps contracts through their steps, the installment ledger and receipts (issue 18).
       ...grant(['contract', 'receipt'], ['read', 'create', 'update', 'approve', 'export']),
       ...grant(['contractPayment'], ['read', 'export']),
-      // The cheque register and its bounces (issue 18).
+      // The cheque register and its bounces (issue 18), and each project's bounce charge and reminders (issue 25).
       ...grant(['cheque'], ['read', 'create', 'update', 'approve', 'export']),
+      ...grant(['collectionSetting'], ['read', 'create', 'update']),
       // Approves and pays broker commissions (issue 18).
       ...grant(['commission'], ['read', 'update', 'approve', 'export']),
       ...grant(['bouncedCheques'], ['read']),

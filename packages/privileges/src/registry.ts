@@ -67,6 +67,8 @@ export const ENTITY_REGISTRY: readonly EntityDefinition[] = [
   { name: 'bouncedreason', label: 'Bounced reasons', group: 'settings-leads', actions: crud },
   { name: 'holdrequestsetup', label: 'Hold request setup', group: 'settings-leads', actions: crud },
   { name: 'reservationSetup', label: 'Reservation setup and discount authority', group: 'settings-leads', actions: crud },
+  // Each project's collection settings (issue 25): the bounce charge and how many days before its due date a customer is reminded.
+  { name: 'collectionSetting', label: 'Collection settings', group: 'settings-leads', actions: crud },
   { name: 'nationality', label: 'Nationalities', group: 'settings-general', actions: crud },
   { name: 'site', label: 'Sites', group: 'settings-general', actions: crud },
   { name: 'department', label: 'Departments', group: 'settings-general', actions: crud },

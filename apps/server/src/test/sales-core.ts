@@ -40,7 +40,7 @@ export const toEastern = (text: string) => text.replace(/[0-9]/g, (digit) => Str
 export const FREE_UNIT = `u.active and u.status = 'available' and u.base_price is not null and not exists (select 1 from unit_claims c where c.unit_id = u.id)`;
 
 /** An installment row as stored (`version` is its schedule version). */
-export type Installment = { id: string; seq: number; kind: string; due_date: string; amount: string; paid: string; status: string; overdue: boolean; version: number };
+export type Installment = { id: string; seq: number; kind: string; due_date: string; amount: string; paid: string; covered: string; cheque_date: string | null; status: string; overdue: boolean; version: number };
 /** A contract as the API answers it. */
 export type SalesContract = Record<string, unknown> & { id: string; number: string; status: string; version: number; netPrice: string; unit: string; project: string; reservation: string };
 
@@ -177,7 +177,8 @@ export function salesCore(kind: DbKind) {
     rowsOf: async (contractId: string, version: number | 'all' | 'current' = 'current') =>
       (
         await db.query<Installment>(
-          `select id::text as id, seq, kind, to_char(due_date, 'YYYY-MM-DD') as due_date, amount::text as amount, paid::text as paid, status, overdue, schedule_version as version
+          `select id::text as id, seq, kind, to_char(due_date, 'YYYY-MM-DD') as due_date, amount::text as amount, paid::text as paid, covered::text as covered,
+                  to_char(cheque_date, 'YYYY-MM-DD') as cheque_date, status, overdue, schedule_version as version
              from installments where contract_id = $1 and ${
                version === 'current' ? "status <> 'superseded' order by seq" : '($2::int is null or schedule_version = $2::int) order by schedule_version, seq'
              }`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMoney, formatPercent, formatQuantity, formatScalar, humanize, XLSX_FORMATS } from './display.js';
+import { formatDate, formatDateRange, formatDateTime, formatMoney, formatMonth, formatPercent, formatQuantity, formatScalar, humanize, XLSX_FORMATS } from './display.js';
 
 describe('numbers and dates a person reads', () => {
   it('writes quantities without trailing zeros, amounts with separators and currency, percentages with %', () => {
@@ -20,6 +20,16 @@ describe('numbers and dates a person reads', () => {
     const local = new Date(2026, 10, 24, 14, 30);
     expect(formatDateTime(local.toISOString())).toBe('24 Nov 2026, 14:30');
     expect(formatScalar({ kind: 'date' }, '2026-01-05')).toBe('05 Jan 2026');
+  });
+
+  it('writes a span of days and a month as a person reads them, not as ISO weeks', () => {
+    expect(formatDateRange('2026-11-23', '2026-11-29')).toBe('23–29 Nov 2026');
+    expect(formatDateRange('2026-11-30', '2026-12-06')).toBe('30 Nov – 06 Dec 2026');
+    expect(formatDateRange('2026-12-28', '2027-01-03')).toBe('28 Dec 2026 – 03 Jan 2027');
+    expect(formatDateRange('2026-11-23', '')).toBe('23 Nov 2026');
+    expect(formatMonth('2026-11')).toBe('Nov 2026');
+    expect(formatMonth('2027-01-15')).toBe('Jan 2027');
+    expect(formatMonth('soon')).toBe('soon');
   });
 
   it('gives XLSX the same formats for real numbers and dates', () => {

@@ -61,6 +61,35 @@ export const formatDate = (value: unknown): string => {
   return Number.isNaN(date.getTime()) ? text : dateFormat.format(date);
 };
 
+const dayFormat = new Intl.DateTimeFormat('en-GB', { day: '2-digit', timeZone: 'UTC' });
+const dayMonthFormat = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'short', timeZone: 'UTC' });
+const monthFormat = new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+const isoDay = (value: unknown): Date | null => {
+  if (value === null || value === undefined || value === '') return null;
+  const date = new Date(`${String(value).slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? null : date;
+};
+
+/**
+ * A span of days as a person reads it, from two ISO dates: 23–29 Nov 2026 in one month, 30 Nov – 06 Dec
+ * 2026 across months, 29 Dec 2026 – 04 Jan 2027 across years (a week of the collections dashboard).
+ */
+export const formatDateRange = (from: unknown, to: unknown): string => {
+  const start = isoDay(from);
+  const end = isoDay(to);
+  if (!start || !end) return [formatDate(from), formatDate(to)].filter(Boolean).join(' – ');
+  if (start.getUTCFullYear() !== end.getUTCFullYear()) return `${dateFormat.format(start)} – ${dateFormat.format(end)}`;
+  if (start.getUTCMonth() !== end.getUTCMonth()) return `${dayMonthFormat.format(start)} – ${dateFormat.format(end)}`;
+  return `${dayFormat.format(start)}–${dateFormat.format(end)}`;
+};
+
+/** Nov 2026, from a month (2026-11) or a date in it. */
+export const formatMonth = (value: unknown): string => {
+  const text = value === null || value === undefined ? '' : String(value);
+  const date = isoDay(/^\d{4}-\d{2}$/.test(text) ? `${text}-01` : text);
+  return date ? monthFormat.format(date) : text;
+};
+
 /**
  * 24 Nov 2026, 14:30: in the reader's time zone, or in `timeZone` when given (the server's texts
  * give `DISPLAY_TIME_ZONE`).

@@ -45,4 +45,4 @@ export {
 export type { BulkRequest, FieldChange, HistoryEntry, ImportReport, ImportRowError, ListQuery, ListResponse, RecordRow, SavedView, SavedViewState, Usage } from './api.js';
 export { f, num, formatPct } from './builders.js';
 export { DEFAULT_PHONE_COUNTRY, E164_MESSAGE, isE164, toE164 } from './phones.js';
-export { CURRENCY, DISPLAY_TIME_ZONE, XLSX_FORMATS, formatDate, formatDateTime, formatMoney, formatPercent, formatQuantity, formatScalar, humanize } from './display.js';
+export { CURRENCY, DISPLAY_TIME_ZONE, XLSX_FORMATS, formatDate, formatDateRange, formatDateTime, formatMoney, formatMonth, formatPercent, formatQuantity, formatScalar, humanize } from './display.js';

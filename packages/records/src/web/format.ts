@@ -1,7 +1,7 @@
 import type { FieldDef, RecordRow } from '../model/index.js';
-import { formatDate, formatDateTime, formatMoney, formatPercent, formatQuantity, formatScalar, humanize } from '../model/display.js';
+import { formatDate, formatDateRange, formatDateTime, formatMoney, formatMonth, formatPercent, formatQuantity, formatScalar, humanize } from '../model/display.js';
 
-export { formatDate, formatDateTime, formatMoney, formatPercent, formatQuantity, humanize };
+export { formatDate, formatDateRange, formatDateTime, formatMoney, formatMonth, formatPercent, formatQuantity, humanize };
 
 /** A value as a person reads it in a list, a view or the history (the rules are `model/display.ts`'s). */
 export function formatValue(field: FieldDef | undefined, value: unknown, label?: string | string[] | null): string {

@@ -15,7 +15,7 @@ export { ConfirmDialog } from './ConfirmDialog.js';
 export { engineScreenResource, resourceScreen } from './resourceScreen.js';
 export { declareResources } from './declareResources.js';
 export type { ResourceScreenOptions } from './declareResources.js';
-export { fillPlaceholders, formatDate, formatDateTime, formatMoney, formatPercent, formatQuantity, formatValue, humanize } from './format.js';
+export { fillPlaceholders, formatDate, formatDateRange, formatDateTime, formatMoney, formatMonth, formatPercent, formatQuantity, formatValue, humanize } from './format.js';
 export { DateInput } from './DateInput.js';
 export { PhoneInput } from './PhoneInput.js';
 export type { PhoneInputProps } from './PhoneInput.js';

@@ -12,6 +12,7 @@ import { installments } from './installments/definition.js';
 import { receipts } from './receipts/definition.js';
 import { receiptItems } from './receipt-items/definition.js';
 import { cheques } from './cheques/definition.js';
+import { collectionSettings } from './collection-settings/definition.js';
 import { commissions } from './commissions/definition.js';
 
 /**
@@ -36,6 +37,7 @@ export const SALES_FOLDERS = {
   contracts: [contracts],
   receipts: [receipts],
   'receipt-items': [receiptItems],
+  'collection-settings': [collectionSettings],
   cheques: [cheques],
   collections: [],
   commissions: [commissions],

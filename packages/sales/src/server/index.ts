@@ -15,7 +15,7 @@ export { carryReservationPayments, createReservation, markReservationContracted,
 export { moveStep, stepActions, reviseSchedule, writeSchedule, settleInstallments, runInstallmentOverdue, INSTALLMENT_OVERDUE_JOB, contractPrintData, seedContractDemo, amountInWords, generateSchedule, sumMoney } from '../resources/contracts/index.server.js';
 export { renderPdf, keepPrint, listPrints, keptPrint } from '../print/index.server.js';
 // The cheque register and bounces (issue 18).
-export { seedChequeDemo, type DepositBank, type DepositDay } from '../resources/cheques/index.server.js';
+export { CHEQUE_COVER_JOB, seedChequeDemo, settleChequeCover, type DepositBank, type DepositDay } from '../resources/cheques/index.server.js';
 // The collections dashboard and statements of account (issue 18).
 export { readCollections, readStatement, type CollectionsDashboard, type CustomerStatement } from '../resources/collections/index.server.js';
 

@@ -9,6 +9,7 @@ import { sidebarRules } from '@propdesk/privileges';
 import type { SALES_FOLDERS } from '../resources/manifest.js';
 import { bulkDealScreens } from '../resources/bulk-deals/screens.web.js';
 import { chequeScreens } from '../resources/cheques/screens.web.js';
+import { collectionSettingScreens } from '../resources/collection-settings/screens.web.js';
 import { collectionScreens } from '../resources/collections/screens.web.js';
 import { commissionScreens } from '../resources/commissions/screens.web.js';
 import { contractScreens } from '../resources/contracts/screens.web.js';
@@ -69,5 +70,6 @@ export const SALES_WEB_FOLDERS = {
   'receipt-items': receiptItemScreens,
   cheques: chequeScreens,
   collections: collectionScreens,
+  'collection-settings': collectionSettingScreens,
   commissions: commissionScreens,
 } satisfies Partial<Record<keyof typeof SALES_FOLDERS, SalesScreens>>;

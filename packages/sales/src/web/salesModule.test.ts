@@ -74,6 +74,8 @@ const SIDEBAR_TARGETS: Record<string, GuardRequirement | null> = {
   '/sales/dashboard': { entity: 'unit', action: 'read' },
   // Not in the spec: the collections dashboard (issue 18), for contractPayment read.
   '/sales/contracts/collections': { entity: 'contractPayment', action: 'read' },
+  // Not in the spec: each project's collection settings (issue 25: bounce charge, reminder days), for collectionSetting read.
+  '/sales/contracts/collections/settings': { entity: 'collectionSetting', action: 'read' },
   // Not in the spec: broker commissions and their statements (issue 18), for commission read.
   '/sales/contracts/commissions': { entity: 'commission', action: 'read' },
   '/sales/contracts/commissions/view': { entity: 'commission', action: 'read' },

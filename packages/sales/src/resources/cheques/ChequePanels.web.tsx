@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -8,7 +9,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { formatDate, type RecordRow } from '@propdesk/records/model';
-import { formatMoney, humanize, recordsApi, type ResourcePageProps } from '@propdesk/records/web';
+import { formatDateRange, formatMoney, humanize, recordsApi, type ResourcePageProps } from '@propdesk/records/web';
 import { useDepositCalendarQuery } from './chequeApi.web.js';
 
 /** Above the cheque register: the received cheques to deposit this week (late ones first flagged), by bank. */
@@ -18,11 +19,11 @@ export function DepositCalendarPanel() {
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 2 }} aria-label="Deposit calendar">
       <Typography variant="subtitle1">
-        To deposit this week ({data.from} – {data.to})
+        To deposit this week ({formatDateRange(data.from, data.to)})
       </Typography>
       {data.banks.length === 0 ? (
         <Typography variant="body2" color="text.secondary">
-          No received cheques are due by {data.to}.
+          No received cheques are due by {formatDate(data.to)}.
         </Typography>
       ) : (
         <Stack spacing={1.5} sx={{ mt: 1 }}>
@@ -35,7 +36,7 @@ export function DepositCalendarPanel() {
                 <TableBody>
                   {bank.cheques.map((row) => (
                     <TableRow key={row.id}>
-                      <TableCell>{row.dueDate}</TableCell>
+                      <TableCell>{formatDate(row.dueDate)}</TableCell>
                       <TableCell>{row.number}</TableCell>
                       <TableCell>{row.drawer}</TableCell>
                       <TableCell>{row.customer}</TableCell>
@@ -84,14 +85,26 @@ export function BouncedPanel() {
   );
 }
 
-/** Under a cheque's view: what its receipt pays (the items; a bounced cheque's no longer count). */
+/** An item of a cheque's receipt: it covers its installment while the cheque is in hand, pays it once cleared. */
+const itemState = (item: RecordRow) => (!item.counts ? 'Reversed' : item.cleared === false ? 'Covers' : 'Paid');
+
+/**
+ * Under a cheque's view: what its receipt covers or pays (the items; a bounced cheque's no longer
+ * count), and, while it waits with a date still to come, that the bank takes it only from then.
+ */
 export function ChequeReceiptPanel({ record }: { record: RecordRow }) {
   const receipt = typeof record.receipt === 'string' ? record.receipt : '';
   const { data } = recordsApi.useListRecordsQuery({ resource: 'receipt-items', params: { 'filter[receipt]': receipt, pageSize: '200', sort: 'createdOn' } }, { skip: !receipt });
   const items = data?.data ?? [];
+  const early = record.status === 'received' && record.depositEarly === true;
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} aria-label="Installments paid">
-      <Typography variant="subtitle1">Installments it pays</Typography>
+    <Paper variant="outlined" sx={{ p: 2 }} aria-label="Installments covered">
+      {early ? (
+        <Alert severity="info" sx={{ mb: 1 }}>
+          Post-dated: {String(record.depositNote ?? '')}
+        </Alert>
+      ) : null}
+      <Typography variant="subtitle1">Installments it covers (paid when it clears)</Typography>
       <Table size="small">
         <TableBody>
           {items.map((item) => (
@@ -99,7 +112,7 @@ export function ChequeReceiptPanel({ record }: { record: RecordRow }) {
               <TableCell>{String(item.label ?? '')}</TableCell>
               <TableCell>{humanize(String(item.kind ?? ''))}</TableCell>
               <TableCell align="right">{formatMoney(String(item.amount))}</TableCell>
-              <TableCell>{item.counts ? 'Counts' : 'Reversed'}</TableCell>
+              <TableCell>{itemState(item)}</TableCell>
             </TableRow>
           ))}
         </TableBody>

@@ -5,11 +5,14 @@ export const CHEQUE_STATES = ['received', 'deposited', 'cleared', 'bounced', 're
 /**
  * The cheque register (api.md `/api/cheques`, entity cheque): post-dated cheques a customer hands
  * over. Receiving one issues its receipt at once (method cheque, dated the day it was received: today
- * or an earlier `receivedOn`), allocated like any receipt, so no
- * one allocates the same installment twice while it waits; `bounce` takes exactly that receipt's
- * allocations back (as void does) in the same transaction, charges the project's bounce fee and
+ * or an earlier `receivedOn`), allocated like any receipt, so no one allocates the same installment
+ * twice while it waits; but a cheque in hand only *covers* its installments: their money is *paid*
+ * when the cheque clears. It is deposited from its date on (earlier only with a reason, kept in the
+ * history: the bank refuses it otherwise). `bounce` takes exactly that receipt's allocations back (as
+ * void does) in the same transaction, adds the project's bounce charge (its collection settings) and
  * tells finance and the agent. A bounced cheque is then re-deposited (a new receipt), returned, or
- * replaced by a new cheque that names it in `replaces`.
+ * replaced by a new cheque that names it in `replaces`. Its view also reads `depositNote`,
+ * `depositEarly` and `bounceChargeNote` (computed when it is read), which the action dialogs show.
  */
 export const cheques: ResourceDef = {
   name: 'cheques',
@@ -25,7 +28,7 @@ export const cheques: ResourceDef = {
     title: f.text('Title', { searchable: true, maxLength: 160, help: 'Empty: the bank, number and amount.' }),
     number: f.text('Cheque number', { required: true, searchable: true, maxLength: 30 }),
     bank: f.ref('Bank', 'banks', { required: true, indexed: true }),
-    dueDate: f.date('Due date', { required: true, indexed: true }),
+    dueDate: f.date('Due date', { required: true, indexed: true, help: 'The date written on it: the bank takes it from that day.' }),
     amount: f.money('Amount', { required: true, min: 0.01 }),
     drawer: f.text('Drawer', { required: true, searchable: true, maxLength: 160 }),
     receivedOn: f.date('Received on', { help: 'The day the customer handed it over: its receipt’s date. Empty: today.' }),
@@ -34,6 +37,8 @@ export const cheques: ResourceDef = {
     replaces: f.ref('Replaces', 'cheques', { help: 'A bounced cheque this one replaces.' }),
     receipt: f.ref('Receipt', 'receipts', { readOnly: true }),
     status: f.enum('Status', CHEQUE_STATES, { default: 'received', readOnly: true, indexed: true }),
+    depositedOn: f.date('Deposited on', { readOnly: true }),
+    clearedOn: f.date('Cleared on', { readOnly: true }),
     bounceReason: f.ref('Bounced reason', 'bounced-reasons', { readOnly: true }),
     bouncedOn: f.date('Bounced on', { readOnly: true }),
     bounceFee: f.ref('Bounce charge', 'installments', { readOnly: true }),
@@ -41,22 +46,29 @@ export const cheques: ResourceDef = {
     notes: f.longtext('Notes'),
   },
   defaultSort: ['dueDate'],
-  listColumns: ['number', 'bank', 'dueDate', 'amount', 'drawer', 'customer', 'contract', 'status', 'bounceReason', 'replacement'],
-  formLayout: [['customer', 'contract'], ['number', 'bank'], ['dueDate', 'amount'], ['drawer', 'receivedOn'], ['replaces', 'title'], ['notes']],
+  listColumns: ['number', 'bank', 'dueDate', 'amount', 'drawer', 'customer', 'contract', 'status', 'depositedOn', 'clearedOn', 'bounceReason', 'replacement'],
+  formLayout: [['customer', 'contract'], ['number', 'bank'], ['dueDate', 'amount'], ['drawer', 'receivedOn'], ['replaces', 'title'], ['depositedOn', 'clearedOn'], ['notes']],
   statusField: 'status',
   editableStates: ['received', 'deposited'],
   actions: {
-    deposit: { label: 'Deposit', from: ['received'], to: 'deposited', confirm: 'Deposit cheque {number}?' },
-    clear: { label: 'Cleared', from: ['deposited'], to: 'cleared', privilege: 'approve', confirm: 'Cheque {number} cleared?' },
+    deposit: {
+      label: 'Deposit',
+      from: ['received'],
+      to: 'deposited',
+      reason: 'optional',
+      reasonLabel: 'Reason to deposit before its date',
+      confirm: 'Deposit cheque {number}? {depositNote}',
+    },
+    clear: { label: 'Cleared', from: ['deposited'], to: 'cleared', privilege: 'approve', confirm: 'Cheque {number} cleared? What it covers is paid.' },
     bounce: {
       label: 'Bounced',
       from: ['deposited'],
       to: 'bounced',
       privilege: 'approve',
       reason: 'required',
-      confirm: 'Cheque {number} bounced? What it paid is reopened and the bounce charge added. The reason names a bounced reason.',
+      confirm: 'Cheque {number} bounced? What it covers is reopened on its installments. {bounceChargeNote} The reason names a bounced reason.',
     },
-    redeposit: { label: 'Re-deposit', from: ['bounced'], to: 'deposited', privilege: 'approve', confirm: 'Re-deposit cheque {number}? It pays the oldest open installments again.' },
+    redeposit: { label: 'Re-deposit', from: ['bounced'], to: 'deposited', privilege: 'approve', confirm: 'Re-deposit cheque {number}? It covers the oldest open installments again, and pays them when it clears.' },
     return: { label: 'Return to drawer', from: ['bounced'], to: 'returned', privilege: 'approve', reason: 'optional', confirm: 'Return cheque {number} to its drawer?' },
   },
 };

@@ -1,13 +1,21 @@
-import { createRecord, engineTransaction, runAction, type Caller, type EngineContext } from '@propdesk/records/server';
+import { createRecord, engineTransaction, runAction, updateRecord, type Caller, type EngineContext } from '@propdesk/records/server';
 import type { Queryable } from '@propdesk/server-kit';
 import { cheques } from './definition.js';
+import { collectionSettings } from '../collection-settings/definition.js';
 import { DEMO_SALES, demoContractOf, demoToday, flagOverdueDemo } from '../contracts/demo.server.js';
 import { addDays } from '../reservations/setup.server.js';
 
 const SYSTEM: Caller = { auth: null, source: 'system' };
 const DEMO_KEY = 'demo-cheques-seeded';
 
-const act = (engine: EngineContext, tx: Queryable, id: string, name: string, reason?: string) => runAction(engine, tx, cheques, SYSTEM, id, name, cheques.actions![name]!, { reason });
+const act = async (engine: EngineContext, tx: Queryable, id: string, name: string, reason?: string) => {
+  await runAction(engine, tx, cheques, SYSTEM, id, name, cheques.actions![name]!, { reason });
+  // Deposited on its date and cleared two days later (never after today), as it happened, not on the seeding day.
+  const on = ({ deposit: 'least(due_date, current_date)', clear: 'least(due_date + 2, current_date)' } as Record<string, string>)[name];
+  if (!on) return;
+  const day = (await tx.query<{ d: string }>(`select to_char(${on}, 'YYYY-MM-DD') as d from cheques where id = $1`, [id])).rows[0]!.d;
+  await updateRecord(engine, tx, cheques, SYSTEM, id, name === 'clear' ? { clearedOn: day } : { depositedOn: day }, { ignoreVersion: true, allowReadOnly: true, action: 'demo', reason: 'As it happened' });
+};
 
 type Contract = NonNullable<Awaited<ReturnType<typeof demoContractOf>>>;
 /** A buyer of the contract demo, by their place in `DEMO_SALES`. */
@@ -16,9 +24,10 @@ const buyer = (index: number) => DEMO_SALES[index]!.buyer[1];
 /**
  * The cheque demo, once across processes (after the contract demo): post-dated cheques on the
  * contract demo's sales through the product's own actions, each for what is open on the
- * installment its receipt pays (the oldest open one, as the ledger allocates), so every state
- * shows — received (the next installments into next year, some due this week for the deposit
- * calendar), deposited, cleared, bounced (Palm Heights charges 500.00), bounced and replaced,
+ * installment its receipt covers (the oldest open one, as the ledger allocates), so every state
+ * shows — received (the next installments into next year, covering them until they clear; some due
+ * this week for the deposit calendar), deposited, cleared (paid), bounced (Palm Heights charges
+ * 500.00; Zayed Residences has collection settings without a bounce charge), bounced and replaced,
  * re-deposited, returned. Answers the cheques made.
  */
 export async function seedChequeDemo(engine: EngineContext): Promise<number> {
@@ -27,8 +36,12 @@ export async function seedChequeDemo(engine: EngineContext): Promise<number> {
     if (claimed.rows.length === 0) return 0;
     const banks = (await tx.query<{ id: string }>('select id::text as id from banks where active order by name limit 3')).rows.map((row) => row.id);
     if (banks.length === 0) return 0;
-    const palm = await tx.query<{ id: string }>("select id::text as id from projects where name = 'Palm Heights'");
-    if (palm.rows[0]) await tx.query('insert into cheque_bounce_charges (project_id, amount) values ($1, 500.00) on conflict (project_id) do nothing', [palm.rows[0].id]);
+    // Each project's collection settings: Palm Heights charges a bounce 500.00; Zayed Residences reminds 10 days ahead and charges none.
+    const projects = await tx.query<{ id: string; name: string }>("select id::text as id, name from projects where name in ('Palm Heights', 'Zayed Residences') and not exists (select 1 from collection_settings s where s.project_id = projects.id) order by name");
+    for (const project of projects.rows) {
+      const palm = project.name === 'Palm Heights';
+      await createRecord(engine, tx, collectionSettings, SYSTEM, { name: `${project.name} collections`, project: project.id, bounceCharge: palm ? '500.00' : null, remindDaysBefore: palm ? 7 : 10 });
+    }
     const today = await demoToday(tx);
     const week = (await tx.query<{ d: string }>("select to_char(date_trunc('week', current_date)::date + 3, 'YYYY-MM-DD') as d")).rows[0]!.d;
     let made = 0;
@@ -41,7 +54,7 @@ export async function seedChequeDemo(engine: EngineContext): Promise<number> {
       (
         await tx.query<{ due_date: string; open: string }>(
           `select to_char(n.due_date, 'YYYY-MM-DD') as due_date,
-                  ((n.amount - n.paid) + coalesce((select sum(f.amount - f.paid) from installments f where f.contract_id = n.contract_id and f.kind = 'fee'
+                  ((n.amount - n.paid - n.covered) + coalesce((select sum(f.amount - f.paid - f.covered) from installments f where f.contract_id = n.contract_id and f.kind = 'fee'
                       and f.status in ('open', 'partly_paid') and f.due_date <= n.due_date), 0))::numeric(15,2)::text as open
              from installments n where n.contract_id = $1 and n.status in ('open', 'partly_paid') and n.kind <> 'fee' order by n.due_date, n.seq limit 1`,
           [contract.id],

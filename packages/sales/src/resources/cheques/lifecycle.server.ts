@@ -1,16 +1,19 @@
 import { formatMoney } from '@propdesk/finance';
-import { formatMoney as displayMoney } from '@propdesk/records/model';
+import { formatDate, formatMoney as displayMoney } from '@propdesk/records/model';
 import { createRecord, effectOf, updateRecord, type Caller, type DomainNotify, type EngineContext, type ResourceHooks } from '@propdesk/records/server';
 import { HttpError, unprocessable, type Migration, type Queryable } from '@propdesk/server-kit';
 import { cheques } from './definition.js';
+import { bounceChargeOf } from '../collection-settings/settings.server.js';
 import { installments } from '../installments/definition.js';
 import { settleInstallments } from '../installments/ledger.server.js';
 import { receipts } from '../receipts/definition.js';
-import { reverseAllocations } from '../receipts/lifecycle.server.js';
+import { clearAllocations, reverseAllocations } from '../receipts/lifecycle.server.js';
 
 /**
- * One cheque per (bank, number); the deposit calendar reads open cheques by due date; the bounce
- * charge is a per-project setting beside the engine (a side table, written by its route).
+ * One cheque per (bank, number); the deposit calendar reads open cheques by due date. The bounce
+ * charge was a side table here (`cheque_bounce_charges`); it is now each project's collection
+ * settings (an engine resource), and the table is only read once to move what it held
+ * (`moveBounceCharges`).
  */
 export const chequeMigrations: Migration[] = [
   {
@@ -60,6 +63,25 @@ async function issueReceipt(engine: EngineContext, tx: Queryable, caller: Caller
     amount: cheque.amount,
   }, {}, { workflow: true });
   await updateRecord(engine, tx, cheques, effectOf(caller), id, { receipt: receipt.id }, { ignoreVersion: true, allowReadOnly: true, action: 'receipt' });
+  // The receipt allocated before the cheque named it: settle again so the rows it covers take the cheque's date.
+  const covered = await tx.query<{ id: string }>('select distinct installment_id::text as id from receipt_items where receipt_id = $1 and counts and installment_id is not null', [receipt.id]);
+  await settleInstallments(engine, tx, caller, covered.rows.map((row) => row.id));
+}
+
+/**
+ * What the deposit dialog says of a received cheque: whether its date is still to come (the bank
+ * refuses it until then, so depositing it now needs a reason), in a person's words.
+ */
+async function depositNoteOf(tx: Queryable, id: string): Promise<{ depositEarly: boolean; depositNote: string }> {
+  const rows = await tx.query<{ due_date: string; days: number }>("select to_char(due_date, 'YYYY-MM-DD') as due_date, (due_date - current_date)::int as days from cheques where id = $1", [id]);
+  const row = rows.rows[0];
+  if (!row) return { depositEarly: false, depositNote: '' };
+  if (row.days <= 0) return { depositEarly: false, depositNote: `It is dated ${formatDate(row.due_date)}: the bank takes it.` };
+  const when = row.days === 1 ? 'tomorrow' : `in ${row.days} days`;
+  return {
+    depositEarly: true,
+    depositNote: `It is dated ${formatDate(row.due_date)} (${when}): the bank will not take it before then. To deposit it now, give the reason; it is kept in the history.`,
+  };
 }
 
 /** The bounced reason the action's reason names (its name, or its name then ": a note", or its id). */
@@ -73,15 +95,19 @@ async function bouncedReasonOf(tx: Queryable, reason: string): Promise<string> {
   return match.id;
 }
 
-/** The project's bounce charge, as a fee row at the end of the contract's current schedule. */
-async function chargeBounce(engine: EngineContext, tx: Queryable, caller: Caller, contractId: string, chequeNumber: string, dueDate: string): Promise<string | null> {
-  const rows = await tx.query<{ number: string; customer_id: string | null; schedule_version: number; amount: string | null }>(
-    `select c.number, c.customer_id::text as customer_id, c.schedule_version, b.amount::text as amount
-       from contracts c left join cheque_bounce_charges b on b.project_id = c.project_id where c.id = $1 for update of c`,
+/**
+ * The project's bounce charge (its collection settings, read as the bounce dialog read them), as a fee
+ * row at the end of the contract's current schedule. Answers the row and its amount, or null when the
+ * project has none.
+ */
+async function chargeBounce(engine: EngineContext, tx: Queryable, caller: Caller, contractId: string, chequeNumber: string, dueDate: string): Promise<{ id: string; amount: string } | null> {
+  const rows = await tx.query<{ number: string; customer_id: string | null; schedule_version: number }>(
+    'select c.number, c.customer_id::text as customer_id, c.schedule_version from contracts c where c.id = $1 for update of c',
     [contractId],
   );
   const contract = rows.rows[0];
-  if (!contract?.amount) return null;
+  const charge = await bounceChargeOf(tx, contractId);
+  if (!contract || !charge.amount) return null;
   const seq = await tx.query<{ next: number }>('select coalesce(max(seq), 0) + 1 as next from installments where contract_id = $1 and schedule_version = $2', [contractId, contract.schedule_version]);
   const fee = await createRecord(engine, tx, installments, effectOf(caller), {
     label: `${contract.number} bounce charge ${chequeNumber}`.slice(0, 60),
@@ -90,14 +116,15 @@ async function chargeBounce(engine: EngineContext, tx: Queryable, caller: Caller
     seq: seq.rows[0]!.next,
     kind: 'fee',
     dueDate,
-    amount: contract.amount,
+    amount: charge.amount,
     paid: '0.00',
+    covered: '0.00',
     status: 'open',
     overdue: false,
     customer: contract.customer_id,
   }, {}, { workflow: true });
   await settleInstallments(engine, tx, caller, [fee.id]);
-  return fee.id;
+  return { id: fee.id, amount: charge.amount };
 }
 
 /**
@@ -116,6 +143,13 @@ export function chequeHooks(engine: EngineContext, notify: DomainNotify): Resour
   };
 
   return {
+    // What its action dialogs say: whether it can be deposited yet, and what a bounce would charge.
+    extendRecord: async (db, id) => {
+      const contract = (await db.query<{ contract_id: string | null }>('select contract_id::text as contract_id from cheques where id = $1', [id])).rows[0];
+      if (!contract) return {};
+      const charge = await bounceChargeOf(db, contract.contract_id);
+      return { ...(await depositNoteOf(db, id)), bounceChargeNote: charge.note };
+    },
     beforeCreate: async (tx, _extra, _caller, values) => {
       // Received today unless an earlier day is given; never a day still to come.
       const on = await today(tx);
@@ -150,6 +184,23 @@ export function chequeHooks(engine: EngineContext, notify: DomainNotify): Resour
       }
     },
     actions: {
+      deposit: {
+        // The bank takes a cheque from its date on: before it, only with finance's reason (kept in the history).
+        before: async (tx, id, current, _caller, reason) => {
+          const note = await depositNoteOf(tx, id);
+          if (note.depositEarly && !reason) {
+            throw unprocessable(`Cheque ${String(current.number)} is dated ${formatDate(current.dueDate)}: the bank will not take it before then. To deposit it now, give the reason.`);
+          }
+          return { values: { depositedOn: await today(tx) } };
+        },
+      },
+      clear: {
+        before: async (tx) => ({ values: { clearedOn: await today(tx) } }),
+        // Cleared money: what its receipt covered is paid now.
+        after: async (tx, _id, record, caller, reason) => {
+          if (typeof record.receipt === 'string') await clearAllocations(engine, tx, caller, record.receipt, reason);
+        },
+      },
       bounce: {
         before: async (tx, _id, current, _caller, reason) => {
           const bounceReason = await bouncedReasonOf(tx, reason ?? '');
@@ -171,12 +222,14 @@ export function chequeHooks(engine: EngineContext, notify: DomainNotify): Resour
             }
           }
           const fee = cheque.contract_id ? await chargeBounce(engine, tx, caller, cheque.contract_id, cheque.number, await today(tx)) : null;
-          if (fee) await updateRecord(engine, tx, cheques, effectOf(caller), id, { bounceFee: fee }, { ignoreVersion: true, allowReadOnly: true, action: 'bounceCharge' });
-          await tell(tx, id, `Cheque bounced: ${cheque.bank} ${cheque.number}`, `${displayMoney(cheque.amount)} — ${reason ?? ''}. ${reopened.length} installment(s) reopened${fee ? ', bounce charge added' : ''}.`, caller, cheque.contract_id);
+          if (fee) await updateRecord(engine, tx, cheques, effectOf(caller), id, { bounceFee: fee.id }, { ignoreVersion: true, allowReadOnly: true, action: 'bounceCharge', reason: `${displayMoney(fee.amount)} added` });
+          const charged = fee ? `a bounce charge of ${displayMoney(fee.amount)} added` : 'no bounce charge';
+          await tell(tx, id, `Cheque bounced: ${cheque.bank} ${cheque.number}`, `${displayMoney(cheque.amount)} — ${reason ?? ''}. ${reopened.length} installment(s) reopened; ${charged}.`, caller, cheque.contract_id);
         },
       },
       redeposit: {
-        // Expected money again: a new receipt pays what is open now, oldest due first.
+        before: async (tx) => ({ values: { depositedOn: await today(tx), clearedOn: null } }),
+        // Expected money again: a new receipt covers what is open now, oldest due first, and pays it when the cheque clears.
         after: (tx, id, _record, caller) => issueReceipt(engine, tx, caller, id, 'today'),
       },
     },

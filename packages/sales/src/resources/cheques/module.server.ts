@@ -1,11 +1,13 @@
 import { resourceModule } from '@propdesk/records/server';
 import { chequeHooks, chequeMigrations } from './lifecycle.server.js';
 import { registerChequeRoutes } from './routes.server.js';
+import { chequeJobs } from './upgrade.server.js';
 
-/** The cheque register: deposits, clearing, bounces that reverse their receipt's allocations, replacements. */
+/** The cheque register: cheques that cover until they clear, deposits from their date, bounces that reverse their receipt's allocations, replacements. */
 export default resourceModule({
   id: 'cheques',
   lateMigrations: chequeMigrations,
   hooks: ({ engine, notify }) => ({ cheques: chequeHooks(engine, notify) }),
   routes: (app, { engine }) => registerChequeRoutes(app, engine),
+  jobs: ({ engine }) => chequeJobs(engine),
 });

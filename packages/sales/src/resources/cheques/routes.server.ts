@@ -1,20 +1,16 @@
-import { compareMoney } from '@propdesk/finance';
 import { callerOf, type EngineContext } from '@propdesk/records/server';
-import { notFound, ok, requirePrivilege } from '@propdesk/server-kit';
+import { ok, requirePrivilege } from '@propdesk/server-kit';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { cheques } from './definition.js';
 import type { DepositBank, DepositCalendar } from './model.js';
 
 const calendarQuery = z.strictObject({ week: z.iso.date().optional() });
-const projectParams = z.strictObject({ project: z.uuid() });
-const chargeBody = z.strictObject({ amount: z.string().regex(/^\d{1,13}(\.\d{1,2})?$/, 'An amount like 500.00').nullable() });
-
 
 /**
  * Cheque calls beside the engine's: the deposit calendar (`GET /api/cheques/deposit-calendar?week=`:
  * received cheques due by the end of that week, Monday to Sunday, by bank, the late ones flagged)
- * and the per-project bounce charge (`GET|PUT /api/cheques/bounce-charges/{project}`).
+ * (the bounce charge's address is the collection settings folder's).
  */
 export function registerChequeRoutes(app: FastifyInstance, engine: EngineContext) {
   app.get('/api/cheques/deposit-calendar', { schema: { tags: [cheques.label], summary: 'Received cheques to deposit this week, by bank', querystring: calendarQuery }, onRequest: requirePrivilege(cheques.entity, 'read') }, async (request) => {
@@ -52,27 +48,5 @@ export function registerChequeRoutes(app: FastifyInstance, engine: EngineContext
     }
     const answer: DepositCalendar = { from: monday, to: sunday, banks: [...banks.values()] };
     return ok(answer);
-  });
-
-  app.get('/api/cheques/bounce-charges/:project', { schema: { tags: [cheques.label], summary: 'A project’s bounce charge', params: projectParams }, onRequest: requirePrivilege(cheques.entity, 'read') }, async (request) => {
-    const { project } = request.params as z.infer<typeof projectParams>;
-    const rows = await engine.db.query<{ amount: string }>('select amount::text as amount from cheque_bounce_charges where project_id = $1', [project]);
-    return ok({ project, amount: rows.rows[0]?.amount ?? null });
-  });
-
-  app.put('/api/cheques/bounce-charges/:project', { schema: { tags: [cheques.label], summary: 'Sets (or clears, with null) a project’s bounce charge', params: projectParams, body: chargeBody }, onRequest: requirePrivilege(cheques.entity, 'approve') }, async (request) => {
-    const { project } = request.params as z.infer<typeof projectParams>;
-    const { amount } = request.body as z.infer<typeof chargeBody>;
-    const found = await engine.db.query('select 1 from projects where id = $1', [project]);
-    if (found.rows.length === 0) throw notFound('No such project');
-    if (amount === null || compareMoney(amount, 0) === 0) {
-      await engine.db.query('delete from cheque_bounce_charges where project_id = $1', [project]);
-      return ok({ project, amount: null });
-    }
-    await engine.db.query(
-      'insert into cheque_bounce_charges (project_id, amount) values ($1, $2) on conflict (project_id) do update set amount = excluded.amount, updated_on = now()',
-      [project, amount],
-    );
-    return ok({ project, amount: (await engine.db.query<{ amount: string }>('select amount::text as amount from cheque_bounce_charges where project_id = $1', [project])).rows[0]!.amount });
   });
 }

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatMoney } from '@propdesk/records/web';
+import { formatDate, formatDateRange, formatMoney, formatMonth } from '@propdesk/records/web';
 import { Link as RouterLink } from 'react-router';
 import type { CollectionsDashboard } from './model.js';
 import { Columns, Figures, StackedBars, type Segment } from '../../web/dashboard/charts.js';
@@ -12,6 +12,7 @@ import { DashboardCard, DashboardFrame, Figure } from '../../web/dashboard/frame
 const LINKS = [
   { to: '/sales/contracts', label: 'Contracts' },
   { to: '/sales/contracts/payments', label: 'Contract payments' },
+  { to: '/sales/contracts/collections/settings', label: 'Collection settings' },
 ];
 
 const money = (amount: string, currency: string) => formatMoney(amount, currency);
@@ -31,13 +32,14 @@ function Due({ data }: { data: CollectionsDashboard }) {
       {data.due.length === 0 ? <Typography variant="body2">Nothing owed this week or month, and nothing past due.</Typography> : null}
       {data.due.map((line) => (
         <Stack key={line.currency} direction="row" spacing={3} useFlexGap sx={{ flexWrap: 'wrap', mb: 1 }}>
-          <Figure label={`This week (${data.week.from} – ${data.week.to})`} value={money(line.week, line.currency)} sub={`${line.weekRows} installments`} />
-          <Figure label={`This month (${data.month.from.slice(0, 7)})`} value={money(line.month, line.currency)} sub={`${line.monthRows} installments`} />
+          <Figure label={`This week (${formatDateRange(data.week.from, data.week.to)})`} value={money(line.week, line.currency)} sub={`${line.weekRows} installments · ${money(line.weekCovered, line.currency)} covered by cheques`} />
+          <Figure label={`This month (${formatMonth(data.month.from)})`} value={money(line.month, line.currency)} sub={`${line.monthRows} installments · ${money(line.monthCovered, line.currency)} covered by cheques`} />
           <Figure label="Past due" value={money(line.overdue, line.currency)} sub={`${line.overdueRows} installments`} />
         </Stack>
       ))}
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        What is still owed on the current schedules (a part payment counts for its rest); Cairo dates.
+        Owed: neither paid nor covered by a cheque in hand (a part payment counts for its rest). A cheque in hand covers its installment until it clears; past its date
+        without clearing, what it covers is past due. Cairo dates.
       </Typography>
     </DashboardCard>
   );
@@ -75,8 +77,11 @@ function Expected({ rows }: { rows: CollectionsDashboard['expected'] }) {
         const mine = rows.filter((row) => row.currency === currency);
         return (
           <Box key={currency}>
-            <Columns points={mine.map((row) => ({ label: row.month, value: length(row.amount), title: `${row.month}: ${money(row.amount, currency)} (${row.rows} installments)` }))} label={`Expected cash in ${currency} by month: ${mine.map((row) => `${row.month} ${money(row.amount, currency)}`).join('; ')}`} />
-            <Figures head={['Month', 'Installments', 'Owed']} rows={mine.map((row) => [row.month, row.rows, money(row.amount, currency)])} />
+            <Columns
+              points={mine.map((row) => ({ label: formatMonth(row.month), value: length(row.amount), title: `${formatMonth(row.month)}: ${money(row.amount, currency)} (${row.rows} installments; ${money(row.covered, currency)} covered by cheques)` }))}
+              label={`Expected cash in ${currency} by month: ${mine.map((row) => `${formatMonth(row.month)} ${money(row.amount, currency)}`).join('; ')}`}
+            />
+            <Figures head={['Month', 'Installments', 'Not yet paid', 'Of it, cheques in hand']} rows={mine.map((row) => [formatMonth(row.month), row.rows, money(row.amount, currency), money(row.covered, currency)])} />
           </Box>
         );
       })}
@@ -88,7 +93,7 @@ function Cheques({ rows, week }: { rows: NonNullable<CollectionsDashboard['chequ
   return (
     <DashboardCard title="Cheques to deposit">
       {rows.length === 0 ? (
-        <Typography variant="body2">No received cheques due by {week.to}.</Typography>
+        <Typography variant="body2">No received cheques due by {formatDate(week.to)}.</Typography>
       ) : (
         <>
           <StackedBars

@@ -7,15 +7,28 @@ const ZONE = 'Africa/Cairo';
 const MONTHS_AHEAD = 12;
 
 /**
- * The rows the dashboard reads: only what is still owed (`open`, `partly_paid`; superseded and
- * cancelled rows never count), with amount and paid in the index so the sums read it alone.
+ * The rows the dashboard reads: only what is still owed or covered (`open`, `partly_paid`, `covered`;
+ * superseded and cancelled rows never count), with amount, paid, covered and the cheque date in the
+ * index so the sums read it alone.
  */
 export const collectionMigrations: Migration[] = [
   {
     id: 'sales/0320_installments_owed',
     up: `create index installments_owed on installments (due_date, contract_id) include (amount, paid) where status in ('open', 'partly_paid');`,
   },
+  {
+    id: 'sales/0321_installments_owed_covered',
+    up: `
+      drop index if exists installments_owed;
+      create index installments_owed on installments (due_date, contract_id) include (amount, paid, covered, cheque_date) where status in ('open', 'partly_paid', 'covered');
+    `,
+  },
 ];
+
+/** What of a row is past due on `day`: its uncovered rest once due, and what a cheque covers once that cheque is late. */
+const lateSql = (day: RawBuilder<unknown>) =>
+  sql`(case when n.due_date < ${day} then (n.amount - n.paid - n.covered) else 0 end
+       + case when n.covered > 0 and greatest(n.cheque_date, n.due_date) < ${day} then n.covered else 0 end)`;
 
 export async function rowsOf<T>(db: Queryable, query: RawBuilder<unknown>): Promise<T[]> {
   const compiled = query.compile(qb);
@@ -36,13 +49,17 @@ async function hasTable(db: Queryable, table: string): Promise<boolean> {
 
 /**
  * The collections dashboard: what is owed this week and month, past due by age per project and
- * agent (the reservation's), the cash expected by month, and cheques to deposit this week. Owed = amount − paid of the current
- * rows, so a partly paid row counts once, for its rest. Rows as the ledger's row scope allows.
+ * agent (the reservation's), the cash expected by month, and cheques to deposit this week. Owed =
+ * amount − paid − covered of the current rows (neither paid nor covered by a cheque in hand), so a
+ * partly paid row counts once, for its rest; what cheques in hand cover is given apart, and counts as
+ * past due once its cheque's date (or the due date, if later) has passed without it clearing. Rows as
+ * the ledger's row scope allows.
  */
 export async function readCollections(engine: EngineContext, auth: RequestAuth | null): Promise<CollectionsDashboard> {
   const db = engine.db;
   const today = sql`(now() at time zone ${ZONE})::date`;
-  const owed = sql`(n.amount - n.paid)`;
+  const owed = sql`(n.amount - n.paid - n.covered)`;
+  const live = sql`n.status in ('open', 'partly_paid', 'covered')`;
   const scope = scoped(engine, auth, 'installments', 'n');
 
   const bounds = (
@@ -64,38 +81,45 @@ export async function readCollections(engine: EngineContext, auth: RequestAuth |
   const due = await rowsOf<CollectionsDashboard['due'][number]>(
     db,
     sql`select p.currency, sum(s.week_rows)::int as "weekRows", coalesce(sum(s.week), 0)::numeric(18,2)::text as week,
+               coalesce(sum(s.week_covered), 0)::numeric(18,2)::text as "weekCovered",
                sum(s.month_rows)::int as "monthRows", coalesce(sum(s.month), 0)::numeric(18,2)::text as month,
+               coalesce(sum(s.month_covered), 0)::numeric(18,2)::text as "monthCovered",
                sum(s.overdue_rows)::int as "overdueRows", coalesce(sum(s.overdue), 0)::numeric(18,2)::text as overdue
           from (select n.contract_id,
-                       count(*) filter (where n.due_date between ${weekFrom} and ${weekTo}) as week_rows,
+                       count(*) filter (where n.due_date between ${weekFrom} and ${weekTo} and ${owed} > 0) as week_rows,
                        sum(${owed}) filter (where n.due_date between ${weekFrom} and ${weekTo}) as week,
-                       count(*) filter (where n.due_date between ${monthFrom} and ${monthTo}) as month_rows,
+                       sum(n.covered) filter (where n.due_date between ${weekFrom} and ${weekTo}) as week_covered,
+                       count(*) filter (where n.due_date between ${monthFrom} and ${monthTo} and ${owed} > 0) as month_rows,
                        sum(${owed}) filter (where n.due_date between ${monthFrom} and ${monthTo}) as month,
-                       count(*) filter (where n.due_date < ${day}) as overdue_rows,
-                       sum(${owed}) filter (where n.due_date < ${day}) as overdue
+                       sum(n.covered) filter (where n.due_date between ${monthFrom} and ${monthTo}) as month_covered,
+                       count(*) filter (where ${lateSql(day)} > 0) as overdue_rows,
+                       sum(${lateSql(day)}) as overdue
                   from installments n
-                 where n.status in ('open', 'partly_paid') and n.due_date <= greatest(${weekTo}, ${monthTo}) ${scope}
+                 where ${live} and n.due_date <= greatest(${weekTo}, ${monthTo}) ${scope}
                  group by n.contract_id) s
           join contracts k on k.id = s.contract_id join projects p on p.id = k.project_id
          group by p.currency order by p.currency`,
   );
 
-  const late = sql`(${day} - n.due_date)`;
+  // Days late: the uncovered rest from its due date, a late cheque's cover from its date (or the due date, if later).
   const aging = await rowsOf<CollectionsDashboard['aging'][number]>(
     db,
     sql`select p.id::text as "projectId", p.name as project, p.currency, a.id::text as "agentId", coalesce(nullif(a.full_name, ''), a.username) as agent,
                coalesce(sum(s.d0_30), 0)::numeric(18,2)::text as d0_30, coalesce(sum(s.d31_60), 0)::numeric(18,2)::text as d31_60,
                coalesce(sum(s.d61_90), 0)::numeric(18,2)::text as d61_90, coalesce(sum(s.d90), 0)::numeric(18,2)::text as d90,
                sum(s.total)::numeric(18,2)::text as total
-          from (select n.contract_id,
-                       sum(${owed}) filter (where ${late} <= 30) as d0_30,
-                       sum(${owed}) filter (where ${late} between 31 and 60) as d31_60,
-                       sum(${owed}) filter (where ${late} between 61 and 90) as d61_90,
-                       sum(${owed}) filter (where ${late} > 90) as d90,
-                       sum(${owed}) as total
-                  from installments n
-                 where n.status in ('open', 'partly_paid') and n.due_date < ${day} ${scope}
-                 group by n.contract_id) s
+          from (select l.contract_id,
+                       sum(l.amount) filter (where l.days <= 30) as d0_30,
+                       sum(l.amount) filter (where l.days between 31 and 60) as d31_60,
+                       sum(l.amount) filter (where l.days between 61 and 90) as d61_90,
+                       sum(l.amount) filter (where l.days > 90) as d90,
+                       sum(l.amount) as total
+                  from (select n.contract_id, ${owed} as amount, ${day} - n.due_date as days
+                          from installments n where ${live} and n.due_date < ${day} and ${owed} > 0 ${scope}
+                        union all
+                        select n.contract_id, n.covered as amount, ${day} - greatest(n.cheque_date, n.due_date) as days
+                          from installments n where ${live} and n.due_date < ${day} and n.covered > 0 and greatest(n.cheque_date, n.due_date) < ${day} ${scope}) l
+                 group by l.contract_id) s
           join contracts k on k.id = s.contract_id join projects p on p.id = k.project_id
           left join reservations r on r.id = k.reservation_id left join users a on a.id = r.agent_id
          group by p.id, p.name, p.currency, a.id, a.full_name, a.username
@@ -104,10 +128,11 @@ export async function readCollections(engine: EngineContext, auth: RequestAuth |
 
   const expected = await rowsOf<CollectionsDashboard['expected'][number]>(
     db,
-    sql`select p.currency, to_char(s.month, 'YYYY-MM') as month, sum(s.rows)::int as rows, sum(s.amount)::numeric(18,2)::text as amount
-          from (select n.contract_id, date_trunc('month', n.due_date) as month, count(*) as rows, sum(${owed}) as amount
+    sql`select p.currency, to_char(s.month, 'YYYY-MM') as month, sum(s.rows)::int as rows, sum(s.amount)::numeric(18,2)::text as amount,
+               sum(s.covered)::numeric(18,2)::text as covered
+          from (select n.contract_id, date_trunc('month', n.due_date) as month, count(*) as rows, sum(n.amount - n.paid) as amount, sum(n.covered) as covered
                   from installments n
-                 where n.status in ('open', 'partly_paid') and n.due_date >= ${monthFrom}
+                 where ${live} and n.due_date >= ${monthFrom}
                    and n.due_date < ${monthFrom} + interval '${sql.raw(String(MONTHS_AHEAD))} months' ${scope}
                  group by 1, 2) s
           join contracts k on k.id = s.contract_id join projects p on p.id = k.project_id

@@ -18,9 +18,12 @@ const idOf = async (tx: Queryable, sql: string, params: unknown[]) => (await tx.
  * the demo brokers with active broker contracts — Capital Homes in Zayed Residences (fixed fee,
  * payable on signing) and Nile Realty in Palm Heights (2.5 %, payable once the down payment is
  * collected) — moved by the product's own actions so every state shows: accrued, payable, approved,
- * paid, reversed (the down payment cheque bounced before payment), clawed back (bounced after
- * payment; the broker has returned part of it) and recovered (clawed back, then all returned). The Capital Homes buyers and one Nile Realty buyer paid their down payments by transfer;
- * the others owe theirs. No contract is cancelled (the reservation demo's units follow their reservations).
+ * paid, reversed (the down payment's transfer was recalled before payment), clawed back (recalled
+ * after payment; the broker has returned part of it) and recovered (clawed back, then all returned);
+ * one waits on a down payment cheque that bounced (a cheque pays only once it clears, so the line
+ * never became payable). The Capital Homes buyers and one Nile Realty buyer paid their down payments
+ * by transfer; the others owe theirs. No contract is cancelled (the reservation demo's units follow
+ * their reservations).
  * Answers the commission lines made.
  */
 export async function seedCommissionDemo(engine: EngineContext): Promise<number> {
@@ -55,12 +58,15 @@ export async function seedCommissionDemo(engine: EngineContext): Promise<number>
       (await tx.query<{ amount: string }>("select amount::text as amount from installments where contract_id = $1 and kind = 'down_payment' order by seq limit 1", [contract])).rows[0]?.amount ?? null;
     const bank = await idOf(tx, 'select id::text as id from banks where active order by name limit 1', []);
     let serial = 300100;
-    /** The down payment by bank transfer on `receiptDate` (its amount from the ledger). */
+    /** The down payment by bank transfer on `receiptDate` (its amount from the ledger); answers the receipt. */
     const payDown = async (sale: { contract: string; customer: string; number: string }, receiptDate: string) => {
       const amount = await downPaymentOf(sale.contract);
-      if (amount) await createRecord(engine, tx, receipts, SYSTEM, { customer: sale.customer, contract: sale.contract, receiptDate, method: 'bank_transfer', reference: `TRX-DP-${sale.number}`, amount });
+      if (!amount) return null;
+      return (await createRecord(engine, tx, receipts, SYSTEM, { customer: sale.customer, contract: sale.contract, receiptDate, method: 'bank_transfer', reference: `TRX-DP-${sale.number}`, amount })).id;
     };
-    /** The down payment by cheque (its receipt pays the ledger at once), deposited; answers the cheque. */
+    /** The bank recalled a down payment transfer: its receipt is voided, which reopens the down payment. */
+    const recall = (receipt: string | null, reason: string) => (receipt ? runAction(engine, tx, receipts, SYSTEM, receipt, 'void', receipts.actions!.void!, { reason }) : null);
+    /** The down payment by cheque (its receipt covers the ledger until it clears), deposited; answers the cheque. */
     const chequeDown = async (sale: { contract: string; customer: string }, dueDate: string) => {
       const amount = await downPaymentOf(sale.contract);
       if (!amount || !bank) return null;
@@ -88,31 +94,33 @@ export async function seedCommissionDemo(engine: EngineContext): Promise<number>
     }
     const signed = await sell('Zayed Residences', 'Capital Homes', '2026-10-05', 2);
     if (signed) await payDown(signed, '2026-10-05');
-    // Nile Realty in Palm Heights: 2.5 %, payable once the down payment is collected.
-    await sell('Palm Heights', 'Nile Realty', '2026-11-15', 1);
+    // Nile Realty in Palm Heights: 2.5 %, payable once the down payment is collected (in cleared money).
+    // Its down payment cheque bounced: it never paid, so the line still waits, accrued.
+    const waiting = await sell('Palm Heights', 'Nile Realty', '2026-11-15', 1);
+    const waitingCheque = waiting ? await chequeDown(waiting, '2026-11-15') : null;
+    if (waitingCheque) await chequeAct(waitingCheque, 'bounce', 'Insufficient funds');
     const payable = await sell('Palm Heights', 'Nile Realty', '2026-09-01', 2);
     if (payable) await payDown(payable, '2026-09-01');
-    // The down payment by a cheque that bounced before the commission was paid: reversed.
+    // The down payment's transfer recalled by the bank before the commission was paid: reversed.
     const reversed = await sell('Palm Heights', 'Nile Realty', '2026-10-20', 0);
-    const reversedCheque = reversed ? await chequeDown(reversed, '2026-10-20') : null;
-    if (reversedCheque) await chequeAct(reversedCheque, 'bounce', 'Insufficient funds');
-    // Paid on a down payment cheque that bounced afterwards: clawed back, the broker owes it.
+    if (reversed) await recall(await payDown(reversed, '2026-10-20'), 'Recalled by the paying bank');
+    // Paid on a down payment whose transfer was recalled afterwards: clawed back, the broker owes it.
     const clawed = await sell('Palm Heights', 'Nile Realty', '2026-07-01', 1);
-    const clawedCheque = clawed ? await chequeDown(clawed, '2026-07-01') : null;
-    if (clawed && clawedCheque) {
+    const clawedReceipt = clawed ? await payDown(clawed, '2026-07-01') : null;
+    if (clawed && clawedReceipt) {
       await act(clawed.line, 'approve');
       await act(clawed.line, 'pay', 'TRX-COM-2026-0715');
-      await chequeAct(clawedCheque, 'bounce', 'Signature mismatch');
+      await recall(clawedReceipt, 'Recalled by the paying bank: disputed transfer');
       // The broker has returned part of it so far.
       await recordRecovery(engine, tx, SYSTEM, clawed.line, '5000.00', 'TRX-RCV-2026-0801');
     }
     // Clawed back the same way, and the broker has returned all of it: recovered.
     const recovered = await sell('Palm Heights', 'Nile Realty', '2026-05-12', 2);
-    const recoveredCheque = recovered ? await chequeDown(recovered, '2026-05-12') : null;
-    if (recovered && recoveredCheque) {
+    const recoveredReceipt = recovered ? await payDown(recovered, '2026-05-12') : null;
+    if (recovered && recoveredReceipt) {
       await act(recovered.line, 'approve');
       await act(recovered.line, 'pay', 'TRX-COM-2026-0520');
-      await chequeAct(recoveredCheque, 'bounce', 'Account closed');
+      await recall(recoveredReceipt, 'Recalled by the paying bank: account frozen');
       await act(recovered.line, 'recover', 'TRX-RCV-2026-0610');
     }
     await flagOverdueDemo(engine, tx);

@@ -146,7 +146,7 @@ function BrokerAndCommissions({ contract }: { contract: RecordRow }) {
   );
 }
 
-/** The current schedule version's installments, with what is paid and overdue. */
+/** The current schedule version's installments, with what is paid (cleared), covered by cheques in hand, and overdue. */
 function Ledger({ contract }: { contract: RecordRow }) {
   const { data } = recordsApi.useListRecordsQuery({
     resource: 'installments',
@@ -162,6 +162,7 @@ function Ledger({ contract }: { contract: RecordRow }) {
           <TableCell>Due</TableCell>
           <TableCell align="right">Amount</TableCell>
           <TableCell align="right">Paid</TableCell>
+          <TableCell align="right">Covered</TableCell>
           <TableCell>Status</TableCell>
         </TableRow>
       </TableHead>
@@ -173,6 +174,7 @@ function Ledger({ contract }: { contract: RecordRow }) {
             <TableCell>{formatDate(row.dueDate)}</TableCell>
             <TableCell align="right">{formatMoney(row.amount)}</TableCell>
             <TableCell align="right">{formatMoney(row.paid)}</TableCell>
+            <TableCell align="right">{Number(row.covered ?? 0) > 0 ? formatMoney(row.covered) : ''}</TableCell>
             <TableCell>
               {humanize(String(row.status))}
               {row.overdue ? ' · overdue' : ''}
@@ -239,7 +241,7 @@ export function ContractPanel({ record }: { record: RecordRow }) {
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
           <Typography variant="subtitle1">Installments (schedule version {String(record.scheduleVersion ?? 1)})</Typography>
           <Typography variant="body2" color="text.secondary">
-            Net {formatMoney(record.netPrice)}, paid {formatMoney(record.paid)}
+            Net {formatMoney(record.netPrice)}, paid {formatMoney(record.paid)}, covered by cheques in hand {formatMoney(record.covered ?? 0)}
           </Typography>
           {record.status === 'active' && takesPayments ? (
             <Button size="small" component={RouterLink} to={`/receipt/createNewReceipt?customer=${String(record.customer)}&contract=${record.id}`}>

@@ -70,11 +70,21 @@ export async function demoContractOf(tx: Queryable, nationalId: string) {
   return rows.rows[0] ?? null;
 }
 
-/** The overdue flags as the daily job would leave them (installments still owed after their due date). */
+/**
+ * The overdue flags as the daily job would leave them: installments still owed after their due date,
+ * and those covered by a cheque whose date (plus the project's grace days) passed without it clearing.
+ */
 export async function flagOverdueDemo(engine: EngineContext, tx: Queryable) {
-  const due = await tx.query<{ id: string }>("select id::text as id from installments where status in ('open', 'partly_paid') and due_date < current_date and not coalesce(overdue, false) order by id");
+  const due = await tx.query<{ id: string; status: string }>(
+    `select i.id::text as id, i.status from installments i join contracts c on c.id = i.contract_id
+       left join reservation_setups s on s.project_id = c.project_id and s.active
+      where not coalesce(i.overdue, false) and ((i.status in ('open', 'partly_paid') and i.due_date < current_date)
+         or (i.status = 'covered' and greatest(i.cheque_date, i.due_date) + coalesce(s.late_grace_days, 0) < current_date))
+      order by i.id`,
+  );
   for (const row of due.rows) {
-    await updateRecord(engine, tx, engine.registry.get('installments'), { auth: null, source: 'job' }, row.id, { overdue: true }, { ignoreVersion: true, allowReadOnly: true, action: 'overdue', reason: 'Due date passed unpaid' });
+    const reason = row.status === 'covered' ? 'Its cheque’s date passed without it clearing' : 'Due date passed unpaid';
+    await updateRecord(engine, tx, engine.registry.get('installments'), { auth: null, source: 'job' }, row.id, { overdue: true }, { ignoreVersion: true, allowReadOnly: true, action: 'overdue', reason });
   }
 }
 

@@ -143,8 +143,9 @@ export function contractHooks(engine: EngineContext): ResourceHooks {
       cancel: {
         before: (_tx, _id, _current, _caller, reason) => Promise.resolve({ values: { cancelReason: reason } }),
         after: async (tx, id, record, caller, reason) => {
+          // What is not paid is closed, covered rows too (their cheques go back to the drawer).
           const open = await tx.query<{ id: string }>(
-            "select id::text as id from installments where contract_id = $1 and status in ('open', 'partly_paid') order by id for update",
+            "select id::text as id from installments where contract_id = $1 and status in ('open', 'partly_paid', 'covered') order by id for update",
             [id],
           );
           // All of them in one set-based write, each with its version and history entry.

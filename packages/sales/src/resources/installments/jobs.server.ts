@@ -10,11 +10,13 @@ const JOB: Caller = { auth: null, source: 'job' };
 const BATCH = 200;
 const CATEGORY = 'collections';
 
-type DueRow = { id: string; contract_id: string; seq: number; kind: string; due_date: string; open: string; late_fee_pct: string | null };
+type DueRow = { id: string; contract_id: string; seq: number; kind: string; status: string; due_date: string; cheque_date: string | null; open: string; late_fee_pct: string | null };
 
 /**
  * Flags the installments whose due date, plus their project's grace days (its reservation setup's
- * late-payment rule), has passed unpaid (`overdue`), through the engine (history, source `job`);
+ * late-payment rule), has passed with money still open on them, and those covered by a cheque whose
+ * own date (or the due date, if later) plus the grace days has passed without it clearing
+ * (`overdue`), through the engine (history, source `job`);
  * where the rule sets a late charge, adds it once as a fee row of that percentage of what is unpaid
  * (never on a fee row), and tells finance and the contract's agent which of their contracts fell
  * overdue. Batches are taken `FOR UPDATE SKIP LOCKED`, so runs at once share the work, and a run
@@ -27,19 +29,21 @@ export async function runInstallmentOverdue(engine: EngineContext, today?: strin
   for (;;) {
     const done = await engineTransaction(engine, async (tx) => {
       const due = await tx.query<DueRow>(
-        `select i.id::text as id, i.contract_id::text as contract_id, i.seq, i.kind, i.due_date::text as due_date,
+        `select i.id::text as id, i.contract_id::text as contract_id, i.seq, i.kind, i.status, i.due_date::text as due_date, i.cheque_date::text as cheque_date,
                 (i.amount - i.paid)::text as open, s.late_fee_pct::text as late_fee_pct
            from installments i
            join contracts c on c.id = i.contract_id
            left join reservation_setups s on s.project_id = c.project_id and s.active
-          where i.status in ('open', 'partly_paid') and not coalesce(i.overdue, false)
+          where i.status in ('open', 'partly_paid', 'covered') and not coalesce(i.overdue, false)
             and i.due_date + coalesce(s.late_grace_days, 0) < coalesce($1::date, current_date)
+            and (i.status <> 'covered' or greatest(i.cheque_date, i.due_date) + coalesce(s.late_grace_days, 0) < coalesce($1::date, current_date))
           order by i.due_date, i.id limit ${BATCH} for update of i skip locked`,
         [today ?? null],
       );
       const byContract = new Map<string, DueRow[]>();
       for (const row of due.rows) {
-        await updateRecord(engine, tx, installments, JOB, row.id, { overdue: true }, { ignoreVersion: true, allowReadOnly: true, action: 'overdue', reason: 'Due date passed unpaid' });
+        const reason = row.status === 'covered' ? `Its cheque's date (${row.cheque_date}) passed without it clearing` : 'Due date passed unpaid';
+        await updateRecord(engine, tx, installments, JOB, row.id, { overdue: true }, { ignoreVersion: true, allowReadOnly: true, action: 'overdue', reason });
         if (row.late_fee_pct && row.kind !== 'fee' && (await chargeLate(engine, tx, row, today))) charged += 1;
         byContract.set(row.contract_id, [...(byContract.get(row.contract_id) ?? []), row]);
       }
@@ -70,6 +74,7 @@ async function chargeLate(engine: EngineContext, tx: Queryable, row: DueRow, tod
     dueDate: found.day,
     amount,
     paid: '0.00',
+    covered: '0.00',
     status: 'open',
     overdue: false,
     customer: found.customer_id,
@@ -87,7 +92,10 @@ async function tellOverdue(tx: Queryable, notify: DomainNotify, contractId: stri
   const found = contract.rows[0];
   if (!found) return;
   const title = `Overdue: ${found.number}`;
-  const body = rows.map((row) => `#${row.seq} due ${formatDate(row.due_date)}, ${formatMoney(row.open)} unpaid`).join('; ').slice(0, 500);
+  const body = rows
+    .map((row) => `#${row.seq} due ${formatDate(row.due_date)}, ${formatMoney(row.open)} unpaid${row.status === 'covered' ? ` (its cheque dated ${formatDate(row.cheque_date)} has not cleared)` : ''}`)
+    .join('; ')
+    .slice(0, 500);
   const link = `/sales/contracts?record=${contractId}`;
   const finance = await tx.query<{ id: string }>("select id::text as id from departments where lower(name) = 'finance' order by id limit 1");
   if (finance.rows[0]) await notify(tx, { departmentId: finance.rows[0].id, title, body, link, category: CATEGORY });

@@ -1,4 +1,4 @@
-import { allocateOldestFirst, compareMoney, generateSchedule, subtractMoney, sumMoney, type Frequency, type PlanTerms } from '@propdesk/finance';
+import { addMoney, allocateOldestFirst, compareMoney, generateSchedule, subtractMoney, sumMoney, type Frequency, type PlanTerms } from '@propdesk/finance';
 import { columnOf, type ResourceDef } from '@propdesk/records/model';
 import { createMany, effectOf, updateMany, updateRecord, type Caller, type EngineContext, type NewRow } from '@propdesk/records/server';
 import { unprocessable, type Migration, type Queryable } from '@propdesk/server-kit';
@@ -13,6 +13,14 @@ export const ledgerMigrations: Migration[] = [
     up: `
       create unique index installments_contract_version_seq on installments (contract_id, schedule_version, seq);
       create index installments_open_due on installments (due_date) where status in ('open', 'partly_paid');
+    `,
+  },
+  {
+    // The overdue job also reads rows covered by cheques (late when a cheque's date passed uncleared).
+    id: 'sales/0302_installments_unsettled_due',
+    up: `
+      drop index if exists installments_open_due;
+      create index installments_unsettled_due on installments (due_date) where status in ('open', 'partly_paid', 'covered');
     `,
   },
 ];
@@ -80,6 +88,7 @@ export async function writeSchedule(
       dueDate: line.dueDate,
       amount: line.amount,
       paid: '0.00',
+      covered: '0.00',
       status: 'open',
       overdue: false,
       customer: input.customerId,
@@ -89,49 +98,84 @@ export async function writeSchedule(
   return made.map((row) => row.id);
 }
 
-/** What counts as paid on each installment: its items of receipts still issued (one query for all; none: 0). */
-async function paidOn(tx: Queryable, installmentIds: readonly string[]): Promise<Map<string, string>> {
-  const rows = await tx.query<{ id: string; paid: string }>(
-    'select installment_id::text as id, coalesce(sum(amount), 0)::text as paid from receipt_items where installment_id = any($1::uuid[]) and counts group by installment_id',
+/** What issued receipt items allocate to an installment: cleared money (paid) and cheques in hand (covered). */
+type Allocated = { paid: string; covered: string; chequeDate: string | null; coverLate: boolean };
+
+/**
+ * What counts on each installment (one query for all; none: nothing): its items of receipts still
+ * issued, cleared (paid) or of a cheque in hand (covered), the earliest date of those cheques, and
+ * whether the cover is late: that date (or the installment's due date, if later) plus the project's
+ * grace days has passed without the cheque clearing.
+ */
+async function allocatedOn(tx: Queryable, installmentIds: readonly string[]): Promise<Map<string, Allocated>> {
+  const rows = await tx.query<{ id: string; paid: string; covered: string; cheque_date: string | null; cover_late: boolean | null }>(
+    `select a.id, a.paid, a.covered, to_char(a.cheque_date, 'YYYY-MM-DD') as cheque_date,
+            greatest(a.cheque_date, n.due_date) + coalesce(s.late_grace_days, 0) < current_date as cover_late
+       from (select i.installment_id as iid, i.installment_id::text as id,
+                    coalesce(sum(i.amount) filter (where i.cleared is not false), 0)::text as paid,
+                    coalesce(sum(i.amount) filter (where i.cleared is false), 0)::text as covered,
+                    min((select q.due_date from cheques q where q.receipt_id = i.receipt_id order by q.due_date limit 1)) filter (where i.cleared is false) as cheque_date
+               from receipt_items i where i.installment_id = any($1::uuid[]) and i.counts group by i.installment_id) a
+       join installments n on n.id = a.iid join contracts c on c.id = n.contract_id
+       left join reservation_setups s on s.project_id = c.project_id and s.active`,
     [[...installmentIds]],
   );
-  return new Map(rows.rows.map((row) => [row.id, row.paid]));
+  return new Map(rows.rows.map((row) => [row.id, { paid: row.paid, covered: row.covered, chequeDate: row.cheque_date, coverLate: row.cover_late === true }]));
 }
 
-export type LockedInstallment = { id: string; contract_id: string; amount: string; status: string; due_date: string; seq: number; schedule_version: number; paid: string; overdue: boolean };
+export type LockedInstallment = { id: string; contract_id: string; amount: string; status: string; due_date: string; seq: number; schedule_version: number; paid: string; covered: string; cheque_date: string | null; overdue: boolean };
+
+const NOTHING: Allocated = { paid: '0.00', covered: '0.00', chequeDate: null, coverLate: false };
 
 /**
  * Locks installments in one fixed order (by id), so two receipts paying the same rows queue
- * instead of deadlocking, and answers them with what is still open on each.
+ * instead of deadlocking, and answers them with what is allocated to each and what is still open
+ * (neither paid nor covered by a cheque in hand).
  */
-export async function lockInstallments(tx: Queryable, ids: readonly string[]): Promise<(LockedInstallment & { open: string })[]> {
+export async function lockInstallments(tx: Queryable, ids: readonly string[]): Promise<(LockedInstallment & { open: string; allocated: Allocated })[]> {
   if (ids.length === 0) return [];
   const rows = await tx.query<LockedInstallment>(
     `select id::text as id, contract_id::text as contract_id, amount::text as amount, status, to_char(due_date, 'YYYY-MM-DD') as due_date, seq, schedule_version,
-            coalesce(paid, 0)::text as paid, coalesce(overdue, false) as overdue
+            coalesce(paid, 0)::text as paid, coalesce(covered, 0)::text as covered, to_char(cheque_date, 'YYYY-MM-DD') as cheque_date, coalesce(overdue, false) as overdue
        from installments where id = any($1::uuid[]) order by id for update`,
     [[...new Set(ids)]],
   );
-  const counted = await paidOn(tx, rows.rows.map((row) => row.id));
-  return rows.rows.map((row) => ({ ...row, open: subtractMoney(row.amount, counted.get(row.id) ?? '0') }));
+  const counted = await allocatedOn(tx, rows.rows.map((row) => row.id));
+  return rows.rows.map((row) => {
+    const allocated = counted.get(row.id) ?? NOTHING;
+    return { ...row, allocated, open: subtractMoney(row.amount, addMoney(allocated.paid, allocated.covered)) };
+  });
 }
 
 /**
- * Recomputes `paid` and `status` of installments from their counting receipt items (callers hold
- * the rows' locks), the rows that change in one `updateMany` (action `settle`), then the contracts'
- * paid totals: a contract whose current schedule is fully paid turns `fully_paid` and its unit
- * `sold`; a void that reopens it turns it back.
+ * An installment's state from what is allocated to it: `paid` when cleared money pays all of it,
+ * `covered` when cheques in hand cover the rest, `partly_paid` when some money is paid and a rest is
+ * still open, `open` otherwise (a cheque for part of it shows as covered money on an open row).
+ */
+export function installmentState(amount: string, paid: string, covered: string): 'open' | 'partly_paid' | 'covered' | 'paid' {
+  if (compareMoney(paid, amount) >= 0) return 'paid';
+  if (compareMoney(addMoney(paid, covered), amount) >= 0) return 'covered';
+  return compareMoney(paid, 0) > 0 ? 'partly_paid' : 'open';
+}
+
+/**
+ * Recomputes `paid`, `covered`, the cheque date and `status` of installments from their counting
+ * receipt items (callers hold the rows' locks), the rows that change in one `updateMany` (action
+ * `settle`), then the contracts' totals: a contract whose current schedule is fully paid (cleared)
+ * turns `fully_paid` and its unit `sold`; a void or bounce that reopens it turns it back. A paid row
+ * is not overdue, nor a covered one whose cheques are not late (the daily job flags late ones).
  */
 export async function settleInstallments(engine: EngineContext, tx: Queryable, caller: Caller, ids: readonly string[]) {
   const contracts = new Set<string>();
-  const changes: { id: string; values: { paid: string; status: string; overdue: boolean } }[] = [];
+  const changes: { id: string; values: { paid: string; covered: string; chequeDate: string | null; status: string; overdue: boolean } }[] = [];
   for (const row of await lockInstallments(tx, ids)) {
     contracts.add(row.contract_id);
     if (row.status === 'superseded' || row.status === 'cancelled') continue;
-    const paid = subtractMoney(row.amount, row.open);
-    const status = compareMoney(paid, row.amount) >= 0 ? 'paid' : compareMoney(paid, 0) > 0 ? 'partly_paid' : 'open';
-    const overdue = status === 'paid' ? false : row.overdue;
-    if (compareMoney(row.paid, paid) !== 0 || row.status !== status || row.overdue !== overdue) changes.push({ id: row.id, values: { paid, status, overdue } });
+    const { paid, covered, chequeDate, coverLate } = row.allocated;
+    const status = installmentState(row.amount, paid, covered);
+    const overdue = status === 'paid' ? false : status === 'covered' ? row.overdue && coverLate : row.overdue;
+    const same = compareMoney(row.paid, paid) === 0 && compareMoney(row.covered, covered) === 0 && row.cheque_date === chequeDate && row.status === status && row.overdue === overdue;
+    if (!same) changes.push({ id: row.id, values: { paid, covered, chequeDate, status, overdue } });
   }
   await updateMany(engine, tx, installments, effectOf(caller), changes, { allowReadOnly: true, action: 'settle' });
   for (const contractId of contracts) await settleContract(engine, tx, caller, contractId);
@@ -139,20 +183,22 @@ export async function settleInstallments(engine: EngineContext, tx: Queryable, c
 
 export async function settleContract(engine: EngineContext, tx: Queryable, caller: Caller, contractId: string) {
   const contractsDef = engine.registry.get('contracts');
-  const rows = await tx.query<{ status: string; net_price: string; paid: string; unit_id: string | null; number: string; schedule_version: number }>(
-    'select status, net_price::text as net_price, coalesce(paid, 0)::text as paid, unit_id::text as unit_id, number, schedule_version from contracts where id = $1 for update',
+  const rows = await tx.query<{ status: string; net_price: string; paid: string; covered: string; unit_id: string | null; number: string; schedule_version: number }>(
+    'select status, net_price::text as net_price, coalesce(paid, 0)::text as paid, coalesce(covered, 0)::text as covered, unit_id::text as unit_id, number, schedule_version from contracts where id = $1 for update',
     [contractId],
   );
   const contract = rows.rows[0];
   if (!contract) return;
-  // What was paid towards the price: a bounce charge (a `fee` row) is owed and paid besides it, never towards it.
-  const sum = await tx.query<{ paid: string }>(
-    "select coalesce(sum(paid), 0)::text as paid from installments where contract_id = $1 and schedule_version = $2 and status <> 'superseded' and kind <> 'fee'",
+  // What was paid (cleared) and covered (cheques in hand) towards the price: a bounce charge (a `fee`
+  // row) is owed and paid besides it, never towards it.
+  const sum = await tx.query<{ paid: string; covered: string }>(
+    "select coalesce(sum(paid), 0)::text as paid, coalesce(sum(covered), 0)::text as covered from installments where contract_id = $1 and schedule_version = $2 and status <> 'superseded' and kind <> 'fee'",
     [contractId, contract.schedule_version],
   );
-  const paid = sum.rows[0]!.paid;
+  const { paid, covered } = sum.rows[0]!;
   const patch: Record<string, unknown> = {};
   if (compareMoney(paid, contract.paid) !== 0) patch.paid = paid;
+  if (compareMoney(covered, contract.covered) !== 0) patch.covered = covered;
   const full = compareMoney(paid, contract.net_price) >= 0;
   if (contract.status === 'active' && full) patch.status = 'fully_paid';
   if (contract.status === 'fully_paid' && !full) patch.status = 'active';
@@ -163,7 +209,7 @@ export async function settleContract(engine: EngineContext, tx: Queryable, calle
       ignoreVersion: true,
       allowReadOnly: true,
       action: full ? 'sold' : 'reopened',
-      reason: `${contract.number} ${full ? 'fully paid' : 'reopened by a void receipt'}`,
+      reason: `${contract.number} ${full ? 'fully paid' : 'reopened by a void receipt or a bounced cheque'}`,
     });
   }
 }
@@ -195,8 +241,8 @@ export async function reviseSchedule(
   await lockInstallments(tx, oldRows.rows.map((row) => row.id));
   // The schedule's own rows are generated anew; a fee row (a bounce charge) is owed besides the price
   // and is carried over as it is, with what was paid on it.
-  const items = await tx.query<{ id: string; receipt_id: string; amount: string; label: string }>(
-    `select i.id::text as id, i.receipt_id::text as receipt_id, i.amount::text as amount, i.label from receipt_items i join installments n on n.id = i.installment_id
+  const items = await tx.query<{ id: string; receipt_id: string; amount: string; label: string; cleared: boolean }>(
+    `select i.id::text as id, i.receipt_id::text as receipt_id, i.amount::text as amount, i.label, i.cleared is not false as cleared from receipt_items i join installments n on n.id = i.installment_id
       where n.contract_id = $1 and n.schedule_version = $2 and n.kind <> 'fee' and i.counts order by n.due_date, n.seq, i.created_on, i.id`,
     [contractId, contract.schedule_version],
   );
@@ -229,9 +275,9 @@ export async function reviseSchedule(
       if (compareMoney(amount, 0) === 0) continue;
       open[index] = subtractMoney(open[index]!, amount);
       const target = fresh[index]!;
-      carried.push(serverRow(receiptItems, { label: `v${version} #${target.seq} (carried)`, receipt: item.receipt_id, kind: 'installment', installment: target.id, amount, counts: true }));
+      carried.push(serverRow(receiptItems, { label: `v${version} #${target.seq} (carried)`, receipt: item.receipt_id, kind: 'installment', installment: target.id, amount, counts: true, cleared: item.cleared }));
     }
-    if (compareMoney(rest, 0) > 0) carried.push(serverRow(receiptItems, { label: 'Unallocated (schedule changed)', receipt: item.receipt_id, kind: 'unallocated', amount: rest, counts: true }));
+    if (compareMoney(rest, 0) > 0) carried.push(serverRow(receiptItems, { label: 'Unallocated (schedule changed)', receipt: item.receipt_id, kind: 'unallocated', amount: rest, counts: true, cleared: item.cleared }));
   }
   await updateMany(engine, tx, receiptItems, effectOf(caller), items.rows.map((item) => ({ id: item.id, values: { counts: false } })), { allowReadOnly: true, action: 'carryOver', reason: change.reason });
   await createMany(engine, tx, receiptItems, effectOf(caller), carried, { workflow: true });
@@ -270,6 +316,7 @@ async function carryFees(
         dueDate: fee.due_date,
         amount: fee.amount,
         paid: '0.00',
+        covered: '0.00',
         status: 'open',
         overdue: fee.overdue,
         customer: input.customerId,
@@ -279,8 +326,8 @@ async function carryFees(
   );
   const oldIds = fees.map((fee) => fee.id);
   const newOf = new Map(fees.map((fee, index) => [fee.id, { id: made[index]!.id, seq: input.after + index + 1 }]));
-  const items = await tx.query<{ id: string; receipt_id: string; amount: string; installment_id: string }>(
-    `select id::text as id, receipt_id::text as receipt_id, amount::text as amount, installment_id::text as installment_id from receipt_items
+  const items = await tx.query<{ id: string; receipt_id: string; amount: string; installment_id: string; cleared: boolean }>(
+    `select id::text as id, receipt_id::text as receipt_id, amount::text as amount, installment_id::text as installment_id, cleared is not false as cleared from receipt_items
       where installment_id = any($1::uuid[]) and counts order by array_position($1::uuid[], installment_id), created_on, id`,
     [oldIds],
   );
@@ -292,7 +339,7 @@ async function carryFees(
     effectOf(caller),
     items.rows.map((item) => {
       const target = newOf.get(item.installment_id)!;
-      return serverRow(receiptItems, { label: `v${input.version} #${target.seq} (carried)`, receipt: item.receipt_id, kind: 'installment', installment: target.id, amount: item.amount, counts: true });
+      return serverRow(receiptItems, { label: `v${input.version} #${target.seq} (carried)`, receipt: item.receipt_id, kind: 'installment', installment: target.id, amount: item.amount, counts: true, cleared: item.cleared });
     }),
     { workflow: true },
   );

@@ -5,7 +5,8 @@ export const RECEIPT_ITEM_KINDS = ['installment', 'reservation_fee', 'eoi', 'una
 /**
  * A receipt's allocation (api.md `/api/receipt-items`): how much of it pays which installment (or
  * reservation fee, EOI). Written with its receipt by the server, so an installment is never paid
- * beyond its amount; a void receipt's items stop counting.
+ * beyond its amount; a void receipt's items stop counting. An item of a cheque's receipt is not
+ * `cleared` until the cheque clears: until then it covers its installment and does not pay it.
  */
 export const receiptItems: ResourceDef = {
   name: 'receipt-items',
@@ -26,8 +27,9 @@ export const receiptItems: ResourceDef = {
     eoi: f.ref('EOI', 'eois', { readOnly: true }),
     amount: f.money('Amount', { readOnly: true }),
     counts: f.boolean('Counts', { readOnly: true, default: true, help: 'False once its receipt is void.' }),
+    cleared: f.boolean('Cleared', { readOnly: true, default: true, help: 'False while its cheque is in hand: it covers the installment, and pays it once the cheque clears.' }),
   },
   defaultSort: ['-createdOn'],
-  listColumns: ['label', 'receipt', 'kind', 'installment', 'amount', 'counts'],
+  listColumns: ['label', 'receipt', 'kind', 'installment', 'amount', 'counts', 'cleared'],
   formLayout: [['receipt', 'kind'], ['installment', 'amount']],
 };

@@ -1,5 +1,5 @@
 import { allocateOldestFirst, compareMoney, formatMoney, subtractMoney, sumMoney } from '@propdesk/finance';
-import { createRecord, effectOf, updateRecord, type Caller, type EngineContext, type ResourceHooks } from '@propdesk/records/server';
+import { createRecord, effectOf, updateMany, updateRecord, type Caller, type EngineContext, type ResourceHooks } from '@propdesk/records/server';
 import { HttpError, conflict, unprocessable, type Queryable } from '@propdesk/server-kit';
 import { z } from 'zod';
 import { receipts } from './definition.js';
@@ -17,11 +17,12 @@ export const receiptExtra = {
 };
 
 /**
- * Whether a receipt's money counts as paid now: every method, cheques included. A cheque's receipt
- * allocates when the cheque is received, so nobody allocates the same installment twice while it
- * waits; a bounce takes exactly those allocations back in its transaction (`reverseAllocations`).
+ * Whether a receipt's money is paid (cleared) when it is issued: every method but cheque. A cheque's
+ * receipt allocates when the cheque is received (so nobody allocates the same installment twice while
+ * it waits), but its items only cover the installments until the cheque clears (`clearAllocations`);
+ * a bounce takes them back in its transaction (`reverseAllocations`).
  */
-export const countsOnIssue = (_method: string) => true;
+export const clearedOnIssue = (method: string) => method !== 'cheque';
 
 type ReceiptFacts = { number: string; customer_id: string; contract_id: string | null; amount: string; method: string };
 
@@ -38,7 +39,7 @@ async function allocate(engine: EngineContext, tx: Queryable, caller: Caller, id
     [id],
   );
   const receipt = rows.rows[0]!;
-  const counts = countsOnIssue(receipt.method);
+  const cleared = clearedOnIssue(receipt.method);
   const plan: { installment: string; amount: string; label: string }[] = [];
   if (chosen && chosen.length > 0) {
     const locked = new Map((await lockInstallments(tx, chosen.map((item) => item.installment))).map((row) => [row.id, row]));
@@ -66,12 +67,12 @@ async function allocate(engine: EngineContext, tx: Queryable, caller: Caller, id
     });
   }
   for (const item of plan) {
-    await createRecord(engine, tx, receiptItems, effectOf(caller), { label: `${receipt.number} ${item.label}`.slice(0, 80), receipt: id, kind: 'installment', installment: item.installment, amount: item.amount, counts }, {}, { workflow: true });
+    await createRecord(engine, tx, receiptItems, effectOf(caller), { label: `${receipt.number} ${item.label}`.slice(0, 80), receipt: id, kind: 'installment', installment: item.installment, amount: item.amount, counts: true, cleared }, {}, { workflow: true });
   }
   const allocated = plan.length > 0 ? sumMoney(plan.map((item) => item.amount)) : '0.00';
   const rest = subtractMoney(receipt.amount, allocated);
   if (compareMoney(rest, 0) > 0) {
-    await createRecord(engine, tx, receiptItems, effectOf(caller), { label: `${receipt.number} unallocated`, receipt: id, kind: 'unallocated', amount: rest, counts }, {}, { workflow: true });
+    await createRecord(engine, tx, receiptItems, effectOf(caller), { label: `${receipt.number} unallocated`, receipt: id, kind: 'unallocated', amount: rest, counts: true, cleared }, {}, { workflow: true });
   }
   await updateRecord(engine, tx, receipts, effectOf(caller), id, { allocated }, { ignoreVersion: true, allowReadOnly: true, foldIntoCreate: true });
   await settleInstallments(engine, tx, caller, plan.map((item) => item.installment));
@@ -89,6 +90,22 @@ export async function reverseAllocations(engine: EngineContext, tx: Queryable, c
   for (const item of items.rows) {
     await updateRecord(engine, tx, receiptItems, effectOf(caller), item.id, { counts: false }, { ignoreVersion: true, allowReadOnly: true, action, reason });
   }
+  await settleInstallments(engine, tx, caller, touched);
+  return [...new Set(touched)];
+}
+
+/**
+ * A cheque cleared: its receipt's counting items turn `cleared` (one set-based write), so what they
+ * covered is paid now. Answers the installments paid.
+ */
+export async function clearAllocations(engine: EngineContext, tx: Queryable, caller: Caller, receiptId: string, reason: string | null): Promise<string[]> {
+  const items = await tx.query<{ id: string; installment_id: string | null }>(
+    'select id::text as id, installment_id::text as installment_id from receipt_items where receipt_id = $1 and counts and cleared is not true order by id',
+    [receiptId],
+  );
+  const touched = items.rows.map((row) => row.installment_id).filter((value): value is string => value !== null);
+  await lockInstallments(tx, touched);
+  await updateMany(engine, tx, receiptItems, effectOf(caller), items.rows.map((item) => ({ id: item.id, values: { cleared: true } })), { allowReadOnly: true, action: 'clear', reason });
   await settleInstallments(engine, tx, caller, touched);
   return [...new Set(touched)];
 }
@@ -116,7 +133,11 @@ export function receiptHooks(engine: EngineContext): ResourceHooks {
   return {
     onImport: true,
     extraCreate: receiptExtra,
-    beforeCreate: async (tx, _extra, _caller, values) => {
+    beforeCreate: async (tx, _extra, caller, values) => {
+      // A cheque's money is paid when it clears: it comes in through the cheque register, which issues its receipt.
+      if (values.method === 'cheque' && caller.source !== 'action' && caller.source !== 'system' && caller.source !== 'job') {
+        throw new HttpError(400, 'Validation failed', { errors: [{ field: 'method', message: 'Record a cheque in the cheque register: it issues the receipt, and its money counts as paid when the cheque clears' }] });
+      }
       const customer = await tx.query<{ full_name: string }>('select full_name from customers where id = $1', [String(values.customer)]);
       const title = values.title ? {} : { title: `${customer.rows[0]?.full_name ?? 'Receipt'} · ${formatMoney(String(values.amount))}`.slice(0, 160) };
       if (!values.contract) return title;

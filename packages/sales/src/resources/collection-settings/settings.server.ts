@@ -1,0 +1,54 @@
+import { formatMoney } from '@propdesk/records/model';
+import { createRecord, updateRecord, type Caller, type EngineContext } from '@propdesk/records/server';
+import { notFound, type Queryable } from '@propdesk/server-kit';
+import { collectionSettings, DEFAULT_REMIND_DAYS_BEFORE } from './definition.js';
+
+/** A project's collection settings as the ledger reads them (defaults where the project has no row). */
+export type ProjectCollections = { project: string; projectName: string; settingsId: string | null; bounceCharge: string | null; remindDaysBefore: number };
+
+/** The collection settings of a project (its active row, else the defaults: no bounce charge, reminded 7 days before). */
+export async function projectCollections(tx: Queryable, projectId: string): Promise<ProjectCollections | null> {
+  const rows = await tx.query<{ name: string; id: string | null; bounce_charge: string | null; remind_days_before: number | null }>(
+    `select p.name, s.id::text as id, s.bounce_charge::text as bounce_charge, s.remind_days_before
+       from projects p left join collection_settings s on s.project_id = p.id and s.active where p.id = $1`,
+    [projectId],
+  );
+  const row = rows.rows[0];
+  if (!row) return null;
+  return { project: projectId, projectName: row.name, settingsId: row.id, bounceCharge: row.bounce_charge, remindDaysBefore: row.remind_days_before ?? DEFAULT_REMIND_DAYS_BEFORE };
+}
+
+/**
+ * What a bounce of a cheque on this contract charges, in the words the bounce dialog shows, from
+ * the same settings the bounce applies: the amount and the contract, or that the project has none.
+ */
+export async function bounceChargeOf(tx: Queryable, contractId: string | null): Promise<{ amount: string | null; note: string }> {
+  if (!contractId) return { amount: null, note: 'It pays no contract, so no bounce charge is added.' };
+  const contract = (await tx.query<{ number: string; project_id: string }>('select number, project_id::text as project_id from contracts where id = $1', [contractId])).rows[0];
+  const settings = contract ? await projectCollections(tx, contract.project_id) : null;
+  if (!contract || !settings) return { amount: null, note: 'No bounce charge is added.' };
+  if (!settings.bounceCharge) return { amount: null, note: `${settings.projectName} has no bounce charge: none is added.` };
+  return { amount: settings.bounceCharge, note: `The bounce charge of ${settings.projectName}, ${formatMoney(settings.bounceCharge)}, is added to ${contract.number}.` };
+}
+
+/**
+ * Sets (or clears, with null) a project's bounce charge through the engine: its settings row is
+ * updated, or made with the defaults when it has none (nothing is made to clear a charge never set).
+ * Answers the charge as stored.
+ */
+export async function setBounceCharge(engine: EngineContext, tx: Queryable, caller: Caller, projectId: string, amount: string | null): Promise<string | null> {
+  const settings = await projectCollections(tx, projectId);
+  if (!settings) throw notFound('No such project');
+  if (settings.settingsId) {
+    const saved = await updateRecord(engine, tx, collectionSettings, caller, settings.settingsId, { bounceCharge: amount }, { ignoreVersion: true });
+    return (saved.bounceCharge as string | null) ?? null;
+  }
+  if (amount === null) return null;
+  const made = await createRecord(engine, tx, collectionSettings, caller, {
+    name: `${settings.projectName} collections`.slice(0, 120),
+    project: projectId,
+    bounceCharge: amount,
+    remindDaysBefore: DEFAULT_REMIND_DAYS_BEFORE,
+  });
+  return (made.bounceCharge as string | null) ?? null;
+}

@@ -1,0 +1,128 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import type { ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router';
+import { combineSlices, configureStore } from '@reduxjs/toolkit';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { baseApi, resetConfig, setConfig } from '@propdesk/api-client';
+import { privilegesSet, sessionSlice } from '@propdesk/auth-session/web';
+import { CollectionsPage } from './CollectionsPage.web.js';
+import { CustomerStatement } from './CustomerStatement.web.js';
+import type { CollectionsDashboard, CustomerStatement as Statement } from './model.js';
+
+const BASE = 'http://propdesk.test';
+const CUSTOMER = '00000000-0000-4000-8000-0000000000e1';
+const server = setupServer();
+/** The machine may be busy: the first paint can take seconds. */
+const wait = { timeout: 20_000 };
+
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+  setConfig({ apiBaseUrl: BASE });
+  // The charts measure their box; jsdom has no layout.
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+});
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+});
+afterAll(() => {
+  server.close();
+  resetConfig();
+});
+
+function renderWith(node: ReactNode, privileges: [string, string][]) {
+  const store = configureStore({
+    reducer: combineSlices(sessionSlice, baseApi),
+    middleware: (getDefault) => getDefault({ serializableCheck: false }).concat(baseApi.middleware),
+  });
+  store.dispatch(privilegesSet(privileges.map(([entityName, action]) => ({ entityName, action }))));
+  render(
+    <Provider store={store}>
+      <MemoryRouter>{node}</MemoryRouter>
+    </Provider>,
+  );
+}
+
+const statement = (overrides: Partial<Statement> = {}): Statement => ({
+  customer: { id: CUSTOMER, name: 'Rania Mostafa' },
+  asOf: '2026-11-27',
+  lines: [
+    { date: '2026-01-11', kind: 'charge', reference: 'CNT-2026-00002 #1', description: 'Down payment', code: null, charge: '1200000.00', credit: null, covering: null, balance: '1200000.00' },
+    { date: '2026-01-11', kind: 'receipt', reference: 'RCT-2026-00003', description: 'Bank transfer', code: 'CNT-2026-00002', charge: null, credit: '1200000.00', covering: null, balance: '0.00' },
+    { date: '2026-07-11', kind: 'charge', reference: 'CNT-2026-00002 #2', description: 'Installment', code: null, charge: '480000.00', credit: null, covering: null, balance: '480000.00' },
+    { date: '2026-11-20', kind: 'cheque', reference: 'RCT-2026-00051', description: 'Cheque in hand, dated 26 Nov 2026', code: 'CIB 100204 · CNT-2026-00002', charge: null, credit: null, covering: '480000.00', balance: '480000.00' },
+  ],
+  charges: '1680000.00',
+  receipts: '1200000.00',
+  balance: '480000.00',
+  covered: '480000.00',
+  notYetDue: '4320000.00',
+  remaining: '4800000.00',
+  ...overrides,
+});
+
+describe('the statement of account on the customer’s view', () => {
+  it('lists a cheque in hand with what it covers, moving no balance, and closes on what is owed', { timeout: 60_000 }, async () => {
+    server.use(http.get(`${BASE}/api/customers/${CUSTOMER}/statement`, () => HttpResponse.json({ status: 'OK', data: statement() })));
+    renderWith(<CustomerStatement customerId={CUSTOMER} />, [['customer', 'read'], ['contractPayment', 'read']]);
+    const region = await screen.findByRole('region', { name: 'Statement of account' }, wait);
+    expect(within(region).getByText(/^Balance owed: /)).toHaveTextContent('Balance owed: 480,000.00 EGP');
+    expect(within(region).getByText(/^Cheques in hand: /)).toHaveTextContent('Cheques in hand: 480,000.00 EGP');
+    expect(within(region).queryByText(/favour/)).not.toBeInTheDocument();
+    const cheque = within(region).getAllByRole('row').at(-1)!;
+    expect(within(cheque).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+      '20 Nov 2026',
+      'RCT-2026-00051',
+      'Cheque in hand, dated 26 Nov 2026 · CIB 100204 · CNT-2026-00002',
+      '',
+      '',
+      '480,000.00 EGP',
+      '480,000.00 EGP',
+    ]);
+  });
+
+  it('says paid ahead of the schedule, not a credit, while anything is still to pay', { timeout: 60_000 }, async () => {
+    server.use(
+      http.get(`${BASE}/api/customers/${CUSTOMER}/statement`, () =>
+        HttpResponse.json({ status: 'OK', data: statement({ balance: '-480000.00', receipts: '2160000.00', covered: '0.00', remaining: '3840000.00' }) }),
+      ),
+    );
+    renderWith(<CustomerStatement customerId={CUSTOMER} />, [['customer', 'read'], ['contractPayment', 'read']]);
+    const region = await screen.findByRole('region', { name: 'Statement of account' }, wait);
+    expect(within(region).getByText(/^Paid ahead/)).toHaveTextContent('Paid ahead of the schedule: 480,000.00 EGP');
+    expect(within(region).queryByText(/favour/)).not.toBeInTheDocument();
+  });
+});
+
+describe('the collections dashboard', () => {
+  it('writes the week and the months as a person reads them, and what cheques in hand cover', { timeout: 60_000 }, async () => {
+    const data: CollectionsDashboard = {
+      asOf: '2026-11-27T18:00:00.000Z',
+      today: '2026-11-27',
+      week: { from: '2026-11-23', to: '2026-11-29' },
+      month: { from: '2026-11-01', to: '2026-11-30' },
+      due: [{ currency: 'EGP', weekRows: 2, week: '150000.00', weekCovered: '480000.00', monthRows: 3, month: '200000.00', monthCovered: '480000.00', overdueRows: 4, overdue: '900000.00' }],
+      aging: [],
+      expected: [{ currency: 'EGP', month: '2026-12', rows: 5, amount: '750000.00', covered: '250000.00' }],
+      cheques: null,
+    };
+    server.use(http.get(`${BASE}/api/collections/dashboard`, () => HttpResponse.json({ status: 'OK', data })));
+    renderWith(<CollectionsPage />, [['contractPayment', 'read']]);
+    expect(await screen.findByText('This week (23–29 Nov 2026)', undefined, wait)).toBeInTheDocument();
+    expect(screen.getByText('This month (Nov 2026)')).toBeInTheDocument();
+    expect(screen.getByText('2 installments · 480,000.00 EGP covered by cheques')).toBeInTheDocument();
+    expect(screen.queryByText(/2026-11-23/)).not.toBeInTheDocument();
+    const figures = screen.getByRole('region', { name: 'Expected cash by month' });
+    expect(within(figures).getAllByText('Dec 2026').length).toBeGreaterThan(0);
+    expect(within(figures).queryByText('2026-12')).not.toBeInTheDocument();
+  });
+});
