@@ -1,14 +1,19 @@
 // Starts the built Propdesk server as its own process on a fresh embedded database.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
+/**
+ * `BENCH_DATA_TEMPLATE`: an embedded data folder (a seeded copy, stopped) to start from instead of
+ * seeding a fresh one, which takes a minute; the copy is removed on `stop()`.
+ */
 export async function startPropdesk({ port, env = {} }) {
   const dataDir = mkdtempSync(join(tmpdir(), 'propdesk-bench-'));
+  if (process.env.BENCH_DATA_TEMPLATE && !env.DATABASE_URL) cpSync(process.env.BENCH_DATA_TEMPLATE, dataDir, { recursive: true });
   const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PROPDESK_DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
@@ -40,4 +45,35 @@ async function waitFor(url, child, timeoutMs = 120_000) {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`server did not answer ${url} within ${timeoutMs} ms`);
+}
+
+/** The bare Fastify route of `bare-server.mjs` in its own process; `stop()` ends it. */
+export async function startBare(port) {
+  const child = spawn(process.execPath, [fileURLToPath(new URL('./bare-server.mjs', import.meta.url)), String(port)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`bare server exited with ${code}`)));
+    child.stdout.once('data', resolve);
+  });
+  child.removeAllListeners('exit');
+  return {
+    url: `http://127.0.0.1:${port}/bare`,
+    pid: child.pid,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    },
+  };
+}
+
+/** CPU time (user + system, ms) a process has used so far, from /proc; null where there is none. */
+export function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime are fields 14 and 15 of stat, in clock ticks (100 a second on Linux).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
 }
