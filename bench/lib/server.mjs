@@ -14,7 +14,8 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 export async function startPropdesk({ port, env = {} }) {
   const dataDir = mkdtempSync(join(tmpdir(), 'propdesk-bench-'));
   if (process.env.BENCH_DATA_TEMPLATE && !env.DATABASE_URL) cpSync(process.env.BENCH_DATA_TEMPLATE, dataDir, { recursive: true });
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  // BENCH_SERVER_ENTRY: another build of the server (e.g. the previous commit's) for a before/after in one run.
+  const child = spawn(process.execPath, [process.env.BENCH_SERVER_ENTRY ?? 'apps/server/dist/main.js'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PROPDESK_DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
