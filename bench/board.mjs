@@ -146,7 +146,7 @@ async function streamLatency(url, admin, api, projectId) {
 }
 
 export async function benchBoard() {
-  const server = await startPropdesk({ port: PORT, env: { PROPDESK_RATE_LIMIT_PER_MINUTE: '1000000', PROPDESK_DEMO: '1' } });
+  const server = await startPropdesk({ port: PORT, env: { PROPDESK_RATE_LIMIT_PER_MINUTE: '1000000', PROPDESK_USER_RATE_LIMIT_PER_MINUTE: '1000000', PROPDESK_DEMO: '1' } });
   try {
     const admin = await signIn(server.url, 'admin', PASSWORD);
     const api = client(server.url, admin);

@@ -123,7 +123,7 @@ async function run(kind, databaseUrl) {
   const env = { ...process.env, PROPDESK_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', PROPDESK_DEMO: '1' };
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  const config = { ...loadConfig(env), rateLimitPerMinute: 1_000_000 };
+  const config = { ...loadConfig(env), rateLimitPerMinute: 1_000_000, userRateLimitPerMinute: 1_000_000 };
   const db = await openAppDatabase(config);
   const app = await buildApp(config, { database: db, closeDatabase: true, leadExpiryIntervalMs: 0 });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -73,7 +73,7 @@ function directPage(db, userId) {
 
 async function run(kind, databaseUrl) {
   const dataDir = mkdtempSync(join(tmpdir(), 'propdesk-bench-leads-'));
-  const config = { ...loadConfig({ ...process.env, PROPDESK_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...(databaseUrl ? { DATABASE_URL: databaseUrl, PROPDESK_DEMO: '1' } : {}) }), rateLimitPerMinute: 1_000_000 };
+  const config = { ...loadConfig({ ...process.env, PROPDESK_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...(databaseUrl ? { DATABASE_URL: databaseUrl, PROPDESK_DEMO: '1' } : {}) }), rateLimitPerMinute: 1_000_000, userRateLimitPerMinute: 1_000_000 };
   const db = await openAppDatabase(config);
   const app = await buildApp(config, { database: db, closeDatabase: true, leadExpiryIntervalMs: 0 });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -15,7 +15,7 @@ const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 20);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const MESSAGE_TIMEOUT_MS = 10_000;
 const HARD_LIMIT_MS = 6 * 60_000;
-const SERVER_ENV = { PROPDESK_RATE_LIMIT_PER_MINUTE: '1000000', PROPDESK_DEMO: '1' };
+const SERVER_ENV = { PROPDESK_RATE_LIMIT_PER_MINUTE: '1000000', PROPDESK_USER_RATE_LIMIT_PER_MINUTE: '1000000', PROPDESK_DEMO: '1' };
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const startedAt = Date.now();

@@ -7,6 +7,7 @@ const MODULES = [
   ['bundle', './bundle.mjs', 'benchBundle'],
   ['lighthouse', './lighthouse.mjs', 'benchLighthouse'],
   ['api', './api.mjs', 'benchApi'],
+  ['signin', './signin.mjs', 'benchSignIn'],
   ['records', './records.mjs', 'benchRecords'],
   ['leads', './leads.mjs', 'benchLeads'],
   ['notifications', './notifications.mjs', 'benchNotifications'],

@@ -1,6 +1,6 @@
 // Starts the built Propdesk server as its own process on a fresh embedded database.
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,14 +11,17 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
  * `env` is added to (and may override) the bench's defaults (`LOG_LEVEL=warn`); a key set to
  * undefined is removed, so the server takes its own default. `stop({ keepData: true })` leaves the
  * data folder (`dataDir`) for a check after the server has stopped; `removeData()` deletes it.
- * `seedFrom`: an embedded database folder copied in first (a seeded demo, to skip the first start's seed).
+ * `seedFrom` (else `BENCH_DATA_TEMPLATE` on the embedded database): an embedded data folder (a seeded copy,
+ * stopped) copied in first, to skip the first start's seeding, which takes a minute.
  */
 export async function startPropdesk({ port, env = {}, timeoutMs = 120_000, seedFrom }) {
   const dataDir = mkdtempSync(join(tmpdir(), 'propdesk-bench-'));
-  if (seedFrom) cpSync(seedFrom, dataDir, { recursive: true });
+  const template = seedFrom ?? (env.DATABASE_URL ? undefined : process.env.BENCH_DATA_TEMPLATE);
+  if (template) cpSync(template, dataDir, { recursive: true });
   const childEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', PROPDESK_DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env };
   for (const [key, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[key];
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  // BENCH_SERVER_ENTRY: another build of the server (e.g. the previous commit's) for a before/after in one run.
+  const child = spawn(process.execPath, [process.env.BENCH_SERVER_ENTRY ?? 'apps/server/dist/main.js'], {
     cwd: root,
     env: childEnv,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -53,4 +56,35 @@ async function waitFor(url, child, timeoutMs = 120_000) {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`server did not answer ${url} within ${timeoutMs} ms`);
+}
+
+/** The bare Fastify route of `bare-server.mjs` in its own process; `stop()` ends it. */
+export async function startBare(port) {
+  const child = spawn(process.execPath, [fileURLToPath(new URL('./bare-server.mjs', import.meta.url)), String(port)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`bare server exited with ${code}`)));
+    child.stdout.once('data', resolve);
+  });
+  child.removeAllListeners('exit');
+  return {
+    url: `http://127.0.0.1:${port}/bare`,
+    pid: child.pid,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    },
+  };
+}
+
+/** CPU time (user + system, ms) a process has used so far, from /proc; null where there is none. */
+export function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime are fields 14 and 15 of stat, in clock ticks (100 a second on Linux).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
 }

@@ -1,19 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { authSessionPlugin } from '@propdesk/auth-session/server';
 import { notificationsPlugin, notify } from '@propdesk/notifications-core/server';
 import { LEAD_EXPIRY_JOB } from '@propdesk/sales/server';
-import { createJobRunner, defineJob, errorBody, logSerializers, refuseUnstorableText, registerErrorHandler, type Database } from '@propdesk/server-kit';
+import { createJobRunner, defineJob, errorBody, refuseUnstorableText, registerErrorHandler, type Database } from '@propdesk/server-kit';
 import { recordsPlugin, type AuthChangeAnnouncer } from '@propdesk/records/server';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from './config.js';
 import { openAppDatabase } from './database.js';
+import { registerRateLimits } from './limits.js';
+import { RequestLogController, lazyRequestLogger, loggerOptions } from './logging.js';
 import { registerSecurityHeaders } from './security.js';
 import { demoSeeded, seedDemoData } from './seed.js';
 import { DOMAINS, createEngine } from './domains.js';
@@ -43,19 +44,10 @@ export type BuildAppOptions = {
   plugins?: FastifyPluginAsync[];
 };
 
-const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+/** Answers smaller than this are sent uncompressed (decision 66, revised in issue 26). */
+export const COMPRESS_FROM_BYTES = 4096;
 
-const REDACT = [
-  'req.headers.cookie',
-  'req.headers.authorization',
-  'req.headers["x-csrf-token"]',
-  'res.headers["set-cookie"]',
-  'password',
-  'body.password',
-  '*.password',
-  'token',
-  '*.token',
-];
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** Builds the whole server (API, docs, SPA hosting) and waits until it is ready. */
 export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -68,14 +60,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     throw error;
   }
 
+  const requestLog = new RequestLogController();
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: { paths: REDACT, censor: '[redacted]' },
-      // Fastify types its serializers' answers as its own shapes; ours are narrower on purpose.
-      serializers: logSerializers as never,
-      ...(options.logStream ? { stream: options.logStream } : {}),
-    },
+    logger: loggerOptions(config, options.logStream),
+    logController: requestLog,
+    childLoggerFactory: lazyRequestLogger,
     trustProxy:
       typeof config.trustProxy === 'number'
         ? ((hops: number) => (_address: string, hop: number) => hop < hops)(config.trustProxy)
@@ -94,6 +83,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  requestLog.attach(app.log);
   registerErrorHandler(app);
   registerSecurityHeaders(app);
   acceptEmptyJsonBodies(app);
@@ -112,22 +102,14 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   });
 
   try {
-    await app.register(rateLimit, {
-      global: true,
-      max: config.rateLimitPerMinute,
-      timeWindow: 60_000,
-      allowList: (request) => !request.url.startsWith('/api/'),
-      errorResponseBuilder: (_request, context) => ({
-        statusCode: 429,
-        status: 'ERROR',
-        message: `Too many requests. Try again in ${context.after}.`,
-      }),
-    });
-    // Answers are compressed (brotli, else gzip) when the client accepts it and they are over 1 KiB:
-    // a list page of 25 leads is 28 KiB of JSON, 4 KiB on the wire. The SSE streams write to the
-    // socket themselves and the built app's files are precompressed, so neither is touched.
-    // Compressed request bodies stay refused (no decompression: nothing to inflate on the way in).
-    await app.register(compress, { global: true, encodings: ['br', 'gzip'], globalDecompression: false });
+    await registerRateLimits(app, { perUserPerMinute: config.userRateLimitPerMinute, perAddressPerMinute: config.rateLimitPerMinute });
+    // Answers are compressed (brotli, else gzip) when the client accepts it and they are over 4 KiB:
+    // a list page of 25 leads is 28 KiB of JSON, 4 KiB on the wire. Smaller answers go as they are:
+    // compressing the 1.2 KiB privileges answer cost more CPU than the rest of the call, to save
+    // one TCP segment. The SSE streams write to the socket themselves and the built app's files are
+    // precompressed, so neither is touched. Compressed request bodies stay refused (no
+    // decompression: nothing to inflate on the way in).
+    await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: COMPRESS_FROM_BYTES, globalDecompression: false });
     await app.register(cookie);
     await app.register(swagger, {
       openapi: {

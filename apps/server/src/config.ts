@@ -20,8 +20,10 @@ export type AppConfig = {
   secret: string | undefined;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   trustProxy: boolean | number | string;
-  /** Requests per minute and client address on /api (a generous backstop, not the login throttle). */
+  /** /api calls a minute per client address, of the calls without a session (sign-in, CSRF cookie, restore-session); not the sign-in throttle. */
   rateLimitPerMinute: number;
+  /** /api calls a minute per signed-in user, from whatever address. */
+  userRateLimitPerMinute: number;
   /** Password hashing cost; OWASP parameters unless a test passes cheaper ones. */
   argon2: Argon2Params;
   throttle?: Partial<ThrottleOptions>;
@@ -44,6 +46,10 @@ export function defaultWebDir(): string | undefined {
     return undefined;
   }
 }
+
+/** Sized in docs/operations.md ("Rate limits"): an agent's busiest minute with headroom, and a sales floor signing in behind one address. */
+export const DEFAULT_USER_LIMIT = 1200;
+export const DEFAULT_ADDRESS_LIMIT = 3000;
 
 const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 const integer = (min: number, max: number, fallback: number) =>
@@ -74,7 +80,8 @@ const envSchema = z.object({
       .regex(/^(true|false|\d+|[0-9a-fA-F.:/,\s]+)$/, 'must be true, false, a hop count or a comma-separated list of addresses')
       .optional(),
   ),
-  PROPDESK_RATE_LIMIT_PER_MINUTE: integer(10, 1_000_000, 1200),
+  PROPDESK_RATE_LIMIT_PER_MINUTE: integer(10, 1_000_000, DEFAULT_ADDRESS_LIMIT),
+  PROPDESK_USER_RATE_LIMIT_PER_MINUTE: integer(10, 1_000_000, DEFAULT_USER_LIMIT),
 });
 
 function parseTrustProxy(value: string | undefined): boolean | number | string {
@@ -106,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.PROPDESK_TRUST_PROXY),
     rateLimitPerMinute: e.PROPDESK_RATE_LIMIT_PER_MINUTE,
+    userRateLimitPerMinute: e.PROPDESK_USER_RATE_LIMIT_PER_MINUTE,
     argon2: OWASP_ARGON2,
     shutdownTimeoutMs: 10_000,
   };

@@ -73,4 +73,24 @@ describe.each(DB_KINDS)('logs on %s', (kind) => {
     expect(boomEntry).toMatchObject({ route: '/api/test-log/boom/:id', status: 500, code: 'Error' });
     expect(JSON.stringify(boomEntry)).toContain('at ');
   });
+
+  it('writes one line per request: request id, method, path without the query, route, status and time', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/health?probe=1', headers: { 'x-request-id': 'req-one-line-1' } });
+    expect(response.statusCode).toBe(200);
+    const mine = entries().filter((entry) => entry['reqId'] === 'req-one-line-1');
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({
+      level: 30,
+      msg: 'request completed',
+      req: { method: 'GET', path: '/api/health', route: '/api/health' },
+      res: { statusCode: 200 },
+      responseTime: expect.any(Number),
+    });
+    // A refused call is one line too, with its status.
+    const refused = await app.inject({ method: 'GET', url: '/api/users/privileges', headers: { 'x-request-id': 'req-one-line-2' } });
+    expect(refused.statusCode).toBe(401);
+    expect(entries().filter((entry) => entry['reqId'] === 'req-one-line-2')).toEqual([
+      expect.objectContaining({ msg: 'request completed', res: { statusCode: 401 } }),
+    ]);
+  });
 });

@@ -42,7 +42,7 @@ export async function startShell(container: HTMLElement, { preloadedState, handO
   bindSessionToApiClient(store.dispatch);
   // Every cached answer belongs to the signed-in user: logout, session expiry and sign-in reset them.
   resetApiStateOnSignOut(store.dispatch);
-  const router = createBrowserRouter(createAppRoutes({ modules: domainModules, session: createShellSession(store) }));
+  const router = createBrowserRouter(createAppRoutes({ modules: domainModules, session: createShellSession(store, { justSignedIn: Boolean(handOver) }) }));
   configureApiClient({
     // Resolves once the navigation has finished: a sign-out resets the caches after /login is shown.
     navigate: (path) => router.navigate(path),

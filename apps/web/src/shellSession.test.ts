@@ -79,6 +79,21 @@ describe('the shell session adapter', () => {
     expect(checks).toBe(1);
   });
 
+  it('right after a sign-in on this page, trusts the new session without a check: the landing page waits for no round trip', async () => {
+    signedIn();
+    let calls = 0;
+    server.use(
+      http.all('*', () => {
+        calls += 1;
+        return new HttpResponse(null, { status: 500 });
+      }),
+    );
+    const store = makeStore({ session: { user: { username: 'sales.agent', userId: 'u-1', departmentId: 'd-1' }, privileges: PRIVILEGES, privilegesStatus: 'loaded', loginStatus: 'succeeded', loginError: null } });
+    const session = createShellSession(store, { justSignedIn: true });
+    await expect(session.loadPrivileges()).resolves.toEqual(PRIVILEGES);
+    expect(calls).toBe(0);
+  });
+
   it('gives null when the session cannot be confirmed or restored', async () => {
     signedIn();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -6,9 +6,17 @@ import type { AppStore, RootState } from './store.js';
 /** The session check of the shell: a cheap call that needs a live session. */
 export const SESSION_CHECK_PATH = '/api/users/me';
 
+export type ShellSessionOptions = {
+  /**
+   * The session was made by a sign-in on this page a moment ago (the sign-in app's hand-over), so
+   * the first session check is not asked: it would only hold the landing page for a round trip.
+   */
+  justSignedIn?: boolean;
+};
+
 /** Binds the shell's session adapter to the store and the session package. */
-export function createShellSession(store: AppStore): ShellSession<RootState> {
-  let sessionCheck: Promise<boolean> | null = null;
+export function createShellSession(store: AppStore, { justSignedIn = false }: ShellSessionOptions = {}): ShellSession<RootState> {
+  let sessionCheck: Promise<boolean> | null = justSignedIn ? Promise.resolve(true) : null;
   return {
     async loadPrivileges() {
       // Nobody signed in on this browser: straight to /login, without a call whose 401 would

@@ -7,6 +7,7 @@ import type { LoginCredentials, SessionState } from '@propdesk/auth-session/web'
 import { LoginScreen } from '@propdesk/auth-session/web/login-screen';
 import { createPropdeskTheme } from '@propdesk/shell-ui';
 import type { SignInOutcome, signIn } from './signInFlow.js';
+import type { startShell } from './shellApp.js';
 
 /** Where a sign-in goes on to: the shell's index route works out the landing page. */
 export const AFTER_SIGN_IN_PATH = '/';
@@ -23,6 +24,22 @@ export function loadSignInFlow(): Promise<SignInFlow> {
   return flow;
 }
 
+type Shell = { startShell: typeof startShell };
+
+let shell: Promise<Shell> | null = null;
+/**
+ * The shell (router, store, every domain's manifest), which takes over after a sign-in: asked for
+ * on submit, so it downloads and parses while the password is checked instead of after it. Not
+ * earlier: the sign-in page's own budget (page load and first key) stays the sign-in screen's.
+ */
+export function loadShell(): Promise<Shell> {
+  shell ??= import('./shellApp.js').catch((error: unknown) => {
+    shell = null;
+    throw error;
+  });
+  return shell;
+}
+
 type SignInProps = { onSignedIn: (session: SessionState) => Promise<void> };
 
 function SignIn({ onSignedIn }: SignInProps) {
@@ -32,6 +49,7 @@ function SignIn({ onSignedIn }: SignInProps) {
   const handleSubmit = async (credentials: LoginCredentials) => {
     setSubmitting(true);
     setError(null);
+    void loadShell().catch(() => undefined);
     let outcome: SignInOutcome;
     try {
       outcome = await (await loadSignInFlow()).signIn(credentials);
@@ -60,7 +78,7 @@ export function startSignIn(container: HTMLElement): Root {
   for (const type of ['input', 'pointerdown', 'keydown']) container.addEventListener(type, warmUp, { once: true, capture: true });
 
   const goToShell = async (session: SessionState) => {
-    const { startShell } = await import('./shellApp.js');
+    const { startShell } = await loadShell();
     await startShell(container, { preloadedState: { session }, handOver: { path: AFTER_SIGN_IN_PATH, unmount: () => root.unmount() } });
   };
 

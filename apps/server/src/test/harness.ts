@@ -30,6 +30,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     logLevel: 'silent',
     trustProxy: false,
     rateLimitPerMinute: 100_000,
+    userRateLimitPerMinute: 100_000,
     argon2: TEST_ARGON2,
     shutdownTimeoutMs: 5000,
     ...overrides,
