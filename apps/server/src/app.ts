@@ -4,10 +4,10 @@ import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { authSessionPlugin } from '@propdesk/auth-session/server';
-import { notificationsPlugin, notify } from '@propdesk/notifications-core/server';
+import { RECORD_CHANGES_CHANNEL, notificationsPlugin, notify, publishRecordChanges } from '@propdesk/notifications-core/server';
 import { LEAD_EXPIRY_JOB } from '@propdesk/sales/server';
-import { createJobRunner, defineJob, errorBody, refuseUnstorableText, registerErrorHandler, type Database } from '@propdesk/server-kit';
-import { recordsPlugin, type AuthChangeAnnouncer } from '@propdesk/records/server';
+import { createJobRunner, defineJob, errorBody, refuseUnstorableText, registerErrorHandler, type Database, type RequestAuth } from '@propdesk/server-kit';
+import { recordsPlugin, registerChangeHeader, type AuthChangeAnnouncer } from '@propdesk/records/server';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -100,6 +100,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.addHook('onClose', async () => {
     if (ownsDatabase) await db.close();
   });
+  // A write's answer names the records it changed (X-Record-Changes), so the writer's screens refresh at once.
+  registerChangeHeader(app);
 
   try {
     await registerRateLimits(app, { perUserPerMinute: config.userRateLimitPerMinute, perAddressPerMinute: config.rateLimitPerMinute });
@@ -143,14 +145,15 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       argon2: config.argon2,
       ...(config.throttle ? { throttle: config.throttle } : {}),
     });
-    await app.register(notificationsPlugin, { db, ...(options.notifications ?? {}) });
+    // Every user stream also carries the engine's "record changed" events, for the resources its user may read.
+    await app.register(notificationsPlugin, { db, ...(options.notifications ?? {}), changes: { channel: RECORD_CHANGES_CHANNEL, readable: readableResources } });
     // The triggers NOTIFY every such change at commit; this process also drops its entries at once.
     const announce: AuthChangeAnnouncer = async (_tx, change) => {
       for (const id of change.userIds ?? []) app.sessionCache.invalidate(`u:${id}`);
       for (const id of change.roleIds ?? []) app.sessionCache.invalidate(`r:${id}`);
     };
     // One engine for every domain: their hooks, roll-ups, printers, routes and jobs (domains.ts).
-    const { engine, context, printers } = createEngine(db, { notify, argon2: config.argon2, announceAuthChange: announce });
+    const { engine, context, printers } = createEngine(db, { notify, argon2: config.argon2, announceAuthChange: announce }, { publishChanges: publishRecordChanges });
     await app.register(recordsPlugin, { db, registry: appRegistry, engine, printers });
     for (const domain of DOMAINS) {
       if (domain.routes) await app.register(async (scope) => domain.routes!(scope, context));
@@ -200,6 +203,20 @@ export async function startServer(
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   return { app, url: `http://localhost:${port}`, demoSeeded: seeded };
+}
+
+/** The resources whose changes a stream's user hears of: those they may read (open ones to anyone signed in). */
+function readableResources(auth: RequestAuth): (resource: string) => boolean {
+  const known = new Map<string, boolean>();
+  return (resource) => {
+    let readable = known.get(resource);
+    if (readable === undefined) {
+      const def = appRegistry.resources.find((candidate) => candidate.name === resource);
+      readable = def ? def.readOpen === true || auth.checker.can(def.entity, 'read') : false;
+      known.set(resource, readable);
+    }
+    return readable;
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { procurementDomain } from '@propdesk/procurement/server';
-import { Lifecycle, combineRowScopes, type DomainContext, type DomainServer, type EngineContext, type Printer } from '@propdesk/records/server';
+import { Lifecycle, combineRowScopes, type ChangePublisher, type DomainContext, type DomainServer, type EngineContext, type Printer } from '@propdesk/records/server';
 import { salesDomain } from '@propdesk/sales/server';
 import type { Database } from '@propdesk/server-kit';
 import { settingsDomain } from '@propdesk/settings/server';
@@ -8,10 +8,23 @@ import { appRegistry } from './resources.js';
 /** Every domain of the product, in the order their tables and routes are set up. */
 export const DOMAINS: readonly DomainServer[] = [settingsDomain, salesDomain, procurementDomain];
 
-/** The one engine of the app, with every domain's hooks and roll-ups in its lifecycle. */
-export function createEngine(db: Database, services: Omit<DomainContext, 'engine'>): { engine: EngineContext; context: DomainContext; printers: Record<string, Printer> } {
+/**
+ * The one engine of the app, with every domain's hooks and roll-ups in its lifecycle; `publishChanges`
+ * (the app's: notifications-core's NOTIFY) tells open screens what each transaction changed.
+ */
+export function createEngine(
+  db: Database,
+  services: Omit<DomainContext, 'engine'>,
+  options: { publishChanges?: ChangePublisher } = {},
+): { engine: EngineContext; context: DomainContext; printers: Record<string, Printer> } {
   const lifecycle = new Lifecycle(appRegistry);
-  const engine: EngineContext = { db, registry: appRegistry, rowScope: combineRowScopes(DOMAINS.map((domain) => domain.rowScope)), lifecycle };
+  const engine: EngineContext = {
+    db,
+    registry: appRegistry,
+    rowScope: combineRowScopes(DOMAINS.map((domain) => domain.rowScope)),
+    lifecycle,
+    publishChanges: options.publishChanges,
+  };
   const context: DomainContext = { ...services, engine };
   const printers: Record<string, Printer> = {};
   for (const domain of DOMAINS) {

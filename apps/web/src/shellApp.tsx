@@ -2,7 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { createBrowserRouter, type DataRouter } from 'react-router';
 import { enqueueSnackbar } from 'notistack';
-import { configureApiClient, loadConfig, resetApiStateOnSignOut } from '@propdesk/api-client';
+import { setupListeners } from '@reduxjs/toolkit/query';
+import { configureApiClient, invalidateOnRecordChanges, loadConfig, resetApiStateOnSignOut } from '@propdesk/api-client';
 import { bindSessionToApiClient } from '@propdesk/auth-session/web';
 import { createAppRoutes, installPreloadErrorHandler } from '@propdesk/shell-ui';
 import { App } from './App.js';
@@ -42,6 +43,10 @@ export async function startShell(container: HTMLElement, { preloadedState, handO
   bindSessionToApiClient(store.dispatch);
   // Every cached answer belongs to the signed-in user: logout, session expiry and sign-in reset them.
   resetApiStateOnSignOut(store.dispatch);
+  // Screens stay current (issue 25): what a write or anyone's change (the notification stream's change
+  // events) touched is read again, and every screen reads afresh when the window regains focus.
+  invalidateOnRecordChanges(store.dispatch);
+  setupListeners(store.dispatch);
   const router = createBrowserRouter(createAppRoutes({ modules: domainModules, session: createShellSession(store, { justSignedIn: Boolean(handOver) }) }));
   configureApiClient({
     // Resolves once the navigation has finished: a sign-out resets the caches after /login is shown.

@@ -4,6 +4,7 @@ import type { Dispatch } from '@reduxjs/toolkit';
 import { HttpError, toApiError, type ApiError } from './errors.js';
 import { apiRequest } from './request.js';
 import type { ApiRequestOptions } from './request.js';
+import { RECORD_TAG, trackRecordChanges } from './recordChanges.js';
 import { onSignOut } from './signOut.js';
 
 export type QueryParamValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
@@ -69,8 +70,24 @@ export const apiBaseQuery: BaseQueryFn<ApiQueryArgs, unknown, ApiQueryError> = a
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery: apiBaseQuery,
+  tagTypes: [RECORD_TAG],
   endpoints: () => ({}),
+  // Every screen reads its data afresh when it is opened and when the window regains focus (the
+  // app calls `setupListeners`); in between, "record changed" events keep it current (issue 25).
+  refetchOnMountOrArgChange: true,
+  refetchOnFocus: true,
+  refetchOnReconnect: true,
 });
+
+/**
+ * Turns the server's "record changed" events (the writer's answer header, the stream) into tag
+ * invalidations of this API: call once with the store's dispatch. Returns the uninstall.
+ */
+export function invalidateOnRecordChanges(dispatch: Dispatch): () => void {
+  return trackRecordChanges((tags) => {
+    dispatch(baseApi.util.invalidateTags(tags));
+  });
+}
 
 /**
  * Resets the RTK Query state (every cached answer, subscription and tag) whenever the session

@@ -53,5 +53,23 @@ export {
 } from './session.js';
 export { apiRequest, parseResponse, emptyResponse } from './request.js';
 export type { ApiRequestOptions, EmptyResponse } from './request.js';
-export { baseApi, apiBaseQuery, withParams, toQueryError, resetApiStateOnSignOut } from './baseApi.js';
+export { baseApi, apiBaseQuery, withParams, toQueryError, resetApiStateOnSignOut, invalidateOnRecordChanges } from './baseApi.js';
+export {
+  RECORD_CHANGES_HEADER,
+  RECORD_TAG,
+  recordChangeSchema,
+  recordChangeEventSchema,
+  resourceTag,
+  recordTag,
+  changesTag,
+  rowTags,
+  readsTags,
+  tagsForChange,
+  createChangeApplier,
+  parseRecordChanges,
+  receiveRecordChanges,
+  receiveEverythingChanged,
+  trackRecordChanges,
+} from './recordChanges.js';
+export type { RecordChange, RecordTag, RecordInvalidation, ChangeOrigin, ChangeApplier, ChangeApplierOptions } from './recordChanges.js';
 export type { ApiQueryArgs, ApiQueryError, QueryParamValue } from './baseApi.js';

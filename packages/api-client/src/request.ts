@@ -2,6 +2,7 @@ import { apiUrl } from './config.js';
 import { csrfHeaders } from './cookies.js';
 import { navigateTo } from './environment.js';
 import { ForbiddenError, HttpError, UnauthorizedError } from './errors.js';
+import { RECORD_CHANGES_HEADER, receiveRecordChanges } from './recordChanges.js';
 import { NOT_AUTHORIZED_ROUTE, currentRestoreGeneration, expireSession, restoreSessionOnce } from './session.js';
 
 /** What an empty body yields (spec section 7). */
@@ -90,6 +91,11 @@ export async function apiRequest<T = unknown>(path: string, options: ApiRequestO
     void navigateTo(NOT_AUTHORIZED_ROUTE);
     throw new ForbiddenError();
   }
+
+  // What the request changed (issue 25): the screens holding those records read them again, before
+  // the caller sees the answer, so the next screen never shows them as they were.
+  const changed = response.headers.get(RECORD_CHANGES_HEADER);
+  if (changed) receiveRecordChanges(changed, 'response');
 
   if (!response.ok) throw new HttpError(response.status, await readBodyText(response));
 

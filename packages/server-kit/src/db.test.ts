@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audit, migrations as kitMigrations } from './audit.js';
+import { afterCommit, beforeCommit, isTransaction } from './commit.js';
 import { LISTENER_NAME } from './db.js';
 import { runMigrations } from './migrations.js';
 import { DB_KINDS, databaseFactory } from './test/databases.js';
@@ -28,6 +29,45 @@ describe.each(DB_KINDS)('database adapter on %s', (kind) => {
       { id: 1, name: 'one' },
       { id: 2, name: 'two' },
     ]);
+  });
+
+  it('runs before-commit hooks inside the transaction and after-commit hooks only once it committed', async () => {
+    const db = await factory.fresh();
+    await db.exec('create table h (n int not null)');
+    const seen: string[] = [];
+    expect(isTransaction(db)).toBe(false);
+    await db.transaction(async (tx) => {
+      expect(isTransaction(tx)).toBe(true);
+      await tx.query('insert into h values (1)');
+      beforeCommit(tx, async () => {
+        // Still inside: this statement commits with the rest.
+        await tx.query('insert into h values (2)');
+        seen.push('before');
+      });
+      afterCommit(tx, () => seen.push('after'));
+      seen.push('work done');
+    });
+    expect(seen).toEqual(['work done', 'before', 'after']);
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('insert into h values (3)');
+        beforeCommit(tx, async () => void seen.push('before of a rolled back one'));
+        afterCommit(tx, () => seen.push('after of a rolled back one'));
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    // A before-commit hook that fails rolls the whole transaction back and its after hooks never run.
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('insert into h values (4)');
+        beforeCommit(tx, async () => {
+          await tx.query('insert into h values (null)');
+        });
+        afterCommit(tx, () => seen.push('after of a failed commit'));
+      }),
+    ).rejects.toThrow();
+    expect(seen).toEqual(['work done', 'before', 'after']);
+    expect((await db.query<{ n: number }>('select n from h order by n')).rows.map((row) => row.n)).toEqual([1, 2]);
   });
 
   it('does not let other queries interleave with a transaction', async () => {

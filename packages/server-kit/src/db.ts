@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { dropCommitHooks, runAfterCommit, runBeforeCommit } from './commit.js';
 
 /** A row set; both drivers answer objects keyed by column name. */
 export type QueryResult<T> = { rows: T[] };
@@ -86,7 +87,23 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
     kind: 'pglite',
     query: (sql, params) => exclusive(() => direct.query(sql, params)),
     exec: (sql) => exclusive(() => direct.exec(sql)),
-    transaction: (fn) => exclusive(() => db.transaction((tx) => fn(wrap(tx)))),
+    transaction: (fn) =>
+      exclusive(async () => {
+        let queryable: Queryable | undefined;
+        try {
+          const result = await db.transaction(async (tx) => {
+            queryable = wrap(tx);
+            const value = await fn(queryable);
+            await runBeforeCommit(queryable);
+            return value;
+          });
+          runAfterCommit(queryable!);
+          return result;
+        } catch (error) {
+          if (queryable) dropCommitHooks(queryable);
+          throw error;
+        }
+      }),
     async listen(channel, onPayload) {
       const unlisten = await exclusive(() => db.listen(channel, onPayload));
       return () => exclusive(() => unlisten());
@@ -226,13 +243,19 @@ function openPostgres(options: OpenDatabaseOptions & { databaseUrl: string }): D
     exec: direct.exec,
     async transaction(fn) {
       const client = await pool.connect();
+      let queryable: Queryable | undefined;
       try {
         await prepare(client);
         await client.query('BEGIN');
-        const result = await fn(wrap(client));
+        const tx = wrap(client);
+        queryable = tx;
+        const result = await fn(tx);
+        await runBeforeCommit(tx);
         await client.query('COMMIT');
+        runAfterCommit(tx);
         return result;
       } catch (error) {
+        if (queryable) dropCommitHooks(queryable);
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {

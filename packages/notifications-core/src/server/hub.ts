@@ -1,5 +1,6 @@
 import { createOrderedFeed, createStreamRegistry, type Database, type Unlisten } from '@propdesk/server-kit';
 import type { Notification } from '../model/index.js';
+import { changeFanOut, parseChangeEvent } from './changes.js';
 import { NOTIFICATION_CHANNEL, NOTIFICATION_COLUMNS, SESSION_CHANNEL, toNotification, type NotificationRow } from './store.js';
 
 /** One open event stream, as the hub sees it. */
@@ -11,6 +12,10 @@ export type StreamClient = {
   readonly sessionId: string;
   /** Sends one notification (the stream handles its own replay buffering and de-duplication). */
   push(notification: Notification): void;
+  /** Sends a "record changed" event (user streams only; see changes.ts). */
+  pushChanges(data: string): void;
+  /** Which resources' changes this stream's user may hear of (null: all). */
+  readonly readable: ((resource: string) => boolean) | null;
   /** Sends the heartbeat comment. */
   ping(): void;
   /** Ends the stream (idempotent); `reason` goes to the log only. */
@@ -23,6 +28,8 @@ export type HubOptions = {
   /** Periodic catch-up in case a NOTIFY was lost (listener reconnect, restart of PostgreSQL). */
   sweepMs: number;
   log?: { warn(obj: unknown, msg?: string): void } | undefined;
+  /** The channel of the records engine's "record changed" events, passed on to the user streams (none: not listened to). */
+  changesChannel?: string | undefined;
 };
 
 /**
@@ -53,6 +60,17 @@ export function createHub(options: HubOptions) {
   let checking: Promise<void> | null = null;
   let checkAgain = false;
   const fetchNew = () => feed.fetchNew();
+  /** One "record changed" event to every user stream that may hear of it: parsed once, written as it came where nothing is held back. */
+  const passOnChanges = (payload: string) => {
+    const event = payload ? parseChangeEvent(payload) : null;
+    if (!event) return;
+    const textFor = changeFanOut(payload, event);
+    for (const client of streams.all) {
+      if (client.kind !== 'user') continue;
+      const text = textFor(client.readable);
+      if (text) client.pushChanges(text);
+    }
+  };
 
   /** Ends the streams whose session is over (logout, revoked, expired, user deactivated) or whose user left the department. */
   async function checkOnce(): Promise<void> {
@@ -100,6 +118,7 @@ export function createHub(options: HubOptions) {
       await feed.start();
       unlisten.push(await db.listen(NOTIFICATION_CHANNEL, () => void fetchNew()));
       unlisten.push(await db.listen(SESSION_CHANNEL, () => void checkSessions()));
+      if (options.changesChannel) unlisten.push(await db.listen(options.changesChannel, passOnChanges));
       const heartbeat = setInterval(() => {
         for (const client of streams.all) client.ping();
         void checkSessions();

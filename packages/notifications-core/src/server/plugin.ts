@@ -25,6 +25,11 @@ export type NotificationsPluginOptions = {
   sweepMs?: number;
   /** Most rows a reconnecting stream replays (the newest ones after Last-Event-ID); default 500. */
   replayLimit?: number;
+  /**
+   * The records engine's "record changed" events, passed on to each user stream as `event: change`:
+   * the channel they are published on, and which resources a stream's user may hear of.
+   */
+  changes?: { channel: string; readable?: (auth: RequestAuth) => (resource: string) => boolean };
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -45,7 +50,8 @@ const plugin: FastifyPluginAsync<NotificationsPluginOptions> = async (fastify, o
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = options;
   const replayLimit = options.replayLimit ?? 500;
-  const hub = createHub({ db, heartbeatMs: options.heartbeatMs ?? 15_000, sweepMs: options.sweepMs ?? 5_000, log: app.log });
+  const hub = createHub({ db, heartbeatMs: options.heartbeatMs ?? 15_000, sweepMs: options.sweepMs ?? 5_000, log: app.log, changesChannel: options.changes?.channel });
+  const readableBy = options.changes?.readable;
   await hub.start();
 
   // Open streams would hold app.close() forever: end them before the server stops accepting.
@@ -118,6 +124,7 @@ const plugin: FastifyPluginAsync<NotificationsPluginOptions> = async (fastify, o
         departmentId: kind === 'department' ? auth.departmentId : null,
         sessionId: auth.sessionId,
         after,
+        readable: kind === 'user' && readableBy ? readableBy(auth) : null,
       },
       async (upToSeq) => (after === null || after >= upToSeq ? [] : replayNotifications(db, viewer, kind, { afterSeq: after, upToSeq }, replayLimit)),
     ).catch((error: unknown) => request.log.warn({ err: error }, 'notification stream failed'));

@@ -22,6 +22,8 @@ export type OpenStreamOptions = {
   userId: string;
   departmentId: string | null;
   sessionId: string;
+  /** Which resources' "record changed" events this stream passes on (null: all). */
+  readable?: ((resource: string) => boolean) | null;
   /** The client's last event id (`Last-Event-ID`), if it sent one: nothing at or below it is sent again. */
   after?: number | null;
   onEnd?: (reason: string) => void;
@@ -36,6 +38,14 @@ export function formatMessage(kind: 'user' | 'department', notification: Notific
   if (data === undefined) serialised.set(notification, (data = JSON.stringify(notification)));
   const event = kind === 'department' ? 'event: notification\n' : '';
   return `id: ${notification.seq ?? ''}\n${event}data: ${data}\n\n`;
+}
+
+/**
+ * A "record changed" event: `event: change` and no `id`, so the stream's position (its notifications'
+ * seq) is untouched and nothing of it is replayed (a reconnecting client refetches what it shows).
+ */
+export function formatChanges(data: string): string {
+  return `event: change\ndata: ${data}\n\n`;
 }
 
 /** An id-only block: sets the client's last event id to `seq` and dispatches nothing. */
@@ -79,6 +89,10 @@ export async function openStream(
     push(notification) {
       if (held) held.push(notification);
       else send(notification);
+    },
+    readable: options.readable ?? null,
+    pushChanges(data) {
+      write(formatChanges(data));
     },
     ping() {
       write(': ping\n\n');

@@ -49,6 +49,8 @@ function setup(items?: Record<string, string>, overrides: Partial<NotificationSe
     read: [],
     readAll: [],
     deleted: [],
+    changes: [],
+    resync: [],
   };
   for (const name of Object.keys(events) as (keyof NotificationServiceEvents)[]) {
     service.on(name, (payload) => (events[name] as unknown[]).push(payload));
@@ -220,6 +222,24 @@ describe('reconnect after a stream error', () => {
     expect(ctx.service.getStatus()).toBe('polling');
     vi.advanceTimersByTime(RECONNECT_MAX_DELAY_MS);
     expect(ctx.streams.streams.length).toBe(before + 10);
+    ctx.service.destroy();
+  });
+
+  it('passes on the user stream\'s change events without moving its position, and asks for a resync when it opens again after a break', async () => {
+    vi.useFakeTimers(FAKE_TIMERS);
+    const ctx = await connected();
+    ctx.streams.user()?.send(makeNotification('n1'), { id: '7' });
+    const change = { changes: [{ resource: 'reservations', id: 'r1', version: 3, op: 'update' }] };
+    ctx.streams.user()?.send(change, { event: 'change' });
+    expect(ctx.events.changes).toEqual([JSON.stringify(change)]);
+    expect(ctx.events.notification.map((n) => n.id)).toEqual(['n1']);
+    // The first open is no break: nothing was missed.
+    expect(ctx.events.resync).toHaveLength(0);
+    ctx.streams.user()?.fail();
+    vi.advanceTimersByTime(1000);
+    expect(ctx.streams.user()?.url).toBe('/api/notifications/stream/u1?lastEventId=7');
+    ctx.streams.user()?.open();
+    expect(ctx.events.resync).toHaveLength(1);
     ctx.service.destroy();
   });
 

@@ -33,6 +33,10 @@ export type NotificationServiceEvents = {
   read: string;
   readAll: undefined;
   deleted: string;
+  /** A "record changed" event of the user stream (its data, as sent): the screens holding those records read them again. */
+  changes: string;
+  /** The user stream is open again after a break: changes made meanwhile were not heard. */
+  resync: undefined;
 };
 
 export type NotificationServiceEvent = keyof NotificationServiceEvents;
@@ -117,6 +121,7 @@ export class NotificationService {
   private initializing: Promise<void> | null = null;
   private destroyed = false;
   private sessionEnded = false;
+  private userStreamOpened = false;
 
   constructor(options: NotificationServiceOptions = {}) {
     this.storage = options.storage === undefined ? defaultStorage() : options.storage;
@@ -271,6 +276,8 @@ export class NotificationService {
         if (generation !== this.generation || kind !== 'user') return;
         this.reconnectAttempts = 0;
         this.setStatus('connected');
+        if (this.userStreamOpened) this.emit('resync', undefined);
+        this.userStreamOpened = true;
       },
       onEvent: (event) => {
         if (generation === this.generation) this.handleEvent(kind, event);
@@ -294,6 +301,10 @@ export class NotificationService {
 
   private handleEvent(kind: StreamKind, event: SseEvent): void {
     if (event.lastEventId) this.lastEventIds[kind] = event.lastEventId;
+    if (event.event === 'change') {
+      if (kind === 'user') this.emit('changes', event.data);
+      return;
+    }
     if (event.event !== 'message' && event.event !== 'notification') return;
     let json: unknown;
     try {

@@ -1,3 +1,4 @@
+import { receiveEverythingChanged, receiveRecordChanges } from '@propdesk/api-client';
 import type { Dispatch, ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { NOTIFICATION_TOAST, SERVICE_ERROR_TOAST, SERVICE_ERROR_TOAST_OPTIONS } from './constants.js';
 import { describeNotificationError } from './errors.js';
@@ -58,6 +59,9 @@ export function connectServiceToStore(
     service.on('read', (id) => dispatch(notificationMarkedAsRead(id))),
     service.on('readAll', () => dispatch(allNotificationsMarkedAsRead())),
     service.on('deleted', (id) => dispatch(notificationRemoved(id))),
+    // Changes of records reach the data layer (api-client), which refreshes the queries holding them.
+    service.on('changes', (data) => receiveRecordChanges(data, 'stream')),
+    service.on('resync', () => receiveEverythingChanged()),
     service.on('error', (error) => {
       const info = describeNotificationError(error);
       dispatch(notificationErrorSet(info.message));

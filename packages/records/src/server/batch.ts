@@ -3,6 +3,7 @@ import { HttpError, badRequest, notFound, type Queryable, type RequestAuth } fro
 import { sql } from 'kysely';
 import { columnOf, createSchema, hasActive, isTextKind, labelFieldOf, ruleErrors, type FieldDef, type FieldError, type RecordRow, type ResourceDef } from '../model/index.js';
 import { assertEditableState, type Rollup, type UpdatedRow } from './lifecycle.js';
+import { noteChanges } from './changes.js';
 import { reserveDocumentNumbers } from './numbering.js';
 import {
   FULL_ACCESS,
@@ -257,6 +258,7 @@ export async function createMany(ctx: EngineContext, tx: Queryable, def: Resourc
   const written = await readMany(ctx, tx, def, ids);
   const records = ids.map((id) => written.get(id)!);
   await writeHistoryMany(tx, def, caller, options.action ?? 'create', records.map((record) => ({ id: record.id, changes: diff(def, null, record), reason: options.reason ?? null })));
+  await noteChanges(ctx, tx, def.name, caller, 'create', records);
   if (ctx.lifecycle) {
     const created = createdIn.get(tx) ?? new Set<string>();
     for (const id of ids) created.add(`${def.name}:${id}`);
@@ -383,6 +385,7 @@ async function writeMany(ctx: EngineContext, tx: Queryable, def: ResourceDef, ca
       action,
       updated.map((row) => ({ id: row.id, changes: diff(def, row.changes.before as RecordRow, row.changes.after as RecordRow), reason: row.changes.history?.reason ?? null })),
     );
+    await noteChanges(ctx, tx, def.name, caller, 'update', [...written.values()]);
   }
   const hooksRan = await hooks.afterUpdateMany(tx, updated, caller);
   for (const row of updated) markRollups(ctx, tx, def, caller, row.changes.before, row.changes.after);

@@ -18,6 +18,7 @@ import {
   type Usage,
 } from '../model/index.js';
 import { isUniqueViolation, mapDatabaseError, uniqueField } from './errors.js';
+import { noteChanges, type ChangePublisher } from './changes.js';
 import { assertEditableState, noHooks, type Lifecycle, type Rollup } from './lifecycle.js';
 import { nextDocumentNumber } from './numbering.js';
 import { orderSql, readableFields, selectRecords, whereSql, type ListCriteria } from './select.js';
@@ -45,6 +46,8 @@ export type EngineContext = {
   rowScope?: ((def: ResourceDef, auth: RequestAuth | null) => RawBuilder<unknown> | null) | undefined;
   /** Every domain's hooks, action handlers and roll-ups; run on every write through the engine. */
   lifecycle?: Lifecycle | undefined;
+  /** Publishes a transaction's "record changed" event before it commits (`changes.ts`); none: nothing is published. */
+  publishChanges?: ChangePublisher | undefined;
 };
 
 const hooksOf = (ctx: EngineContext, def: ResourceDef) => ctx.lifecycle?.of(def.name) ?? noHooks();
@@ -554,6 +557,7 @@ export async function createRecord(
   }
   const after = (await fullRecord(ctx, tx, def, id))!;
   await writeHistory(tx, def, caller, id, 'create', diff(def, null, after));
+  await noteChanges(ctx, tx, def.name, caller, 'create', [after]);
   if (ctx.lifecycle) {
     const created = createdIn.get(tx) ?? new Set<string>();
     created.add(`${def.name}:${id}`);
@@ -603,6 +607,7 @@ export async function createRecords(ctx: EngineContext, tx: Queryable, def: Reso
       [def.name, userId, caller.source, caller.requestId ?? null, caller.ip ?? null, history.map(([id]) => id), history.map(([, changes]) => changes)],
     );
   });
+  await noteChanges(ctx, tx, def.name, caller, 'create', ids.map((id) => ({ id, version: 1 })));
 }
 
 async function translateWriteError(ctx: EngineContext, tx: Queryable, def: ResourceDef, error: unknown, values: Record<string, unknown>, id: string | null) {
@@ -705,6 +710,7 @@ export async function updateRecord(ctx: EngineContext, tx: Queryable, def: Resou
     );
   } else {
     await writeHistory(tx, def, caller, id, options.action ?? 'update', changes, options.reason ?? null);
+    await noteChanges(ctx, tx, def.name, caller, 'update', [after]);
   }
   const written = options.foldIntoCreate ? {} : { history: { action: options.action ?? 'update', reason: options.reason ?? null } };
   const changedByHooks = await hooks.afterUpdate(tx, id, options.extra ?? {}, { before, after, action: options.action, ...written }, caller);
@@ -776,6 +782,7 @@ export async function deleteRecord(
     try {
       await withSavepoint(tx, () => tx.query(`delete from "${def.table}" where id = $1`, [id]));
       await writeHistory(tx, def, caller, id, 'delete', diff(def, before, { ...before, active: false } as RecordRow));
+      await noteChanges(ctx, tx, def.name, caller, 'delete', [{ id }]);
       await hooks.afterDelete(tx, id, before, caller);
       markRollups(ctx, tx, def, caller, before, null);
       return { deleted: true, deactivated: false, usage };
@@ -794,6 +801,7 @@ export async function deleteRecord(
       caller.auth?.userId ?? null,
     ]);
     await writeHistory(tx, def, caller, id, 'deactivate', { active: { before: true, after: false } });
+    await noteChanges(ctx, tx, def.name, caller, 'update', [{ id, version: Number(before.version) + 1 }]);
   }
   return { deleted: false, deactivated: true, usage };
 }

@@ -1,4 +1,4 @@
-import { baseApi, toApiError, type ApiError, type ApiQueryError } from '@propdesk/api-client';
+import { baseApi, recordTag, resourceTag, rowTags, toApiError, type ApiError, type ApiQueryError } from '@propdesk/api-client';
 import { PAGE_SIZE_MAX } from '../model/api.js';
 import type { HistoryEntry, ImportReport, ListResponse, RecordRow, SavedView, SavedViewState, Usage } from '../model/index.js';
 
@@ -9,12 +9,19 @@ export type SaveArgs = { resource: string; id?: string; body: Record<string, unk
 
 const api = baseApi.enhanceEndpoints({ addTagTypes: ['Record', 'RecordView'] });
 
-/** The engine's calls as RTK Query endpoints; a change to a resource refreshes its lists and records. */
+/** What a view of one record (its panels, history, usage) provides: its resource and the record itself. */
+const oneRecord = (resource: string, id: string) => [resourceTag(resource), recordTag(resource, id)];
+
+/**
+ * The engine's calls as RTK Query endpoints. A list provides its resource and each record it shows, a
+ * view the record it shows (api-client's tag vocabulary), so a change of one record, the writer's own or
+ * anyone's heard on the stream, refreshes exactly the screens that hold it (issue 25).
+ */
 export const recordsApi = api.injectEndpoints({
   endpoints: (build) => ({
     listRecords: build.query<ListResponse, ListArgs>({
       query: ({ resource, params }) => ({ url: `/api/${resource}`, params }),
-      providesTags: (_result, _error, { resource }) => [{ type: 'Record', id: resource }],
+      providesTags: (result, _error, { resource }) => rowTags(resource, result?.data),
     }),
     /** Every record of a list (page after page, at most `limit`), for a layout that shows them all at once (a grid). */
     allRecords: build.query<{ rows: RecordRow[]; total: number }, ListArgs & { limit?: number }>({
@@ -28,22 +35,22 @@ export const recordsApi = api.injectEndpoints({
           if (rows.length >= answer.total || answer.data.length < PAGE_SIZE_MAX || rows.length >= limit) return { data: { rows, total: answer.total } };
         }
       },
-      providesTags: (_result, _error, { resource }) => [{ type: 'Record', id: resource }],
+      providesTags: (result, _error, { resource }) => rowTags(resource, result?.rows),
     }),
     getRecord: build.query<RecordRow, { resource: string; id: string }>({
       query: ({ resource, id }) => `/api/${resource}/${id}`,
       transformResponse: (response: Envelope<RecordRow>) => response.data,
-      providesTags: (_result, _error, { resource }) => [{ type: 'Record', id: resource }],
+      providesTags: (_result, _error, { resource, id }) => oneRecord(resource, id),
     }),
     recordHistory: build.query<HistoryEntry[], { resource: string; id: string }>({
       query: ({ resource, id }) => `/api/${resource}/${id}/history`,
       transformResponse: (response: Envelope<HistoryEntry[]>) => response.data,
-      providesTags: (_result, _error, { resource }) => [{ type: 'Record', id: resource }],
+      providesTags: (_result, _error, { resource, id }) => oneRecord(resource, id),
     }),
     recordUsage: build.query<Usage[], { resource: string; id: string }>({
       query: ({ resource, id }) => `/api/${resource}/${id}/usage`,
       transformResponse: (response: Envelope<Usage[]>) => response.data,
-      providesTags: (_result, _error, { resource }) => [{ type: 'Record', id: resource }],
+      providesTags: (_result, _error, { resource, id }) => oneRecord(resource, id),
     }),
     saveRecord: build.mutation<Envelope<RecordRow>, SaveArgs>({
       query: ({ resource, id, body }) => ({
@@ -65,9 +72,9 @@ export const recordsApi = api.injectEndpoints({
         body: reason ? { reason } : {},
         headers: { 'X-Change-Source': 'screen' },
       }),
-      // An action's effects reach other resources (a bounce reopens installments and reverses receipt
-      // items): every record list and view on screen reads again, not only the action's own resource.
-      invalidatesTags: ['Record'],
+      // An action's effects on other resources (a bounce reopens installments and reverses receipt items)
+      // come back in the answer's X-Record-Changes, which refreshes exactly what holds them.
+      invalidatesTags: (_result, _error, { resource, id }) => oneRecord(resource, id),
     }),
     bulkChange: build.mutation<Envelope<{ changed: number }>, { resource: string; body: Record<string, unknown> }>({
       query: ({ resource, body }) => ({ url: `/api/${resource}/bulk`, method: 'POST', body, headers: { 'X-Change-Source': 'screen' } }),

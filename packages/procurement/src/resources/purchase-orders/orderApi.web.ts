@@ -1,4 +1,4 @@
-import { baseApi } from '@propdesk/api-client';
+import { baseApi, recordTag } from '@propdesk/api-client';
 import type { ApprovalsView, ReceiptRequest, ReceiptRow } from '../../model/api.js';
 
 type Envelope<T> = { status: 'OK'; data: T; message?: string };
@@ -14,12 +14,12 @@ export const orderApi = baseApi.enhanceEndpoints({ addTagTypes: ['Record'] }).in
     orderApprovals: build.query<ApprovalsView, string>({
       query: (id) => `/api/purchase-orders/${id}/approvals`,
       transformResponse: (answer: Envelope<ApprovalsView>) => answer.data,
-      providesTags: [record('purchase-orders')],
+      providesTags: (_result, _error, id) => [record('purchase-orders'), recordTag('purchase-orders', id)],
     }),
     orderReceipts: build.query<ReceiptRow[], string>({
       query: (id) => `/api/purchase-orders/${id}/receipts`,
       transformResponse: (answer: Envelope<ReceiptRow[]>) => answer.data,
-      providesTags: [record('purchase-orders')],
+      providesTags: (_result, _error, id) => [record('purchase-orders'), recordTag('purchase-orders', id)],
     }),
     receiveGoods: build.mutation<Envelope<unknown>, { id: string; body: ReceiptRequest }>({
       query: ({ id, body }) => ({ url: `/api/purchase-orders/${id}/receipts`, method: 'POST', body }),

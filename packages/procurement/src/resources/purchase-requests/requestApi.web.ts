@@ -1,4 +1,4 @@
-import { baseApi } from '@propdesk/api-client';
+import { baseApi, readsTags, recordTag } from '@propdesk/api-client';
 import type { AwardRequest, AwardResult, ComparisonView, ProcurementDashboard, RequestLineOption } from '../../model/api.js';
 
 type Envelope<T> = { status: 'OK'; data: T; message?: string };
@@ -15,7 +15,7 @@ export const requestApi = baseApi.enhanceEndpoints({ addTagTypes: ['Record'] }).
     requestComparison: build.query<ComparisonView, string>({
       query: (id) => `/api/purchase-requests/${id}/comparison`,
       transformResponse: (answer: Envelope<ComparisonView>) => answer.data,
-      providesTags: [record('purchase-requests'), record('quotations')],
+      providesTags: (_result, _error, id) => [record('purchase-requests'), recordTag('purchase-requests', id), ...readsTags('quotations')],
     }),
     awardRequest: build.mutation<Envelope<AwardResult>, { id: string; body: AwardRequest }>({
       query: ({ id, body }) => ({ url: `/api/purchase-requests/${id}/award`, method: 'POST', body }),
@@ -24,12 +24,12 @@ export const requestApi = baseApi.enhanceEndpoints({ addTagTypes: ['Record'] }).
     requestLines: build.query<RequestLineOption[], string>({
       query: (id) => `/api/purchase-requests/${id}/lines`,
       transformResponse: (answer: Envelope<RequestLineOption[]>) => answer.data,
-      providesTags: [record('purchase-requests')],
+      providesTags: (_result, _error, id) => [record('purchase-requests'), recordTag('purchase-requests', id)],
     }),
     procurementDashboard: build.query<ProcurementDashboard, void>({
       query: () => '/api/procurement/dashboard',
       transformResponse: (answer: Envelope<ProcurementDashboard>) => answer.data,
-      providesTags: [record('purchase-requests'), record('purchase-orders')],
+      providesTags: readsTags('purchase-requests', 'purchase-orders'),
     }),
   }),
 });

@@ -1,8 +1,7 @@
-import { baseApi } from '@propdesk/api-client';
+import { baseApi, readsTags } from '@propdesk/api-client';
 import type { DepositCalendar } from './model.js';
 
 type Envelope<T> = { status: 'OK'; data: T; message?: string };
-const cheques = { type: 'Record', id: 'cheques' } as const;
 
 /** The cheque calls beside the engine's: the deposit calendar of a week. */
 export const chequeApi = baseApi.enhanceEndpoints({ addTagTypes: ['Record'] }).injectEndpoints({
@@ -10,7 +9,7 @@ export const chequeApi = baseApi.enhanceEndpoints({ addTagTypes: ['Record'] }).i
     depositCalendar: build.query<DepositCalendar, string | undefined>({
       query: (week) => ({ url: '/api/cheques/deposit-calendar', params: week ? { week } : {} }),
       transformResponse: (answer: Envelope<DepositCalendar>) => answer.data,
-      providesTags: [cheques],
+      providesTags: readsTags('cheques'),
     }),
   }),
 });

@@ -1,4 +1,7 @@
-import { baseApi } from '@propdesk/api-client';
+import { baseApi, readsTags } from '@propdesk/api-client';
+
+/** What the figures are computed from: any change of these refreshes them. */
+const ledger = readsTags('installments', 'receipts', 'cheques', 'contracts');
 import type { CollectionsDashboard, CustomerStatement } from './model.js';
 
 type Envelope<T> = { status: 'OK'; data: T; message?: string };
@@ -9,11 +12,13 @@ export const collectionsApi = baseApi.injectEndpoints({
     collectionsDashboard: build.query<CollectionsDashboard, void>({
       query: () => '/api/collections/dashboard',
       transformResponse: (answer: Envelope<CollectionsDashboard>) => answer.data,
+      providesTags: ledger,
       keepUnusedDataFor: 30,
     }),
     customerStatement: build.query<CustomerStatement, { customer: string; asOf?: string }>({
       query: ({ customer, asOf }) => ({ url: `/api/customers/${customer}/statement`, params: asOf ? { asOf } : {} }),
       transformResponse: (answer: Envelope<CustomerStatement>) => answer.data,
+      providesTags: ledger,
     }),
   }),
 });

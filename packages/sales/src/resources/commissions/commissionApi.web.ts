@@ -1,4 +1,4 @@
-import { baseApi } from '@propdesk/api-client';
+import { baseApi, readsTags } from '@propdesk/api-client';
 import type { BrokerStatement, CommissionBroker } from './model.js';
 
 type Envelope<T> = { status: 'OK'; data: T; message?: string };
@@ -10,12 +10,12 @@ export const commissionApi = baseApi.enhanceEndpoints({ addTagTypes: ['Record'] 
     commissionBrokers: build.query<CommissionBroker[], void>({
       query: () => '/api/commissions/brokers',
       transformResponse: (answer: Envelope<CommissionBroker[]>) => answer.data,
-      providesTags: [{ type: 'Record', id: 'commissions' }],
+      providesTags: readsTags('commissions'),
     }),
     brokerStatement: build.query<BrokerStatement, string>({
       query: (broker) => `/api/brokers/${broker}/commission-statement`,
       transformResponse: (answer: Envelope<BrokerStatement>) => answer.data,
-      providesTags: [{ type: 'Record', id: 'commissions' }],
+      providesTags: readsTags('commissions'),
     }),
     /** Part (or the rest) of a clawed-back commission returned by the broker; the line's view and the statements read again. */
     recordRecovery: build.mutation<Envelope<{ status: string; recoverable: string }>, { id: string; amount: string; reference: string }>({

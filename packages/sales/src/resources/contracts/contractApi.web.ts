@@ -1,4 +1,4 @@
-import { baseApi } from '@propdesk/api-client';
+import { baseApi, recordTag } from '@propdesk/api-client';
 
 type Envelope<T> = { status: 'OK'; data: T; message?: string };
 const screen = { 'X-Change-Source': 'screen' };
@@ -17,7 +17,8 @@ export const contractApi = baseApi.enhanceEndpoints({ addTagTypes: ['Record', 'C
     contractSteps: build.query<StepAction[], string>({
       query: (id) => `/api/contracts/${id}/steps`,
       transformResponse: (answer: Envelope<StepAction[]>) => answer.data,
-      providesTags: (_result, _error, id) => [{ type: 'ContractSteps', id }],
+      // The actions open from the contract's current step: anyone's step taken changes them.
+      providesTags: (_result, _error, id) => [{ type: 'ContractSteps', id }, recordTag('contracts', id)],
     }),
     moveContractStep: build.mutation<unknown, { id: string; action: string; reason?: string }>({
       query: ({ id, action, reason }) => ({ url: `/api/contracts/${id}/steps/${action}`, method: 'POST', body: reason ? { reason } : {}, headers: screen }),

@@ -1,4 +1,4 @@
-import { baseApi } from '@propdesk/api-client';
+import { baseApi, recordTag, resourceTag, rowTags } from '@propdesk/api-client';
 
 export type EoiMoneyRow = { id: string; number: string; kind: 'payment' | 'refund'; amount: string; paidOn: string; status: string; reference: string | null; transferReference: string | null };
 type ListAnswer<T> = { status: 'OK'; data: T[]; total: number };
@@ -12,7 +12,8 @@ export const eoiApi = baseApi.enhanceEndpoints({ addTagTypes: ['Record'] }).inje
     eoiMoney: build.query<EoiMoneyRow[], string>({
       query: (eoiId) => `/api/eoi-payments?filter[eoi][eq]=${encodeURIComponent(eoiId)}&sort=number&pageSize=100`,
       transformResponse: (answer: ListAnswer<EoiMoneyRow>) => answer.data,
-      providesTags: [{ type: 'Record' as const, id: 'eoi-payments' }, { type: 'Record' as const, id: 'eois' }],
+      // Its payments and the EOI itself (a payment that completes it gives it its token).
+      providesTags: (result, _error, eoiId) => [...rowTags('eoi-payments', result), resourceTag('eois'), recordTag('eois', eoiId)],
     }),
   }),
 });

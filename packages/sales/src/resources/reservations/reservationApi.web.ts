@@ -1,4 +1,4 @@
-import { baseApi } from '@propdesk/api-client';
+import { baseApi, readsTags, recordTag } from '@propdesk/api-client';
 import type { RecordRow } from '@propdesk/records/model';
 import type { ReservationPreview, ReservationRevision } from './model.js';
 
@@ -27,12 +27,13 @@ export const reservationApi = baseApi.enhanceEndpoints({ addTagTypes: ['Record',
     reservationRevisions: build.query<ReservationRevision[], string>({
       query: (id) => `/api/reservations/${id}/revisions`,
       transformResponse: (answer: Envelope<ReservationRevision[]>) => answer.data,
-      providesTags: (_result, _error, id) => [{ type: 'ReservationRevisions', id }, reservations],
+      // A revision asked for or decided changes its reservation (its revision, `modificationPending`).
+      providesTags: (_result, _error, id) => [{ type: 'ReservationRevisions', id }, reservations, recordTag('reservations', id)],
     }),
     customerPortfolio: build.query<CustomerPortfolio, string>({
       query: (id) => `/api/customers/${id}/portfolio`,
       transformResponse: (answer: Envelope<CustomerPortfolio>) => answer.data,
-      providesTags: [reservations, { type: 'Record', id: 'reservation-payments' }, { type: 'Record', id: 'hold-requests' }, { type: 'Record', id: 'eois' }, { type: 'Record', id: 'leads' }],
+      providesTags: readsTags('reservations', 'reservation-payments', 'hold-requests', 'eois', 'eoi-payments', 'leads'),
     }),
     modifyReservation: build.mutation<Envelope<RecordRow>, ModifyArgs>({
       query: ({ id, body }) => ({ url: `/api/reservations/${id}/modify`, method: 'POST', body, headers: screen }),
