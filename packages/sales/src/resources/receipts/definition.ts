@@ -24,7 +24,7 @@ export const receipts: ResourceDef = {
     number: f.text('Number', { readOnly: true, unique: true, searchable: true, maxLength: 20 }),
     title: f.text('Title', { searchable: true, maxLength: 160, help: 'Empty: the customer and the amount.' }),
     customer: f.ref('Customer', 'customers', { required: true, indexed: true }),
-    contract: f.ref('Contract', 'contracts', { indexed: true, help: 'Its open installments are paid oldest due first (the API also takes chosen allocations).' }),
+    contract: f.ref('Contract', 'contracts', { indexed: true, pickMatch: { field: 'customer', target: 'customer' }, help: 'Its open installments are paid oldest due first (the API also takes chosen allocations).' }),
     receiptDate: f.date('Date', { required: true, indexed: true }),
     method: f.enum('Method', RECEIPT_METHODS, { required: true, default: 'cash' }),
     reference: f.text('Reference', { maxLength: 80, searchable: true, help: 'Transfer or card reference.' }),
