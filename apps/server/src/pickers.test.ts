@@ -36,7 +36,8 @@ describe.each(DB_KINDS)('pickers on %s', (kind) => {
   it('names twins apart, narrows to the form, and refuses a mismatched unit or plan with the field named', async () => {
     const agent = await core.login(seller);
     const admin = await core.login(keeper);
-    const [palm] = await ids('projects', "name = 'Palm Heights'", []);
+    // The demo's two projects with plans of their own (Palm Heights has none).
+    const [palm] = await ids('projects', "name = 'North Coast Bay'", []);
     const [zayed] = await ids('projects', "name = 'Zayed Residences'", []);
     const code = `TW-${kind}-${Date.now().toString(36)}`.slice(0, 30);
     const unitIn = async (project: string, block: string) => {
@@ -50,7 +51,7 @@ describe.each(DB_KINDS)('pickers on %s', (kind) => {
     const twins = await options(agent, `/api/units/options?q=${code}`);
     expect(twins).toEqual(
       expect.arrayContaining([
-        { id: palmUnit, label: code, detail: 'Palm Heights · Block PT' },
+        { id: palmUnit, label: code, detail: 'North Coast Bay · Block PT' },
         { id: zayedUnit, label: code, detail: 'Zayed Residences · Block ZT' },
       ]),
     );
@@ -69,8 +70,8 @@ describe.each(DB_KINDS)('pickers on %s', (kind) => {
       agent.request({ method: 'POST', url: '/api/reservations', payload: { customer, paymentPlan: palmPlan, discountKind: 'percent', discountValue: '0', submit: false, ...body } });
     const written = async () => (await core.db.query<{ n: number }>('select count(*)::int as n from reservations where unit_id = any($1::uuid[])', [[palmUnit, zayedUnit]])).rows[0]!.n;
 
-    // Zayed's unit while the form says Palm Heights: 400 on the unit, nothing reserved, the unit still free.
-    const wrongUnit = await reserve({ project: palm, unit: zayedUnit });
+    // Zayed's unit while the form says North Coast Bay: 400 on the unit, nothing reserved, the unit still free.
+    const wrongUnit = await reserve({ project: palm, unit: zayedUnit, paymentPlan: zayedPlan });
     expect(wrongUnit.statusCode, wrongUnit.body).toBe(400);
     expect(wrongUnit.json().errors).toEqual([{ field: 'unit', message: 'Choose one of the units of the chosen project' }]);
     // A plan of another project than the unit's: 400 on the plan.
@@ -80,7 +81,7 @@ describe.each(DB_KINDS)('pickers on %s', (kind) => {
     expect(await written()).toBe(0);
     expect((await core.db.query<{ n: number }>('select count(*)::int as n from unit_claims where unit_id = any($1::uuid[])', [[palmUnit, zayedUnit]])).rows[0]!.n).toBe(0);
 
-    // A hold of Palm's unit while its form says Zayed Residences: 400 on the unit.
+    // A hold of North Coast Bay's unit while its form says Zayed Residences: 400 on the unit.
     const wrongHold = await agent.request({ method: 'POST', url: '/api/hold-requests', payload: { project: zayed, unit: palmUnit, customer, hours: 2, reason: 'Visit' } });
     expect(wrongHold.statusCode, wrongHold.body).toBe(400);
     expect(wrongHold.json().errors).toEqual([{ field: 'unit', message: 'Choose one of the units of the chosen project' }]);

@@ -13,9 +13,11 @@ describe('areas each demo user reaches from the menus', () => {
   });
 
   it('offers each user only areas with a page they may open', () => {
-    expect(areasOf('sales.agent')).toEqual(['Sales /sales/leads', 'Settings /settings/leads/units']);
+    // Lead statuses are a Settings page read on leads opens (before units, in the sidebar's order).
+    expect(areasOf('sales.agent')).toEqual(['Sales /sales/leads', 'Settings /settings/leads/leadStatuses']);
     expect(areasOf('procurement.officer')).toEqual(['Procurement /procurement/purchaseRequest']);
-    expect(areasOf('settings.clerk')).toEqual(['Settings /settings/leads/sources']);
+    // Read on units (reference data) opens the live unit board too.
+    expect(areasOf('settings.clerk')).toEqual(['Sales /sales/units/board', 'Settings /settings/leads/sources']);
     expect(areasOf('guest')).toEqual([]);
     expect(areasOf('admin')).toEqual(['Sales /sales/leads', 'Procurement /procurement/purchaseRequest', 'Settings /settings/leads/sources']);
   });

@@ -10,9 +10,11 @@ import { customers, dataOf, newUnits, optionId, pick, shot, stamp, type Rec } fr
  * right unit.
  */
 test('an agent reserving picks the right one of two units with the same code', async ({ page, baseURL }) => {
+  test.setTimeout(180_000);
   const id = stamp();
   const admin = await apiSignIn(baseURL!, 'admin');
-  const palm = await optionId(admin, 'projects', 'Palm Heights');
+  // The demo's two projects with plans of their own.
+  const palm = await optionId(admin, 'projects', 'North Coast Bay');
   const zayed = await optionId(admin, 'projects', 'Zayed Residences');
   const code = `TW${id}`.slice(0, 20);
   const palmUnit = (await newUnits(admin, palm, `P${id}`.slice(0, 20), [{ code, type: 'Studio', floor: 4, price: '1000000.00' }]))[code]!;
@@ -20,7 +22,7 @@ test('an agent reserving picks the right one of two units with the same code', a
   const plans = await dataOf<{ id: string; name: string; project: string | null }[]>(admin.get('/api/payment-plans?pageSize=100'));
   const palmPlan = plans.find((plan) => plan.project === palm)!;
   const zayedOnly = plans.filter((plan) => plan.project === zayed);
-  expect(palmPlan, 'a Palm Heights plan').toBeTruthy();
+  expect(palmPlan, 'a North Coast Bay plan').toBeTruthy();
   expect(zayedOnly.length, 'a Zayed Residences plan').toBeGreaterThan(0);
   const [customer] = await customers(admin, 1);
 
@@ -33,20 +35,20 @@ test('an agent reserving picks the right one of two units with the same code', a
   await unitInput.fill(code);
   const options = page.getByRole('listbox').getByRole('option').filter({ hasNotText: /^Create “/ });
   await expect(options).toHaveCount(2);
-  await expect(options.filter({ hasText: `Palm Heights · Block P${id}`.slice(0, 40) })).toHaveCount(1);
+  await expect(options.filter({ hasText: 'North Coast Bay · Block P' })).toHaveCount(1);
   await expect(options.filter({ hasText: 'Zayed Residences · Block Z' })).toHaveCount(1);
   await shot(page, 'pickers-unit-twins');
   await page.keyboard.press('Escape');
 
-  // Palm Heights chosen: only its unit is offered.
-  await pick(page, 'Project', 'Palm Heights');
+  // North Coast Bay chosen: only its unit is offered.
+  await pick(page, 'Project', 'North Coast Bay');
   await unitInput.click();
   await unitInput.fill(code);
   await expect(options).toHaveCount(1);
-  await expect(options.first()).toContainText('Palm Heights');
+  await expect(options.first()).toContainText('North Coast Bay');
   await shot(page, 'pickers-unit-of-project');
   await options.first().click();
-  await expect(form.getByText(/^Palm Heights · Block P/)).toBeVisible();
+  await expect(form.getByText(/^North Coast Bay · Block P/)).toBeVisible();
 
   await pick(page, 'Customer', customer!.fullName, customer!.fullName);
   // The plans offered are those of the unit's project (or of every project), never Zayed's.
@@ -69,10 +71,14 @@ test('an agent reserving picks the right one of two units with the same code', a
 
 /** Issue 25: the finance manager reaches Sales and its Customers, and Procurement, from the menus. */
 test('a finance manager reaches Sales and Customers from the menus', async ({ page }) => {
+  test.setTimeout(120_000);
   await signIn(page, 'finance.manager');
   await expect(page).toHaveURL(/\/settings\/leads\/paymentTypes$/);
-  // The Settings sidebar shows what finance reads.
-  await expect(page.getByRole('link', { name: 'Banks' }).first()).toBeVisible();
+  // The Settings sidebar shows what finance reads (expanded on hover, the current page's group open).
+  const settingsNav = page.getByRole('list', { name: 'Settings navigation' });
+  await settingsNav.hover();
+  await expect(settingsNav.getByRole('link', { name: 'Banks' })).toBeVisible();
+  await expect(settingsNav.getByRole('link', { name: 'Payment Types' })).toBeVisible();
 
   await page.getByTestId('topbar-username').click();
   const menu = page.getByRole('menu');
@@ -84,8 +90,10 @@ test('a finance manager reaches Sales and Customers from the menus', async ({ pa
   await expect(page.getByRole('grid', { name: 'Customers' })).toBeVisible();
   await expect(page.getByRole('grid', { name: 'Customers' }).getByRole('row').nth(1)).toBeVisible();
   // In Sales mode: its sidebar, with Customer, Reservations and Contracts.
-  await expect(page.getByRole('list', { name: 'Sales navigation' })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Sales navigation' }).getByText('Reservations').first()).toBeVisible();
+  const salesNav = page.getByRole('list', { name: 'Sales navigation' });
+  await salesNav.hover();
+  await expect(salesNav.getByText('Reservations', { exact: true }).first()).toBeVisible();
+  await expect(salesNav.getByText('Contracts', { exact: true }).first()).toBeVisible();
 
   await page.getByTestId('topbar-username').click();
   await page.getByRole('menu').getByRole('menuitem', { name: 'Procurement' }).click();
