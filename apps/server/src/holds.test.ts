@@ -83,6 +83,9 @@ describe.each(DB_KINDS)('holds on %s', (kind) => {
   const liveClaims = async (unitId: string) => (await db.query<{ n: number }>('select count(*)::int as n from unit_claims where unit_id = $1 and released_at is null', [unitId])).rows[0]!.n;
   const events = async (unitId: string) =>
     (await db.query<{ from_status: string; to_status: string; action: string; document_id: string | null; reason: string | null }>('select from_status, to_status, action, document_id::text as document_id, reason from unit_status_events where unit_id = $1 order by id', [unitId])).rows;
+  const userNoteBodies = async (userId: string, title: string) =>
+    (await db.query<{ body: string }>('select body from notifications where user_id = $1 and title = $2 order by seq', [userId, title])).rows.map((row) => row.body);
+  const departmentNotes = async (title: string) => (await db.query<{ n: number }>('select count(*)::int as n from notifications where department_id is not null and title = $1', [title])).rows[0]!.n;
   const userNotes = async (userId: string, title: string) => (await db.query<{ n: number }>('select count(*)::int as n from notifications where user_id = $1 and title = $2', [userId, title])).rows[0]!.n;
 
   beforeAll(async () => {
@@ -111,6 +114,10 @@ describe.each(DB_KINDS)('holds on %s', (kind) => {
       [projects.palm],
     );
     expect(setup.rows[0]).toEqual({ hours: 48, active: 3, approval: true, extensions: 2, total: 168 });
+    // The agents and the approver work in the department that approves Palm Heights' and Zayed Residences' holds.
+    const approvers = await db.query<{ id: string }>('select distinct approver_department_id::text as id from hold_request_setups where project_id = any($1::uuid[])', [[projects.palm, projects.zayed]]);
+    expect(approvers.rows).toHaveLength(1);
+    await db.query('update users set department_id = $1 where id = any($2::uuid[])', [approvers.rows[0]!.id, [agentA.id, agentB.id, approver.id]]);
   });
 
   afterAll(async () => {
@@ -123,12 +130,13 @@ describe.each(DB_KINDS)('holds on %s', (kind) => {
     const hold = await newHold(agentA, unit);
     expect(hold).toMatchObject({ status: 'pending', requestedBy: agentA.id, project: projects.palm, expiresAt: null });
     expect(hold.number).toMatch(/^HLD-\d{4}-\d{5}$/);
-    const departments = await db.query<{ n: number }>(
-      `select count(*)::int as n from notifications n join hold_request_setups s on s.approver_department_id = n.department_id
-        where s.project_id = $1 and n.title = $2`,
-      [projects.palm, `Hold requested: ${unit.code} (${hold.number})`],
-    );
-    expect(departments.rows[0]!.n).toBe(1);
+    // Who asked is told it waits for approval; each approver of the department that it waits for their
+    // decision; an agent of that department who cannot approve is told nothing, nor the department as a whole.
+    const asked = `Hold requested: ${unit.code} (${hold.number})`;
+    expect(await userNoteBodies(agentA.id, asked)).toEqual(['24 hours, waiting for approval.']);
+    expect(await userNoteBodies(approver.id, asked)).toEqual(['24 hours, waiting for your decision.']);
+    expect(await userNoteBodies(agentB.id, asked)).toEqual([]);
+    expect(await departmentNotes(asked)).toBe(0);
     // A pending request claims nothing yet; another agent may ask for the same unit.
     expect(await unitStatus(unit.id)).toBe('available');
     const rival = await newHold(agentB, unit);
@@ -253,6 +261,10 @@ describe.each(DB_KINDS)('holds on %s', (kind) => {
     const ask = (hours: number, who = agentA) => who.agent.request({ method: 'POST', url: `/api/hold-requests/${hold.id}/extend`, payload: { hours } });
     expect((await ask(5, agentB)).statusCode).toBe(423);
     expect((await ask(40)).statusCode).toBe(200);
+    const extensionAsked = `Extension asked: ${unit.code} (${hold.number})`;
+    expect(await userNoteBodies(agentA.id, extensionAsked)).toEqual(['40 more hours, waiting for approval.']);
+    expect(await userNoteBodies(approver.id, extensionAsked)).toEqual(['40 more hours, waiting for your decision.']);
+    expect(await userNoteBodies(agentB.id, extensionAsked)).toEqual([]);
     const twice = await ask(10);
     expect(twice.statusCode).toBe(422);
     expect(twice.json().message).toContain('already waiting');
@@ -270,6 +282,13 @@ describe.each(DB_KINDS)('holds on %s', (kind) => {
     // A declined extension leaves the hold as it was.
     expect((await ask(5)).statusCode).toBe(200);
     expect((await act(approver, hold.id, 'declineExtension', 'Launch day')).statusCode).toBe(200);
+    expect(await getHold(hold.id)).toMatchObject({ extensions: 1, extensionHours: null, totalHours: 88 });
+    // With no extension asked, neither decision is offered: a 422 saying so, the hold unchanged.
+    for (const action of ['extend', 'declineExtension']) {
+      const nothingAsked = await act(approver, hold.id, action, 'Because');
+      expect(nothingAsked.statusCode, action).toBe(422);
+      expect(nothingAsked.json().message, action).toContain('no extension has been asked for');
+    }
     expect(await getHold(hold.id)).toMatchObject({ extensions: 1, extensionHours: null, totalHours: 88 });
     expect((await ask(10)).statusCode).toBe(200);
     expect((await act(approver, hold.id, 'extend')).statusCode).toBe(200);

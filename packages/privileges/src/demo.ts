@@ -97,7 +97,7 @@ export const DEMO_ROLES = {
   },
   financeManager: {
     name: 'Finance Manager',
-    description: 'Approves purchase orders above the first tier, reservations beyond the discount authority and reservation payments.',
+    description: 'Approves purchase orders above the first tier, reservations beyond the discount authority and reservation payments; reads customers, banks and payment types.',
     privileges: [
       ...grant(['poheader'], ['read', 'approve']),
       ...grant(['PurchaseRequest', 'quotation', 'supplier', 'approvalTier'], ['read']),
@@ -113,6 +113,9 @@ export const DEMO_ROLES = {
       // Approves and pays broker commissions (issue 18).
       ...grant(['commission'], ['read', 'update', 'approve', 'export']),
       ...grant(['bouncedCheques'], ['read']),
+      // What receipts and cheques name (issue 25): the customers, their banks and the payment types. Read on
+      // payment types and banks puts them first in the spec's landing order (entries 10 and 11), before procurement.
+      ...grant(['customer', 'bank', 'paymentType'], ['read']),
     ],
   },
 } as const satisfies Record<string, DemoRole>;
@@ -127,7 +130,7 @@ export const DEMO_USERS = [
   { username: 'settings.clerk', fullName: 'Selim Settings', department: 'Finance', role: 'settingsClerk', landsOn: '/settings/leads/sources' },
   { username: 'procurement.officer', fullName: 'Paula Procurement', department: 'Procurement', role: 'procurementOfficer', landsOn: '/procurement/purchaseRequest' },
   { username: 'procurement.manager', fullName: 'Pavel Purchasing', department: 'Procurement', role: 'procurementManager', landsOn: '/procurement/purchaseRequest' },
-  { username: 'finance.manager', fullName: 'Fatma Finance', department: 'Finance', role: 'financeManager', landsOn: '/procurement/purchaseRequest' },
+  { username: 'finance.manager', fullName: 'Fatma Finance', department: 'Finance', role: 'financeManager', landsOn: '/settings/leads/paymentTypes' },
   { username: 'guest', fullName: 'Guest User', department: 'Sales', role: null, landsOn: '/not-authorized' },
 ] as const satisfies readonly { username: string; fullName: string; department: string; role: keyof typeof DEMO_ROLES | null; landsOn: string }[];
 

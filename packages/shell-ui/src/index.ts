@@ -9,6 +9,8 @@ export type { ChunkKind } from './routing/chunks.js';
 export { HOVER_PRELOAD_DELAY_MS, createHoverPreload, whenIdle } from './routing/preload.js';
 export { sidebarModeFor } from './layout/sidebarMode.js';
 export { visibleNav } from './layout/navVisibility.js';
+export { reachableAreas, AREA_ORDER } from './layout/areas.js';
+export type { Area } from './layout/areas.js';
 export { resolveCrumb, editModeOf, EDIT_LABELS } from './layout/breadcrumbs.js';
 export type { EditMode } from './layout/breadcrumbs.js';
 export { displayName } from './layout/displayName.js';

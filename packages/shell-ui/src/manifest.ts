@@ -30,6 +30,11 @@ export type DomainRoute = {
   /** Omitted for the spec's routes "present with no guard". */
   guard?: GuardRequirement;
   /**
+   * What an unguarded page needs to show anything (the resource an unguarded spec route lists): the
+   * user menu's "Go to" leads only to pages whose guard, or else this, the user holds.
+   */
+  reads?: GuardRequirement;
+  /**
    * Starts the page's first data once the guard has let the user in, in parallel with the page's
    * chunk, so it is there when the page first renders (render as you fetch). Called on entering
    * the route (not on a change of its query string); the page must take what it starts.

@@ -8,7 +8,8 @@ import { columnOf, labelFieldOf, type FieldDef, type Registry, type ResourceDef 
  */
 export const SAMPLE_OVERRIDES: Readonly<Record<string, (n: number) => Record<string, unknown>>> = {
   'payment-plans': () => ({ downPaymentPct: '10', years: 5, frequency: 'quarterly', deliveryPct: '10', deliveryAfterMonths: 36, maintenancePct: '5', discountPct: '0' }),
-  'unit-offers': () => ({ discountPct: '5', discountAmount: null, validFrom: '2026-01-01', validTo: '2026-12-31' }),
+  // No plan: a generic pick may be another project's plan (refused: pickMatch).
+  'unit-offers': () => ({ discountPct: '5', discountAmount: null, validFrom: '2026-01-01', validTo: '2026-12-31', paymentPlan: null }),
   'broker-project-templates': () => ({ commissionType: 'percent', pct: '2.5', amount: null, tiers: null, payableOn: 'contract_signed', payableSharePct: null }),
   'broker-contracts': () => ({ startDate: '2026-01-01', endDate: '2026-12-31' }),
   'lead-validity-configs': () => ({ validityDays: 30, reminderDaysBefore: 3, channel: null }),
@@ -22,16 +23,16 @@ export const SAMPLE_OVERRIDES: Readonly<Record<string, (n: number) => Record<str
   // A quotation line answers a line of its own quotation's request, or none.
   'quotation-lines': () => ({ requestLine: null }),
   // A hold names a customer or a lead, for hours within its project's longest hold.
-  'hold-requests': () => ({ lead: null, hours: 2 }),
+  'hold-requests': () => ({ lead: null, hours: 2, project: null }),
   // With extensions, a hold lasts at least its longest single hold.
   'hold-request-setups': () => ({ maxHoldHours: 48, maxTotalHours: 168 }),
   // A reservation within everyone's authority, signed by its project's default date, without an offer of another project.
-  reservations: () => ({ discountKind: 'percent', discountValue: '1', signBy: null, offer: null, fee: '1000.00' }),
+  reservations: () => ({ discountKind: 'percent', discountValue: '1', signBy: null, offer: null, fee: '1000.00', project: null }),
   // A small fee payment without a cheque.
   'reservation-payments': (n) => ({ kind: 'fee', amount: `${1 + (n % 9)}.00`, bank: null, chequeNumber: null, chequeDate: null }),
   'reservation-buyers': () => ({ share: '50' }),
   // A launch's window is open now; its amounts name real unit types (none here); a token prefix is letters and digits.
-  'eoi-setups': (n) => ({ opensAt: '2026-01-01T00:00:00.000Z', closesAt: '2099-12-31T00:00:00.000Z', amounts: null, tokenPrefix: `S${n % 1000}` }),
+  'eoi-setups': (n) => ({ opensAt: '2026-01-01T00:00:00.000Z', closesAt: '2099-12-31T00:00:00.000Z', amounts: null, tokenPrefix: `S${n % 1000}`, paymentPlan: null }),
   // An EOI names a customer (no lead to make one from) and preferences of real unit types (none here).
   eois: () => ({ lead: null, customerIdNumber: null, preferences: null }),
   // A small payment in, never reaching the amount due (the EOI stays submitted and the payment editable).

@@ -112,3 +112,6 @@ export type HistoryEntry = {
 };
 
 export type Usage = { resource: string; label: string; field: string; count: number; route: string | null };
+
+/** One option of a picker (`GET /api/{resource}/options`): the record's label and what tells it from its twins. */
+export type PickerOption = { id: string; label: string; detail?: string };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { projects, sourceTypes, sources, units } from '../test/definitions.js';
-import { actionApplies, checkDefinition, type ResourceDef } from './definition.js';
+import { actionApplies, checkDefinition, isKeyField, type ResourceDef } from './definition.js';
 import { createRegistry } from './registry.js';
 import { createSchema, updateSchema } from './schemas.js';
 
@@ -80,5 +80,66 @@ describe('generated schemas', () => {
   it('run the cross-field rule in the browser as on the server', () => {
     const result = createSchema(projects).safeParse({ name: 'P', code: 'P', launchDate: '2026-05-01', deliveryDate: '2026-01-01' });
     expect(result.error?.issues).toEqual([expect.objectContaining({ path: ['deliveryDate'], message: 'Delivery comes after launch' })]);
+  });
+});
+
+describe('pickers and key columns in definitions', () => {
+  const deals = (fields: ResourceDef['fields'], extra: Partial<ResourceDef> = {}): ResourceDef => ({
+    name: 'deals',
+    table: 'deals',
+    label: 'Deals',
+    singular: 'Deal',
+    entity: 'reservation',
+    labelField: 'title',
+    fields: { title: { kind: 'text', label: 'Title' }, ...fields },
+    defaultSort: ['title'],
+    listColumns: ['title'],
+    ...extra,
+  });
+  const project = { kind: 'reference', label: 'Project', ref: 'projects' } as const;
+
+  it('accepts a pick match that lines up: a unit of the chosen project, a source type through the source', () => {
+    const good = deals({ project, unit: { kind: 'reference', label: 'Unit', ref: 'units', pickMatch: { field: 'project', target: 'project' } } });
+    expect(() => createRegistry([sourceTypes, sources, projects, units, good])).not.toThrow();
+    const through = deals({
+      source: { kind: 'reference', label: 'Source', ref: 'sources' },
+      type: { kind: 'reference', label: 'Type', ref: 'source-types', pickMatch: { field: 'source', through: 'sourceType', target: 'sourceType' } },
+    });
+    // source-types have no sourceType field: the target must be a reference of the picked resource to what the path holds.
+    expect(() => createRegistry([sourceTypes, sources, projects, units, through])).toThrow(/type matches source, but source-types.sourceType does not refer to source-types/);
+  });
+
+  it('refuses a pick match that names no other reference, a wrong path or a target of another kind', () => {
+    const attempt = (fields: ResourceDef['fields']) => () => createRegistry([sourceTypes, sources, projects, units, deals(fields)]);
+    expect(attempt({ unit: { kind: 'reference', label: 'Unit', ref: 'units', pickMatch: { field: 'title', target: 'project' } } })).toThrow(/which is not another reference of the form/);
+    expect(attempt({ unit: { kind: 'reference', label: 'Unit', ref: 'units', pickMatch: { field: 'unit', target: 'project' } } })).toThrow(/which is not another reference/);
+    expect(attempt({ project, unit: { kind: 'reference', label: 'Unit', ref: 'units', pickMatch: { field: 'project', through: 'code', target: 'project' } } })).toThrow(/through code, which is not a reference of projects/);
+    expect(attempt({ project, unit: { kind: 'reference', label: 'Unit', ref: 'units', pickMatch: { field: 'project', target: 'floor' } } })).toThrow(/units.floor does not refer to projects/);
+    expect(attempt({ project, code: { kind: 'text', label: 'Code', pickMatch: { field: 'project', target: 'project' } } })).toThrow(/code matches project, but is not a reference/);
+  });
+
+  it('refuses an option detail that is not a plain readable field', () => {
+    const detailed = { ...units, optionDetail: ['project', { field: 'block', prefix: 'Block ' }, 'basePrice'] } as ResourceDef;
+    const problems = checkDefinition(detailed).join('\n');
+    expect(problems).toMatch(/option detail block is not a field/);
+    expect(problems).toMatch(/option detail basePrice must be a plain, readable field/);
+    expect(checkDefinition({ ...units, optionDetail: ['project', { field: 'code', last: 2 }] })).toEqual([]);
+  });
+
+  it('offers an action whose `when` asks for a filled field only while it has a value', () => {
+    const def = { statusField: 'status' };
+    const action = { label: 'Approve extension', from: ['approved'], to: 'approved', when: { field: 'extensionHours', filled: true as const } };
+    expect(actionApplies(def, action, { status: 'approved', extensionHours: 12 })).toBe(true);
+    expect(actionApplies(def, action, { status: 'approved', extensionHours: null })).toBe(false);
+    expect(actionApplies(def, action, { status: 'approved' })).toBe(false);
+    expect(actionApplies(def, action, { status: 'pending', extensionHours: 12 })).toBe(false);
+  });
+
+  it('counts the numbering field, the code field and a declared key as key columns', () => {
+    const numbered = deals({ number: { kind: 'text', label: 'Number' }, cheque: { kind: 'text', label: 'Cheque number', key: true } }, { numbering: { prefix: 'D', field: 'number' } });
+    expect(isKeyField(numbered, 'number')).toBe(true);
+    expect(isKeyField(numbered, 'cheque')).toBe(true);
+    expect(isKeyField(numbered, 'title')).toBe(false);
+    expect(isKeyField(projects, 'code')).toBe(true);
   });
 });

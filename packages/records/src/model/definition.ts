@@ -66,6 +66,17 @@ export type FieldDef = {
   pickWhere?: Readonly<Record<string, readonly string[]>>;
   /** The words of the refusal when a `pickWhere` value is not met. */
   pickMessage?: string;
+  /**
+   * `reference`: the record chosen must agree with another field of the same form, so a picker offers only
+   * what fits (units of the chosen project, plans of the unit's project) and the server refuses the rest
+   * with a 400 naming this field. See `PickMatch`.
+   */
+  pickMatch?: PickMatch;
+  /**
+   * A key column (a document's or a cheque's number): its list column is as wide as its longest value and
+   * its header, never cut. The numbering field and the code field are key columns without saying so.
+   */
+  key?: boolean;
   /** Not shown in forms (set by the server, e.g. a document number). */
   hidden?: boolean;
   /** An index for filtering or sorting on this field. */
@@ -83,6 +94,26 @@ export type FieldDef = {
    */
   showWhen?: ShowWhen;
 };
+
+/**
+ * A reference that must agree with another field of its form. The chosen record's `target` field holds
+ * what the form's `field` holds (`{ field: 'project', target: 'project' }`: a unit of the chosen project),
+ * or, with `through`, what the record chosen in `field` holds in its `through` field
+ * (`{ field: 'unit', through: 'project', target: 'project' }`: a plan of the unit's project). With
+ * `orEmpty` a record whose `target` is empty fits any (a plan every project may use). While the form's
+ * `field` is empty nothing is narrowed. `message` is the refusal's wording.
+ */
+export type PickMatch = { field: string; through?: string; target: string; orEmpty?: boolean; message?: string };
+
+/**
+ * One piece of what a picker shows under a record's label to tell it from its twins: a field's value as a
+ * person reads it (a reference by its record's label), or only its last `last` characters (a phone's or an
+ * ID's ending, "…4567"), after `prefix` ("Block ", "ID "). A string is a field's name.
+ */
+export type OptionPart = string | { field: string; prefix?: string; last?: number };
+
+/** The field an option part shows. */
+export const optionPartField = (part: OptionPart) => (typeof part === 'string' ? part : part.field);
 
 /** `showWhen: { field: 'commissionType', in: ['tiered'] }`. */
 export type ShowWhen = { field: string; in: readonly (string | boolean)[] };
@@ -121,13 +152,16 @@ export type ActionDef = {
    * reservation's modification while one is waiting); the server refuses it otherwise, with `otherwise`
    * as the reason (`'no modification is waiting'`).
    */
-  when?: ShowWhen & { otherwise?: string };
+  when?: (ShowWhen | { field: string; filled: true }) & { otherwise?: string };
 };
 
 /** Whether an action may start from this record: its state is one of `from` and its `when`, if any, is met. */
 export function actionApplies(def: Pick<ResourceDef, 'statusField'>, action: ActionDef, record: Readonly<Record<string, unknown>>): boolean {
   if (!def.statusField || !action.from.includes(String(record[def.statusField] ?? ''))) return false;
-  return !action.when || action.when.in.some((option) => option === record[action.when!.field]);
+  const when = action.when;
+  if (!when) return true;
+  const value = record[when.field];
+  return 'filled' in when ? !isEmptyValue(value) : when.in.some((option) => option === value);
 }
 
 export type ResourceDef = {
@@ -148,6 +182,11 @@ export type ResourceDef = {
   labelField?: string;
   /** A second field matched when importing references by code (`code`, `isoCode`). */
   codeField?: string;
+  /**
+   * What a picker shows under the label to tell a record from others of the same name (a unit's project and
+   * block, a customer's phone and ID endings); the picker's search matches it too. See `OptionPart`.
+   */
+  optionDetail?: readonly OptionPart[];
   fields: Readonly<Record<string, FieldDef>>;
   /** Reference data has `active`; documents do not. Default true. */
   hasActive?: boolean;
@@ -197,6 +236,9 @@ export type ResourceDef = {
 export const BASE_FIELDS = ['id', 'version', 'active', 'createdOn', 'createdBy', 'modifiedOn', 'modifiedBy'] as const;
 
 export const labelFieldOf = (def: ResourceDef) => def.labelField ?? 'name';
+
+/** A key column (`FieldDef.key`, the numbering field or the code field): sized to its content, never cut. */
+export const isKeyField = (def: ResourceDef, name: string) => def.fields[name]?.key === true || def.numbering?.field === name || def.codeField === name;
 export const hasActive = (def: ResourceDef) => def.hasActive !== false;
 
 /** Whether a record may be deleted or deactivated in its state: `deletableStates` when given, else `editableStates`. */
@@ -292,6 +334,11 @@ export function checkDefinition(def: ResourceDef, known?: ReadonlySet<string>): 
   const label = labelFieldOf(def);
   if (!def.fields[label]) problems.push(`${where}: label field ${label} is not a field`);
   if (def.codeField && !def.fields[def.codeField]) problems.push(`${where}: code field ${def.codeField} is not a field`);
+  for (const part of def.optionDetail ?? []) {
+    const field = def.fields[optionPartField(part)];
+    if (!field) problems.push(`${where}: option detail ${optionPartField(part)} is not a field`);
+    else if (field.kind === 'json' || field.kind === 'references' || field.protected) problems.push(`${where}: option detail ${optionPartField(part)} must be a plain, readable field`);
+  }
   for (const sort of def.defaultSort) {
     const name = sort.replace(/^-/, '');
     if (!def.fields[name] && !(BASE_FIELDS as readonly string[]).includes(name)) problems.push(`${where}: default sort ${name} is not a field`);

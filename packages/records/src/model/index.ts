@@ -7,15 +7,17 @@ export {
   hasActive,
   isEmptyValue,
   isFilterable,
+  isKeyField,
   isNumberKind,
   isShown,
   isSortable,
   isTextKind,
   labelFieldOf,
+  optionPartField,
   snake,
   writableFields,
 } from './definition.js';
-export type { ActionDef, FieldDef, FieldError, FieldKind, ResourceDef, ShowWhen } from './definition.js';
+export type { ActionDef, FieldDef, FieldError, FieldKind, OptionPart, PickMatch, ResourceDef, ShowWhen } from './definition.js';
 export { createRegistry } from './registry.js';
 export type { Registry } from './registry.js';
 export { addRuleIssues, createSchema, hiddenValueErrors, isValidDate, ruleErrors, updateSchema, valueFromText, valueSchema } from './schemas.js';
@@ -42,7 +44,7 @@ export {
   savedViewBodySchema,
   savedViewStateSchema,
 } from './api.js';
-export type { BulkRequest, FieldChange, HistoryEntry, ImportReport, ImportRowError, ListQuery, ListResponse, RecordRow, SavedView, SavedViewState, Usage } from './api.js';
+export type { BulkRequest, FieldChange, HistoryEntry, ImportReport, ImportRowError, ListQuery, ListResponse, PickerOption, RecordRow, SavedView, SavedViewState, Usage } from './api.js';
 export { f, num, formatPct } from './builders.js';
 export { DEFAULT_PHONE_COUNTRY, E164_MESSAGE, isE164, toE164 } from './phones.js';
 export { CURRENCY, DISPLAY_TIME_ZONE, XLSX_FORMATS, formatDate, formatDateRange, formatDateTime, formatMoney, formatMonth, formatPercent, formatQuantity, formatScalar, humanize } from './display.js';

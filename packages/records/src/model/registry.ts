@@ -1,5 +1,37 @@
 import { checkDefinition, type ResourceDef } from './definition.js';
 
+/**
+ * A `pickMatch` names fields that exist and line up: the form's `field` (and its `through`) are references,
+ * and the picked record's `target` refers to what they hold.
+ */
+function pickMatchProblems(def: ResourceDef, byName: ReadonlyMap<string, ResourceDef>): string[] {
+  const problems: string[] = [];
+  for (const [name, field] of Object.entries(def.fields)) {
+    const match = field.pickMatch;
+    if (!match) continue;
+    const where = `resource ${def.name}: ${name} matches ${match.field}`;
+    const picked = field.kind === 'reference' && field.ref ? byName.get(field.ref) : undefined;
+    const source = def.fields[match.field];
+    if (!picked) problems.push(`${where}, but is not a reference`);
+    if (match.field === name || source?.kind !== 'reference' || !source.ref) {
+      problems.push(`${where}, which is not another reference of the form`);
+      continue;
+    }
+    let expected = source.ref;
+    if (match.through) {
+      const via = byName.get(source.ref)?.fields[match.through];
+      if (via?.kind !== 'reference' || !via.ref) {
+        problems.push(`${where} through ${match.through}, which is not a reference of ${source.ref}`);
+        continue;
+      }
+      expected = via.ref;
+    }
+    const target = picked?.fields[match.target];
+    if (picked && (target?.kind !== 'reference' || target.ref !== expected)) problems.push(`${where}, but ${picked.name}.${match.target} does not refer to ${expected}`);
+  }
+  return problems;
+}
+
 /** Every resource by name; domains find each other's resources here, never by importing a domain package. */
 export type Registry = {
   readonly resources: readonly ResourceDef[];
@@ -33,6 +65,7 @@ export function createRegistry(resources: readonly ResourceDef[]): Registry {
       }
     }
   }
+  for (const def of resources) problems.push(...pickMatchProblems(def, byName));
   if (problems.length > 0) throw new Error(`Invalid resource definitions:\n${problems.join('\n')}`);
   const referrers = new Map<string, [ResourceDef, string][]>();
   for (const def of resources) {

@@ -53,6 +53,7 @@ import {
 } from './records.js';
 import { Lifecycle, noHooks, type ResourceHooks } from './lifecycle.js';
 import { whereSql } from './select.js';
+import { pickerOptions } from './options.js';
 import { qb, run } from './sql.js';
 import { registerViewRoutes } from './views.js';
 import { runAction } from './actions.js';
@@ -270,8 +271,13 @@ function registerResource(app: FastifyInstance, ctx: EngineContext, def: Resourc
     {
       schema: {
         tags,
-        summary: `Picker options: active ${def.label.toLowerCase()} matching q (for=resource.field: only those that field may take)`,
-        querystring: z.object({ q: z.string().max(200).optional(), ids: z.string().max(4000).optional(), for: z.string().max(130).optional() }),
+        summary: `Picker options: active ${def.label.toLowerCase()} matching q, each with its label and detail (for=resource.field and match=field:id,…: only those that field may take in that form)`,
+        querystring: z.object({
+          q: z.string().max(200).optional(),
+          ids: z.string().max(4000).optional(),
+          for: z.string().max(130).optional(),
+          match: z.string().max(400).optional(),
+        }),
       },
       onRequest: sessionOnly,
     },
@@ -284,36 +290,7 @@ function registerResource(app: FastifyInstance, ctx: EngineContext, def: Resourc
         checker.can(def.entity, 'read') ||
         ctx.registry.referrers(def.name).some(([referrer]) => ['read', 'create', 'update'].some((action) => checker.can(referrer.entity, action)));
       if (!allowed) throw accessDenied();
-      const labelName = labelFieldOf(def);
-      const label = sql.ref(`t.${columnOf(labelName, def.fields[labelName])}`);
-      const ids = request.query.ids ? request.query.ids.split(',').filter((id) => UUID.test(id)) : null;
-      const q = request.query.q?.trim() ?? '';
-      const parts = [ids ? sql`t.id = any(${ids}::uuid[])` : def.hasActive === false ? sql`true` : sql`t.active`];
-      if (q && !ids) {
-        const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        const code = def.codeField ? sql` or ${sql.ref(`t.${columnOf(def.codeField, def.fields[def.codeField])}`)}::text ilike ${pattern}` : sql``;
-        parts.push(sql`(${label}::text ilike ${pattern}${code})`);
-      }
-      const scope = ctx.rowScope ? ctx.rowScope(def, request.auth) : null;
-      if (scope) parts.push(scope);
-      // A picker of a field that takes only some records (`pickWhere`) offers only them.
-      const [forResource, forField] = (request.query.for ?? '').split('.');
-      const picking = forResource && forField ? ctx.registry.find(forResource)?.fields[forField] : undefined;
-      if (!ids && picking?.ref === def.name && picking.pickWhere) {
-        for (const [key, allowed] of Object.entries(picking.pickWhere)) {
-          if (def.fields[key]) parts.push(sql`${sql.ref(`t.${columnOf(key, def.fields[key])}`)}::text = any(${[...allowed]}::text[])`);
-        }
-      }
-      const rows = await run<{ id: string; label: string }>(
-        ctx.db,
-        qb
-          .selectFrom(`${def.table} as t`)
-          .select([sql`t.id::text`.as('id'), sql`${label}::text`.as('label')] as never)
-          .where(sql.join(parts, sql` and `) as never)
-          .orderBy(label as never)
-          .limit(ids ? 500 : 20),
-      );
-      return ok(rows);
+      return ok(await pickerOptions(ctx, ctx.db, def, request.auth, request.query));
     },
   );
 

@@ -11,6 +11,7 @@ import {
   type FieldDef,
   type FieldChange,
   type HistoryEntry,
+  type PickMatch,
   type RecordRow,
   type Registry,
   type ResourceDef,
@@ -21,6 +22,7 @@ import { isUniqueViolation, mapDatabaseError, uniqueField } from './errors.js';
 import { noteChanges, type ChangePublisher } from './changes.js';
 import { assertEditableState, noHooks, type Lifecycle, type Rollup } from './lifecycle.js';
 import { nextDocumentNumber } from './numbering.js';
+import { matchSql } from './options.js';
 import { orderSql, readableFields, selectRecords, whereSql, type ListCriteria } from './select.js';
 import { qb, run } from './sql.js';
 
@@ -29,6 +31,8 @@ import { qb, run } from './sql.js';
  * workflow action's side effect (an award's orders, a receipt's installments), a timed job, or the
  * server itself (demo data, data migrations).
  */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export type ChangeSource = 'screen' | 'import' | 'api' | 'action' | 'job' | 'system';
 
 /** Who is changing what, from where: written to the record's history. */
@@ -70,20 +74,40 @@ export function parentOf(registry: Registry, def: ResourceDef): { parent: Resour
 
 /**
  * A reference with `pickWhere` takes only records that meet it (a quotation's request must be approved
- * and open for ordering): a person's choice of another is a 400 on the field, before anything is written.
+ * and open for ordering), and one with `pickMatch` only a record that agrees with the form's other field
+ * (a unit of the chosen project): a person's choice of another is a 400 on the field, before anything is
+ * written. A match is checked again when either side changes.
  */
 async function checkPicks(ctx: EngineContext, tx: Queryable, def: ResourceDef, values: Record<string, unknown>, before: Record<string, unknown> | null) {
   const problems: { field: string; message: string }[] = [];
+  const changed = (name: string) => values[name] !== undefined && !(before && before[name] === values[name]);
   for (const [name, field] of Object.entries(def.fields)) {
-    if (field.kind !== 'reference' || !field.pickWhere || !field.ref) continue;
-    const value = values[name];
-    if (typeof value !== 'string' || (before && before[name] === value)) continue;
+    if (field.kind !== 'reference' || !field.ref) continue;
+    const value = values[name] !== undefined ? values[name] : before?.[name];
+    if (typeof value !== 'string') continue;
     const target = ctx.registry.get(field.ref);
-    const parts = Object.entries(field.pickWhere).map(([key, allowed]) => sql`${sql.ref(`t.${columnOf(key, target.fields[key])}`)}::text = any(${[...allowed]}::text[])`);
-    const rows = await run<{ ok: boolean }>(tx, qb.selectFrom(`${target.table} as t`).select(sql<boolean>`${sql.join(parts, sql` and `)}`.as('ok') as never).where(sql`t.id = ${value}::uuid` as never));
-    if (rows[0] && !rows[0].ok) problems.push({ field: name, message: field.pickMessage ?? `This ${target.singular.toLowerCase()} cannot be chosen here` });
+    if (field.pickWhere && changed(name)) {
+      const parts = Object.entries(field.pickWhere).map(([key, allowed]) => sql`${sql.ref(`t.${columnOf(key, target.fields[key])}`)}::text = any(${[...allowed]}::text[])`);
+      const rows = await run<{ ok: boolean }>(tx, qb.selectFrom(`${target.table} as t`).select(sql<boolean>`${sql.join(parts, sql` and `)}`.as('ok') as never).where(sql`t.id = ${value}::uuid` as never));
+      if (rows[0] && !rows[0].ok) problems.push({ field: name, message: field.pickMessage ?? `This ${target.singular.toLowerCase()} cannot be chosen here` });
+    }
+    const match = field.pickMatch;
+    if (!match || (!changed(name) && !changed(match.field))) continue;
+    const source = values[match.field] !== undefined ? values[match.field] : before?.[match.field];
+    if (typeof source !== 'string' || !UUID.test(source)) continue;
+    const rows = await run<{ ok: boolean }>(tx, qb.selectFrom(`${target.table} as t`).select(sql<boolean>`${matchSql(ctx.registry, def, target, match, source)}`.as('ok') as never).where(sql`t.id = ${value}::uuid` as never));
+    if (rows[0] && !rows[0].ok) problems.push({ field: name, message: match.message ?? mismatchText(ctx, def, target, match) });
   }
   if (problems.length > 0) throw badRequest('Validation failed', problems);
+}
+
+/** "Choose one of the units of the chosen project", "Choose one of the payment plans of the unit’s project". */
+function mismatchText(ctx: EngineContext, def: ResourceDef, target: ResourceDef, match: PickMatch): string {
+  const source = def.fields[match.field]!;
+  const nouns = target.label.toLowerCase();
+  if (!match.through) return `Choose one of the ${nouns} of the chosen ${source.label.toLowerCase()}`;
+  const via = ctx.registry.get(source.ref!).fields[match.through]!;
+  return `Choose one of the ${nouns} of the ${source.label.toLowerCase()}’s ${via.label.toLowerCase()}`;
 }
 
 /** A line changes only while its document may: the parent's editable states, checked before writing. */

@@ -25,8 +25,10 @@ export type FieldInputProps = {
   disabled?: boolean | undefined;
   /** In a table cell: no floating label (the column header shows it); the label names the input for assistive tech. */
   bare?: boolean | undefined;
-  /** The resource whose form this is: a reference with `pickWhere` offers only the records it may take. */
+  /** The resource whose form this is: a reference with `pickWhere` or `pickMatch` offers only the records it may take. */
   owner?: string | undefined;
+  /** For a reference with `pickMatch`: the form's value of the field it matches (the chosen project). */
+  matchValue?: unknown;
   onChange: (value: unknown, labels?: string | string[] | null) => void;
   onBlur: () => void;
   onCreateReference?: ((text: string) => Promise<PickerOption | null>) | undefined;
@@ -50,7 +52,7 @@ const inputType = (field: FieldDef) => {
 const inputMode = (field: FieldDef) => (field.kind === 'integer' ? 'numeric' : field.kind === 'decimal' || field.kind === 'money' || field.kind === 'percent' ? 'decimal' : undefined);
 
 /** One field of a form, chosen by its kind, with the floating label, required mark and error. */
-export function FieldInput({ name, field, value, labels, error, note, disabled, bare, owner, onChange, onBlur, onCreateReference }: FieldInputProps) {
+export function FieldInput({ name, field, value, labels, error, note, disabled, bare, owner, matchValue, onChange, onBlur, onCreateReference }: FieldInputProps) {
   const locked = disabled || field.readOnly;
   // An error and its note show together: "Already used by X · Open the record that uses it".
   const help = error ? note ? <>{error} · {note}</> : error : bare ? undefined : (note ?? field.help);
@@ -69,7 +71,8 @@ export function FieldInput({ name, field, value, labels, error, note, disabled, 
     return (
       <ReferencePicker
         resource={field.ref!}
-        pickFor={field.pickWhere && owner ? `${owner}.${name}` : undefined}
+        pickFor={(field.pickWhere || field.pickMatch) && owner ? `${owner}.${name}` : undefined}
+        match={field.pickMatch && typeof matchValue === 'string' && matchValue !== '' ? `${field.pickMatch.field}:${matchValue}` : undefined}
         name={name}
         label={field.label}
         multiple={field.kind === 'references'}

@@ -283,6 +283,7 @@ export function RecordForm({ def, record, initial, lockedFields, extension, layo
                         <FieldInput
                           name={name}
                           owner={def.name}
+                          matchValue={field.pickMatch ? watched[field.pickMatch.field] : undefined}
                           field={field}
                           value={input.value}
                           labels={labels[name]}

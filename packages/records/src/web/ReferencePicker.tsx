@@ -1,14 +1,22 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { apiRequest } from '@propdesk/api-client';
 
-export type PickerOption = { id: string; label: string; create?: string };
+/** An option as the server names it (its label and the detail that tells it from its twins), or the inline-create offer. */
+export type PickerOption = { id: string; label: string; detail?: string; create?: string };
 
 export type ReferencePickerProps = {
   resource: string;
-  /** `resource.field` of a reference that takes only some records (`pickWhere`): the server offers only those. */
+  /** `resource.field` of a reference that takes only some records (`pickWhere`, `pickMatch`): the server offers only those. */
   pickFor?: string | undefined;
+  /**
+   * The form's value a `pickMatch` narrows by, as `field:id` (`project:<id>`): only records that fit it are
+   * offered, and a value chosen before that no longer fits is cleared when it changes.
+   */
+  match?: string | undefined;
   label: string;
   value: string | string[] | null;
   /** Labels of the current value, so it shows before any search. */
@@ -28,7 +36,7 @@ export type ReferencePickerProps = {
 const SEARCH_DELAY_MS = 250;
 
 /** Searches the server as the user types (active records only); can create the missing item inline. */
-export function ReferencePicker({ resource, pickFor, label, value, valueLabels, multiple = false, required, disabled, error, help, name, onCreate, onChange, onBlur }: ReferencePickerProps) {
+export function ReferencePicker({ resource, pickFor, match, label, value, valueLabels, multiple = false, required, disabled, error, help, name, onCreate, onChange, onBlur }: ReferencePickerProps) {
   const [input, setInput] = useState('');
   const [options, setOptions] = useState<PickerOption[]>([]);
   const [loading, setLoading] = useState(false);
@@ -39,7 +47,7 @@ export function ReferencePicker({ resource, pickFor, label, value, valueLabels, 
     const controller = new AbortController();
     const timer = setTimeout(() => {
       setLoading(true);
-      const only = pickFor ? `&for=${encodeURIComponent(pickFor)}` : '';
+      const only = narrowedBy(pickFor, match);
       apiRequest<{ data: PickerOption[] }>(`/api/${resource}/options?q=${encodeURIComponent(input)}${only}`, { signal: controller.signal })
         .then((response) => setOptions(response.data))
         .catch(() => undefined)
@@ -49,7 +57,29 @@ export function ReferencePicker({ resource, pickFor, label, value, valueLabels, 
       clearTimeout(timer);
       controller.abort();
     };
-  }, [open, input, resource, pickFor]);
+  }, [open, input, resource, pickFor, match]);
+
+  // The form's other field changed (another project): a value that no longer fits it is cleared.
+  const matched = useRef(match);
+  const current = useRef({ value, onChange });
+  current.current = { value, onChange };
+  useEffect(() => {
+    if (matched.current === match) return undefined;
+    matched.current = match;
+    const chosen = current.current.value;
+    const ids = Array.isArray(chosen) ? chosen : typeof chosen === 'string' && chosen !== '' ? [chosen] : [];
+    if (!match || ids.length === 0) return undefined;
+    const controller = new AbortController();
+    apiRequest<{ data: PickerOption[] }>(`/api/${resource}/options?ids=${encodeURIComponent(ids.join(','))}${narrowedBy(pickFor, match)}`, { signal: controller.signal })
+      .then((response) => {
+        const fits = ids.filter((id) => response.data.some((option) => option.id === id));
+        if (fits.length === ids.length) return;
+        if (Array.isArray(chosen)) current.current.onChange(fits, fits.map((id) => response.data.find((option) => option.id === id)?.label ?? ''));
+        else current.current.onChange(null, null);
+      })
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [match, pickFor, resource]);
 
   // A value given without its name (a link's `?lead=id`) is named by the server, never shown as "…".
   const [named, setNamed] = useState<PickerOption[]>([]);
@@ -78,6 +108,9 @@ export function ReferencePicker({ resource, pickFor, label, value, valueLabels, 
     return known(value) ?? { id: value, label: typeof valueLabels === 'string' ? valueLabels : '…' };
   }, [multiple, value, valueLabels, options, named]);
 
+  // What tells the chosen record from its twins ("Palm Hills · Block A"), under the input once chosen.
+  const chosenDetail = !multiple && selected && !Array.isArray(selected) ? selected.detail : undefined;
+
   const handleChange = async (_event: unknown, next: PickerOption | PickerOption[] | string | null | (PickerOption | string)[]) => {
     const list = Array.isArray(next) ? next : next === null ? [] : [next];
     const resolved: PickerOption[] = [];
@@ -102,8 +135,22 @@ export function ReferencePicker({ resource, pickFor, label, value, valueLabels, 
       loading={loading}
       value={selected as never}
       disabled={disabled}
-      isOptionEqualToValue={(option, current) => option.id === current.id}
+      isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
       getOptionLabel={(option) => option.label}
+      // Twins share a label (A-0402 in three projects): the id keys them, the detail tells them apart.
+      getOptionKey={(option) => option.id}
+      renderOption={({ key, ...props }, option) => (
+        <Box component="li" key={key} {...props}>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="body2">{option.label}</Typography>
+            {option.detail ? (
+              <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
+                {option.detail}
+              </Typography>
+            ) : null}
+          </Box>
+        </Box>
+      )}
       // The server already matched the text (by name or code); only the inline-create offer is added here.
       filterOptions={(all, state) => {
         const filtered = [...all];
@@ -119,8 +166,14 @@ export function ReferencePicker({ resource, pickFor, label, value, valueLabels, 
       onChange={(event, next) => void handleChange(event, next)}
       onBlur={onBlur}
       renderInput={(params) => (
-        <TextField {...params} name={name} id={`field-${name}`} label={label} required={required} error={Boolean(error)} helperText={error ?? help} size="small" fullWidth />
+        <TextField {...params} name={name} id={`field-${name}`} label={label} required={required} error={Boolean(error)} helperText={error ?? chosenDetail ?? help} size="small" fullWidth />
       )}
     />
   );
+}
+
+/** The query string that narrows a picker to what its field may take in this form. */
+function narrowedBy(pickFor: string | undefined, match: string | undefined): string {
+  if (!pickFor) return '';
+  return `&for=${encodeURIComponent(pickFor)}${match ? `&match=${encodeURIComponent(match)}` : ''}`;
 }

@@ -18,7 +18,7 @@ import FilterList from '@mui/icons-material/FilterList';
 import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
 import Search from '@mui/icons-material/Search';
 import { onSignOut } from '@propdesk/api-client';
-import { isNumberKind, labelFieldOf, type FieldDef, type RecordRow, type ResourceDef, type SavedView } from '../model/index.js';
+import { isKeyField, isNumberKind, labelFieldOf, type FieldDef, type RecordRow, type ResourceDef, type SavedView } from '../model/index.js';
 import { serverError, useListRecordsQuery, useSavedViewsQuery } from './api.js';
 import { BulkBar } from './BulkBar.js';
 import { ExportMenu } from './ExportMenu.js';
@@ -27,6 +27,7 @@ import { countText, formatValue } from './format.js';
 import { BASE_COLUMNS, describeFilter } from './filterText.js';
 import { PhoneLinks } from './PhoneLinks.js';
 import { useReferenceLabels } from './useReferenceLabels.js';
+import { keyColumnWidth } from './columnWidth.js';
 import { ImportDialog } from './ImportDialog.js';
 import {
   PAGE_SIZES,
@@ -171,6 +172,18 @@ export function ResourceListPage({ def, canCreate, canUpdate, onOpen, onCreate, 
     return phone ? list.slice(0, 2) : list;
   }, [state.columns, def.listColumns, phone]);
 
+  // Key columns (HLD-2026-00003, a cheque's number) are as wide as their longest value and header: never cut.
+  const keyWidths = useMemo(() => {
+    const widths = new Map<string, number>();
+    for (const [name, field] of allColumns) {
+      if (!isKeyField(def, name)) continue;
+      // A numbered document's number has a known shape, so the width holds before the rows arrive.
+      const shape = def.numbering?.field === name ? [`${def.numbering.prefix}-0000-00000`] : [];
+      widths.set(name, keyColumnWidth(field.label, [...shape, ...rows.map((row) => formatValue(field, row[name], row.refLabels?.[name]))]));
+    }
+    return widths;
+  }, [allColumns, def, rows]);
+
   const columns = useMemo<GridColDef<RecordRow>[]>(
     () =>
       // The view's columns first, in its order; the rest follow, hidden, for the columns panel.
@@ -178,11 +191,11 @@ export function ResourceListPage({ def, canCreate, canUpdate, onOpen, onCreate, 
         field: name,
         headerName: field.label,
         sortable: field.sortable ?? !['json', 'references', 'longtext'].includes(field.kind),
-        flex: state.widths[name] ? undefined : name === labelFieldOf(def) ? 1.4 : 1,
-        width: state.widths[name],
+        flex: state.widths[name] || keyWidths.has(name) ? undefined : name === labelFieldOf(def) ? 1.4 : 1,
+        width: state.widths[name] ?? keyWidths.get(name),
         // An amount with its currency (12,700,000.00 EGP), a phone with its links (+201001234567 and
-        // WhatsApp) and a date with its year (24 Nov 2026, 14:30) are never cut.
-        minWidth: MIN_WIDTH[field.kind] ?? 110,
+        // WhatsApp), a date with its year (24 Nov 2026, 14:30) and a key column are never cut.
+        minWidth: keyWidths.get(name) ?? MIN_WIDTH[field.kind] ?? 110,
         // Numbers are formatted text (146,000.00 EGP), right-aligned as numbers read.
         type: 'string',
         ...(isNumberKind(field.kind) ? { align: 'right' as const, headerAlign: 'right' as const } : {}),
@@ -201,7 +214,7 @@ export function ResourceListPage({ def, canCreate, canUpdate, onOpen, onCreate, 
               ? (cell) => (cell.row.active === false ? <Chip size="small" label="Inactive" /> : <span>Active</span>)
               : undefined,
       })),
-    [allColumns, def, state.widths, shown],
+    [allColumns, def, state.widths, shown, keyWidths],
   );
 
   const visibility = useMemo<GridColumnVisibilityModel>(() => Object.fromEntries(allColumns.map(([name]) => [name, shown.includes(name)])), [allColumns, shown]);

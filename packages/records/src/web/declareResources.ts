@@ -53,6 +53,8 @@ export function declareResources(definitions: readonly ResourceDef[]) {
       kind: custom ? 'custom' : 'engine',
       resource: name,
       ...(required ? { guard: required } : {}),
+      // An unguarded spec route still shows nothing without read on its resource (the area switch asks).
+      ...(!required && !def.readOpen ? { reads: readOn(def.entity) } : {}),
       ...rest,
     };
   };

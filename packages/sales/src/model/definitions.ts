@@ -83,6 +83,8 @@ export const leads: ResourceDef = {
   entity: 'lead',
   hasActive: false,
   labelField: 'fullName',
+  // Twelve leads may share a name: pickers name the phone's ending and the agent.
+  optionDetail: [{ field: 'phone', prefix: 'Phone ', last: 4 }, 'assignedTo'],
   route: '/sales/leads',
   fields: {
     fullName: f.text('Full name', { required: true, searchable: true, maxLength: 120 }),
@@ -162,6 +164,12 @@ export const customers: ResourceDef = {
   singular: 'Customer',
   entity: 'customer',
   labelField: 'fullName',
+  // Namesakes are told apart by the endings of their phone and national ID (or passport).
+  optionDetail: [
+    { field: 'phone', prefix: 'Phone ', last: 4 },
+    { field: 'nationalId', prefix: 'ID ', last: 4 },
+    { field: 'passportNo', prefix: 'Passport ', last: 4 },
+  ],
   route: '/settings/leads/Customers',
   fields: {
     kind: f.enum('Kind', ['individual', 'company'], { required: true, default: 'individual' }),

@@ -21,6 +21,8 @@ export type ScreenDeclaration = {
   resource?: string;
   /** Omitted for the spec's routes "present with no guard". */
   guard?: GuardRequirement;
+  /** What an unguarded page needs to show anything (read on the resource it lists). */
+  reads?: GuardRequirement;
   /** More spellings of the path that open the same page (same guard and breadcrumb). */
   aliases?: readonly string[];
   prefetch?: () => void;
@@ -154,6 +156,7 @@ function addScreen(built: Built, trail: readonly string[], screen: ScreenDeclara
     built.routes.push({
       ...route,
       ...(screen.guard ? { guard: screen.guard } : {}),
+      ...(screen.reads ? { reads: screen.reads } : {}),
       ...(screen.prefetch ? { prefetch: screen.prefetch } : {}),
       ...(screen.resource ? { resource: screen.resource } : {}),
     });

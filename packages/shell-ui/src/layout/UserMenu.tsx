@@ -1,7 +1,9 @@
-import { useId, useState, type MouseEvent } from 'react';
+import { useId, useMemo, useState, type MouseEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
+import ListSubheader from '@mui/material/ListSubheader';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
@@ -11,9 +13,13 @@ import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
 import LockResetOutlined from '@mui/icons-material/LockResetOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
+import Check from '@mui/icons-material/Check';
 import { ChangePasswordDialog } from '../account/ChangePasswordDialog.js';
 import { ProfileDialog } from '../account/ProfileDialog.js';
+import { reachableAreas } from './areas.js';
 import { useShell } from './ShellContext.js';
+import { sidebarModeFor } from './sidebarMode.js';
+import { useShellSession } from './useShellSession.js';
 
 export type UserMenuProps = {
   /** The username as the top bar shows it (decision 16: capitalised words). */
@@ -23,12 +29,20 @@ export type UserMenuProps = {
 type Open = 'profile' | 'password' | null;
 
 /**
- * The menu on the user's name in the top bar (issue 19): their profile, change my password, and
- * sign out (the session's logout, as the sidebar's Logout button). An MUI Menu, so it opens from
- * the keyboard and moves with the arrow keys.
+ * The menu on the user's name in the top bar (issue 19): their profile, change my password, the
+ * areas they may work in (issue 25: Sales, Procurement, Settings, each opening its first page they may
+ * see; the current one checked), and sign out (the session's logout, as the sidebar's Logout button).
+ * An MUI Menu, so it opens from the keyboard and moves with the arrow keys.
  */
 export function UserMenu({ name }: UserMenuProps) {
-  const { session } = useShell();
+  const { session, composed } = useShell();
+  const { can } = useShellSession();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const areas = useMemo(() => reachableAreas(composed, can), [composed, can]);
+  const here = sidebarModeFor(pathname, composed.modePrefixes);
+  // Offered when there is somewhere else to go.
+  const switchable = areas.some((area) => area.mode !== here);
   const buttonId = useId();
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -42,6 +56,10 @@ export function UserMenu({ name }: UserMenuProps) {
   const choose = (next: Open) => () => {
     setAnchor(null);
     setDialog(next);
+  };
+  const goTo = (path: string) => () => {
+    setAnchor(null);
+    void navigate(path);
   };
   const signOut = () => {
     setAnchor(null);
@@ -92,6 +110,16 @@ export function UserMenu({ name }: UserMenuProps) {
           </ListItemIcon>
           <ListItemText>Change password</ListItemText>
         </MenuItem>
+        {switchable ? <Divider /> : null}
+        {switchable ? <ListSubheader sx={{ lineHeight: 2.5 }}>Go to</ListSubheader> : null}
+        {switchable
+          ? areas.map((area) => (
+              <MenuItem key={area.mode} selected={area.mode === here} aria-current={area.mode === here ? 'page' : undefined} onClick={goTo(area.path)}>
+                <ListItemIcon>{area.mode === here ? <Check fontSize="small" /> : null}</ListItemIcon>
+                <ListItemText>{area.label}</ListItemText>
+              </MenuItem>
+            ))
+          : null}
         <Divider />
         <MenuItem onClick={signOut}>
           <ListItemIcon>

@@ -18,6 +18,7 @@ export const contracts: ResourceDef = {
   singular: 'Contract',
   entity: 'contract',
   labelField: 'title',
+  optionDetail: ['number', 'status'],
   codeField: 'number',
   route: '/sales/contracts',
   // A signed document is never deleted: "delete" deactivates it (its history and prints stay).

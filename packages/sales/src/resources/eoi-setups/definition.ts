@@ -34,7 +34,7 @@ export const eoiSetups: ResourceDef = {
     maxEoisPerCustomer: f.integer('Most EOIs per customer', { required: true, min: 1, max: 100, default: 2 }),
     refundable: f.boolean('Refundable', { default: true }),
     tokenPrefix: f.text('Token prefix', { required: true, maxLength: 10, default: 'T', help: 'Tokens read T-0001, T-0002, … in the order EOIs are paid.' }),
-    paymentPlan: f.ref('Payment plan', 'payment-plans', { help: 'The plan bulk deals give the reservations.' }),
+    paymentPlan: f.ref('Payment plan', 'payment-plans', { help: 'The plan bulk deals give the reservations.', pickMatch: { field: 'project', target: 'project', orEmpty: true } }),
     approverDepartment: f.ref('Refund approvers', 'departments', { help: 'The department asked to approve refunds.' }),
     status: f.enum('Status', EOI_SETUP_STATES, { default: 'open', readOnly: true, indexed: true }),
     closedAt: datetime('Closed at', { readOnly: true }),

@@ -1,6 +1,7 @@
 import { effectOf, memoized, runAction, updateRecord, type Caller, type DomainNotify, type EngineContext, type ResourceHooks } from '@propdesk/records/server';
 import type { RecordRow } from '@propdesk/records/model';
 import { HttpError, unprocessable, type Queryable } from '@propdesk/server-kit';
+import { approversIn } from './approvers.server.js';
 import { holdRequests } from './definition.js';
 import { assertClaimable, claimUnit, extendClaim, formatWhen, releaseClaim, transferClaim } from '../unit-claims/claims.server.js';
 import { publishClaimChange } from '../unit-board/publish.server.js';
@@ -105,6 +106,23 @@ export function assertExtensionAllowed(hold: Pick<HoldRow, 'extensions' | 'total
   }
 }
 
+/** A request that waits for an approver: the hold, who asked, the title and what was asked ("24 hours"). */
+type Asked = { id: string; requester: string | null; title: string; what: string };
+
+/**
+ * Tells who asked that the request waits for approval, and each approver (the project's approver
+ * department's users who may approve holds, the requester left out) that it waits for their decision.
+ * A department with no such user is told as a department, in words that fit anyone in it.
+ */
+async function askApproval(notify: DomainNotify, tx: Queryable, setup: HoldSetup, asked: Asked, caller: Caller) {
+  const common = { link: holdLink(asked.id), category: CATEGORY, createdBy: userOf(caller) };
+  if (asked.requester) await notify(tx, { userId: asked.requester, title: asked.title, body: `${asked.what}, waiting for approval.`, ...common });
+  if (!setup.approverDepartment) return;
+  const approvers = await approversIn(tx, setup.approverDepartment, holdRequests.entity, 'approve', asked.requester);
+  for (const userId of approvers) await notify(tx, { userId, title: asked.title, body: `${asked.what}, waiting for your decision.`, ...common });
+  if (approvers.length === 0) await notify(tx, { departmentId: setup.approverDepartment, title: asked.title, body: `${asked.what}, waiting for an approver’s decision.`, ...common });
+}
+
 /**
  * Hold requests on the engine: the requester and project set by the server; the project's limits
  * (hours, active holds per agent) refused with the limit named; a unit someone else holds refused
@@ -117,9 +135,7 @@ export function holdRequestHooks(engine: EngineContext, notify: DomainNotify): R
     const requester = typeof record.requestedBy === 'string' ? record.requestedBy : null;
     if (requester && requester !== userOf(caller)) await notify(tx, { userId: requester, title, body, link: holdLink(record.id), category: CATEGORY, createdBy: userOf(caller) });
   };
-  const notifyApprovers = async (tx: Queryable, departmentId: string | null, title: string, body: string, id: string, caller: Caller) => {
-    if (departmentId) await notify(tx, { departmentId, title, body, link: holdLink(id), category: CATEGORY, createdBy: userOf(caller) });
-  };
+  const notifyApprovers = (tx: Queryable, setup: HoldSetup, asked: Asked, caller: Caller) => askApproval(notify, tx, setup, asked, caller);
 
   /** Claims the unit and answers the values the approval writes with the state change. */
   const approval = async (tx: Queryable, id: string, current: RecordRow, caller: Caller) => {
@@ -163,7 +179,7 @@ export function holdRequestHooks(engine: EngineContext, notify: DomainNotify): R
         await runAction(engine, tx, holdRequests, effectOf(caller), id, 'approve', holdRequests.actions!.approve!, { reason: 'Approved at once: the project needs no approval' });
         return;
       }
-      await notifyApprovers(tx, setup.approverDepartment, `Hold requested: ${hold.unit_code} (${hold.number})`, `${hold.hours} hours, waiting for your decision.`, id, caller);
+      await notifyApprovers(tx, setup, { id, requester: hold.requested_by_id, title: `Hold requested: ${hold.unit_code} (${hold.number})`, what: `${hold.hours} hours` }, caller);
     },
     beforeUpdate: async (tx, _id, values, before) => {
       // A person's edit of a pending request: the unit and hours are checked again.
@@ -243,16 +259,7 @@ export async function requestExtension(engine: EngineContext, notify: DomainNoti
   assertExtensionAllowed(hold, setup, hours);
   const record = await updateRecord(engine, tx, holdRequests, caller, id, { extensionHours: hours }, { ignoreVersion: true, allowReadOnly: true, action: 'requestExtension', reason: `${hours} more hours` });
   if (!setup.requiresApproval) return runAction(engine, tx, holdRequests, effectOf(caller), id, 'extend', holdRequests.actions!.extend!, { reason: 'Extended at once: the project needs no approval' });
-  if (setup.approverDepartment) {
-    await notify(tx, {
-      departmentId: setup.approverDepartment,
-      title: `Extension asked: ${hold.unit_code} (${hold.number})`,
-      body: `${hours} more hours, waiting for your decision.`,
-      link: holdLink(id),
-      category: CATEGORY,
-      createdBy: userOf(caller),
-    });
-  }
+  await askApproval(notify, tx, setup, { id, requester: hold.requested_by_id, title: `Extension asked: ${hold.unit_code} (${hold.number})`, what: `${hours} more hours` }, caller);
   return record;
 }
 

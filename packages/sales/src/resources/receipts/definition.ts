@@ -24,7 +24,7 @@ export const receipts: ResourceDef = {
     number: f.text('Number', { readOnly: true, unique: true, searchable: true, maxLength: 20 }),
     title: f.text('Title', { searchable: true, maxLength: 160, help: 'Empty: the customer and the amount.' }),
     customer: f.ref('Customer', 'customers', { required: true, indexed: true }),
-    contract: f.ref('Contract', 'contracts', { indexed: true, help: 'The amount pays this contract’s open installments, the oldest due first; what is left stays on account.' }),
+    contract: f.ref('Contract', 'contracts', { indexed: true, pickMatch: { field: 'customer', target: 'customer' }, help: 'The amount pays this contract’s open installments, the oldest due first; what is left stays on account.' }),
     receiptDate: f.date('Date', { required: true, indexed: true }),
     method: f.enum('Method', RECEIPT_METHODS, { required: true, default: 'cash' }),
     reference: f.text('Reference', { maxLength: 80, searchable: true, help: 'Transfer or card reference.' }),

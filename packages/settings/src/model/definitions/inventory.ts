@@ -86,10 +86,12 @@ export const units: ResourceDef = {
   singular: 'Unit',
   entity: 'unit',
   labelField: 'code',
+  // One code in several projects (A-0402 in three): pickers name the project and block.
+  optionDetail: ['project', { field: 'block', prefix: 'Block ' }],
   route: '/settings/leads/units',
   deactivateOnly: false,
   fields: {
-    code: f.text('Code', { required: true, unique: ['project'], searchable: true, maxLength: 30 }),
+    code: f.text('Code', { required: true, unique: ['project'], searchable: true, maxLength: 30, key: true }),
     project: f.ref('Project', 'projects', { required: true }),
     block: f.text('Block', { required: true, maxLength: 20, indexed: true }),
     blockType: f.ref('Block type', 'block-types'),

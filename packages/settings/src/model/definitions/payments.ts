@@ -29,6 +29,7 @@ export const paymentPlans: ResourceDef = {
   singular: 'Payment plan',
   entity: 'paymentplansetup',
   route: '/settings/leads/paymentPlan',
+  optionDetail: ['project'],
   fields: {
     name: f.name(),
     project: f.ref('Project', 'projects', { help: 'Leave empty for a plan every project may use.' }),
@@ -53,13 +54,14 @@ export const unitOffers: ResourceDef = {
   singular: 'Unit offer',
   entity: 'Lead',
   route: '/settings/leads/unitOffer',
+  optionDetail: ['project'],
   fields: {
     name: f.name(),
     project: f.ref('Project', 'projects', { required: true }),
     unitType: f.ref('Unit type', 'unit-types'),
     discountPct: f.percent('Discount %'),
     discountAmount: f.money('Discount amount'),
-    paymentPlan: f.ref('Payment plan', 'payment-plans'),
+    paymentPlan: f.ref('Payment plan', 'payment-plans', { pickMatch: { field: 'project', target: 'project', orEmpty: true } }),
     validFrom: f.date('Valid from', { required: true }),
     validTo: f.date('Valid to', { required: true }),
   },
