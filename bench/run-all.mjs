@@ -16,6 +16,7 @@ const MODULES = [
   ['bulkdeals', './bulkdeals.mjs', 'benchBulkDeals'],
   ['collections', './collections.mjs', 'benchCollections'],
   ['contracts', './contracts.mjs', 'benchContracts'],
+  ['backup', './backup.mjs', 'benchBackup'],
 ];
 
 /** The closing table: figure | value | goal | met, in markdown so it pastes into a note. */

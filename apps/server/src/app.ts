@@ -11,6 +11,8 @@ import { recordsPlugin, registerChangeHeader, type AuthChangeAnnouncer } from '@
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { claimDataDir, type AdminChannel } from './backup/channel.js';
+import { nightlyBackupJobs } from './backup/job.js';
 import type { AppConfig } from './config.js';
 import { openAppDatabase } from './database.js';
 import { registerRateLimits } from './limits.js';
@@ -42,6 +44,8 @@ export type BuildAppOptions = {
   logStream?: { write(line: string): void };
   /** Extra plugins registered after the domains (tests add failing or slow routes this way). */
   plugins?: FastifyPluginAsync[];
+  /** The embedded database's admin socket, claimed by `startServer` (backup/channel.ts): it serves backups from now on. */
+  adminChannel?: AdminChannel;
 };
 
 /** Answers smaller than this are sent uncompressed (decision 66, revised in issue 26). */
@@ -164,6 +168,13 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     const definitions = DOMAINS.flatMap((domain) => domain.jobs?.(context) ?? []).map((job) =>
       job.name === LEAD_EXPIRY_JOB && leadEvery ? defineJob({ ...job, everyMs: leadEvery }) : job,
     );
+    // Backup and restore (issue 26): the nightly backup (PROPDESK_BACKUP_DIR) and the admin socket.
+    definitions.push(...nightlyBackupJobs(config.backup));
+    const channel = options.adminChannel;
+    if (channel) {
+      channel.serve(db, app.log);
+      app.addHook('preClose', () => channel.close());
+    }
     const jobs = createJobRunner(db, definitions, {
       tickMs: options.jobs?.tickMs ?? (leadEvery === 0 ? 0 : undefined),
       onError: (error, job) => app.log.error({ err: error, job }, job ? 'scheduled job failed' : 'job runner could not reach the database'),
@@ -191,8 +202,18 @@ export async function startServer(
   config: AppConfig,
   options: BuildAppOptions = {},
 ): Promise<{ app: FastifyInstance; url: string; demoSeeded: boolean }> {
-  const database = options.database ?? (await openAppDatabase(config));
-  const app = await buildApp(config, { ...options, database, closeDatabase: options.closeDatabase ?? !options.database });
+  // The embedded database's folder is claimed before it is opened: a second process must not open it.
+  const embedded = !options.database && !config.databaseUrl && !config.dataDir.startsWith('memory://');
+  const adminChannel = embedded ? await claimDataDir(config.dataDir, 'server') : undefined;
+  let app: FastifyInstance;
+  let database: Database;
+  try {
+    database = options.database ?? (await openAppDatabase(config));
+    app = await buildApp(config, { ...options, database, closeDatabase: options.closeDatabase ?? !options.database, ...(adminChannel ? { adminChannel } : {}) });
+  } catch (error) {
+    await adminChannel?.close();
+    throw error;
+  }
   const seeded = await demoSeeded(database);
   try {
     await app.listen({ port: config.port, host: config.host });

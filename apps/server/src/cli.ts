@@ -3,30 +3,34 @@ import { PASSWORD_RULE, passwordProblem } from '@propdesk/auth-session/model';
 import { announcementRequestSchema } from '@propdesk/notifications-core/model';
 import { notify } from '@propdesk/notifications-core/server';
 import { ENTITY_REGISTRY } from '@propdesk/privileges';
-import { audit } from '@propdesk/server-kit';
-import { ConfigError, loadConfig } from './config.js';
+import { audit, type Database } from '@propdesk/server-kit';
+import { parseArgs } from './args.js';
+import { BACKUP_USAGE, RESTORE_USAGE, backupCommand, restoreCommand } from './backup/commands.js';
+import { claimDataDir } from './backup/channel.js';
+import { removePartialFiles } from './backup/files.js';
+import { ConfigError, loadConfig, type AppConfig } from './config.js';
 import { openAppDatabase } from './database.js';
 
 const USAGE = `Usage: node apps/server/dist/cli.js create-admin --username <name> [--full-name <name>]
 The password comes from PROPDESK_ADMIN_PASSWORD or, when unset, from standard input (at least 12 characters).
 Uses the same DATABASE_URL / PROPDESK_DATA_DIR as the server (stop the server first when it uses embedded PGlite).`;
 
-function parseArgs(argv: string[]): { command?: string; flags: Map<string, string> } {
-  const [command, ...rest] = argv;
-  const flags = new Map<string, string>();
-  for (let index = 0; index < rest.length; index++) {
-    const arg = rest[index]!;
-    if (!arg.startsWith('--')) throw new Error(`Unexpected argument ${arg}`);
-    const eq = arg.indexOf('=');
-    if (eq > 0) flags.set(arg.slice(2, eq), arg.slice(eq + 1));
-    else {
-      const value = rest[index + 1];
-      if (value === undefined || value.startsWith('--')) throw new Error(`${arg} needs a value`);
-      flags.set(arg.slice(2), value);
-      index++;
+/**
+ * Opens and migrates the configured database for one command. The embedded one is claimed first
+ * (its admin socket, backup/channel.ts): refused while a server or another command holds the folder.
+ */
+async function withAppDatabase<T>(config: AppConfig, role: string, fn: (db: Database) => Promise<T>): Promise<T> {
+  const channel = config.databaseUrl || config.dataDir.startsWith('memory://') ? undefined : await claimDataDir(config.dataDir, role);
+  try {
+    const db = await openAppDatabase(config);
+    try {
+      return await fn(db);
+    } finally {
+      await db.close();
     }
+  } finally {
+    await channel?.close();
   }
-  return command === undefined ? { flags } : { command, flags };
 }
 
 async function readStdin(): Promise<string> {
@@ -52,10 +56,9 @@ export async function createAdmin(argv: string[], env: NodeJS.ProcessEnv = proce
   if (problem) throw new Error(`The password does not keep the rule (${PASSWORD_RULE}): ${problem.toLowerCase()}`);
 
   const config = loadConfig(env);
-  const db = await openAppDatabase(config);
-  try {
+  return withAppDatabase(config, 'create-admin', async (db) => {
     const passwordHash = await hashPassword(password, config.argon2);
-    return await db.transaction(async (tx) => {
+    return db.transaction(async (tx) => {
       const privileges = ENTITY_REGISTRY.flatMap((entity) => entity.actions.map((action) => ({ entityName: entity.name, fieldName: null, action })));
       const roleId = await ensureRole(tx, 'Administrator', 'Every action on every entity.', privileges);
       const existing = await findUserId(tx, username);
@@ -69,9 +72,7 @@ export async function createAdmin(argv: string[], env: NodeJS.ProcessEnv = proce
       await audit(tx, { actorId: null, action: 'cli.create-admin', entity: 'user', entityId: id, details: { username } });
       return `Created administrator ${username}.`;
     });
-  } finally {
-    await db.close();
-  }
+  });
 }
 
 const NOTIFY_USAGE = `Usage: node apps/server/dist/cli.js notify (--username <name> | --department <name>) --title <text> [--body <text>] [--link </path or https URL>] [--category <name>]
@@ -94,9 +95,8 @@ export async function sendNotification(argv: string[], env: NodeJS.ProcessEnv = 
   if (!parsed.success) throw new Error(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('\n'));
   const { title, body, link, category } = parsed.data;
 
-  const db = await openAppDatabase(loadConfig(env));
-  try {
-    return await db.transaction(async (tx) => {
+  return withAppDatabase(loadConfig(env), 'notify', (db) =>
+    db.transaction(async (tx) => {
       const found = username
         ? await tx.query<{ id: string }>('select id::text as id from users where lower(username) = lower($1)', [username])
         : await tx.query<{ id: string }>('select id::text as id from departments where lower(name) = lower($1)', [department]);
@@ -105,16 +105,29 @@ export async function sendNotification(argv: string[], env: NodeJS.ProcessEnv = 
       const stored = await notify(tx, { ...(username ? { userId: id } : { departmentId: id }), title, body, link, category });
       await audit(tx, { actorId: null, action: 'cli.notify', entity: 'notification', entityId: stored.id, details: { username, department, title } });
       return `Sent notification ${stored.seq} to ${username ? `user ${username}` : `department ${department}`}.`;
-    });
-  } finally {
-    await db.close();
-  }
+    }),
+  );
 }
+
+const COMMANDS: Record<string, (argv: string[]) => Promise<string>> = {
+  'create-admin': createAdmin,
+  notify: sendNotification,
+  backup: backupCommand,
+  restore: restoreCommand,
+};
 
 const invokedDirectly = process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/').split('/').pop() ?? '');
 if (invokedDirectly) {
-  const run = process.argv[2] === 'notify' ? sendNotification : createAdmin;
-  run(process.argv.slice(2)).then(
+  // Interrupted (Ctrl-C, a stop): a backup being written leaves no partial file behind.
+  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+    process.once(signal, () => {
+      removePartialFiles();
+      process.exit(code);
+    });
+  }
+  const run = COMMANDS[process.argv[2] ?? ''];
+  const usage = [USAGE, NOTIFY_USAGE, BACKUP_USAGE, RESTORE_USAGE].join('\n\n');
+  (run ? run(process.argv.slice(2)) : Promise.reject(new Error(usage))).then(
     (message) => {
       process.stdout.write(`${message}\n`);
     },

@@ -2,6 +2,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { OWASP_ARGON2, type Argon2Params, type ThrottleOptions } from '@propdesk/auth-session/server';
 import { z } from 'zod';
+import type { BackupSettings } from './backup/job.js';
 
 /** The server's settings, parsed from the environment by `loadConfig`. */
 export type AppConfig = {
@@ -29,6 +30,8 @@ export type AppConfig = {
   throttle?: Partial<ThrottleOptions>;
   /** How long shutdown waits for in-flight requests. */
   shutdownTimeoutMs: number;
+  /** The nightly backup (PROPDESK_BACKUP_DIR, _KEEP, _HOUR); unset: none. */
+  backup?: BackupSettings | undefined;
 };
 
 export class ConfigError extends Error {
@@ -82,6 +85,9 @@ const envSchema = z.object({
   ),
   PROPDESK_RATE_LIMIT_PER_MINUTE: integer(10, 1_000_000, DEFAULT_ADDRESS_LIMIT),
   PROPDESK_USER_RATE_LIMIT_PER_MINUTE: integer(10, 1_000_000, DEFAULT_USER_LIMIT),
+  PROPDESK_BACKUP_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
+  PROPDESK_BACKUP_KEEP: integer(1, 1000, 7),
+  PROPDESK_BACKUP_HOUR: integer(0, 23, 2),
 });
 
 function parseTrustProxy(value: string | undefined): boolean | number | string {
@@ -116,5 +122,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     userRateLimitPerMinute: e.PROPDESK_USER_RATE_LIMIT_PER_MINUTE,
     argon2: OWASP_ARGON2,
     shutdownTimeoutMs: 10_000,
+    backup: e.PROPDESK_BACKUP_DIR ? { dir: resolve(cwd, e.PROPDESK_BACKUP_DIR), keep: e.PROPDESK_BACKUP_KEEP, hour: e.PROPDESK_BACKUP_HOUR } : undefined,
   };
 }

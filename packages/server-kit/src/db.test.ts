@@ -88,6 +88,36 @@ describe.each(DB_KINDS)('database adapter on %s', (kind) => {
     expect((await outside).rows[0]?.n).toBe(0);
   });
 
+  it('reads a consistent snapshot: every value in order and in batches, while a write committed meanwhile stays out of it', async () => {
+    const db = await factory.fresh();
+    await db.exec('create table s (id int primary key, body text not null); create table e (id int)');
+    // Quotes, backslashes, commas, tabs and line breaks inside strings, and text beyond ASCII, as JSON escapes them.
+    const tricky = 'a "quoted", back\\slash\ttab\nline ÿ 字 \u{1F600}';
+    await db.query(`insert into s select n, $1 || n from generate_series(1, 4500) n`, [tricky]);
+    const batches: number[] = [];
+    const seen: string[] = [];
+    let writer: Promise<unknown> | undefined;
+    const count = await db.snapshot(async (snapshot) => {
+      const before = await snapshot.query<{ n: number }>('select count(*)::int as n from s');
+      // Another connection commits a row now: PostgreSQL does it at once, PGlite once the snapshot ends.
+      writer = (kind === 'postgres' ? await factory.another() : db).query(`insert into s values (9999, 'late')`);
+      if (kind === 'postgres') await writer;
+      const total = await snapshot.lines('select row_to_json(t)::text from s t order by id', (lines) => {
+        batches.push(lines.length);
+        seen.push(...lines);
+      });
+      expect(await snapshot.lines('select row_to_json(t)::text from e t', () => undefined)).toBe(0);
+      return { before: before.rows[0]!.n, total };
+    });
+    await writer;
+    await expect(db.snapshot((snapshot) => snapshot.query('insert into e values (1)'))).rejects.toThrow(/read-only/);
+    expect(count).toEqual({ before: 4500, total: 4500 });
+    expect(batches).toEqual([2000, 2000, 500]);
+    expect(seen[0]).toBe(JSON.stringify({ id: 1, body: `${tricky}1` }));
+    expect(seen.map((line) => (JSON.parse(line) as { id: number }).id)).toEqual(Array.from({ length: 4500 }, (_, index) => index + 1));
+    expect((await db.query<{ n: number }>('select count(*)::int as n from s')).rows[0]!.n).toBe(4501);
+  });
+
   it('delivers NOTIFY to listeners', async () => {
     const db = await factory.fresh();
     const received: string[] = [];

@@ -16,6 +16,20 @@ export type Queryable = {
 export type Transaction = Queryable;
 
 /**
+ * A consistent, read-only view of the whole database: one `REPEATABLE READ, READ ONLY` transaction,
+ * so what it reads is the database as it was when its first statement ran, while other connections
+ * go on writing (on PGlite, with one connection, other work waits until it ends).
+ */
+export type Snapshot = Queryable & {
+  /**
+   * Runs `sql` (one text column per row; never empty, never holding a line break, \x01 or \x02, as
+   * `row_to_json(t)::text`) and hands its values over in batches, in order; resolves to how many.
+   * PGlite reads them with `COPY ... TO '/dev/blob'` (a table at a time, fast), PostgreSQL through a cursor.
+   */
+  lines(sql: string, onBatch: (lines: string[]) => Promise<void> | void): Promise<number>;
+};
+
+/**
  * `onLost`: told when the LISTEN connection is lost (NOTIFYs are missed until `onPayload('')` says it
  * is back). `echo`: this process's own NOTIFYs on the channel are also delivered before the writing
  * statement's COMMIT returns (on PostgreSQL the pooled connection that writes listens too), so a
@@ -38,6 +52,8 @@ export type Database = Queryable & {
    */
   listen(channel: string, onPayload: (payload: string) => void, hooks?: ListenHooks): Promise<Unlisten>;
   close(): Promise<void>;
+  /** Runs `fn` on a consistent snapshot of the database (`Snapshot`); backups read through it. */
+  snapshot<T>(fn: (snapshot: Snapshot) => Promise<T>): Promise<T>;
   /** PGlite only: a dump of the data folder, to open copies quickly (`OpenDatabaseOptions.snapshot`). */
   dump?: () => Promise<Blob>;
 };
@@ -64,6 +80,15 @@ function createMutex() {
 }
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+const SNAPSHOT_BATCH = 2_000;
+const BEGIN_SNAPSHOT = 'set transaction isolation level repeatable read, read only';
+
+/** Splits `lines` into batches of SNAPSHOT_BATCH for `onBatch`, in order. */
+async function inBatches(lines: string[], onBatch: (lines: string[]) => Promise<void> | void): Promise<number> {
+  for (let start = 0; start < lines.length; start += SNAPSHOT_BATCH) await onBatch(lines.slice(start, start + SNAPSHOT_BATCH));
+  return lines.length;
+}
 
 async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
   const inMemory = options.dataDir.startsWith('memory://');
@@ -113,6 +138,24 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
       closed = true;
       await exclusive(() => db.close());
     },
+    snapshot: (fn) =>
+      exclusive(() =>
+        db.transaction(async (tx) => {
+          await tx.query(BEGIN_SNAPSHOT);
+          const queryable = wrap(tx);
+          return fn({
+            ...queryable,
+            async lines(sql, onBatch) {
+              // CSV with a delimiter and a quote that never occur: each value comes out as it is, one a line.
+              const copied = await tx.query(`copy (${sql}) to '/dev/blob' with (format csv, delimiter E'\\x01', quote E'\\x02')`);
+              const text = copied.blob ? await copied.blob.text() : '';
+              if (text.includes('\u0002')) throw new Error('A snapshot line held a line break or a control character');
+              const lines = text === '' ? [] : text.slice(0, text.endsWith('\n') ? -1 : undefined).split('\n');
+              return inBatches(lines, onBatch);
+            },
+          });
+        }),
+      ),
     dump: () => exclusive(() => db.dumpDataDir('gzip')),
   };
 }
@@ -256,6 +299,37 @@ function openPostgres(options: OpenDatabaseOptions & { databaseUrl: string }): D
         return result;
       } catch (error) {
         if (queryable) dropCommitHooks(queryable);
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async snapshot(fn) {
+      const client = await pool.connect();
+      let cursors = 0;
+      try {
+        await client.query('BEGIN');
+        await client.query(BEGIN_SNAPSHOT);
+        const result = await fn({
+          ...wrap(client),
+          async lines(sql, onBatch) {
+            const cursor = `propdesk_snapshot_${++cursors}`;
+            await client.query(`declare ${cursor} no scroll cursor for ${sql}`);
+            let count = 0;
+            for (;;) {
+              const batch = await client.query<string[]>({ text: `fetch forward ${SNAPSHOT_BATCH} from ${cursor}`, rowMode: 'array' });
+              if (batch.rows.length === 0) break;
+              count += batch.rows.length;
+              await onBatch(batch.rows.map((row) => String(row[0])));
+            }
+            await client.query(`close ${cursor}`);
+            return count;
+          },
+        });
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {

@@ -1,5 +1,5 @@
 export { LISTENER_NAME, openDatabase } from './db.js';
-export type { Database, ListenHooks, OpenDatabaseOptions, Queryable, QueryResult, Transaction, Unlisten } from './db.js';
+export type { Database, ListenHooks, OpenDatabaseOptions, Queryable, QueryResult, Snapshot, Transaction, Unlisten } from './db.js';
 export { afterCommit, beforeCommit, isTransaction } from './commit.js';
 export { runMigrations } from './migrations.js';
 export type { Migration } from './migrations.js';
