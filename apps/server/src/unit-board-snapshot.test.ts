@@ -32,6 +32,7 @@ function countingDatabase(db: Database) {
     kind: db.kind,
     transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
     listen: (channel, onPayload, hooks) => db.listen(channel, onPayload, hooks),
+    snapshot: (fn) => db.snapshot(fn),
     close: () => db.close(),
   };
   return { db: proxy, count: (fragment: string) => seen.filter((sql) => sql.includes(fragment)).length };
