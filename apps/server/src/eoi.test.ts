@@ -158,7 +158,7 @@ describe.each(DB_KINDS)('EOIs on %s', (kind) => {
     expect((await get('eois', other.id)).paidAmount).toBe('100.00');
     const over = await pay(other.id, '9950.00');
     expect(over.statusCode).toBe(422);
-    expect(over.json().message).toBe(`${other.number} needs 9900.00 more; 9950.00 was given.`);
+    expect(over.json().message).toBe(`${other.number} needs 9,900.00 EGP more; 9,950.00 EGP was given.`);
   });
 
   it('gives 20 EOIs paid at once distinct, consecutive tokens 1..20 in the order they became paid', async () => {
@@ -213,7 +213,7 @@ describe.each(DB_KINDS)('EOIs on %s', (kind) => {
     expect(asked.n).toBe(1);
     const tooMuch = await post(clerk, '/api/eoi-payments', { eoi: eoi.id, kind: 'refund', amount: '6000.01', paidOn: '2026-11-24', reason: 'More' });
     expect(tooMuch.statusCode).toBe(422);
-    expect(tooMuch.json().message).toBe(`At most 6000.00 can be refunded on ${eoi.number}: 10000.00 was paid and 4000.00 is refunded or asked already.`);
+    expect(tooMuch.json().message).toBe(`At most 6,000.00 EGP can be refunded on ${eoi.number}: 10,000.00 EGP was paid and 4,000.00 EGP is refunded or asked already.`);
 
     expect((await act(approver, 'eoi-payments', refund.id, 'approve')).statusCode).toBe(200);
     const done = await act(approver, 'eoi-payments', refund.id, 'complete', 'NBE-TRX-778');
