@@ -10,7 +10,7 @@ import { BackupError } from './format.js';
 import { writeBackup } from './write.js';
 
 /**
- * The embedded database's admin channel (decision 172). PGlite runs inside the process that opened it and
+ * The embedded database's admin channel (decision 143). PGlite runs inside the process that opened it and
  * a second process opening the same folder would corrupt it, so whoever opens a data directory first
  * listens on `<dataDir>/admin.sock` (mode 0600, inside a folder only its owner should read): a process
  * that finds it answering does not open the folder. The running server answers `POST /backup` on it with

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
 /**
- * The backup file (decision 170): gzip'd UTF-8 lines.
+ * The backup file (decision 141): gzip'd UTF-8 lines.
  *   line 1          the header (JSON): magic, format, app version, source, migrations, tables, sequences
  *   per table       `@{"table":"name"}`, then one line per row (`row_to_json`), then `@{"end":"name","rows":N}`
  *   last line       `@{"endOfBackup":true,"tables":N,"rows":N,"sha256":"…"}`, the hash of every byte before it
@@ -17,7 +17,7 @@ export const BACKUP_FORMAT = 1;
 export const MARKER = '@';
 
 /**
- * Tables whose rows a backup never holds (decision 171): live sessions and their refresh tokens, sign-in
+ * Tables whose rows a backup never holds (decision 142): live sessions and their refresh tokens, sign-in
  * throttling and the signing secret. A restored product starts with none, so every browser signs in again
  * and the first start makes a new secret (unless PROPDESK_SECRET is set).
  */
