@@ -61,7 +61,7 @@ test('an EOI is submitted and paid through the screens, and shows its priority t
     await page.goto(`/sales/eoi/list?record=${eoi.id}`);
     await expect(page.locator('.MuiChip-root', { hasText: /^Paid$/ })).toBeVisible();
     await expect(page.getByText('PT-0001', { exact: true }).first()).toBeVisible();
-    await expect(page.getByRole('table', { name: 'Payments and refunds' })).toContainText('10000.00');
+    await expect(page.getByRole('table', { name: 'Payments and refunds' })).toContainText('10,000.00 EGP');
     await expect(page.getByRole('link', { name: 'Record a payment' })).toHaveCount(0);
     await shot(page, 'eoi-paid-token');
   } finally {
