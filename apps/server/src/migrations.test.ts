@@ -30,8 +30,13 @@ describe.each(DB_KINDS)('migrations and demo data on %s', (kind) => {
       'select r.name, count(rp.*) as count from roles r left join role_privileges rp on rp.role_id = r.id and rp.field_name is null group by r.name',
     );
     for (const role of Object.values(DEMO_ROLES)) {
-      expect(Number(roles.rows.find((row) => row.name === role.name)?.count)).toBe(role.privileges.length);
+      // Entity grants here; a role's field grants (the agents' read of a unit's base price) are rows with a field name.
+      expect(Number(roles.rows.find((row) => row.name === role.name)?.count)).toBe(role.privileges.filter((privilege) => !privilege.fieldName).length);
     }
+    const agentFields = await db.query<{ grant: string }>(
+      "select rp.entity_name || '.' || rp.field_name || '.' || rp.action as grant from role_privileges rp join roles r on r.id = rp.role_id where r.name = 'Sales Agent' and rp.field_name is not null",
+    );
+    expect(agentFields.rows.map((row) => row.grant)).toEqual(['unit.basePrice.read']);
     // The administrator also reads and writes every protected field of the resource definitions.
     const fieldGrants = await db.query<{ entity: string; field: string; action: string }>(
       "select rp.entity_name as entity, rp.field_name as field, rp.action from role_privileges rp join roles r on r.id = rp.role_id where r.name = 'Administrator' and rp.field_name is not null",

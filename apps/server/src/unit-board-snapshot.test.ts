@@ -121,6 +121,8 @@ describe.each(DB_KINDS)('unit board snapshots on %s', (kind) => {
     expect(first.statusCode).toBe(200);
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    // The browser keeps it but asks again every time, so the server judges each call.
+    expect(first.headers['cache-control']).toBe('private, no-cache');
     const unchanged = await boardOf(watcher, { 'if-none-match': etag });
     expect(unchanged.statusCode).toBe(304);
     expect(unchanged.body).toBe('');

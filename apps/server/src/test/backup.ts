@@ -27,6 +27,14 @@ export async function digest(db: Database, options: { skipRestoreAudit?: boolean
   });
 }
 
+/** How many tables a backup of this database holds: every ordinary table of the schema (the header's count). */
+export async function tableCount(db: Database): Promise<number> {
+  const found = await db.query<{ n: number }>(
+    `select count(*)::int as n from pg_class where relnamespace = current_schema()::regnamespace and relkind = 'r' and not relispartition`,
+  );
+  return found.rows[0]!.n;
+}
+
 /** Files, sizes and times under a folder (a data directory nobody opened keeps all three). */
 export function folderFingerprint(dir: string): string {
   if (!existsSync(dir)) return 'missing';

@@ -25,8 +25,8 @@ describe('the sales domain manifest', () => {
       expect(loaded, module.id).toBe(withFile.includes(module.id));
     }
     expect(SALES_MODULES.find((module) => module.id === 'receipt-items')?.resources?.map((def) => def.name)).toEqual(['receipt-items']);
-    // Two folders subscribe to units (the claims' status events, the board's stream): both are kept.
-    expect(salesDomain.hooks!(context).units).toHaveLength(2);
+    // The claims' folder subscribes to units (their status events); the board hears of them from the database's trigger.
+    expect(salesDomain.hooks!(context).units).toHaveLength(1);
     expect(SALES_MODULES.flatMap((module) => module.resources ?? []).map((def) => def.name).sort()).toEqual(salesDomain.resources.map((def) => def.name).sort());
     expect(Object.keys(salesDomain.printers!)).toEqual(expect.arrayContaining(['contracts', 'receipts']));
     expect(typeof salesDomain.rowScope).toBe('function');

@@ -61,7 +61,9 @@ export function registerBoardRoutes(app: FastifyInstance, engine: EngineContext,
       // One snapshot per view: callers who may see the same fields and rows share it.
       const view = boardView(engine, request.auth ?? null);
       const snapshot = await snapshots.get(`${project}|${view.key}`, project, async () => Buffer.from(JSON.stringify(ok(await readBoardView(engine, view, project)))));
-      reply.header('etag', snapshot.etag).header('vary', 'accept-encoding');
+      // The browser keeps the board and asks with If-None-Match each time (no-cache): a reload that changed nothing is a
+      // 304 without a body, and the server still checks the session and the caller's view on every call. Sign-out clears it.
+      reply.header('etag', snapshot.etag).header('vary', 'accept-encoding').header('cache-control', 'private, no-cache');
       if (matchesEtag(request.headers['if-none-match'], snapshot.etag)) return reply.code(304).send();
       reply.header('content-type', 'application/json; charset=utf-8');
       // The snapshot's own compressed bytes (a Content-Encoding set here is left alone by the app's compression).
