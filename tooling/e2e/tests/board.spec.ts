@@ -72,3 +72,42 @@ test('a hold approved anywhere shows on an open board within a second', async ({
     await Promise.all([admin.dispose(), agent.dispose(), manager.dispose()]);
   }
 });
+
+/**
+ * Launch day (issue 26): a reload of a board that did not change costs the server a 304 without a body;
+ * the browser keeps the board by its ETag and asks again each time.
+ */
+test('a reload of an unchanged board is answered 304 and shows the same board', async ({ page }, info) => {
+  const baseURL = String(info.project.use.baseURL);
+  const admin = await apiSignIn(baseURL, 'admin');
+  try {
+    const palm = ((await (await admin.get('/api/projects/options?q=Palm%20Heights')).json()) as { data: { id: string }[] }).data[0]!.id;
+    const network = await page.context().newCDPSession(page);
+    await network.send('Network.enable');
+    // The status on the wire (a revalidated answer reaches the page as the kept 200; its ExtraInfo says 304).
+    const boardRequests = new Set<string>();
+    const wire: { requestId: string; status: number }[] = [];
+    network.on('Network.requestWillBeSent', (event: { requestId: string; request: { url: string } }) => {
+      if (event.request.url.includes('/api/units/board?')) boardRequests.add(event.requestId);
+    });
+    network.on('Network.responseReceivedExtraInfo', (event: { requestId: string; statusCode: number }) => wire.push({ requestId: event.requestId, status: event.statusCode }));
+    const boardAnswers = () => wire.filter((answer) => boardRequests.has(answer.requestId)).map((answer) => answer.status);
+
+    await signIn(page, 'sales.agent');
+    await page.goto(`/sales/units/board?project=${palm}`);
+    const counts = page.locator('[data-status-count="available"]');
+    await expect(counts).toBeVisible();
+    const before = await counts.textContent();
+    await expect.poll(() => boardAnswers().length).toBeGreaterThan(0);
+    expect(boardAnswers()[0]).toBe(200);
+    const loaded = boardAnswers().length;
+
+    await page.reload();
+    await expect(counts).toHaveText(before!);
+    await expect.poll(() => boardAnswers().length).toBeGreaterThan(loaded);
+    // Whatever asked again (the reload, a stream reset) got a 304: the board had not changed.
+    expect(boardAnswers().slice(loaded).every((status) => status === 304), String(boardAnswers())).toBe(true);
+  } finally {
+    await admin.dispose();
+  }
+});

@@ -101,7 +101,11 @@ test('a contract is made, printed, paid by a cheque that bounces, and paid again
     expect(bytes.length).toBeGreaterThan(10_000);
 
     // Finance sends it on to legal review.
+    // A step asks before it moves.
     await finance.getByRole('button', { name: 'Send to legal → Legal review' }).click();
+    const ask = finance.getByRole('dialog', { name: 'Send to legal' });
+    await expect(ask).toContainText(/Move CNT-\d{4}-\d{5} from “Draft” to “Legal review”\?/);
+    await ask.getByRole('button', { name: 'Send to legal' }).click();
     await expect(field(finance, 'Step')).toHaveText('Legal review');
     await expect(finance.getByRole('button', { name: 'Approve → Customer signature' })).toBeVisible();
 
