@@ -387,8 +387,6 @@ const plugin: FastifyPluginAsync<AuthSessionOptions> = async (fastify, options) 
         cache.invalidate(`s:${sessionId}`);
       }
       clearSessionCookies(request, reply);
-      // What the browser kept of this user's answers (the board revalidated by its ETag) goes with the session.
-      reply.header('clear-site-data', '"cache"');
       return { status: 'OK' as const, message: 'Logged out' };
     },
   );
