@@ -1,36 +1,21 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { SnackbarProvider } from 'notistack';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { baseApi, resetConfig, setConfig } from '@propdesk/api-client';
+import { describe, expect, it } from 'vitest';
+import { baseApi } from '@propdesk/api-client';
 import { privilegesSet, sessionSlice } from '@propdesk/auth-session/web';
-import { registerResources, ResourcePage } from '@propdesk/records/web';
+import { ResourcePage } from '@propdesk/records/web';
 import { SALES_RESOURCES } from '../manifest.js';
 import { bouncedExtras, BOUNCED_STATES } from './ChequePanels.web.js';
+import { BASE, mockSalesApi } from '../../test/api.js';
 
-const BASE = 'http://propdesk.test';
-const server = setupServer();
+const server = mockSalesApi();
 const cheques = SALES_RESOURCES.find((def) => def.name === 'cheques')!;
-
-beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
-  setConfig({ apiBaseUrl: BASE });
-  registerResources(SALES_RESOURCES);
-});
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-});
-afterAll(() => {
-  server.close();
-  resetConfig();
-});
 
 describe('Bounced Cheques', () => {
   it('asks for bounced, replaced and returned cheques only, whatever the user filters, with no way to clear it', { timeout: 60_000 }, async () => {

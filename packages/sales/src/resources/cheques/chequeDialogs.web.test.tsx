@@ -3,22 +3,21 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { SnackbarProvider } from 'notistack';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { baseApi, resetConfig, setConfig } from '@propdesk/api-client';
+import { describe, expect, it } from 'vitest';
+import { baseApi } from '@propdesk/api-client';
 import { privilegesSet, sessionSlice } from '@propdesk/auth-session/web';
-import { registerResources, ResourcePage } from '@propdesk/records/web';
+import { ResourcePage } from '@propdesk/records/web';
 import { SALES_RESOURCES } from '../manifest.js';
 import { chequeExtras } from './ChequePanels.web.js';
+import { BASE, mockSalesApi } from '../../test/api.js';
 
-const BASE = 'http://propdesk.test';
 const ID = '00000000-0000-4000-8000-0000000000d1';
 const RECEIPT = '00000000-0000-4000-8000-0000000000d2';
-const server = setupServer();
+const server = mockSalesApi();
 const cheques = SALES_RESOURCES.find((def) => def.name === 'cheques')!;
 const user = userEvent.setup();
 /** The machine may be busy: the first paint of the view can take seconds. */
@@ -50,20 +49,6 @@ const cheque = (overrides: Record<string, unknown> = {}) => ({
 const items = [
   { id: 'i1', label: 'RCT-2026-00040 #5 due 2027-03-12', kind: 'installment', amount: '250000.00', counts: true, cleared: false, refLabels: {} },
 ];
-
-beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
-  setConfig({ apiBaseUrl: BASE });
-  registerResources(SALES_RESOURCES);
-});
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-});
-afterAll(() => {
-  server.close();
-  resetConfig();
-});
 
 function renderView(record: Record<string, unknown>, actions: string[] = []) {
   const sent: { action: string; body: unknown }[] = [];

@@ -3,21 +3,20 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { SnackbarProvider } from 'notistack';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { baseApi, resetConfig, setConfig } from '@propdesk/api-client';
+import { describe, expect, it } from 'vitest';
+import { baseApi } from '@propdesk/api-client';
 import { privilegesSet, sessionSlice } from '@propdesk/auth-session/web';
-import { registerResources, ResourcePage } from '@propdesk/records/web';
+import { ResourcePage } from '@propdesk/records/web';
 import { SALES_RESOURCES } from '../manifest.js';
 import { commissionExtras } from './commissionExtras.web.js';
+import { BASE, mockSalesApi } from '../../test/api.js';
 
-const BASE = 'http://propdesk.test';
 const ID = '00000000-0000-4000-8000-0000000000c1';
-const server = setupServer();
+const server = mockSalesApi();
 const commissions = SALES_RESOURCES.find((def) => def.name === 'commissions')!;
 const user = userEvent.setup();
 
@@ -37,20 +36,6 @@ const line = (overrides: Record<string, unknown> = {}) => ({
   recovered: '0.00',
   refLabels: {},
   ...overrides,
-});
-
-beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
-  setConfig({ apiBaseUrl: BASE });
-  registerResources(SALES_RESOURCES);
-});
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-});
-afterAll(() => {
-  server.close();
-  resetConfig();
 });
 
 function renderView(actions: readonly string[], record = line()) {

@@ -1,24 +1,21 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { SnackbarProvider } from 'notistack';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { baseApi, resetConfig, setConfig } from '@propdesk/api-client';
+import { describe, expect, it, vi } from 'vitest';
+import { baseApi } from '@propdesk/api-client';
 import { privilegesSet, sessionSlice } from '@propdesk/auth-session/web';
-import { registerResources } from '@propdesk/records/web';
 import type { RecordRow } from '@propdesk/records/model';
-import { SALES_RESOURCES } from '../manifest.js';
 import { ContractPanel } from './ContractPanel.web.js';
+import { BASE, mockSalesApi } from '../../test/api.js';
 
-const BASE = 'http://propdesk.test';
 const ID = '00000000-0000-4000-8000-0000000000a1';
-const server = setupServer();
+const server = mockSalesApi();
 const user = userEvent.setup();
 
 const contract = {
@@ -32,20 +29,6 @@ const steps = [
   { id: 's1', name: 'Customer signed', label: 'Customer signed', fromStepName: 'Customer signature', toStep: 't1', toStepName: 'Developer signature', toStepFinal: false, needsReason: false },
   { id: 's2', name: 'Cancel contract', label: 'Cancel', fromStepName: 'Customer signature', toStep: 't2', toStepName: 'Cancelled', toStepFinal: true, needsReason: true },
 ];
-
-beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
-  setConfig({ apiBaseUrl: BASE });
-  registerResources(SALES_RESOURCES);
-});
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-});
-afterAll(() => {
-  server.close();
-  resetConfig();
-});
 
 function renderPanel(moves: { action: string; body: unknown }[]) {
   server.use(

@@ -1,23 +1,22 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { SnackbarProvider } from 'notistack';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { baseApi, resetConfig, setConfig } from '@propdesk/api-client';
+import { describe, expect, it } from 'vitest';
+import { baseApi } from '@propdesk/api-client';
 import { privilegesSet, sessionSlice } from '@propdesk/auth-session/web';
-import { registerResources, ResourcePage } from '@propdesk/records/web';
+import { ResourcePage } from '@propdesk/records/web';
 import { SALES_RESOURCES } from '../manifest.js';
 import type { BoardUnit } from '../unit-board/model.js';
 import { reserveLink } from '../unit-board/UnitCard.web.js';
 import { reservationExtras } from './reservationExtras.web.js';
+import { BASE, mockSalesApi } from '../../test/api.js';
 
-const BASE = 'http://propdesk.test';
-const server = setupServer();
+const server = mockSalesApi();
 const reservations = SALES_RESOURCES.find((def) => def.name === 'reservations')!;
 const UNIT = '11111111-1111-4111-8111-111111111111';
 const CUSTOMER = '22222222-2222-4222-8222-222222222222';
@@ -62,20 +61,6 @@ const preview = {
   defaultSignBy: '2026-12-08',
   defaultFee: null,
 };
-
-beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
-  setConfig({ apiBaseUrl: BASE });
-  registerResources(SALES_RESOURCES);
-});
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-});
-afterAll(() => {
-  server.close();
-  resetConfig();
-});
 
 /** The reservation form as the screen shows it, opened at `address`; answers the bodies it posts. */
 function openForm(address: string, holdRecord: Record<string, unknown>) {
