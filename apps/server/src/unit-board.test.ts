@@ -58,12 +58,14 @@ describe.each(DB_KINDS)('unit board on %s', (kind) => {
   const eventsOf = (client: SseClient) => client.events.filter((event) => event.event === 'message').map((event) => JSON.parse(event.data) as BoardEvent);
 
   /** An available unit of Palm Heights nobody has asked for. */
-  async function freeUnit(): Promise<{ id: string; code: string }> {
+  /** A free unit of Palm Heights, at random, other than those given. */
+  async function freeUnit(...besides: string[]): Promise<{ id: string; code: string }> {
     const rows = await db.query<{ id: string; code: string }>(
       `select u.id::text as id, u.code from units u where u.project_id = $1 and u.active and u.status = 'available'
           and not exists (select 1 from hold_requests h where h.unit_id = u.id) and not exists (select 1 from unit_claims c where c.unit_id = u.id)
+          and u.id <> all($2::uuid[])
         order by random() limit 1`,
-      [palm],
+      [palm, besides],
     );
     return rows.rows[0]!;
   }
@@ -246,8 +248,8 @@ describe.each(DB_KINDS)('unit board on %s', (kind) => {
         throw new Error('changed my mind');
       }),
     ).rejects.toThrow('changed my mind');
-    // A change that commits afterwards still arrives, and is the only one.
-    const other = await freeUnit();
+    // A change that commits afterwards still arrives, and is the only one (on another unit: the rolled-back one is free again).
+    const other = await freeUnit(unit.id);
     await approvedHold(other.id);
     await live.waitFor(() => eventsOf(live).some((event) => event.unitId === other.id), 2000, 'the committed change');
     expect(eventsOf(live).some((event) => event.unitId === unit.id)).toBe(false);
