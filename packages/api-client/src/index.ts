@@ -73,3 +73,4 @@ export {
 } from './recordChanges.js';
 export type { RecordChange, RecordTag, RecordInvalidation, ChangeOrigin, ChangeApplier, ChangeApplierOptions } from './recordChanges.js';
 export type { ApiQueryArgs, ApiQueryError, QueryParamValue } from './baseApi.js';
+export type { Envelope } from './envelope.js';
