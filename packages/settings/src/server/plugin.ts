@@ -9,6 +9,7 @@ import { UNIT_STATUS_ROWS } from '../model/unitStatuses.js';
 import { endUserSessions } from './people.js';
 import { registerUnitTools } from './units.js';
 import { companyMigrations, registerCompanyRoutes } from './company.js';
+import { registerApiKeyRoutes } from './apiKeys.js';
 
 /** What the settings server gets from the app: the engine (its database and registry) and the hashing strength. */
 export type SettingsServerOptions = { engine: EngineContext; argon2: Argon2Params };
@@ -34,6 +35,7 @@ export const settingsPlugin: FastifyPluginAsync<SettingsServerOptions> = async (
   const app = rawApp.withTypeProvider<ZodTypeProvider>();
   registerUnitTools(rawApp, options.engine);
   registerCompanyRoutes(rawApp, options.engine);
+  registerApiKeyRoutes(rawApp, options.engine);
   const db = options.engine.db;
   app.post(
     '/api/users/:id/password',
