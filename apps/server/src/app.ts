@@ -5,7 +5,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { authSessionPlugin } from '@propdesk/auth-session/server';
 import { RECORD_CHANGES_CHANNEL, notificationsPlugin, notify, publishRecordChanges } from '@propdesk/notifications-core/server';
-import { LEAD_EXPIRY_JOB } from '@propdesk/sales/server';
+import { LEAD_EXPIRY_JOB, registerWebLeadRepeats } from '@propdesk/sales/server';
 import { createJobRunner, defineJob, errorBody, refuseUnstorableText, registerErrorHandler, type Database, type RequestAuth } from '@propdesk/server-kit';
 import { recordsPlugin, registerChangeHeader, type AuthChangeAnnouncer } from '@propdesk/records/server';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply } from 'fastify';
@@ -158,6 +158,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     };
     // One engine for every domain: their hooks, roll-ups, printers, routes and jobs (domains.ts).
     const { engine, context, printers } = createEngine(db, { notify, argon2: config.argon2, announceAuthChange: announce }, { publishChanges: publishRecordChanges });
+    // Web leads posted with an API key that repeat a live lead (issue 27): a hook, so before the engine's routes.
+    registerWebLeadRepeats(app, context);
     await app.register(recordsPlugin, { db, registry: appRegistry, engine, printers });
     for (const domain of DOMAINS) {
       if (domain.routes) await app.register(async (scope) => domain.routes!(scope, context));

@@ -85,6 +85,8 @@ export const ENTITY_REGISTRY: readonly EntityDefinition[] = [
   // Not named by the spec: the seller company every print names (issue 25); created once, never deleted.
   { name: 'companyProfile', label: 'Company profile', group: 'settings-general', actions: ['read', 'create', 'update'] },
   { name: 'role', label: 'Roles', group: 'settings-roles', actions: crud },
+  // Not named by the spec: API keys (issue 27). Made and revoked, never edited; the key's roles say what it may do.
+  { name: 'apiKey', label: 'API keys', group: 'settings-roles', actions: ['read', 'create', 'delete'] },
   { name: 'PurchaseRequest', label: 'Purchase requests', group: 'procurement', aliases: ['prheader'], actions: all },
   { name: 'poheader', label: 'Purchase orders', group: 'procurement', actions: all },
   { name: 'quotation', label: 'Quotations', group: 'procurement', actions: all },

@@ -9,6 +9,8 @@ export type RequestAuth = {
   sessionId: string;
   departmentId: string | null;
   checker: PrivilegeChecker;
+  /** Set when the caller is an API key (`Authorization: Bearer pdk_…`): the key's id; its service user is `userId`. */
+  apiKeyId?: string;
 };
 
 declare module 'fastify' {

@@ -15,6 +15,8 @@ export type CachedSession = {
   checker: PrivilegeChecker;
   /** The session's own `expires_at` (epoch ms): past it the entry is not used. */
   expiresAt: number;
+  /** An API key's entry (kept under `apikey:<hash>`): the key's id. */
+  apiKeyId?: string;
 };
 
 const MAX_ENTRIES = 50_000;
@@ -80,10 +82,11 @@ export function createSessionCache(db: Database) {
     get generation() {
       return generation;
     },
-    get(sessionId: string, userId: string): CachedSession | undefined {
+    /** `userId` undefined: any user (an API key's entry is found by the key alone). */
+    get(sessionId: string, userId: string | undefined): CachedSession | undefined {
       if (!listening) return undefined;
       const entry = bySession.get(sessionId);
-      if (!entry || entry.userId !== userId || entry.expiresAt <= Date.now()) {
+      if (!entry || (userId !== undefined && entry.userId !== userId) || entry.expiresAt <= Date.now()) {
         stats.misses++;
         return undefined;
       }

@@ -10,3 +10,4 @@ export { ensureDepartment, ensureRole, createUser, findUserId, grantRole, loadRo
 export type { NewUser, UserProfile } from './identity.js';
 export { AUTH_CHANNEL, createSessionCache } from './cache.js';
 export type { CachedSession, SessionCache } from './cache.js';
+export { API_KEY_PREFIX, hashApiKey, keyInQuery, looksLikeApiKey, newApiKey } from './apiKeys.js';

@@ -3,7 +3,9 @@ import { createChecker } from '@propdesk/privileges';
 import type { Privilege, PrivilegeChecker } from '@propdesk/privileges';
 import {
   HttpError,
+  accessDenied,
   audit,
+  badRequest,
   forbiddenCsrf,
   notFound,
   requirePrivilege,
@@ -32,6 +34,7 @@ import {
 import { PASSWORD_RULE, changePasswordRequestSchema, changePasswordResponseSchema, passwordProblem } from '../model/password.js';
 import { createCsrfToken, deriveKeys, loadSecret, randomToken, sha256, verifyCsrfToken, type Keys } from './crypto.js';
 import { createSessionCache, type SessionCache } from './cache.js';
+import { hashApiKey, keyInQuery, looksLikeApiKey } from './apiKeys.js';
 import { loadProfile, loadRoles } from './identity.js';
 import { announceSessionsEnded } from './sessions.js';
 import { OWASP_ARGON2, hashPassword, needsRehash, verifyPassword, type Argon2Params } from './passwords.js';
@@ -62,6 +65,20 @@ const WEB_AUDIENCE = 'propdesk-web';
 const INVALID_LOGIN = 'Invalid username or password';
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type ApiKeyRow = {
+  key_id: string;
+  user_id: string;
+  username: string;
+  department_id: string | null;
+  expires_ms: number | string | null;
+  last_used_ms: number | string | null;
+  role_ids: string[] | null;
+  privileges: Privilege[] | null;
+};
+
+/** How often a key's `last_used_at` is written, at most (per key and process). */
+const LAST_USED_EVERY_MS = 60_000;
 
 type SessionRow = {
   user_id: string;
@@ -169,10 +186,24 @@ const plugin: FastifyPluginAsync<AuthSessionOptions> = async (fastify, options) 
   // session, user and compiled privileges come from the cache, filled from the database and
   // invalidated (never expired) by the NOTIFYs of every change; while the LISTEN connection is
   // down the cache does not answer and each request reads the database.
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     request.auth = null;
     // Only the API needs the caller; static files and the SPA do not cost a database query.
     if (!request.url.startsWith('/api/')) return;
+    // A key in the address ends up in access logs, proxies and browser history: refused outright.
+    const queryKey = keyInQuery(request.url);
+    if (queryKey) {
+      return sendError(reply, badRequest('Send the API key in the Authorization header, never in the address.', [{ field: queryKey, message: 'An API key is not accepted in the query string' }]));
+    }
+    // An API key (issue 27): the key alone is the caller; cookies are not looked at.
+    const authorization = request.headers.authorization;
+    if (authorization !== undefined) {
+      const bearer = /^Bearer +(\S+) *$/i.exec(authorization);
+      const auth = bearer ? await apiKeyAuth(bearer[1]!) : null;
+      if (!auth) return sendError(reply, unauthorized(bearer ? 'Unknown, expired or revoked API key' : 'Send the API key as Authorization: Bearer pdk_…'));
+      request.auth = auth;
+      return undefined;
+    }
     const claims = await accessClaims(request, false);
     if (!claims || !UUID.test(claims.sid) || !UUID.test(claims.sub)) return;
     const cached = cache.get(claims.sid, claims.sub);
@@ -203,12 +234,67 @@ const plugin: FastifyPluginAsync<AuthSessionOptions> = async (fastify, options) 
     request.auth = { userId: row.user_id, username: row.username, sessionId: claims.sid, departmentId: row.department_id, checker };
   });
 
+  /** When each key's `last_used_at` was last written by this process. */
+  const lastUsedWritten = new Map<string, number>();
+
+  /**
+   * The caller of a Bearer key: its service user with the key's roles, from the cache or the
+   * database (a live key: not revoked, not expired, its user active). Revoking a key deactivates
+   * its user, whose trigger's NOTIFY drops the entry from every process at once.
+   */
+  async function apiKeyAuth(token: string) {
+    if (!looksLikeApiKey(token)) return null;
+    const slot = `apikey:${hashApiKey(token)}`;
+    let entry = cache.get(slot, undefined);
+    let lastUsedMs: number | null = null;
+    if (!entry) {
+      const readAt = cache.generation;
+      const result = await db.query<ApiKeyRow>(
+        `select k.id::text as key_id, u.id::text as user_id, u.username, u.department_id::text as department_id,
+                floor(extract(epoch from k.expires_at) * 1000)::float8 as expires_ms,
+                floor(extract(epoch from k.last_used_at) * 1000)::float8 as last_used_ms,
+                (select array_agg(ur.role_id::text) from user_roles ur where ur.user_id = u.id) as role_ids,
+                (select json_agg(json_build_object('entityName', rp.entity_name, 'fieldName', rp.field_name, 'action', rp.action))
+                   from user_roles ur join role_privileges rp on rp.role_id = ur.role_id
+                  where ur.user_id = u.id) as privileges
+           from api_keys k join users u on u.id = k.user_id
+          where k.key_hash = $1 and k.revoked_at is null and (k.expires_at is null or k.expires_at > now()) and u.active`,
+        [slot.slice('apikey:'.length)],
+      );
+      const row = result.rows[0];
+      if (!row) return null;
+      entry = {
+        userId: row.user_id,
+        username: row.username,
+        departmentId: row.department_id,
+        roleIds: row.role_ids ?? [],
+        checker: createChecker(row.privileges ?? []),
+        expiresAt: row.expires_ms === null ? Number.MAX_SAFE_INTEGER : Number(row.expires_ms),
+        apiKeyId: row.key_id,
+      };
+      lastUsedMs = row.last_used_ms === null ? null : Number(row.last_used_ms);
+      cache.set(slot, entry, readAt);
+    }
+    const keyId = entry.apiKeyId!;
+    const now = Date.now();
+    const written = lastUsedWritten.get(keyId) ?? lastUsedMs ?? 0;
+    if (now - written >= LAST_USED_EVERY_MS) {
+      lastUsedWritten.set(keyId, now);
+      if (lastUsedWritten.size > 50_000) lastUsedWritten.delete(lastUsedWritten.keys().next().value!);
+      // A usage stamp (like a session's), not an edit of the key: no version, no history.
+      await db.query(`update api_keys set last_used_at = now() where id = $1 and (last_used_at is null or last_used_at < now() - interval '1 minute')`, [keyId]);
+    }
+    return { userId: entry.userId, username: entry.username, sessionId: `apikey:${keyId}`, departmentId: entry.departmentId, checker: entry.checker, apiKeyId: keyId };
+  }
+
   // Signed double-submit CSRF check on every unsafe /api call. With a live session only a token
   // bound to that session is accepted. Without one, a token bound to the session of an expired
   // access cookie (so the caller gets the 401 that triggers restore-session rather than a 403) or
   // to the pre-session (sign-in) is.
   app.addHook('onRequest', async (request, reply) => {
     if (!UNSAFE.has(request.method) || !request.url.startsWith('/api/')) return;
+    // A key is sent by a program, never attached by a browser on its own: nothing to forge.
+    if (request.auth?.apiKeyId) return;
     const header = request.headers['x-csrf-token'];
     const cookieValue = request.cookies[CSRF_COOKIE];
     if (typeof header !== 'string' || !cookieValue || header !== cookieValue) return sendError(reply, forbiddenCsrf());
@@ -261,7 +347,8 @@ const plugin: FastifyPluginAsync<AuthSessionOptions> = async (fastify, options) 
         throw tooManyRequests(`Too many login attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, locked);
       }
       const found = await db.query<{ id: string; password_hash: string; active: boolean }>(
-        'select id::text as id, password_hash, active from users where lower(username) = lower($1)',
+        // An API key's service user (kind 'apiKey') never signs in: it counts as inactive here.
+        "select id::text as id, password_hash, active and kind = 'person' as active from users where lower(username) = lower($1)",
         [username],
       );
       const user = found.rows[0];
@@ -438,7 +525,9 @@ const plugin: FastifyPluginAsync<AuthSessionOptions> = async (fastify, options) 
       },
     },
     async (request) => {
-      const { userId, username, sessionId } = request.auth!;
+      const { userId, username, sessionId, apiKeyId } = request.auth!;
+      // An API key has no password of its own to change.
+      if (apiKeyId) throw accessDenied();
       const { currentPassword, newPassword } = request.body;
       const keysToCheck = [accountKey(username), addressKey(request.ip)];
       const locked = await lockedFor(db, keysToCheck);

@@ -125,4 +125,26 @@ export const migrations: Migration[] = [
         for each row execute function propdesk_auth_changed();
     `,
   },
+  {
+    // Issue 27: API keys. Only the key's sha-256 is kept (with a short prefix to tell keys apart);
+    // each key acts through a service user of its own (kind 'apiKey', never signs in) holding the
+    // key's roles, so privileges, row scope, history and the rate limit work as for any user, and a
+    // revocation deactivates that user: the users trigger's NOTIFY drops it from every process's cache.
+    // The records engine adds its columns (version, created_on, role_ids …) from the settings definition.
+    id: 'auth-session/0003_api_keys',
+    up: `
+      alter table users add column kind text not null default 'person';
+      create table api_keys (
+        id uuid primary key default gen_random_uuid(),
+        name text not null,
+        key_hash text not null,
+        prefix text not null,
+        user_id uuid not null references users (id),
+        expires_at timestamptz,
+        last_used_at timestamptz,
+        revoked_at timestamptz
+      );
+      create unique index api_keys_key_hash_key on api_keys (key_hash);
+    `,
+  },
 ];

@@ -68,8 +68,8 @@ export function leadHooks(ctx: EngineContext, notify?: Notify): ResourceHooks {
     beforeCreate: async (tx, extra, caller, values) => {
       await refuseDuplicates(tx, caller.auth, values, null);
       const requested = extra.assignTo as string | null | undefined;
-      // A lead someone captures is theirs unless they put it elsewhere; imports and the server's own go to the pool.
-      let assignee = requested !== undefined ? requested : caller.auth && caller.source !== 'import' ? caller.auth.userId : null;
+      // A lead someone captures is theirs unless they put it elsewhere; imports, API keys' (web leads) and the server's own go to the pool.
+      let assignee = requested !== undefined ? requested : caller.auth && caller.source !== 'import' && !caller.auth.apiKeyId ? caller.auth.userId : null;
       const projects = Array.isArray(values.projects) ? (values.projects as string[]) : [];
       if (assignee !== null && requested !== undefined) {
         checkAssign(caller.auth, assignee, null);

@@ -32,3 +32,4 @@ export type { Notify } from './service.js';
 export { salesDemoLeads, salesDemoSetups } from './demo.js';
 export { seedEoiDemo } from '../resources/eois/demo.server.js';
 export { seedHoldDemo } from '../resources/hold-requests/demo.server.js';
+export { registerWebLeadRepeats, WEB_ENQUIRY_TYPE } from './webLeads.js';

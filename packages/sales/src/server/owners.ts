@@ -30,8 +30,8 @@ export const leadActionsHeldSql = (userIdSql: string) =>
     where ur.user_id = ${userIdSql} and lower(trim(rp.entity_name)) = any(${LEAD_NAMES_SQL})
       and coalesce(rp.field_name, '') = '' and lower(trim(rp.action)) = any(${OWNER_ACTIONS_SQL})), '{}'::text[])`;
 
-/** SQL condition on a `users` row `alias`: this user can own a lead. */
-export const canOwnLeadSql = (alias: string) => `(${alias}.active and ${leadActionsHeldSql(`${alias}.id`)} @> ${OWNER_ACTIONS_SQL})`;
+/** SQL condition on a `users` row `alias`: this user can own a lead (a person: an API key's service user never does). */
+export const canOwnLeadSql = (alias: string) => `(${alias}.active and ${alias}.kind = 'person' and ${leadActionsHeldSql(`${alias}.id`)} @> ${OWNER_ACTIONS_SQL})`;
 
 /**
  * SQL condition on a `users` row `alias`: a member of one of the teams `$teamsParam` (a uuid[]

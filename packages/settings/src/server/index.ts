@@ -1,6 +1,7 @@
 import type { DomainServer } from '@propdesk/records/server';
 import { SETTINGS_RESOURCES } from '../model/index.js';
 import { roleHooks, userHooks } from './people.js';
+import { usersRowScope } from './apiKeys.js';
 import { dataMigrations, migrations, settingsPlugin } from './plugin.js';
 
 export { dataMigrations, migrations, settingsPlugin } from './plugin.js';
@@ -24,6 +25,8 @@ export const settingsDomain: DomainServer = {
     users: userHooks({ argon2, announce: announceAuthChange }),
     roles: roleHooks({ announce: announceAuthChange }),
   }),
+  // The service users of API keys stay out of the users list and pickers.
+  rowScope: usersRowScope,
   routes: async (app, { engine, argon2 }) => {
     await app.register(settingsPlugin, { engine, argon2 });
   },

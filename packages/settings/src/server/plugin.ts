@@ -9,6 +9,7 @@ import { UNIT_STATUS_ROWS } from '../model/unitStatuses.js';
 import { endUserSessions } from './people.js';
 import { registerUnitTools } from './units.js';
 import { companyMigrations, registerCompanyRoutes } from './company.js';
+import { registerApiKeyRoutes } from './apiKeys.js';
 
 /** What the settings server gets from the app: the engine (its database and registry) and the hashing strength. */
 export type SettingsServerOptions = { engine: EngineContext; argon2: Argon2Params };
@@ -27,6 +28,17 @@ export const dataMigrations: Migration[] = [
     ).join(', ')} on conflict do nothing`,
   },
   ...companyMigrations,
+  {
+    // Issue 27: an installation made before API keys gives them to the roles that may already edit roles
+    // (they could grant themselves the privilege anyway: no one gains a power they lacked). A new
+    // installation's demo Administrator gets them from the privileges registry when seeded.
+    id: 'settings/data/0002_api_key_privileges',
+    up: `insert into role_privileges (role_id, entity_name, field_name, action)
+         select distinct rp.role_id, 'apiKey', null, a.action
+           from role_privileges rp cross join (values ('read'), ('create'), ('delete')) as a(action)
+          where lower(rp.entity_name) = 'role' and rp.field_name is null and lower(rp.action) = 'update'
+         on conflict do nothing`,
+  },
 ];
 
 /** The settings calls the records engine does not generate: a user's password reset, the unit tools. */
@@ -34,6 +46,7 @@ export const settingsPlugin: FastifyPluginAsync<SettingsServerOptions> = async (
   const app = rawApp.withTypeProvider<ZodTypeProvider>();
   registerUnitTools(rawApp, options.engine);
   registerCompanyRoutes(rawApp, options.engine);
+  registerApiKeyRoutes(rawApp, options.engine);
   const db = options.engine.db;
   app.post(
     '/api/users/:id/password',

@@ -59,6 +59,8 @@ const EXTRA_ROUTES: Record<string, string> = {
   '/settings/leads/blocktype': 'blocktype',
   // The seller company every print names (issue 25), not in the spec.
   '/settings/general/companyProfile': 'companyProfile',
+  // API keys (issue 27), not in the spec.
+  '/settings/roles/api-keys': 'apiKey',
 };
 
 /** Items of the Settings › Leads group whose screens are sales records, routed by @propdesk/sales. */
@@ -94,6 +96,7 @@ describeDomainModule(settingsModule, {
     { name: 'shows the General group for read on country only, with Countries, the unguarded items and Contract Management', privileges: [read('country')], equals: ['General', 'Countries', 'Locations', 'Lead Activity Types', 'Contract Management', 'Actions', 'Parties', 'Steps', 'Templates'] },
     { name: 'hides the General group for read on PaymentStatus alone (not one of its entities)', privileges: [read('PaymentStatus')], excludes: ['General'] },
     { name: 'shows the Roles group for read on user', privileges: [read('user')], equals: ['Roles', 'View All Roles', 'Create Role', 'Edit Role'] },
+    { name: 'shows API keys in the Roles group for read on apiKey', privileges: [read('user'), read('apiKey')], equals: ['Roles', 'View All Roles', 'Create Role', 'Edit Role', 'API keys'] },
     { name: 'shows the Users section for read on user', privileges: [read('user')], mode: 'sales', equals: ['Users', 'All Users', 'Create User'] },
     { name: 'shows the Company group for read on companyProfile, with the Company Profile', privileges: [read('companyProfile')], equals: ['Company', 'Company Profile'] },
     { name: 'hides the Roles group for read on role alone', privileges: [read('role')], equals: [] },

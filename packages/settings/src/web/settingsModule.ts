@@ -12,6 +12,7 @@ import { leadsSettings } from './leadsSettings.js';
 const resource = declareResources(SETTINGS_RESOURCES);
 const roles = (name: 'roleList' | 'roleEditor') => () => import('./roles/roleExtensions.js').then((m) => m[name]);
 const company = () => import('./company/companyExtensions.js').then((m) => m.companyExtras);
+const apiKeys = () => import('./apiKeys/apiKeyExtensions.js').then((m) => m.apiKeyScreen);
 const users = (name: 'userList' | 'userCreate') => () => import('./users/userExtensions.js').then((m) => m[name]);
 
 /**
@@ -74,6 +75,8 @@ export const settingsModule: DomainModule = domainModule({
         resource('roles', { navLabel: 'View All Roles', visible: 'always', extend: roles('roleList') }),
         resource('roles', { path: '/settings/CreateRole', mode: 'create', title: 'Create Role', visible: 'always', extend: roles('roleEditor') }),
         resource('roles', { path: '/settings/editRole', mode: 'edit', title: 'Edit Role', visible: 'always', extend: roles('roleEditor') }),
+        // Issue 27: API keys, shown to those who may read them.
+        resource('api-keys', { navLabel: 'API keys', extend: apiKeys }),
       ],
     },
     {

@@ -6,7 +6,7 @@ import { areas, countries, leadActivityTypes, locations, nationalities, sites, u
 import { blockTypes, projects, unitStatuses, unitTypes, units } from './inventory.js';
 import { channelTypes, channels, leadStatuses, sourceTypes, sources, walkinLocations } from './leads.js';
 import { bouncedReasons, banks, paymentMethods, paymentPlans, paymentStatuses, paymentTypes, unitOffers } from './payments.js';
-import { departments, roles, salesTeams, users } from './people.js';
+import { apiKeys, departments, roles, salesTeams, users } from './people.js';
 
 /** Every resource of the settings domain, in an order where a resource comes after those it refers to. */
 export const SETTINGS_RESOURCES: readonly ResourceDef[] = [
@@ -47,6 +47,7 @@ export const SETTINGS_RESOURCES: readonly ResourceDef[] = [
   contractParties,
   contractTemplates,
   companyProfile,
+  apiKeys,
 ];
 
 export { paymentPlanProblems, planTerms, FREQUENCIES } from './payments.js';

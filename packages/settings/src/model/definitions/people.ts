@@ -81,3 +81,34 @@ export const salesTeams: ResourceDef = {
   listColumns: ['name', 'manager', 'members', 'projects'],
   formLayout: [['name', 'manager'], ['members'], ['projects']],
 };
+
+/**
+ * API keys (issue 27): a program's way in (`Authorization: Bearer pdk_…`). Made and revoked by the
+ * settings server's own calls (the key is shown once, at creation; only its sha-256 is kept, in a
+ * column no definition names, so no answer and no history carries it); read by the engine. Each key
+ * acts through a service user named after it (`user`), holding the key's roles.
+ */
+export const apiKeys: ResourceDef = {
+  name: 'api-keys',
+  table: 'api_keys',
+  existingTable: true,
+  hasActive: false,
+  readOnly: true,
+  label: 'API keys',
+  singular: 'API key',
+  entity: 'apiKey',
+  codeField: 'prefix',
+  route: '/settings/roles/api-keys',
+  fields: {
+    name: f.text('Name', { required: true, searchable: true, maxLength: 120, help: 'Who uses it, e.g. "Website form"; history names the key by it.' }),
+    roles: f.refs('Roles', 'roles', { required: true, help: 'The key may do what a user with these roles may do.' }),
+    prefix: f.text('Key starts with', { readOnly: true, maxLength: 20 }),
+    expiresAt: { kind: 'datetime', label: 'Expires', emptyText: 'Never' },
+    lastUsedAt: { kind: 'datetime', label: 'Last used', readOnly: true, emptyText: 'Never' },
+    revokedAt: { kind: 'datetime', label: 'Revoked', readOnly: true },
+    user: f.ref('Acts as', 'users', { readOnly: true, hidden: true }),
+  },
+  defaultSort: ['-createdOn'],
+  listColumns: ['name', 'roles', 'prefix', 'createdOn', 'lastUsedAt', 'expiresAt', 'revokedAt'],
+  formLayout: [['name'], ['roles'], ['expiresAt']],
+};

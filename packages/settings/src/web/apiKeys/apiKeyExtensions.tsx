@@ -1,0 +1,209 @@
+import { useState } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useSnackbar } from 'notistack';
+import { apiRequest, fieldErrorMap, toApiError } from '@propdesk/api-client';
+import { selectPrivilegeChecker } from '@propdesk/auth-session/web';
+import type { PrivilegeChecker } from '@propdesk/privileges';
+import { recordsApi, requestErrorMessage, type ResourcePageProps } from '@propdesk/records/web';
+import { RolesField } from '../users/RolesField.js';
+
+type Created = { id: string; name: string; key: string; prefix: string };
+type FieldErrors = Partial<Record<'name' | 'roles' | 'expiresAt', string>>;
+
+const fieldErrors = (problem: unknown): FieldErrors => fieldErrorMap(toApiError(problem));
+
+/** Refreshes the key list after a create or a revoke. */
+function useRefreshKeys() {
+  const dispatch = useDispatch();
+  return () => dispatch(recordsApi.util.invalidateTags([{ type: 'Record', id: 'api-keys' }]) as never);
+}
+
+/** Name, roles, optional expiry; then the key, shown this once, to copy. */
+function NewApiKeyDialog({ onClose }: { onClose: () => void }) {
+  const [name, setName] = useState('');
+  const [roles, setRoles] = useState<string[]>([]);
+  const [expires, setExpires] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [created, setCreated] = useState<Created | null>(null);
+  const [copied, setCopied] = useState(false);
+  const refresh = useRefreshKeys();
+
+  const create = async () => {
+    setBusy(true);
+    setProblem(null);
+    setErrors({});
+    try {
+      // The date picked is the last day the key works: it ends at that day's close, local time.
+      const expiresAt = expires ? new Date(`${expires}T23:59:59`).toISOString() : null;
+      const response = await apiRequest<{ data: Created }>('/api/api-keys', {
+        method: 'POST',
+        body: { name: name.trim(), roles, expiresAt },
+        headers: { 'X-Change-Source': 'screen' },
+      });
+      setCreated(response.data);
+      refresh();
+    } catch (error) {
+      setErrors(fieldErrors(error));
+      setProblem(requestErrorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const copy = async () => {
+    if (!created) return;
+    try {
+      await navigator.clipboard.writeText(created.key);
+      setCopied(true);
+    } catch {
+      setCopied(false);
+    }
+  };
+
+  if (created) {
+    return (
+      <Dialog open onClose={() => undefined} fullWidth maxWidth="sm" aria-labelledby="api-key-made-title">
+        <DialogTitle id="api-key-made-title">Copy the key for “{created.name}”</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ mt: 1 }}>
+            <Alert severity="warning">This is the only time the key is shown. Store it in the program that uses it (a server, never a web page); Propdesk keeps only a fingerprint of it.</Alert>
+            <TextField
+              label="API key"
+              value={created.key}
+              fullWidth
+              slotProps={{ htmlInput: { readOnly: true, 'aria-readonly': true, spellCheck: false, style: { fontFamily: 'monospace' } } }}
+              onFocus={(event) => event.target.select()}
+            />
+            {copied ? <Alert severity="success" role="status">Copied.</Alert> : null}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => void copy()}>Copy</Button>
+          <Button variant="contained" onClick={onClose}>
+            I have stored it
+          </Button>
+        </DialogActions>
+      </Dialog>
+    );
+  }
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="api-key-new-title">
+      <DialogTitle id="api-key-new-title">New API key</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 2 }}>A program calling with this key may do what a user with these roles may do; its changes show in history under the key’s name.</DialogContentText>
+        <Stack spacing={2}>
+          <TextField label="Name" required size="small" value={name} error={Boolean(errors.name)} helperText={errors.name ?? 'Who uses it, e.g. Website form'} onChange={(event) => setName(event.target.value)} />
+          <RolesField value={roles} initialLabels={[]} error={errors.roles} onChange={setRoles} />
+          <TextField
+            label="Expires after (optional)"
+            type="date"
+            size="small"
+            value={expires}
+            error={Boolean(errors.expiresAt)}
+            helperText={errors.expiresAt ?? 'Leave empty for a key that does not expire'}
+            onChange={(event) => setExpires(event.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          {problem && Object.keys(errors).length === 0 ? <Alert severity="error">{problem}</Alert> : null}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button variant="contained" disabled={busy} onClick={() => void create()}>
+          Create key
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** Above the list: what keys are for, and the New API key button for those who may make one. */
+function ApiKeysHeader() {
+  const checker = useSelector(selectPrivilegeChecker) as PrivilegeChecker;
+  const [open, setOpen] = useState(false);
+  return (
+    <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ alignItems: { md: 'center' }, justifyContent: 'space-between', mb: 1 }}>
+      <Typography variant="body2" color="text.secondary">
+        Keys let a website form or another system call the API as a role, without a password. A key is shown once, when it is made.
+      </Typography>
+      {checker.can('apiKey', 'create') ? (
+        <Button variant="contained" onClick={() => setOpen(true)} sx={{ flexShrink: 0 }}>
+          New API key
+        </Button>
+      ) : null}
+      {open ? <NewApiKeyDialog onClose={() => setOpen(false)} /> : null}
+    </Stack>
+  );
+}
+
+/** Under a key's view: revoke it (at once, everywhere), after a confirmation. */
+function RevokePanel({ record }: { record: Record<string, unknown> }) {
+  const checker = useSelector(selectPrivilegeChecker) as PrivilegeChecker;
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const { enqueueSnackbar } = useSnackbar();
+  const refresh = useRefreshKeys();
+  if (record.revokedAt) {
+    return (
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Typography variant="body2">This key was revoked: every call with it is refused.</Typography>
+      </Paper>
+    );
+  }
+  if (!checker.can('apiKey', 'delete')) return null;
+  const revoke = async () => {
+    setBusy(true);
+    try {
+      const response = await apiRequest<{ message?: string }>(`/api/api-keys/${String(record.id)}`, { method: 'DELETE', headers: { 'X-Change-Source': 'screen' } });
+      enqueueSnackbar(response.message ?? 'API key revoked.', { variant: 'success' });
+      refresh();
+      setConfirming(false);
+    } catch (error) {
+      enqueueSnackbar(requestErrorMessage(error), { variant: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+        <Typography variant="body2">Revoking refuses the key from its next call, on every server. It cannot be undone: make a new key instead.</Typography>
+        <Button color="error" variant="outlined" onClick={() => setConfirming(true)} sx={{ flexShrink: 0 }}>
+          Revoke key
+        </Button>
+      </Stack>
+      <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="api-key-revoke-title">
+        <DialogTitle id="api-key-revoke-title">Revoke “{String(record.name)}”?</DialogTitle>
+        <DialogContent>
+          <DialogContentText>Programs using this key stop working at once.</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirming(false)}>Cancel</Button>
+          <Button color="error" variant="contained" disabled={busy} onClick={() => void revoke()}>
+            Revoke
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Paper>
+  );
+}
+
+/** Settings › Roles › API keys: the engine's list and view, with the create dialog (key shown once) and revoke. */
+export const apiKeyScreen: Omit<ResourcePageProps, 'def' | 'mode'> = {
+  listHeader: <ApiKeysHeader />,
+  renderExtra: (record) => <RevokePanel record={record} />,
+};
