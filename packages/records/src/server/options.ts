@@ -106,6 +106,7 @@ export async function pickerOptions(ctx: EngineContext, db: Queryable, def: Reso
   const parts = def.optionDetail ?? [];
   const ids = query.ids ? query.ids.split(',').filter((id) => UUID.test(id)) : null;
   const where = [ids ? sql`t.id = any(${ids}::uuid[])` : def.hasActive === false ? sql`true` : sql`t.active`];
+  if (!ids && def.archivedBy) where.push(sql`${sql.ref(`t.${columnOf(def.archivedBy, def.fields[def.archivedBy])}`)} is null`);
   const words = ids ? [] : (query.q ?? '').trim().split(/\s+/).filter(Boolean).slice(0, MAX_WORDS);
   for (const word of words) {
     const pattern = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

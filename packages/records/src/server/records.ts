@@ -20,7 +20,7 @@ import {
 } from '../model/index.js';
 import { isUniqueViolation, mapDatabaseError, uniqueField } from './errors.js';
 import { noteChanges, type ChangePublisher } from './changes.js';
-import { assertEditableState, noHooks, type Lifecycle, type Rollup } from './lifecycle.js';
+import { assertEditableState, assertNotArchived, noHooks, type Lifecycle, type Rollup } from './lifecycle.js';
 import { nextDocumentNumber } from './numbering.js';
 import { matchSql } from './options.js';
 import { orderSql, readableFields, selectRecords, whereSql, type ListCriteria } from './select.js';
@@ -677,6 +677,7 @@ export async function updateRecord(ctx: EngineContext, tx: Queryable, def: Resou
   const before = options.locked ?? (await fullRecord(ctx, tx, def, id, true));
   if (!before) throw notFound(`No such ${def.singular.toLowerCase()}`);
   if (!options.ignoreVersion && before.version !== version) throw new StaleVersionError(visibleRecord(def, caller.auth, before));
+  assertNotArchived(def, before);
   const link = parentOf(ctx.registry, def);
   if (!options.allowReadOnly && caller.source !== 'system') {
     // Refused before anything is written: the document's state, then (for a line) its document's.
@@ -789,6 +790,7 @@ export async function deleteRecord(
   const before = await fullRecord(ctx, tx, def, id, true);
   if (!before) throw notFound(`No such ${def.singular.toLowerCase()}`);
   if (def.singleton) throw new HttpError(422, `The ${def.singular.toLowerCase()} is changed, never deleted.`);
+  assertNotArchived(def, before);
   if (def.deletableStates) assertDeletableState(def, before);
   else assertEditableState(def, before, 'delete');
   const link = parentOf(ctx.registry, def);
