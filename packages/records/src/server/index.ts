@@ -22,6 +22,7 @@ export {
   getRecord,
   listRecords,
   historyOf,
+  recordKeptChange,
   usageOf,
   toRecord,
   visibleRecord,

@@ -833,8 +833,9 @@ export async function deleteRecord(
 }
 
 /** The record's history, newest first, without what the caller may not read. */
-export async function historyOf(db: Queryable, def: ResourceDef, auth: RequestAuth | null, id: string): Promise<HistoryEntry[]> {
-  const readable = new Set([...readableFields(def, auth).map(([name]) => name), 'active']);
+export async function historyOf(db: Queryable, def: ResourceDef, auth: RequestAuth | null, id: string, kept: readonly string[] = []): Promise<HistoryEntry[]> {
+  // `kept`: what the resource's hooks keep beside the record and record in its history (a role's privileges, a user's roles).
+  const readable = new Set([...readableFields(def, auth).map(([name]) => name), 'active', ...kept]);
   const result = await db.query<{
     id: string;
     at: Date | string;
@@ -860,6 +861,16 @@ export async function historyOf(db: Queryable, def: ResourceDef, auth: RequestAu
     reason: row.reason,
     changes: Object.fromEntries(Object.entries(row.changes ?? {}).filter(([name]) => readable.has(name))),
   }));
+}
+
+/**
+ * A history entry for what a resource's hooks keep beside its record, in the record's own history
+ * (a role's privileges, a user's roles: `{ privileges: { before, after } }`). The hooks' own rows
+ * are side tables; their change is recorded here, in the write's transaction, like a field's.
+ */
+export async function recordKeptChange(tx: Queryable, def: ResourceDef, caller: Caller, id: string, action: string, changes: Record<string, FieldChange>, reason: string | null = null) {
+  if (Object.keys(changes).length === 0) return;
+  await writeHistory(tx, def, caller, id, action, changes, reason);
 }
 
 export { writeHistory, fullRecord, lockedRecord, unchangedSince };
