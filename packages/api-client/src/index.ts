@@ -73,3 +73,9 @@ export {
 } from './recordChanges.js';
 export type { RecordChange, RecordTag, RecordInvalidation, ChangeOrigin, ChangeApplier, ChangeApplierOptions } from './recordChanges.js';
 export type { ApiQueryArgs, ApiQueryError, QueryParamValue } from './baseApi.js';
+export type { Envelope } from './envelope.js';
+export { createSseParser } from './sseParser.js';
+export type { SseEvent, SseParser, SseParserHandlers } from './sseParser.js';
+export { openEventStream, STREAM_IDLE_TIMEOUT_MS } from './eventStream.js';
+export type { EventStreamFactory, EventStreamFailure, EventStreamHandle, EventStreamOptions, EventStreamState } from './eventStream.js';
+export { openApiEventStream } from './apiStream.js';

@@ -19,16 +19,16 @@ export {
   NOTIFICATION_PATHS,
   reconnectDelay,
 } from './constants.js';
-export { createSseParser } from './sseParser.js';
-export type { SseEvent, SseParser, SseParserHandlers } from './sseParser.js';
-export { openEventStream, STREAM_IDLE_TIMEOUT_MS } from './eventStream.js';
+// The event-stream reader lives in api-client (every stream of the product uses it); kept here for the notification package's users.
+export { createSseParser, openEventStream, STREAM_IDLE_TIMEOUT_MS } from '@propdesk/api-client';
+export type { SseEvent, SseParser, SseParserHandlers } from '@propdesk/api-client';
 export type {
   EventStreamFactory,
   EventStreamFailure,
   EventStreamHandle,
   EventStreamOptions,
   EventStreamState,
-} from './eventStream.js';
+} from '@propdesk/api-client';
 export { mergeNotifications, addNotifications, sortNewestFirst, countUnread } from './notificationList.js';
 export { parseNotificationList, fetchNotificationLists } from './history.js';
 export type { RequestFn } from './history.js';

@@ -12,13 +12,13 @@ import {
   POLL_INTERVAL_MS,
   reconnectDelay,
 } from './constants.js';
-import { openEventStream } from './eventStream.js';
-import type { EventStreamFactory, EventStreamFailure, EventStreamHandle } from './eventStream.js';
+import { openEventStream } from '@propdesk/api-client';
+import type { EventStreamFactory, EventStreamFailure, EventStreamHandle } from '@propdesk/api-client';
 import { defaultRequest, fetchNotificationLists } from './history.js';
 import type { RequestFn } from './history.js';
 import { mergeNotifications } from './notificationList.js';
 import type { ConnectionStatus } from './notificationsSlice.js';
-import type { SseEvent } from './sseParser.js';
+import type { SseEvent } from '@propdesk/api-client';
 import { browserDesktopNotifier, defaultStorage, globalTimers } from './browser.js';
 import type { DesktopNotifier, Listenable, Timers, VisibilitySource } from './browser.js';
 

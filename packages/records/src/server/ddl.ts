@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { columnOf, hasActive, isSortable, isTextKind, type FieldDef, type Registry, type ResourceDef } from '../model/index.js';
 import type { Migration } from '@propdesk/server-kit';
+import { FOLD_FROM, FOLD_TO } from './fold.js';
 import { ident } from './sql.js';
 
 /** The SQL type of a field's column. */
@@ -305,6 +306,15 @@ export const engineMigrations: Migration[] = [
         last integer not null,
         primary key (prefix, year)
       );
+    `,
+  },
+  {
+    id: 'records/0002_search_fold',
+    // Search that reads Arabic as people type it (fold.ts).
+    up: `
+      create or replace function search_fold(value text) returns text
+        language sql immutable strict parallel safe
+        as $fold$ select translate(lower(value), '${FOLD_FROM}', '${FOLD_TO}') $fold$;
     `,
   },
 ];

@@ -13,6 +13,8 @@ import {
   type ResourceDef,
 } from '../model/index.js';
 import type { EngineContext } from './records.js';
+import { searchWordSql } from './select.js';
+import { searchWords } from './fold.js';
 import { qb, run } from './sql.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -107,12 +109,9 @@ export async function pickerOptions(ctx: EngineContext, db: Queryable, def: Reso
   const ids = query.ids ? query.ids.split(',').filter((id) => UUID.test(id)) : null;
   const where = [ids ? sql`t.id = any(${ids}::uuid[])` : def.hasActive === false ? sql`true` : sql`t.active`];
   if (!ids && def.archivedBy) where.push(sql`${sql.ref(`t.${columnOf(def.archivedBy, def.fields[def.archivedBy])}`)} is null`);
-  const words = ids ? [] : (query.q ?? '').trim().split(/\s+/).filter(Boolean).slice(0, MAX_WORDS);
-  for (const word of words) {
-    const pattern = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const shown = [label, ...(def.codeField ? [ref('t', def, def.codeField)] : []), ...parts.map((part) => searchSql(ctx.registry, def, part, def.fields[optionPartField(part)]!))];
-    where.push(sql`(${sql.join(shown.map((text) => sql`${text}::text ilike ${pattern}`), sql` or `)})`);
-  }
+  const words = ids ? [] : searchWords(query.q, MAX_WORDS);
+  const shown = [label, ...(def.codeField ? [ref('t', def, def.codeField)] : []), ...parts.map((part) => searchSql(ctx.registry, def, part, def.fields[optionPartField(part)]!))];
+  for (const word of words) where.push(searchWordSql(shown, word));
   const scope = ctx.rowScope ? ctx.rowScope(def, auth) : null;
   if (scope) where.push(scope);
   // Named by id with `for`, a value is checked against what its field may take now (a form whose project changed).

@@ -73,7 +73,7 @@ describe('records engine at volume', () => {
   });
 
   it('writes CSV exactly as csv-stringify does', async () => {
-    const exported = await call('GET', '/api/source-types/export?format=csv&sort=name&q=Type%20002');
+    const exported = await call('GET', `/api/source-types/export?format=csv&sort=name&where=${encodeURIComponent(JSON.stringify({ field: 'name', op: 'startsWith', value: 'Type 002' }))}`);
     const lines = String(exported.body).replace(/^\ufeff/, '');
     const expected = stringify([['Name', 'Description'], ...names.slice(20, 30).map((name) => [name, 'first, "quoted"'])]);
     expect(lines).toBe(expected);
@@ -104,7 +104,7 @@ describe('records engine at volume', () => {
     expect(big.body.data).toHaveLength(25);
     const deep = await call('GET', '/api/source-types?pageSize=25&page=60');
     expect(deep.body).toMatchObject({ total: 1_500, totalExact: false });
-    const few = await call('GET', '/api/source-types?q=Type%20001&pageSize=25');
+    const few = await call('GET', `/api/source-types?where=${encodeURIComponent(JSON.stringify({ field: 'name', op: 'startsWith', value: 'Type 001' }))}&pageSize=25`);
     expect(few.body).toMatchObject({ total: 10 });
     expect(few.body).not.toHaveProperty('totalExact');
   }, 60_000);

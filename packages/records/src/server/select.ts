@@ -12,6 +12,7 @@ import {
   type ResourceDef,
   type SortTerm,
 } from '../model/index.js';
+import { searchWords } from './fold.js';
 import { qb } from './sql.js';
 
 /** Which fields of a resource the caller may read: protected fields need a field-level read. */
@@ -52,6 +53,15 @@ function fieldOf(def: ResourceDef, name: string): FieldDef {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** At most this many words of a list's search are matched. */
+export const MAX_SEARCH_WORDS = 8;
+
+/** One word of a search, found in any of `texts` (folded: fold.ts). */
+export function searchWordSql(texts: readonly RawBuilder<unknown>[], word: string): RawBuilder<unknown> {
+  const pattern = `%${escapeLike(word)}%`;
+  return sql`(${sql.join(texts.map((text) => sql`search_fold(${text}::text) like search_fold(${pattern})`), sql` or `)})`;
+}
+
 function conditionSql(def: ResourceDef, node: FilterNode): RawBuilder<unknown> {
   if (isGroup(node)) {
     if (node.children.length === 0) return sql`true`;
@@ -81,9 +91,9 @@ function conditionSql(def: ResourceDef, node: FilterNode): RawBuilder<unknown> {
     case 'ne':
       return text ? sql`lower(${column}) is distinct from lower(${value})` : sql`${column} is distinct from ${value}${cast}`;
     case 'contains':
-      return sql`${column} ilike ${`%${escapeLike(String(value))}%`}`;
+      return sql`search_fold(${column}) like search_fold(${`%${escapeLike(String(value))}%`})`;
     case 'startsWith':
-      return sql`${column} ilike ${`${escapeLike(String(value))}%`}`;
+      return sql`search_fold(${column}) like search_fold(${`${escapeLike(String(value))}%`})`;
     case 'gt':
       return sql`${column} > ${value}${cast}`;
     case 'gte':
@@ -139,14 +149,10 @@ export type ListCriteria = {
 export function whereSql(def: ResourceDef, criteria: ListCriteria): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [];
   if (criteria.where) parts.push(conditionSql(def, criteria.where));
-  const q = criteria.q?.trim();
-  if (q) {
-    const searchable = Object.entries(def.fields).filter(([, field]) => field.searchable && !field.protected && isTextKind(field.kind));
-    if (searchable.length > 0) {
-      const pattern = `%${escapeLike(q)}%`;
-      parts.push(sql`(${sql.join(searchable.map(([name]) => sql`${columnRef(def, name)} ilike ${pattern}`), sql` or `)})`);
-    }
-  }
+  const words = searchWords(criteria.q, MAX_SEARCH_WORDS);
+  const searchable = Object.entries(def.fields).filter(([, field]) => field.searchable && !field.protected && isTextKind(field.kind));
+  // Each word of the search is found in some searchable field, in any order, as Arabic is typed (fold.ts).
+  if (searchable.length > 0) for (const word of words) parts.push(searchWordSql(searchable.map(([name]) => columnRef(def, name)), word));
   if (hasActive(def) && criteria.active && criteria.active !== 'all') parts.push(sql`t.active = ${criteria.active === 'true'}`);
   // Archived records (`archivedBy`) are read by id; a list shows them only when asked.
   if (def.archivedBy && !criteria.ids && criteria.active !== 'all') {

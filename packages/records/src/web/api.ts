@@ -1,8 +1,7 @@
-import { baseApi, recordTag, resourceTag, rowTags, toApiError, type ApiError, type ApiQueryError } from '@propdesk/api-client';
+import { baseApi, recordTag, resourceTag, rowTags, toApiError, type ApiError, type ApiQueryError, type Envelope } from '@propdesk/api-client';
 import { PAGE_SIZE_MAX } from '../model/api.js';
 import type { HistoryEntry, ImportReport, ListResponse, RecordRow, SavedView, SavedViewState, Usage } from '../model/index.js';
 
-type Envelope<T> = { status: 'OK'; data: T; message?: string };
 
 export type ListArgs = { resource: string; params: Record<string, string> };
 export type SaveArgs = { resource: string; id?: string; body: Record<string, unknown> };

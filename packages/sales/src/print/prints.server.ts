@@ -1,5 +1,6 @@
 import type { Migration, Queryable } from '@propdesk/server-kit';
 import { sha256 } from './typst.server.js';
+import type { KeptPrint, PrintLanguage } from './model.js';
 
 /**
  * Every issued print is kept (`document_prints`: the bytes, their SHA-256, when, by whom, which
@@ -25,10 +26,9 @@ export const printMigrations: Migration[] = [
 ];
 
 /** A kept print as its list answers it: `printedByName` is who issued it, as people know them. */
-export type KeptPrint = { id: string; lang: string; sha256: string; printedAt: string; printedBy: string | null; printedByName: string | null };
 
 /** Keeps a print and answers its hash (the same bytes printed twice are kept once, with the first time). */
-export async function keepPrint(db: Queryable, input: { resource: string; recordId: string; lang: 'ar' | 'en'; content: Uint8Array; userId: string | null }): Promise<string> {
+export async function keepPrint(db: Queryable, input: { resource: string; recordId: string; lang: PrintLanguage; content: Uint8Array; userId: string | null }): Promise<string> {
   const hash = sha256(input.content);
   await db.query(
     `insert into document_prints (resource, record_id, lang, sha256, content, printed_by)
@@ -39,7 +39,7 @@ export async function keepPrint(db: Queryable, input: { resource: string; record
 }
 
 export async function listPrints(db: Queryable, resource: string, recordId: string): Promise<KeptPrint[]> {
-  const rows = await db.query<{ id: string; lang: string; sha256: string; printed_at: Date | string; printed_by: string | null; printed_by_name: string | null }>(
+  const rows = await db.query<{ id: string; lang: PrintLanguage; sha256: string; printed_at: Date | string; printed_by: string | null; printed_by_name: string | null }>(
     `select p.id::text as id, p.lang, p.sha256, p.printed_at, p.printed_by::text as printed_by, coalesce(nullif(u.full_name, ''), u.username) as printed_by_name
        from document_prints p left join users u on u.id = p.printed_by where p.resource = $1 and p.record_id = $2 order by p.printed_at desc, p.id`,
     [resource, recordId],

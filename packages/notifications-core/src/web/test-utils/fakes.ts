@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 import type { Mock } from 'vitest';
-import type { EventStreamFactory, EventStreamFailure, EventStreamOptions, EventStreamState } from '../eventStream.js';
+import type { EventStreamFactory, EventStreamFailure, EventStreamOptions, EventStreamState } from '@propdesk/api-client';
 import type { DesktopNotifier, VisibilitySource } from '../browser.js';
 import type { NotificationServiceOptions } from '../notificationService.js';
 

@@ -1,7 +1,6 @@
-import { baseApi, recordTag } from '@propdesk/api-client';
+import { baseApi, recordTag, type Envelope } from '@propdesk/api-client';
 import type { ApprovalsView, ReceiptRequest, ReceiptRow } from '../../model/api.js';
 
-type Envelope<T> = { status: 'OK'; data: T; message?: string };
 
 const record = (id: string) => ({ type: 'Record' as const, id });
 

@@ -1,7 +1,6 @@
-import { baseApi, readsTags, recordTag } from '@propdesk/api-client';
+import { baseApi, readsTags, recordTag, type Envelope } from '@propdesk/api-client';
 import type { AwardRequest, AwardResult, ComparisonView, ProcurementDashboard, RequestLineOption } from '../../model/api.js';
 
-type Envelope<T> = { status: 'OK'; data: T; message?: string };
 
 const record = (id: string) => ({ type: 'Record' as const, id });
 

@@ -1,6 +1,5 @@
-import { baseApi } from '@propdesk/api-client';
+import { baseApi, type Envelope } from '@propdesk/api-client';
 
-type Envelope<T> = { status: 'OK'; data: T; message?: string };
 
 /** The quotation's supplier PDF upload, as an endpoint of the one base API (it refreshes the quotations). */
 export const quotationApi = baseApi.enhanceEndpoints({ addTagTypes: ['Record'] }).injectEndpoints({

@@ -1,7 +1,6 @@
-import { baseApi, readsTags } from '@propdesk/api-client';
+import { baseApi, readsTags, type Envelope } from '@propdesk/api-client';
 import type { DepositCalendar } from './model.js';
 
-type Envelope<T> = { status: 'OK'; data: T; message?: string };
 
 /** The cheque calls beside the engine's: the deposit calendar of a week. */
 export const chequeApi = baseApi.enhanceEndpoints({ addTagTypes: ['Record'] }).injectEndpoints({

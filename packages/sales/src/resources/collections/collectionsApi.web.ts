@@ -1,10 +1,9 @@
-import { baseApi, readsTags } from '@propdesk/api-client';
+import { baseApi, readsTags, type Envelope } from '@propdesk/api-client';
 
 /** What the figures are computed from: any change of these refreshes them. */
 const ledger = readsTags('installments', 'receipts', 'cheques', 'contracts');
 import type { CollectionsDashboard, CustomerStatement } from './model.js';
 
-type Envelope<T> = { status: 'OK'; data: T; message?: string };
 
 /** The collections dashboard and a customer's statement of account (issue 18). */
 export const collectionsApi = baseApi.injectEndpoints({

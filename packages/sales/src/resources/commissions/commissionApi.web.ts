@@ -1,7 +1,6 @@
-import { baseApi, readsTags } from '@propdesk/api-client';
+import { baseApi, readsTags, type Envelope } from '@propdesk/api-client';
 import type { BrokerStatement, CommissionBroker } from './model.js';
 
-type Envelope<T> = { status: 'OK'; data: T; message?: string };
 const screen = { 'X-Change-Source': 'screen' };
 
 /** A broker's commission statement (issue 18), beside the engine's commission calls. */

@@ -1,12 +1,12 @@
-import { baseApi, recordTag } from '@propdesk/api-client';
+import { baseApi, recordTag, type Envelope } from '@propdesk/api-client';
+import type { KeptPrint } from '../../print/model.js';
 
-type Envelope<T> = { status: 'OK'; data: T; message?: string };
 const screen = { 'X-Change-Source': 'screen' };
 
 /** A configured contract action open from the contract's current step (`GET /api/contracts/{id}/steps`). */
 export type StepAction = { id: string; name: string; label: string; fromStepName: string; toStep: string; toStepName: string; toStepFinal: boolean; needsReason: boolean };
 /** A kept print of a contract (`GET /api/contracts/{id}/prints`). */
-export type KeptPrint = { id: string; lang: 'ar' | 'en'; sha256: string; printedAt: string; printedBy: string | null; printedByName: string | null };
+export type { KeptPrint } from '../../print/model.js';
 
 /**
  * The contract calls beyond the engine's, on the one base API; a step taken refreshes the contract's

@@ -1,11 +1,10 @@
-import { baseApi } from '@propdesk/api-client';
+import { baseApi, type Envelope } from '@propdesk/api-client';
 import type { RecordRow } from '@propdesk/records/model';
 import { duplicateCheckSchema, type AssignResult, type ClaimResult, type DuplicateCheck, type DuplicateQuery } from '../../model/api.js';
 import { takeUrgentCounts, type UrgentCounts } from './urgentCounts.web.js';
 
 export type { DuplicateMatch } from '../../model/api.js';
 
-type Envelope<T> = { status: 'OK'; data: T; message?: string };
 
 /** A lead activity as the engine answers it (the `lead-activities` resource). */
 export type Activity = RecordRow & { at: string; outcome: string | null; notes: string | null; nextFollowUpAt: string | null; createdBy: string | null };

@@ -1,8 +1,7 @@
-import { baseApi, readsTags, recordTag } from '@propdesk/api-client';
+import { baseApi, readsTags, recordTag, type Envelope } from '@propdesk/api-client';
 import type { RecordRow } from '@propdesk/records/model';
 import type { ReservationPreview, ReservationRevision } from './model.js';
 
-type Envelope<T> = { status: 'OK'; data: T; message?: string };
 const screen = { 'X-Change-Source': 'screen' };
 const reservations = { type: 'Record', id: 'reservations' } as const;
 

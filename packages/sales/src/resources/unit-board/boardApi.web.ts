@@ -1,7 +1,6 @@
-import { baseApi } from '@propdesk/api-client';
+import { baseApi, type Envelope } from '@propdesk/api-client';
 import type { Board, SalesDashboard } from './model.js';
 
-type Envelope<T> = { status: 'OK'; data: T; message?: string };
 
 /** One line of a unit's story (`GET /api/units/{id}/story`). */
 export type StoryLine = {
