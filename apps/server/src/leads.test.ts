@@ -241,21 +241,68 @@ describe.each(DB_KINDS)('leads on %s', (kind) => {
     expect((await agentA.agent.request({ method: 'POST', url: '/api/customers', payload: { kind: 'individual', fullName: 'Twin', phone: freshPhone(), nationalId } })).statusCode).toBe(409);
   });
 
-  it('a manager merges two leads: activities, notes and history stay on the survivor', async () => {
+  it('a manager merges two leads: the merged one is archived naming the survivor, its activities move with history, both histories stay', async () => {
     const survivor = await newLead(agentA, { notes: 'First contact at the expo.' });
     const other = await newLead(agentA, { notes: 'Prefers a villa.' });
-    await agentA.agent.request({ method: 'POST', url: '/api/lead-activities', payload: { lead: other.id, type: activityType, at: new Date().toISOString(), outcome: 'Called back' } });
+    const activityIds: string[] = [];
+    for (const outcome of ['Called back', 'Sent the brochure']) {
+      const logged = await agentA.agent.request({ method: 'POST', url: '/api/lead-activities', payload: { lead: other.id, type: activityType, at: new Date().toISOString(), outcome } });
+      expect(logged.statusCode, logged.body).toBe(201);
+      activityIds.push(logged.json().data.id);
+    }
+    const historyRows = async (id: string) => Number((await db.query<{ n: number }>("select count(*)::int as n from record_history where resource = 'leads' and record_id = $1", [id])).rows[0]!.n);
+    const otherRowsBefore = await historyRows(other.id);
     expect((await agentA.agent.request({ method: 'POST', url: `/api/leads/${survivor.id}/merge`, payload: { otherId: other.id } })).statusCode).toBe(423);
     const merged = await manager.agent.request({ method: 'POST', url: `/api/leads/${survivor.id}/merge`, payload: { otherId: other.id } });
     expect(merged.statusCode, merged.body).toBe(200);
+    expect(merged.json().message).toBe('Leads merged.');
+    expect(merged.json().data.id).toBe(survivor.id);
     expect(merged.json().data.notes).toContain('Prefers a villa.');
     expect(merged.json().data.phone2).toBe(other.phone);
-    expect((await manager.agent.request({ method: 'GET', url: `/api/leads/${other.id}` })).statusCode).toBe(404);
-    const timeline = (await manager.agent.request({ method: 'GET', url: `/api/leads/${survivor.id}/activities` })).json().data;
-    expect(timeline.map((row: { outcome: string }) => row.outcome)).toContain('Called back');
-    const history = (await manager.agent.request({ method: 'GET', url: `/api/leads/${survivor.id}/history` })).json().data as { action: string }[];
-    expect(history.map((row) => row.action)).toEqual(expect.arrayContaining(['merge', 'activity', 'create']));
-    expect(history.filter((row) => row.action === 'create')).toHaveLength(2);
+
+    // The merged lead is kept, archived, and says into which lead.
+    const archived = await manager.agent.request({ method: 'GET', url: `/api/leads/${other.id}` });
+    expect(archived.statusCode).toBe(200);
+    expect(archived.json().data).toMatchObject({ mergedInto: survivor.id, fullName: other.fullName, phone: other.phone, validUntil: null });
+    expect(archived.json().data.refLabels.mergedInto).toBe(survivor.fullName);
+
+    // Both histories are readable; the merged lead's past is its own (never rewritten), with the merge naming the survivor.
+    expect(await historyRows(other.id)).toBe(otherRowsBefore + 1);
+    const otherHistory = (await manager.agent.request({ method: 'GET', url: `/api/leads/${other.id}/history` })).json().data as { action: string; reason: string | null; changes: Record<string, { after: unknown }> }[];
+    expect(otherHistory[0]).toMatchObject({ action: 'merge', reason: `Merged into ${String(survivor.fullName)} (${survivor.id}).` });
+    expect(otherHistory[0]!.changes.mergedInto!.after).toBe(survivor.id);
+    expect(otherHistory.map((row) => row.action)).toEqual(expect.arrayContaining(['merge', 'activity', 'create']));
+    const survivorHistory = (await manager.agent.request({ method: 'GET', url: `/api/leads/${survivor.id}/history` })).json().data as { action: string; reason: string | null }[];
+    expect(survivorHistory[0]).toMatchObject({ action: 'merge', reason: `Merged ${String(other.fullName)} (${other.id}) into this lead.` });
+    expect(survivorHistory.filter((row) => row.action === 'create')).toHaveLength(1);
+
+    // The activities now belong to the survivor, each with its move in its history.
+    const timeline = (await manager.agent.request({ method: 'GET', url: `/api/leads/${survivor.id}/activities` })).json().data as { id: string; outcome: string; lead: string }[];
+    expect(timeline.map((row) => row.outcome).sort()).toEqual(['Called back', 'Sent the brochure']);
+    expect((await manager.agent.request({ method: 'GET', url: `/api/leads/${other.id}/activities` })).json().data).toEqual([]);
+    for (const activityId of activityIds) {
+      const moved = (await manager.agent.request({ method: 'GET', url: `/api/lead-activities/${activityId}/history` })).json().data as { action: string; reason: string | null; changes: Record<string, { before: unknown; after: unknown }> }[];
+      expect(moved[0]).toMatchObject({ action: 'merge', reason: `Moved by merge of ${String(other.fullName)} (${other.id}) into ${String(survivor.fullName)} (${survivor.id}).` });
+      expect(moved[0]!.changes.lead).toMatchObject({ before: other.id, after: survivor.id });
+    }
+
+    // Out of the default list, the pickers and the duplicate check; listed when asked for archived leads.
+    const listed = (url: string) => manager.agent.request({ method: 'GET', url }).then((response) => (response.json().data as { id: string }[]).map((row) => row.id));
+    expect(await listed(`/api/leads?q=${encodeURIComponent(other.phone)}`)).toEqual([survivor.id]);
+    expect(await listed(`/api/leads?q=${encodeURIComponent(other.phone)}&active=false`)).toEqual([other.id]);
+    expect(await listed(`/api/leads/options?q=${encodeURIComponent(String(other.fullName))}`)).toEqual([]);
+    const duplicates = await manager.agent.request({ method: 'GET', url: `/api/leads/duplicates?phone=${encodeURIComponent(other.phone)}` });
+    expect(duplicates.json().data.matches.map((row: { id: string }) => row.id)).toEqual([survivor.id]);
+
+    // An archived lead is not merged again, nor changed.
+    const again = await manager.agent.request({ method: 'POST', url: `/api/leads/${survivor.id}/merge`, payload: { otherId: other.id } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(`${String(other.fullName)} was already merged into ${String(survivor.fullName)}: open that lead instead.`);
+    const third = await newLead(agentA);
+    expect((await manager.agent.request({ method: 'POST', url: `/api/leads/${other.id}/merge`, payload: { otherId: third.id } })).statusCode).toBe(409);
+    const patched = await manager.agent.request({ method: 'PATCH', url: `/api/leads/${other.id}`, payload: { version: archived.json().data.version, notes: 'changed' } });
+    expect(patched.statusCode).toBe(409);
+    expect(patched.json().message).toContain('archived');
   });
 
   it('the expiry job reminds and expires each lead once, even run twice at once', async () => {

@@ -85,6 +85,37 @@ describe.each(DB_KINDS)('settings on %s', (kind) => {
     expect((await agent.request({ method: 'GET', url: '/api/sources' })).statusCode).toBe(423);
   });
 
+  it("a role's grants and a user's roles leave history: who changed them, what was granted and taken away", async () => {
+    const role = await newRole([{ entityName: 'source', action: 'read' }]);
+    const changed = await admin.request({
+      method: 'PATCH',
+      url: `/api/roles/${role.id}`,
+      payload: { version: role.version, privileges: [{ entityName: 'bank', action: 'read' }, { entityName: 'lead', fieldName: 'phone', action: 'read' }] },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    type Entry = { action: string; reason: string | null; actorId: string | null; changes: Record<string, { before: unknown; after: unknown }> };
+    const roleHistory = (await admin.request({ method: 'GET', url: `/api/roles/${role.id}/history` })).json().data as Entry[];
+    const grants = roleHistory.filter((entry) => entry.action === 'privileges');
+    expect(grants).toHaveLength(2);
+    expect(grants[0]).toMatchObject({ reason: 'Granted: bank:read, lead.phone:read; taken away: source:read.', changes: { privileges: { before: ['source:read'], after: ['bank:read', 'lead.phone:read'] } } });
+    expect(grants[0]!.actorId).not.toBeNull();
+    expect(grants[1]).toMatchObject({ reason: 'Granted: source:read.', changes: { privileges: { before: [], after: ['source:read'] } } });
+    // The same matrix again changes nothing and records nothing.
+    const version = (changed.json().data as { version: number }).version;
+    await admin.request({ method: 'PATCH', url: `/api/roles/${role.id}`, payload: { version, privileges: [{ entityName: 'bank', action: 'read' }, { entityName: 'lead', fieldName: 'phone', action: 'read' }] } });
+    expect(((await admin.request({ method: 'GET', url: `/api/roles/${role.id}/history` })).json().data as Entry[]).filter((entry) => entry.action === 'privileges')).toHaveLength(2);
+
+    const other = await newRole([]);
+    const user = await newUser([role.id]);
+    const moved = await admin.request({ method: 'PATCH', url: `/api/users/${user.id}`, payload: { version: user.version, roles: [other.id] } });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const userHistory = ((await admin.request({ method: 'GET', url: `/api/users/${user.id}/history` })).json().data as Entry[]).filter((entry) => entry.action === 'roles');
+    expect(userHistory).toHaveLength(2);
+    expect(userHistory[0]!.changes.roles).toEqual({ before: [role.id], after: [other.id] });
+    expect(userHistory[0]!.reason).toMatch(/^Granted: Role\..+; taken away: Role\..+\.$/);
+    expect(userHistory[1]!.changes.roles).toEqual({ before: [], after: [role.id] });
+  });
+
   it('deactivating a user ends their session at once; deleting a user only deactivates', async () => {
     const role = await newRole([{ entityName: 'source', action: 'read' }]);
     const user = await newUser([role.id]);

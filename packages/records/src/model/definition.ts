@@ -190,6 +190,13 @@ export type ResourceDef = {
   fields: Readonly<Record<string, FieldDef>>;
   /** Reference data has `active`; documents do not. Default true. */
   hasActive?: boolean;
+  /**
+   * A read-only reference field that, once filled, archives the record (a lead merged into another:
+   * `mergedInto`): the record and its history stay readable by id, but lists, counts, exports and
+   * pickers leave it out unless asked (`active=false`: only archived ones, `all`: both), and the
+   * engine refuses any further change or deletion of it (409 naming the record it points to).
+   */
+  archivedBy?: string;
   /** e.g. `['name']`, `['-createdOn']`. */
   defaultSort: readonly string[];
   listColumns: readonly string[];
@@ -240,6 +247,9 @@ export const labelFieldOf = (def: ResourceDef) => def.labelField ?? 'name';
 /** A key column (`FieldDef.key`, the numbering field or the code field): sized to its content, never cut. */
 export const isKeyField = (def: ResourceDef, name: string) => def.fields[name]?.key === true || def.numbering?.field === name || def.codeField === name;
 export const hasActive = (def: ResourceDef) => def.hasActive !== false;
+
+/** Whether this record is archived (its `archivedBy` reference is filled). */
+export const isArchived = (def: ResourceDef, record: Readonly<Record<string, unknown>>) => def.archivedBy !== undefined && !isEmptyValue(record[def.archivedBy]);
 
 /** Whether a record may be deleted or deactivated in its state: `deletableStates` when given, else `editableStates`. */
 export function deletableIn(def: ResourceDef, record: Readonly<Record<string, unknown>>): boolean {

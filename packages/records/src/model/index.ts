@@ -5,6 +5,7 @@ export {
   columnOf,
   deletableIn,
   hasActive,
+  isArchived,
   isEmptyValue,
   isFilterable,
   isKeyField,

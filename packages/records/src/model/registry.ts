@@ -55,6 +55,10 @@ export function createRegistry(resources: readonly ResourceDef[]): Registry {
     if (tables.has(def.table)) problems.push(`Duplicate table ${def.table}`);
     tables.add(def.table);
     problems.push(...checkDefinition(def, known));
+    const archive = def.archivedBy === undefined ? undefined : def.fields[def.archivedBy];
+    if (def.archivedBy !== undefined && (archive?.kind !== 'reference' || !archive.readOnly)) {
+      problems.push(`resource ${def.name}: archivedBy ${def.archivedBy} must be a read-only reference field`);
+    }
   }
   for (const def of resources) {
     for (const [key, child] of Object.entries(def.children ?? {})) {

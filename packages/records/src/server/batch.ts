@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { HttpError, badRequest, notFound, type Queryable, type RequestAuth } from '@propdesk/server-kit';
 import { sql } from 'kysely';
 import { columnOf, createSchema, hasActive, isTextKind, labelFieldOf, ruleErrors, type FieldDef, type FieldError, type RecordRow, type ResourceDef } from '../model/index.js';
-import { assertEditableState, type Rollup, type UpdatedRow } from './lifecycle.js';
+import { assertEditableState, assertNotArchived, type Rollup, type UpdatedRow } from './lifecycle.js';
 import { noteChanges } from './changes.js';
 import { reserveDocumentNumbers } from './numbering.js';
 import {
@@ -308,6 +308,7 @@ async function writeMany(ctx: EngineContext, tx: Queryable, def: ResourceDef, ca
     if (row.version !== undefined && before.version !== row.version) throw new StaleVersionError(visibleRecord(def, caller.auth, before));
     const values = { ...row.values };
     try {
+      assertNotArchived(def, before);
       if (!options.allowReadOnly && caller.source !== 'system') {
         assertEditableState(def, before);
         if (link) await assertParentEditable(ctx, tx, def, before[link.field]);

@@ -1,6 +1,6 @@
 export { recordsPlugin, callerOf } from './plugin.js';
 export type { RecordsPluginOptions, Printer } from './plugin.js';
-export { Lifecycle, assertEditableState } from './lifecycle.js';
+export { Lifecycle, assertEditableState, assertNotArchived } from './lifecycle.js';
 export type { ResourceHooks, ActionHandlers, ActionOutcome, Rollup, UpdateChanges, UpdatedRow } from './lifecycle.js';
 export { runAction } from './actions.js';
 export { combineRowScopes } from './domain.js';
@@ -22,6 +22,7 @@ export {
   getRecord,
   listRecords,
   historyOf,
+  recordKeptChange,
   usageOf,
   toRecord,
   visibleRecord,

@@ -1,6 +1,6 @@
-import { unprocessable, type Queryable } from '@propdesk/server-kit';
+import { conflict, unprocessable, type Queryable } from '@propdesk/server-kit';
 import type { z } from 'zod';
-import type { RecordRow, Registry, ResourceDef } from '../model/index.js';
+import { isArchived, type RecordRow, type Registry, type ResourceDef } from '../model/index.js';
 import type { Caller } from './records.js';
 
 /** What an update hook sees: the record before and after, and the workflow action that wrote it (if any). */
@@ -278,4 +278,17 @@ export function assertEditableState(def: ResourceDef, record: Readonly<Record<st
   const allowed = def.editableStates.map(words).join(' or ');
   const verb = what === 'delete' ? 'be deleted' : 'change';
   throw unprocessable(`A ${def.singular.toLowerCase()} can ${verb} only while it is ${allowed}; this one is ${words(status) || 'without a state'}.`);
+}
+
+/**
+ * 409 when the record is archived (its `archivedBy` reference is filled): it is kept as it is, for
+ * its history, and names the record it now lives on. Every write of the engine checks it, the
+ * server's own included.
+ */
+export function assertNotArchived(def: ResourceDef, record: RecordRow) {
+  if (!isArchived(def, record)) return;
+  const field = def.fields[def.archivedBy!]!;
+  const target = record.refLabels?.[def.archivedBy!];
+  const named = typeof target === 'string' && target !== '' ? `${target} (${String(record[def.archivedBy!])})` : String(record[def.archivedBy!]);
+  throw conflict(`This ${def.singular.toLowerCase()} is archived (${field.label.toLowerCase()} ${named}) and can no longer be changed.`);
 }

@@ -108,6 +108,7 @@ export async function pickerOptions(ctx: EngineContext, db: Queryable, def: Reso
   const parts = def.optionDetail ?? [];
   const ids = query.ids ? query.ids.split(',').filter((id) => UUID.test(id)) : null;
   const where = [ids ? sql`t.id = any(${ids}::uuid[])` : def.hasActive === false ? sql`true` : sql`t.active`];
+  if (!ids && def.archivedBy) where.push(sql`${sql.ref(`t.${columnOf(def.archivedBy, def.fields[def.archivedBy])}`)} is null`);
   const words = ids ? [] : searchWords(query.q, MAX_WORDS);
   const shown = [label, ...(def.codeField ? [ref('t', def, def.codeField)] : []), ...parts.map((part) => searchSql(ctx.registry, def, part, def.fields[optionPartField(part)]!))];
   for (const word of words) where.push(searchWordSql(shown, word));

@@ -348,7 +348,7 @@ function registerResource(app: FastifyInstance, ctx: EngineContext, def: Resourc
   typed.get(`${base}/:id/history`, { schema: { tags, summary: 'Who changed what, when and from where', params: idParams }, onRequest: guard(def, 'read') }, async (request) => {
     const record = await getRecord(ctx, ctx.db, def, callerOf(request), request.params.id);
     if (!record) throw notFound(`No such ${def.singular.toLowerCase()}`);
-    return ok(await historyOf(ctx.db, def, request.auth, request.params.id));
+    return ok(await historyOf(ctx.db, def, request.auth, request.params.id, Object.keys(hooks.extraUpdate)));
   });
 
   typed.get(`${base}/:id/usage`, { schema: { tags, summary: 'Which records point to this one', params: idParams }, onRequest: guard(def, 'read') }, async (request) => {

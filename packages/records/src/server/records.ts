@@ -20,7 +20,7 @@ import {
 } from '../model/index.js';
 import { isUniqueViolation, mapDatabaseError, uniqueField } from './errors.js';
 import { noteChanges, type ChangePublisher } from './changes.js';
-import { assertEditableState, noHooks, type Lifecycle, type Rollup } from './lifecycle.js';
+import { assertEditableState, assertNotArchived, noHooks, type Lifecycle, type Rollup } from './lifecycle.js';
 import { nextDocumentNumber } from './numbering.js';
 import { matchSql } from './options.js';
 import { orderSql, readableFields, selectRecords, whereSql, type ListCriteria } from './select.js';
@@ -677,6 +677,7 @@ export async function updateRecord(ctx: EngineContext, tx: Queryable, def: Resou
   const before = options.locked ?? (await fullRecord(ctx, tx, def, id, true));
   if (!before) throw notFound(`No such ${def.singular.toLowerCase()}`);
   if (!options.ignoreVersion && before.version !== version) throw new StaleVersionError(visibleRecord(def, caller.auth, before));
+  assertNotArchived(def, before);
   const link = parentOf(ctx.registry, def);
   if (!options.allowReadOnly && caller.source !== 'system') {
     // Refused before anything is written: the document's state, then (for a line) its document's.
@@ -789,6 +790,7 @@ export async function deleteRecord(
   const before = await fullRecord(ctx, tx, def, id, true);
   if (!before) throw notFound(`No such ${def.singular.toLowerCase()}`);
   if (def.singleton) throw new HttpError(422, `The ${def.singular.toLowerCase()} is changed, never deleted.`);
+  assertNotArchived(def, before);
   if (def.deletableStates) assertDeletableState(def, before);
   else assertEditableState(def, before, 'delete');
   const link = parentOf(ctx.registry, def);
@@ -831,8 +833,9 @@ export async function deleteRecord(
 }
 
 /** The record's history, newest first, without what the caller may not read. */
-export async function historyOf(db: Queryable, def: ResourceDef, auth: RequestAuth | null, id: string): Promise<HistoryEntry[]> {
-  const readable = new Set([...readableFields(def, auth).map(([name]) => name), 'active']);
+export async function historyOf(db: Queryable, def: ResourceDef, auth: RequestAuth | null, id: string, kept: readonly string[] = []): Promise<HistoryEntry[]> {
+  // `kept`: what the resource's hooks keep beside the record and record in its history (a role's privileges, a user's roles).
+  const readable = new Set([...readableFields(def, auth).map(([name]) => name), 'active', ...kept]);
   const result = await db.query<{
     id: string;
     at: Date | string;
@@ -858,6 +861,16 @@ export async function historyOf(db: Queryable, def: ResourceDef, auth: RequestAu
     reason: row.reason,
     changes: Object.fromEntries(Object.entries(row.changes ?? {}).filter(([name]) => readable.has(name))),
   }));
+}
+
+/**
+ * A history entry for what a resource's hooks keep beside its record, in the record's own history
+ * (a role's privileges, a user's roles: `{ privileges: { before, after } }`). The hooks' own rows
+ * are side tables; their change is recorded here, in the write's transaction, like a field's.
+ */
+export async function recordKeptChange(tx: Queryable, def: ResourceDef, caller: Caller, id: string, action: string, changes: Record<string, FieldChange>, reason: string | null = null) {
+  if (Object.keys(changes).length === 0) return;
+  await writeHistory(tx, def, caller, id, action, changes, reason);
 }
 
 export { writeHistory, fullRecord, lockedRecord, unchangedSince };

@@ -154,6 +154,11 @@ export function whereSql(def: ResourceDef, criteria: ListCriteria): RawBuilder<u
   // Each word of the search is found in some searchable field, in any order, as Arabic is typed (fold.ts).
   if (searchable.length > 0) for (const word of words) parts.push(searchWordSql(searchable.map(([name]) => columnRef(def, name)), word));
   if (hasActive(def) && criteria.active && criteria.active !== 'all') parts.push(sql`t.active = ${criteria.active === 'true'}`);
+  // Archived records (`archivedBy`) are read by id; a list shows them only when asked.
+  if (def.archivedBy && !criteria.ids && criteria.active !== 'all') {
+    const column = sql.ref(`t.${columnOf(def.archivedBy, def.fields[def.archivedBy])}`);
+    parts.push(criteria.active === 'false' ? sql`${column} is not null` : sql`${column} is null`);
+  }
   if (criteria.ids) parts.push(criteria.ids.length === 0 ? sql`false` : sql`t.id = any(${[...criteria.ids]}::uuid[])`);
   if (criteria.scope) parts.push(criteria.scope);
   return parts.length === 0 ? sql`true` : sql.join(parts, sql` and `);

@@ -12,7 +12,7 @@ import { useSnackbar } from 'notistack';
 import { useSelector } from 'react-redux';
 import { selectPrivilegeChecker } from '@propdesk/auth-session/web';
 import type { PrivilegeChecker } from '@propdesk/privileges';
-import { actionApplies, deletableIn, isShown, labelFieldOf, type FieldDef, type RecordRow, type ResourceDef, type Usage } from '../model/index.js';
+import { actionApplies, deletableIn, isArchived, isShown, labelFieldOf, type FieldDef, type RecordRow, type ResourceDef, type Usage } from '../model/index.js';
 import { serverError, useDeleteRecordMutation, useRecordUsageQuery, useRunActionMutation, useSaveRecordMutation } from './api.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { fillPlaceholders, formatTimestamp, formatValue, humanize, recordTitle } from './format.js';
@@ -38,7 +38,11 @@ export type RecordViewProps = {
 const usageText = (item: Usage) => `${item.count} ${(item.count === 1 ? (findResource(item.resource)?.singular ?? item.label) : item.label).toLowerCase()}`;
 
 /** A record read-only, with its workflow actions, what uses it, and its history. */
-export function RecordView({ def, record, canUpdate, canRemove = canUpdate, canDo, onEdit, onClose }: RecordViewProps) {
+export function RecordView({ def, record, canUpdate: mayUpdate, canRemove: mayRemove = mayUpdate, canDo, onEdit, onClose }: RecordViewProps) {
+  // An archived record (a lead merged into another) is kept as it is: no edit, delete or restore.
+  const archived = isArchived(def, record);
+  const canUpdate = mayUpdate && !archived;
+  const canRemove = mayRemove && !archived;
   const { enqueueSnackbar } = useSnackbar();
   const [remove, removing] = useDeleteRecordMutation();
   const [save] = useSaveRecordMutation();

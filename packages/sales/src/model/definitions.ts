@@ -82,6 +82,8 @@ export const leads: ResourceDef = {
   singular: 'Lead',
   entity: 'lead',
   hasActive: false,
+  // A lead merged into another is kept, archived, for its history: out of lists, duplicate checks and the validity job.
+  archivedBy: 'mergedInto',
   labelField: 'fullName',
   // Twelve leads may share a name: pickers name the phone's ending and the agent.
   optionDetail: [{ field: 'phone', prefix: 'Phone ', last: 4 }, 'assignedTo'],
@@ -109,6 +111,7 @@ export const leads: ResourceDef = {
     customer: f.ref('Customer', 'customers', { readOnly: true }),
     notes: f.longtext('Notes'),
     reminderSentFor: datetime('Reminder sent for', { readOnly: true, hidden: true }),
+    mergedInto: f.ref('Merged into', 'leads', { readOnly: true, hidden: true }),
   },
   defaultSort: ['-createdOn'],
   listColumns: ['fullName', 'phone', 'email', 'status', 'source', 'channel', 'assignedTo', 'salesTeam', 'validUntil', 'nextFollowUpAt'],

@@ -1,6 +1,6 @@
 import type { Database, Queryable } from '@propdesk/server-kit';
 import { formatDate } from '@propdesk/records/model';
-import { updateRecord, type Caller, type EngineContext } from '@propdesk/records/server';
+import { updateMany, updateRecord, type Caller, type EngineContext } from '@propdesk/records/server';
 import { canOwnLeadSql } from './owners.js';
 import { leadLink, type Notify } from './service.js';
 
@@ -26,7 +26,7 @@ export type ExpiryResult = { reminded: number; expired: number };
 export async function runLeadExpiry(ctx: EngineContext & { db: Database }, notify: Notify | undefined, now = new Date()): Promise<ExpiryResult> {
   const result: ExpiryResult = { reminded: 0, expired: 0 };
   for (;;) {
-    const count = await ctx.db.transaction((tx) => remindBatch(tx, notify, now));
+    const count = await ctx.db.transaction((tx) => remindBatch(ctx, tx, notify, now));
     result.reminded += count;
     if (count < BATCH) break;
   }
@@ -38,17 +38,20 @@ export async function runLeadExpiry(ctx: EngineContext & { db: Database }, notif
   return result;
 }
 
-async function remindBatch(tx: Queryable, notify: Notify | undefined, now: Date) {
-  const due = await tx.query<{ id: string; owner: string; name: string; valid_until: Date | string }>(
-    `select l.id::text, l.assigned_to_id::text as owner, l.full_name as name, l.valid_until from leads l ${CONFIG_JOIN}
-      where l.assigned_to_id is not null and l.valid_until > $1
+async function remindBatch(ctx: EngineContext, tx: Queryable, notify: Notify | undefined, now: Date) {
+  const due = await tx.query<{ id: string; owner: string; name: string; valid_until: Date | string; exact_until: string }>(
+    `select l.id::text, l.assigned_to_id::text as owner, l.full_name as name, l.valid_until, l.valid_until::text as exact_until from leads l ${CONFIG_JOIN}
+      where l.assigned_to_id is not null and l.merged_into_id is null and l.valid_until > $1
         and l.valid_until - make_interval(days => coalesce(c.reminder_days_before, 3)) <= $1
         and l.reminder_sent_for is distinct from l.valid_until and coalesce(s.category, 'open') = 'open'
       order by l.valid_until limit ${BATCH} for update of l skip locked`,
     [now],
   );
+  // The reminder's mark goes through the engine, so each lead's history shows when its agent was told
+  // (the validity's own text, to the microsecond, so the mark equals it).
+  const marks = due.rows.map((lead) => ({ id: lead.id, values: { reminderSentFor: lead.exact_until } }));
+  await updateMany(ctx, tx, ctx.registry.get('leads'), SYSTEM, marks, { allowReadOnly: true, action: 'remind', reason: 'Expiry reminder sent to the agent.' });
   for (const lead of due.rows) {
-    await tx.query('update leads set reminder_sent_for = valid_until where id = $1', [lead.id]);
     const until = formatDate(new Date(lead.valid_until));
     await notify?.(tx, { userId: lead.owner, title: `Lead expiring on ${until}: ${lead.name}`, body: 'Log an activity to keep it.', link: leadLink(lead.id), category: 'lead' });
   }
@@ -62,7 +65,7 @@ async function expireBatch(ctx: EngineContext, tx: Queryable, notify: Notify | u
             coalesce(c.on_expiry, 'return_to_pool') as on_expiry, st.manager_id::text as manager,
             (select ${canOwnLeadSql('mu')} from users mu where mu.id = st.manager_id) as manager_can_own
        from leads l ${CONFIG_JOIN} left join sales_teams st on st.id = l.sales_team_id
-      where l.assigned_to_id is not null and l.valid_until <= $1 and coalesce(s.category, 'open') = 'open'
+      where l.assigned_to_id is not null and l.merged_into_id is null and l.valid_until <= $1 and coalesce(s.category, 'open') = 'open'
       order by l.valid_until limit ${BATCH} for update of l skip locked`,
     [now],
   );

@@ -1,5 +1,5 @@
 import { badRequest, conflict, notFound, ok, requirePrivilege, type AuthHook } from '@propdesk/server-kit';
-import { createRecord, getRecord, updateRecord, type Caller, type ChangeSource, type EngineContext } from '@propdesk/records/server';
+import { createRecord, getRecord, updateMany, updateRecord, type Caller, type ChangeSource, type EngineContext } from '@propdesk/records/server';
 import { createSchema } from '@propdesk/records/model';
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
@@ -223,19 +223,28 @@ export function registerLeadRoutes(app: FastifyInstance, ctx: EngineContext, not
         for (const leadId of [id, otherId].sort()) await lockVisibleLead(tx, caller, leadId);
         const survivor = (await getRecord(ctx, tx, leads, caller, id))!;
         const other = (await getRecord(ctx, tx, leads, caller, otherId))!;
+        for (const lead of [survivor, other]) {
+          if (lead.mergedInto) throw conflict(`${String(lead.fullName)} was already merged into ${String(lead.refLabels.mergedInto ?? 'another lead')}: open that lead instead.`);
+        }
         if (survivor.customer && other.customer && survivor.customer !== other.customer) throw conflict('Both leads are already different customers.');
-        await tx.query('update lead_activities set lead_id = $1 where lead_id = $2', [id, otherId]);
-        await tx.query("update record_history set record_id = $1 where resource = 'leads' and record_id = $2", [id, otherId]);
+        const survivorName = `${String(survivor.fullName)} (${id})`;
+        const otherName = `${String(other.fullName)} (${otherId})`;
+        // The merged lead is archived first (it then leaves the duplicate checks the survivor's new contacts go through).
+        await updateRecord(ctx, tx, leads, caller, otherId, { mergedInto: id, validUntil: null, reminderSentFor: null }, { ignoreVersion: true, allowReadOnly: true, action: 'merge', reason: `Merged into ${survivorName}.` });
+        const moved = `Moved by merge of ${otherName} into ${survivorName}.`;
+        const owned = async (def: typeof activities, column: string) =>
+          (await tx.query<{ id: string }>(`select id::text from ${def.table} where ${column} = $1 order by id`, [otherId])).rows.map((row) => ({ id: row.id, values: { lead: id } }));
+        await updateMany(ctx, tx, activities, caller, await owned(activities, 'lead_id'), { allowReadOnly: true, action: 'merge', reason: moved });
+        await updateMany(ctx, tx, customers, caller, await owned(customers, 'lead_id'), { allowReadOnly: true, action: 'merge', reason: moved });
+        // Claims are a side table (not a document): an agent's open request moves with the lead unless they already asked for the survivor.
         await tx.query('update lead_claims set lead_id = $1 where lead_id = $2 and not exists (select 1 from lead_claims c where c.lead_id = $1 and c.claimant_id = lead_claims.claimant_id and c.status = lead_claims.status)', [id, otherId]);
-        await tx.query('update customers set lead_id = $1 where lead_id = $2', [id, otherId]);
         const patch: Record<string, unknown> = {};
         const notes = [survivor.notes, other.notes ? `Merged from ${String(other.fullName)}: ${String(other.notes)}` : null].filter(Boolean).join('\n\n');
         if (notes && notes !== survivor.notes) patch.notes = notes.slice(0, 5000);
         if (!survivor.phone2 && other.phone && other.phone !== survivor.phone) patch.phone2 = other.phone;
         if (!survivor.email && other.email) patch.email = other.email;
         if (!survivor.customer && other.customer) patch.customer = other.customer;
-        await tx.query('delete from leads where id = $1', [otherId]);
-        await updateRecord(ctx, tx, leads, caller, id, patch, { ignoreVersion: true, allowReadOnly: true, action: 'merge', reason: `Merged ${String(other.fullName)} (${otherId}) into this lead.` });
+        await updateRecord(ctx, tx, leads, caller, id, patch, { ignoreVersion: true, allowReadOnly: true, action: 'merge', reason: `Merged ${otherName} into this lead.` });
         return getRecord(ctx, tx, leads, caller, id);
       });
       return ok(merged, 'Leads merged.');

@@ -28,7 +28,7 @@ export async function validityFor(db: Queryable, sourceId: string | null, channe
 export type { DuplicateMatch } from '../model/api.js';
 
 /**
- * Open leads with this phone or email. A lead the caller may not see gives away only who owns it
+ * Open leads with this phone or email (a lead merged into another is not one). A lead the caller may not see gives away only who owns it
  * and until when; its name and link are left out.
  */
 export async function findDuplicates(
@@ -57,7 +57,7 @@ export async function findDuplicates(
       ] as never)
       .where(
         sql`(l.phone = any(${phones}::text[]) or l.phone2 = any(${phones}::text[]) or (${email}::text is not null and lower(l.email) = lower(${email}::text)))
-            and coalesce(s.category, 'open') = 'open' and (${probe.exceptId ?? null}::uuid is null or l.id <> ${probe.exceptId ?? null}::uuid)` as never,
+            and l.merged_into_id is null and coalesce(s.category, 'open') = 'open' and (${probe.exceptId ?? null}::uuid is null or l.id <> ${probe.exceptId ?? null}::uuid)` as never,
       )
       .orderBy(sql`l.created_on` as never)
       .limit(5),

@@ -1,8 +1,18 @@
 import { announceSessionsEnded, hashPassword, type Argon2Params } from '@propdesk/auth-session/server';
-import type { ResourceHooks } from '@propdesk/records/server';
+import { recordKeptChange, type Caller, type ResourceHooks } from '@propdesk/records/server';
 import { badRequest, conflict, type Queryable } from '@propdesk/server-kit';
 import { z } from 'zod';
 import { passwordSchema, privilegeListSchema } from '../model/people.js';
+import { roles as rolesDef, users as usersDef } from '../model/definitions/people.js';
+
+/** What a list of grants became, for the history's reason: `Granted: a, b; taken away: c.` */
+function grantReason(before: readonly string[], after: readonly string[]): string {
+  const added = after.filter((item) => !before.includes(item));
+  const removed = before.filter((item) => !after.includes(item));
+  return [added.length > 0 ? `Granted: ${added.join(', ')}` : null, removed.length > 0 ? `taken away: ${removed.join(', ')}` : null].filter(Boolean).join('; ') + '.';
+}
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((item, index) => item === b[index]);
 
 /** The privileges engine's cache (issue 7) hears of these through `announceAuthChange`; until then this is a no-op seam. */
 export type AuthChangeAnnouncer = (tx: Queryable, change: { userIds?: readonly string[]; roleIds?: readonly string[] }) => Promise<void>;
@@ -15,10 +25,20 @@ async function checkRoles(tx: Queryable, roleIds: readonly string[]) {
   if ((found.rows[0]?.n ?? 0) !== new Set(roleIds).size) throw badRequest('Validation failed', [{ field: 'roles', message: 'A chosen role does not exist' }]);
 }
 
-async function setUserRoles(tx: Queryable, userId: string, roleIds: readonly string[]) {
+/**
+ * A user's roles (the `user_roles` side table), with the change in the user's history: the role ids
+ * before and after, and the roles' names given and taken away as the reason.
+ */
+async function setUserRoles(tx: Queryable, caller: Caller, userId: string, roleIds: readonly string[]) {
   await checkRoles(tx, roleIds);
+  const current = async () =>
+    (await tx.query<{ id: string; name: string }>('select r.id::text as id, r.name from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = $1 order by r.id', [userId])).rows;
+  const before = await current();
   await tx.query('delete from user_roles where user_id = $1', [userId]);
   if (roleIds.length > 0) await tx.query('insert into user_roles (user_id, role_id) select $1, unnest($2::uuid[]) on conflict do nothing', [userId, [...new Set(roleIds)]]);
+  const after = await current();
+  if (sameList(before.map((role) => role.id), after.map((role) => role.id))) return;
+  await recordKeptChange(tx, usersDef, caller, userId, 'roles', { roles: { before: before.map((role) => role.id), after: after.map((role) => role.id) } }, grantReason(before.map((role) => role.name), after.map((role) => role.name)));
 }
 
 /** Ends every open session of a user (deactivation, password reset); their streams close at once. */
@@ -38,12 +58,12 @@ export function userHooks(options: { argon2: Argon2Params; announce: AuthChangeA
     async beforeCreate(_tx, extra) {
       return { password_hash: await hashPassword(String(extra.password), options.argon2) };
     },
-    async afterCreate(tx, id, extra) {
-      await setUserRoles(tx, id, (extra.roles as string[] | undefined) ?? []);
+    async afterCreate(tx, id, extra, caller) {
+      await setUserRoles(tx, caller, id, (extra.roles as string[] | undefined) ?? []);
     },
-    async afterUpdate(tx, id, extra, { before, after }) {
+    async afterUpdate(tx, id, extra, { before, after }, caller) {
       if (extra.roles) {
-        await setUserRoles(tx, id, extra.roles as string[]);
+        await setUserRoles(tx, caller, id, extra.roles as string[]);
         await options.announce(tx, { userIds: [id] });
       }
       if (before.active !== false && after.active === false) {
@@ -61,15 +81,34 @@ export function userHooks(options: { argon2: Argon2Params; announce: AuthChangeA
   };
 }
 
-async function setRolePrivileges(tx: Queryable, roleId: string, privileges: z.infer<typeof privilegeListSchema>) {
+/** A grant as the history names it: `lead:assign`, `lead.phone:read`. */
+const grantName = (privilege: { entityName: string; fieldName?: string | null | undefined; action: string }) =>
+  `${privilege.entityName}${privilege.fieldName ? `.${privilege.fieldName}` : ''}:${privilege.action}`;
+
+/**
+ * A role's privilege matrix (the `role_privileges` side table the privileges engine reads), with
+ * the change in the role's history: every grant before and after, and what was granted and taken
+ * away as the reason.
+ */
+async function setRolePrivileges(tx: Queryable, caller: Caller, roleId: string, privileges: z.infer<typeof privilegeListSchema>) {
+  const current = async () =>
+    (await tx.query<{ entityName: string; fieldName: string | null; action: string }>('select entity_name as "entityName", field_name as "fieldName", action from role_privileges where role_id = $1', [roleId])).rows
+      .map(grantName)
+      .sort();
+  const before = await current();
   await tx.query('delete from role_privileges where role_id = $1', [roleId]);
-  if (privileges.length === 0) return;
-  await tx.query(
-    `insert into role_privileges (role_id, entity_name, field_name, action)
-     select $1, e, nullif(f, ''), a from unnest($2::text[], $3::text[], $4::text[]) as p(e, f, a)
-     on conflict do nothing`,
-    [roleId, privileges.map((p) => p.entityName), privileges.map((p) => p.fieldName ?? ''), privileges.map((p) => p.action)],
-  );
+  if (privileges.length > 0) {
+    await tx.query(
+      `insert into role_privileges (role_id, entity_name, field_name, action)
+       select $1, e, nullif(f, ''), a from unnest($2::text[], $3::text[], $4::text[]) as p(e, f, a)
+       on conflict do nothing`,
+      [roleId, privileges.map((p) => p.entityName), privileges.map((p) => p.fieldName ?? ''), privileges.map((p) => p.action)],
+    );
+  }
+  const after = await current();
+  if (sameList(before, after)) return false;
+  await recordKeptChange(tx, rolesDef, caller, roleId, 'privileges', { privileges: { before, after } }, grantReason(before, after));
+  return true;
 }
 
 /** Roles carry their privilege matrix; a change applies to the role's users on their next request. */
@@ -82,13 +121,13 @@ export function roleHooks(options: { announce: AuthChangeAnnouncer }): ResourceH
     },
     extraCreate: { privileges: privilegeListSchema.default([]) },
     extraUpdate: { privileges: privilegeListSchema.optional() },
-    async afterCreate(tx, id, extra) {
-      await setRolePrivileges(tx, id, (extra.privileges as z.infer<typeof privilegeListSchema>) ?? []);
+    async afterCreate(tx, id, extra, caller) {
+      await setRolePrivileges(tx, caller, id, (extra.privileges as z.infer<typeof privilegeListSchema>) ?? []);
     },
-    async afterUpdate(tx, id, extra) {
+    async afterUpdate(tx, id, extra, _changes, caller) {
       if (!extra.privileges) return;
-      await setRolePrivileges(tx, id, extra.privileges as z.infer<typeof privilegeListSchema>);
-      await tx.query('update roles set updated_at = now() where id = $1', [id]);
+      // The role's version and modified time move with the engine's update; the grants' change is in its history.
+      await setRolePrivileges(tx, caller, id, extra.privileges as z.infer<typeof privilegeListSchema>);
       await options.announce(tx, { roleIds: [id] });
     },
     async extendRecord(db, id) {

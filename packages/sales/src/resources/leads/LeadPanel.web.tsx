@@ -91,6 +91,15 @@ export function LeadPanel({ record }: { record: RecordRow }) {
   const validUntil = typeof record.validUntil === 'string' ? new Date(record.validUntil) : null;
   const expiresSoon = validUntil !== null && validUntil.getTime() - Date.now() < 3 * 86_400_000;
 
+  // A lead merged into another is kept for its history only: it names the survivor, and nothing more is done on it.
+  if (typeof record.mergedInto === 'string' && record.mergedInto) {
+    return (
+      <Alert severity="info" sx={{ mt: 2 }} action={<Button component={RouterLink} to={`/sales/leads?record=${record.mergedInto}`}>Open it</Button>}>
+        Merged into {record.refLabels.mergedInto ?? 'another lead'}: its activities and customer are on that lead now.
+      </Alert>
+    );
+  }
+
   return (
     <Stack spacing={2} sx={{ mt: 2 }}>
       <Paper variant="outlined" sx={{ p: 2 }}>
