@@ -246,6 +246,18 @@ describe.each(DB_KINDS)('API keys on %s', (kind) => {
     const third = await app.inject({ method: 'POST', url: '/api/leads', headers: bearer(key.key), payload: body });
     expect(third.statusCode, third.body).toBe(201);
     expect(third.json().data.id).not.toBe(leadId);
+
+    // A lead merged into another is not live: the same person posting again is a repeat on the survivor.
+    const [survivorPhone, mergedPhone] = [freshPhone(), freshPhone()];
+    const survivor = await admin.request({ method: 'POST', url: '/api/leads', payload: { fullName: 'Mona Survivor', phone: survivorPhone, source: sourceId } });
+    const merged = await admin.request({ method: 'POST', url: '/api/leads', payload: { fullName: 'Mona Merged', phone: mergedPhone, source: sourceId } });
+    expect([survivor.statusCode, merged.statusCode]).toEqual([201, 201]);
+    const survivorId = survivor.json().data.id as string;
+    const merge = await admin.request({ method: 'POST', url: `/api/leads/${survivorId}/merge`, payload: { otherId: merged.json().data.id } });
+    expect(merge.statusCode, merge.body).toBe(200);
+    const again = await app.inject({ method: 'POST', url: '/api/leads', headers: bearer(key.key), payload: { ...body, phone: mergedPhone } });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data.id).toBe(survivorId);
   });
 });
 

@@ -30,6 +30,7 @@ async function liveLeadWithPhone(tx: Queryable, phones: readonly string[]) {
     `select l.id::text as id, l.assigned_to_id::text as owner, l.full_name as name
        from leads l left join lead_statuses s on s.id = l.status_id
       where (l.phone = any($1::text[]) or l.phone2 = any($1::text[]))
+        and l.merged_into_id is null
         and coalesce(s.category, 'open') = 'open' and (l.valid_until is null or l.valid_until > now())
       order by l.created_on limit 1`,
     [phones],
