@@ -38,7 +38,8 @@ export const webhooks: ResourceDef = {
   },
   defaultSort: ['name'],
   listColumns: ['name', 'url', 'events', 'active'],
-  formLayout: [['name'], ['url'], ['events']],
+  // The events are check boxes and the secret a password input: the settings screen's form extension.
+  formLayout: [['name'], ['url']],
   rule: (values) => {
     const problems: FieldError[] = [];
     const events = values.events;
