@@ -175,63 +175,90 @@ export type OutboxSender = {
   onGiveUp?: (tx: Queryable, message: OutboxMessage, last: OutboxOutcome) => Promise<void>;
   backoffMs?: readonly number[];
   leaseMs?: number;
-  /** Rows claimed at once (default 50) and sent at once (default 10; rows of one stream never together). */
+  /** Streams claimed at once (default 50), rows of each (default 20, sent one after the other), streams sent at once (default 10). */
   batch?: number;
+  window?: number;
   concurrency?: number;
 };
 
-type ClaimedRow = { id: string; kind: string; stream: string; payload: unknown; attempts: number; created_at: Date | string; by_hand: boolean };
+type ClaimedRow = { id: string; kind: string; stream: string; payload: unknown; attempts: number; created_at: Date | string; by_hand: boolean; seq: string | number };
 
 const MAX_ERROR = 1_000;
 
-/** Claims the due heads of their streams (the oldest pending row of each), with a lease for `owner`. */
+/**
+ * Claims, with a lease for `owner`, up to `window` consecutive due rows of each stream whose oldest
+ * pending row (its head) is due and free: a stream is taken only when this claim locked its head, so
+ * two claims never share a stream (its rows stay in order whatever the number of processes).
+ */
 async function claim(db: Database, sender: OutboxSender, owner: string): Promise<OutboxMessage[]> {
   const claimed = await db.transaction(async (tx) => {
     const found = await tx.query<ClaimedRow>(
       `with heads as (
-         select o.id from outbox o
-          where o.kind = $1 and o.status = 'pending' and o.next_attempt_at <= now()
-            and (o.lease_until is null or o.lease_until <= now())
-            and not exists (select 1 from outbox p where p.kind = o.kind and p.stream = o.stream and p.status = 'pending' and p.seq < o.seq)
-          order by o.seq
-          limit $2
-          for update skip locked
+         select distinct on (stream) stream, id, next_attempt_at, lease_until from outbox
+          where kind = $1 and status = 'pending' order by stream, seq
+       ),
+       ready as (
+         select stream, id from heads where next_attempt_at <= now() and (lease_until is null or lease_until <= now()) limit $2
+       ),
+       candidates as (
+         select id from (
+           select o.id, row_number() over (partition by o.stream order by o.seq) as n
+             from outbox o join ready r on r.stream = o.stream
+            where o.kind = $1 and o.status = 'pending' and o.next_attempt_at <= now() and (o.lease_until is null or o.lease_until <= now())
+         ) w where n <= $5
+       ),
+       locked as (
+         select o.id, o.stream from outbox o where o.id in (select id from candidates) for update skip locked
+       ),
+       taken as (
+         select l.id from locked l join ready r on r.stream = l.stream where r.id in (select id from locked)
        )
        update outbox o set leased_by = $3, lease_until = now() + $4 * interval '1 millisecond', attempts = o.attempts + 1
-         from heads where o.id = heads.id
-       returning o.id::text as id, o.kind, o.stream, o.payload, o.attempts, o.created_at, o.by_hand`,
-      [sender.kind, sender.batch ?? 50, owner, sender.leaseMs ?? OUTBOX_LEASE_MS],
+         from taken where o.id = taken.id
+       returning o.id::text as id, o.kind, o.stream, o.payload, o.attempts, o.created_at, o.by_hand, o.seq`,
+      [sender.kind, sender.batch ?? 50, owner, sender.leaseMs ?? OUTBOX_LEASE_MS, sender.window ?? 20],
     );
     return found.rows;
   });
-  return claimed.map((row) => ({ id: row.id, kind: row.kind, stream: row.stream, payload: row.payload, attempts: Number(row.attempts), createdAt: new Date(row.created_at), byHand: row.by_hand }));
+  return claimed
+    .sort((a, b) => Number(a.seq) - Number(b.seq))
+    .map((row) => ({ id: row.id, kind: row.kind, stream: row.stream, payload: row.payload, attempts: Number(row.attempts), createdAt: new Date(row.created_at), byHand: row.by_hand }));
 }
 
-async function finish(db: Database, sender: OutboxSender, owner: string, message: OutboxMessage, outcome: OutboxOutcome, startedAt: Date, durationMs: number) {
+/** Gives back the lease of rows claimed but not tried (their stream's earlier row failed): due again at once, their try not counted. */
+async function release(db: Database, owner: string, messages: readonly OutboxMessage[]) {
+  if (messages.length === 0) return;
+  await db.query(`update outbox set leased_by = null, lease_until = null, attempts = attempts - 1 where id = any($1::uuid[]) and leased_by = $2`, [messages.map((message) => message.id), owner]);
+}
+
+const FINISH_SQL = `
+  with tried as (
+    insert into outbox_attempts (message_id, attempt, by_hand, started_at, ok, code, error, duration_ms) values ($1, $7, $8, $9, $5, $3, $4, $10)
+  )
+  update outbox set leased_by = null, lease_until = null, last_code = $3, last_error = $4, by_hand = false,
+         status = case when $5 then 'sent' when now() + $6 * interval '1 millisecond' > give_up_at then 'failed' else 'pending' end,
+         sent_at = case when $5 then now() else sent_at end,
+         next_attempt_at = case when $5 then next_attempt_at else now() + $6 * interval '1 millisecond' end
+   where id = $1 and leased_by = $2
+   returning status`;
+
+/** Records a try and its outcome (only while the lease is ours: a try that outlived it leaves the row to whoever took it). */
+async function finish(db: Database, sender: OutboxSender, owner: string, message: OutboxMessage, outcome: OutboxOutcome, startedAt: Date, durationMs: number): Promise<OutboxStatus | null> {
   const error = outcome.ok ? null : (outcome.error ?? `answered ${outcome.code ?? 'nothing'}`).replaceAll('\u0000', '').slice(0, MAX_ERROR);
   const code = outcome.code ?? null;
   const backoff = sender.backoffMs ?? OUTBOX_BACKOFF_MS;
   const delay = backoff[Math.min(Math.max(message.attempts - 1, 0), backoff.length - 1)]!;
-  await db.transaction(async (tx) => {
-    await tx.query(
-      `insert into outbox_attempts (message_id, attempt, by_hand, started_at, ok, code, error, duration_ms) values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [message.id, message.attempts, message.byHand, startedAt, outcome.ok, code, error, durationMs],
-    );
-    // Only while the lease is ours: a try that outlived it leaves the row to whoever took it.
-    const updated = await tx.query<{ status: OutboxStatus }>(
-      `update outbox set leased_by = null, lease_until = null, last_code = $3, last_error = $4, by_hand = false,
-              status = case when $5 then 'sent' when now() + $6 * interval '1 millisecond' > give_up_at then 'failed' else 'pending' end,
-              sent_at = case when $5 then now() else sent_at end,
-              next_attempt_at = case when $5 then next_attempt_at else now() + $6 * interval '1 millisecond' end
-        where id = $1 and leased_by = $2
-        returning status`,
-      [message.id, owner, code, error, outcome.ok, delay],
-    );
-    if (updated.rows[0]?.status === 'failed' && sender.onGiveUp) await sender.onGiveUp(tx, message, { ok: false, code, error });
+  const params = [message.id, owner, code, error, outcome.ok, delay, message.attempts, message.byHand, startedAt, durationMs];
+  // A success is one statement; a failure may be the last, whose give-up runs in the same transaction as the mark.
+  if (outcome.ok) return (await db.query<{ status: OutboxStatus }>(FINISH_SQL, params)).rows[0]?.status ?? null;
+  return db.transaction(async (tx) => {
+    const status = (await tx.query<{ status: OutboxStatus }>(FINISH_SQL, params)).rows[0]?.status ?? null;
+    if (status === 'failed' && sender.onGiveUp) await sender.onGiveUp(tx, message, { ok: false, code, error });
+    return status;
   });
 }
 
-async function sendOne(db: Database, sender: OutboxSender, owner: string, message: OutboxMessage) {
+async function sendOne(db: Database, sender: OutboxSender, owner: string, message: OutboxMessage): Promise<OutboxStatus | null> {
   const startedAt = new Date();
   const started = performance.now();
   let outcome: OutboxOutcome;
@@ -240,14 +267,15 @@ async function sendOne(db: Database, sender: OutboxSender, owner: string, messag
   } catch (error) {
     outcome = { ok: false, error: error instanceof Error ? error.message || error.name : String(error) };
   }
-  await finish(db, sender, owner, message, outcome, startedAt, Math.round(performance.now() - started));
+  return finish(db, sender, owner, message, outcome, startedAt, Math.round(performance.now() - started));
 }
 
 export type OutboxRun = { sent: number; failed: number; tries: number };
 
 /**
- * Sends what is due of one kind now: claims heads in batches and sends them (several at once, never
- * two of one stream), until nothing is due or `budgetMs` has passed. What a job runs.
+ * Sends what is due of one kind now: claims in batches (up to `window` rows of each stream) and sends
+ * them, several streams at once and each stream's rows one after the other, in order, stopping a
+ * stream at its first failure; until nothing is due or `budgetMs` has passed. What a job runs.
  */
 export async function deliverOutbox(db: Database, sender: OutboxSender, budgetMs = 20_000): Promise<OutboxRun> {
   const owner = randomUUID();
@@ -257,23 +285,27 @@ export async function deliverOutbox(db: Database, sender: OutboxSender, budgetMs
   while (performance.now() < until) {
     const messages = await claim(db, sender, owner);
     if (messages.length === 0) break;
-    let next = 0;
+    const streams = new Map<string, OutboxMessage[]>();
+    for (const message of messages) streams.set(message.stream, [...(streams.get(message.stream) ?? []), message]);
+    const queue = [...streams.values()];
     const worker = async () => {
-      while (next < messages.length) {
-        const message = messages[next++]!;
-        total.tries += 1;
-        await sendOne(db, sender, owner, message);
+      for (let rows = queue.shift(); rows; rows = queue.shift()) {
+        for (let index = 0; index < rows.length; index += 1) {
+          total.tries += 1;
+          const status = await sendOne(db, sender, owner, rows[index]!);
+          if (status === 'sent') total.sent += 1;
+          else {
+            if (status === 'failed') total.failed += 1;
+            // Pending again (or given up): the stream's later rows wait for the next claim, in order.
+            if (status !== 'failed') {
+              await release(db, owner, rows.slice(index + 1));
+              break;
+            }
+          }
+        }
       }
     };
-    await Promise.all(Array.from({ length: Math.min(concurrency, messages.length) }, worker));
-    const counts = await db.query<{ status: OutboxStatus; n: number }>(
-      `select status, count(*)::int as n from outbox where id = any($1::uuid[]) group by status`,
-      [messages.map((message) => message.id)],
-    );
-    for (const row of counts.rows) {
-      if (row.status === 'sent') total.sent += Number(row.n);
-      else if (row.status === 'failed') total.failed += Number(row.n);
-    }
+    await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
   }
   return total;
 }
