@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './db.js';
 import { runMigrations } from './migrations.js';
-import { deliverOutbox, enqueueOutbox, outboxMigrations, requeueOutbox, type OutboxMessage, type OutboxSender } from './outbox.js';
+import { deliverOutbox, enqueueOutbox, outboxMigrations, requeueOutbox, type OutboxInput, type OutboxMessage, type OutboxSender } from './outbox.js';
 import { DB_KINDS, databaseFactory } from './test/databases.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -41,7 +41,7 @@ describe.each(DB_KINDS)('outbox on %s', (kind) => {
   });
 
   it('sends each stream in order, several streams at once', async () => {
-    const rows = [];
+    const rows: OutboxInput[] = [];
     for (let n = 0; n < 30; n += 1) rows.push({ kind: 'unit-b', stream: `s${n % 3}`, payload: { n } });
     await db.transaction((tx) => enqueueOutbox(tx, rows));
     const seen: number[] = [];
