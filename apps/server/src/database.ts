@@ -1,6 +1,6 @@
 import { migrations as authMigrations } from '@propdesk/auth-session/server';
 import { migrations as notificationMigrations } from '@propdesk/notifications-core/server';
-import { jobMigrations, migrations as kitMigrations, openDatabase, runMigrations, type Database, type Migration } from '@propdesk/server-kit';
+import { jobMigrations, migrations as kitMigrations, outboxMigrations, openDatabase, runMigrations, type Database, type Migration } from '@propdesk/server-kit';
 import { engineMigrations, resourceMigrations } from '@propdesk/records/server';
 import type { AppConfig } from './config.js';
 import { DOMAINS } from './domains.js';
@@ -19,6 +19,7 @@ export async function allMigrations(): Promise<Migration[]> {
   return [
     ...kitMigrations,
     ...jobMigrations,
+    ...outboxMigrations,
     ...authMigrations,
     ...serverMigrations,
     ...notificationMigrations,

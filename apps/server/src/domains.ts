@@ -27,6 +27,12 @@ export function createEngine(
   };
   const context: DomainContext = { ...services, engine };
   const printers: Record<string, Printer> = {};
+  // Observers of every engine write (the settings domain's webhook events, issue 27), in domain order.
+  const observers = DOMAINS.flatMap((domain) => (domain.observeChanges ? [domain.observeChanges(context)] : []));
+  if (observers.length > 0)
+    engine.observeChanges = async (tx, resource, op, ids) => {
+      for (const observe of observers) await observe(tx, resource, op, ids);
+    };
   for (const domain of DOMAINS) {
     lifecycle.addAll(domain.hooks?.(context) ?? {});
     for (const rollup of domain.rollups ?? []) lifecycle.addRollup(rollup);

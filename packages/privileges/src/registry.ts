@@ -94,6 +94,8 @@ export const ENTITY_REGISTRY: readonly EntityDefinition[] = [
   // Not named by the spec: the purchase-order approval tiers an administrator sets (issue 9).
   { name: 'approvalTier', label: 'Purchase order approval tiers', group: 'procurement', actions: crud },
   { name: 'notification', label: 'Notifications', group: 'system', actions: ['read', 'create'] },
+  // Not named by the spec: signed webhooks to systems outside Propdesk (issue 27); administrators' only.
+  { name: 'webhook', label: 'Webhooks', group: 'system', actions: crud },
 ];
 
 const canonicalByName = new Map<string, string>();

@@ -6,6 +6,8 @@ export type { Migration } from './migrations.js';
 export { audit, migrations } from './audit.js';
 export type { AuditEntry } from './audit.js';
 export { createJobRunner, defineJob, jobMigrations } from './jobs.js';
+export { OUTBOX_BACKOFF_MS, OUTBOX_GIVE_UP_AFTER_MS, OUTBOX_LEASE_MS, deliverOutbox, enqueueOutbox, onOutboxCommit, outboxJob, outboxMigrations, requeueOutbox } from './outbox.js';
+export type { OutboxInput, OutboxMessage, OutboxOutcome, OutboxRun, OutboxSender, OutboxStatus } from './outbox.js';
 export { createOrderedFeed, createStreamRegistry } from './feed.js';
 export type { OrderedFeed, OrderedFeedOptions, StreamHubClient } from './feed.js';
 export type { JobContext, JobDefinition, JobRun, JobRunner, JobRunnerOptions } from './jobs.js';

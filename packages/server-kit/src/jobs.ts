@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from './db.js';
 import type { Migration } from './migrations.js';
+import { onOutboxCommit } from './outbox.js';
 
 /**
  * Timed work as jobs: one `scheduled_jobs` row per named job (interval, next due time, lease, last
@@ -56,6 +57,11 @@ export type JobDefinition = {
    * another process's run of the same job (the work is idempotent, so that costs time, not doubles).
    */
   leaseMs?: number;
+  /**
+   * An outbox kind (`outbox.ts`): once a transaction of this process commits rows of it, the job runs
+   * at once (as `runNow`), not at its next due time; started runners only, ticking or not.
+   */
+  wakeOnOutbox?: string;
   /** The work. What it returns (JSON) is kept as `last_result`; a throw is kept as `last_error`. */
   run: (ctx: JobContext) => Promise<unknown>;
 };
@@ -221,6 +227,25 @@ export function createJobRunner(db: Database, definitions: readonly JobDefinitio
     });
   };
 
+  // Outbox commits in this process wake their job: one run at a time, one more if woken meanwhile.
+  const unsubscribe: (() => void)[] = [];
+  const waking = new Map<string, 'running' | 'again'>();
+  const wakeJob = (name: string) => {
+    if (stopped) return;
+    if (waking.has(name)) {
+      waking.set(name, 'again');
+      return;
+    }
+    waking.set(name, 'running');
+    void runNow(name)
+      .catch((error: unknown) => report(error, name))
+      .finally(() => {
+        const again = waking.get(name) === 'again';
+        waking.delete(name);
+        if (again) wakeJob(name);
+      });
+  };
+
   const tick = () => {
     if (stopped || pass) return;
     pass = duePass(true)
@@ -234,6 +259,8 @@ export function createJobRunner(db: Database, definitions: readonly JobDefinitio
     jobs: definitions,
     async start() {
       await register();
+      if (!stopped && unsubscribe.length === 0)
+        for (const job of byName.values()) if (job.wakeOnOutbox) unsubscribe.push(onOutboxCommit(job.wakeOnOutbox, () => wakeJob(job.name)));
       if (stopped || timer || tickMs <= 0) return;
       timer = setInterval(tick, tickMs);
       timer.unref();
@@ -241,6 +268,7 @@ export function createJobRunner(db: Database, definitions: readonly JobDefinitio
     },
     async stop() {
       stopped = true;
+      for (const off of unsubscribe.splice(0)) off();
       if (timer) clearInterval(timer);
       timer = undefined;
       await pass;

@@ -12,6 +12,8 @@ export const SAMPLE_OVERRIDES: Readonly<Record<string, (n: number) => Record<str
   'unit-offers': () => ({ discountPct: '5', discountAmount: null, validFrom: '2026-01-01', validTo: '2026-12-31', paymentPlan: null }),
   'broker-project-templates': () => ({ commissionType: 'percent', pct: '2.5', amount: null, tiers: null, payableOn: 'contract_signed', payableSharePct: null }),
   'broker-contracts': () => ({ startDate: '2026-01-01', endDate: '2026-12-31' }),
+  // A public address written as an IP (no DNS in tests; 203.0.113.0/24 is for documentation), known events.
+  webhooks: (n) => ({ url: `https://203.0.113.${n % 250}/hook`, events: ['commission.approved'] }),
   'lead-validity-configs': () => ({ validityDays: 30, reminderDaysBefore: 3, channel: null }),
   // Demo tiers hold levels 1 to 3.
   'approval-tiers': (n) => ({ level: 4 + (n % 17) }),
@@ -121,6 +123,7 @@ export const SAMPLE_LOOKUPS: Readonly<Record<string, (db: Database) => Promise<R
 /** Extra body keys a resource's screen adds to the generated calls (users need a first password). */
 export const EXTRA_CREATE: Readonly<Record<string, () => Record<string, unknown>>> = {
   users: () => ({ password: 'a long enough passphrase' }),
+  webhooks: () => ({ secret: 'a sample secret of 16+' }),
 };
 
 let counter = 0;

@@ -14,6 +14,12 @@ import type { Caller, EngineContext } from './records.js';
 /** Publishes one transaction's event (its JSON text) inside that transaction. */
 export type ChangePublisher = (tx: Queryable, payload: string) => Promise<void>;
 
+/**
+ * Told of every write the engine notes (resource, create/update/delete, the ids), inside the writing
+ * transaction, before anything is published: what it writes commits or rolls back with the change.
+ */
+export type ChangeObserver = (tx: Queryable, resource: string, op: RecordChangeOp, ids: readonly string[]) => void | Promise<void>;
+
 type Pending = { records: Map<string, RecordChange>; requestIds: Set<string> };
 
 const pending = new WeakMap<Queryable, Pending>();
@@ -53,6 +59,7 @@ export async function noteChanges(
   rows: readonly { id: string; version?: number | null | undefined }[],
 ): Promise<void> {
   if (rows.length === 0) return;
+  if (ctx.observeChanges) await ctx.observeChanges(tx, resource, op, rows.map((row) => row.id));
   const changes = rows.map((row): RecordChange => (op === 'delete' || row.version == null ? { resource, id: row.id, op } : { resource, id: row.id, version: Number(row.version), op }));
   if (!isTransaction(tx)) {
     if (ctx.publishChanges) await ctx.publishChanges(tx, JSON.stringify(coalesceChanges(changes)));

@@ -2,6 +2,7 @@ import type { JobDefinition, Migration, Queryable, RequestAuth } from '@propdesk
 import type { FastifyInstance } from 'fastify';
 import { sql, type RawBuilder } from 'kysely';
 import type { ResourceDef } from '../model/index.js';
+import type { ChangeObserver } from './changes.js';
 import type { ResourceHooks, Rollup } from './lifecycle.js';
 import type { Printer } from './plugin.js';
 import type { EngineContext } from './records.js';
@@ -57,6 +58,8 @@ export type DomainServer = {
   printers?: Readonly<Record<string, Printer>>;
   /** Calls beyond the engine's generated ones. */
   routes?: (app: FastifyInstance, context: DomainContext) => void | Promise<void>;
+  /** Told of every engine write inside its transaction (`EngineContext.observeChanges`; webhook events). */
+  observeChanges?: (context: DomainContext) => ChangeObserver;
   /** Timed work, run by the app's one job runner (once across processes, caught up after downtime). */
   jobs?: (context: DomainContext) => readonly JobDefinition[];
 };

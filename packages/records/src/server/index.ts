@@ -13,7 +13,7 @@ export type { SeedData } from './seed.js';
 export { nextDocumentNumber, reserveDocumentNumbers } from './numbering.js';
 export { createMany, updateMany, settleRollups } from './batch.js';
 export { noteChanges, registerChangeHeader, takeRequestChanges } from './changes.js';
-export type { ChangePublisher } from './changes.js';
+export type { ChangeObserver, ChangePublisher } from './changes.js';
 export type { NewRow, ChangeRow, CreateManyOptions, UpdateManyOptions } from './batch.js';
 export {
   createRecord,

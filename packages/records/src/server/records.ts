@@ -19,7 +19,7 @@ import {
   type Usage,
 } from '../model/index.js';
 import { isUniqueViolation, mapDatabaseError, uniqueField } from './errors.js';
-import { noteChanges, type ChangePublisher } from './changes.js';
+import { noteChanges, type ChangeObserver, type ChangePublisher } from './changes.js';
 import { assertEditableState, assertNotArchived, noHooks, type Lifecycle, type Rollup } from './lifecycle.js';
 import { nextDocumentNumber } from './numbering.js';
 import { matchSql } from './options.js';
@@ -52,6 +52,8 @@ export type EngineContext = {
   lifecycle?: Lifecycle | undefined;
   /** Publishes a transaction's "record changed" event before it commits (`changes.ts`); none: nothing is published. */
   publishChanges?: ChangePublisher | undefined;
+  /** Told of every engine write as it is noted (`changes.ts`), inside its transaction (webhook events, issue 27). */
+  observeChanges?: ChangeObserver | undefined;
 };
 
 const hooksOf = (ctx: EngineContext, def: ResourceDef) => ctx.lifecycle?.of(def.name) ?? noHooks();

@@ -3,6 +3,7 @@ import { SETTINGS_RESOURCES } from '../model/index.js';
 import { roleHooks, userHooks } from './people.js';
 import { usersRowScope } from './apiKeys.js';
 import { dataMigrations, migrations, settingsPlugin } from './plugin.js';
+import { registerWebhookRoutes, webhookChangeObserver, webhookEventHooks, webhookHooks, webhookJobs, webhookMigrations } from './webhooks/index.js';
 
 export { dataMigrations, migrations, settingsPlugin } from './plugin.js';
 export { settingsDemoData, UNIT_STATUS_ROWS } from './demo.js';
@@ -11,6 +12,18 @@ export { checkLogo } from './company.js';
 export type { SettingsServerOptions } from './plugin.js';
 export { endUserSessions, roleHooks, userHooks } from './people.js';
 export type { AuthChangeAnnouncer } from './people.js';
+export {
+  WEBHOOK_JOB,
+  WEBHOOK_OUTBOX_KIND,
+  addressRefusal,
+  checkWebhookUrl,
+  deliverWebhooks,
+  deliveryBody,
+  postDelivery,
+  signBody,
+  webhookSender,
+} from './webhooks/index.js';
+export type { WebhookDelivery } from './webhooks/index.js';
 
 /**
  * The settings domain on the server: the reference data, roles and users (their passwords and
@@ -20,14 +33,20 @@ export const settingsDomain: DomainServer = {
   id: 'settings',
   resources: SETTINGS_RESOURCES,
   migrations,
-  lateMigrations: dataMigrations,
-  hooks: ({ argon2, announceAuthChange }) => ({
-    users: userHooks({ argon2, announce: announceAuthChange }),
-    roles: roleHooks({ announce: announceAuthChange }),
+  lateMigrations: [...dataMigrations, ...webhookMigrations],
+  hooks: (context) => ({
+    users: userHooks({ argon2: context.argon2, announce: context.announceAuthChange }),
+    roles: roleHooks({ announce: context.announceAuthChange }),
+    // Signed webhooks (issue 27): the webhook's own hooks, and the state changes other domains' resources raise as events.
+    webhooks: webhookHooks(),
+    ...webhookEventHooks(context),
   }),
   // The service users of API keys stay out of the users list and pickers.
   rowScope: usersRowScope,
-  routes: async (app, { engine, argon2 }) => {
-    await app.register(settingsPlugin, { engine, argon2 });
+  observeChanges: webhookChangeObserver,
+  jobs: webhookJobs,
+  routes: async (app, context) => {
+    await app.register(settingsPlugin, { engine: context.engine, argon2: context.argon2 });
+    registerWebhookRoutes(app, context);
   },
 };

@@ -61,6 +61,8 @@ const EXTRA_ROUTES: Record<string, string> = {
   '/settings/general/companyProfile': 'companyProfile',
   // API keys (issue 27), not in the spec.
   '/settings/roles/api-keys': 'apiKey',
+  // Signed webhooks to systems outside Propdesk (issue 27), not in the spec.
+  '/settings/webhooks': 'webhook',
 };
 
 /** Items of the Settings › Leads group whose screens are sales records, routed by @propdesk/sales. */
@@ -88,7 +90,7 @@ describeDomainModule(settingsModule, {
   // Every settings screen is built: the engine's, or the units grid.
   built: [...Object.keys(SPEC_ROUTES), ...Object.keys(EXTRA_ROUTES)],
   linkedElsewhere: SALES_OWNED_PATHS,
-  sections: [['Leads', 'settings', 1], ['General', 'settings', 2], ['Roles', 'settings', 3], ['Company', 'settings', 4], ['Users', 'sales', 6]],
+  sections: [['Leads', 'settings', 1], ['General', 'settings', 2], ['Roles', 'settings', 3], ['Company', 'settings', 4], ['Integrations', 'settings', 5], ['Users', 'sales', 6]],
   sidebar: [
     { name: 'shows the Leads group for read on unit only, with Units and the unguarded payment screens', privileges: [read('unit')], includes: ['Leads', 'Units', 'Unit Status', 'EOI Payments', 'Receipts', 'Bounced Reasons'], excludes: ['Sources', 'Bounced Cheques', 'General', 'Roles'] },
     { name: 'hides the Leads group without any of its entities, even with read on lead or bouncedCheques', privileges: [read('lead'), read('bouncedCheques'), read('channel')], excludes: ['Leads'] },
@@ -99,6 +101,7 @@ describeDomainModule(settingsModule, {
     { name: 'shows API keys in the Roles group for read on apiKey', privileges: [read('user'), read('apiKey')], equals: ['Roles', 'View All Roles', 'Create Role', 'Edit Role', 'API keys'] },
     { name: 'shows the Users section for read on user', privileges: [read('user')], mode: 'sales', equals: ['Users', 'All Users', 'Create User'] },
     { name: 'shows the Company group for read on companyProfile, with the Company Profile', privileges: [read('companyProfile')], equals: ['Company', 'Company Profile'] },
+    { name: 'shows the Integrations group for read on webhook, with Webhooks', privileges: [read('webhook')], equals: ['Integrations', 'Webhooks'] },
     { name: 'hides the Roles group for read on role alone', privileges: [read('role')], equals: [] },
     { name: 'hides the Users section for read on role alone', privileges: [read('role')], mode: 'sales', equals: [] },
   ],

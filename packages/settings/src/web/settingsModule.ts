@@ -3,6 +3,7 @@ import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
 import GavelOutlined from '@mui/icons-material/GavelOutlined';
 import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
 import PublicOutlined from '@mui/icons-material/PublicOutlined';
+import WebhookOutlined from '@mui/icons-material/WebhookOutlined';
 import { sidebarRules } from '@propdesk/privileges';
 import { declareResources } from '@propdesk/records/web';
 import { domainModule, type DomainModule } from '@propdesk/shell-ui';
@@ -13,6 +14,7 @@ const resource = declareResources(SETTINGS_RESOURCES);
 const roles = (name: 'roleList' | 'roleEditor') => () => import('./roles/roleExtensions.js').then((m) => m[name]);
 const company = () => import('./company/companyExtensions.js').then((m) => m.companyExtras);
 const apiKeys = () => import('./apiKeys/apiKeyExtensions.js').then((m) => m.apiKeyScreen);
+const webhooks = () => import('./webhooks/webhookExtensions.js').then((m) => m.webhookExtras);
 const users = (name: 'userList' | 'userCreate') => () => import('./users/userExtensions.js').then((m) => m[name]);
 
 /**
@@ -90,6 +92,17 @@ export const settingsModule: DomainModule = domainModule({
       visible: (checker) => checker.can('companyProfile', 'read'),
       trail: ['Settings', 'Company'],
       items: [resource('company-profile', { navLabel: 'Company Profile', extend: company })],
+    },
+    {
+      // Not in the spec: signed webhooks to systems outside Propdesk (issue 27), shown for read on webhook.
+      id: 'settings.integrations',
+      label: 'Integrations',
+      icon: WebhookOutlined,
+      mode: 'settings',
+      order: 5,
+      visible: (checker) => checker.can('webhook', 'read'),
+      trail: ['Settings', 'Integrations'],
+      items: [resource('webhooks', { navLabel: 'Webhooks', extend: webhooks })],
     },
     {
       // Users live in settings with roles (domain.md), at the spec's /sales paths and in the Sales sidebar.

@@ -7,6 +7,8 @@ import { blockTypes, projects, unitStatuses, unitTypes, units } from './inventor
 import { channelTypes, channels, leadStatuses, sourceTypes, sources, walkinLocations } from './leads.js';
 import { bouncedReasons, banks, paymentMethods, paymentPlans, paymentStatuses, paymentTypes, unitOffers } from './payments.js';
 import { apiKeys, departments, roles, salesTeams, users } from './people.js';
+import { departments, roles, salesTeams, users } from './people.js';
+import { webhooks } from './webhooks.js';
 
 /** Every resource of the settings domain, in an order where a resource comes after those it refers to. */
 export const SETTINGS_RESOURCES: readonly ResourceDef[] = [
@@ -48,8 +50,10 @@ export const SETTINGS_RESOURCES: readonly ResourceDef[] = [
   contractTemplates,
   companyProfile,
   apiKeys,
+  webhooks,
 ];
 
 export { paymentPlanProblems, planTerms, FREQUENCIES } from './payments.js';
 export { UNIT_STATUSES, UNIT_CATEGORIES } from './inventory.js';
 export { LOGO_MAX_BYTES, LOGO_MAX_PIXELS, LOGO_TYPES, type LogoType } from './company.js';
+export { WEBHOOK_EVENTS, WEBHOOK_SECRET_MIN_LENGTH, type WebhookEvent } from './webhooks.js';

@@ -1,0 +1,158 @@
+// Signed webhooks (issue 27): N lead creations through the API (default 10,000; BENCH_WEBHOOK_LEADS
+// or --leads N for fewer) with 5 subscriptions to lead.created on a local receiver (127.0.0.1:3466):
+// deliveries per second, the delay from commit to delivery (p50, p99), duplicates seen by the
+// receiver, and the creations' own latency with the subscriptions next to the same creations
+// without any. On PGlite, and on PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set.
+// Loopback only (PROPDESK_WEBHOOKS_ALLOW_PRIVATE=1 is set for the receiver); every loop is bounded.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp, loadConfig, openAppDatabase } from '@propdesk/server';
+import { fmt, percentile } from './lib/load.mjs';
+import { poster, signedIn } from './lib/client.mjs';
+import { onBothDatabases, printSummary } from './lib/report.mjs';
+
+const flag = process.argv.indexOf('--leads');
+const TOTAL = Number(flag > 0 ? process.argv[flag + 1] : (process.env.BENCH_WEBHOOK_LEADS ?? 10_000));
+const SUBSCRIPTIONS = 5;
+const CLIENTS = 4;
+const RECEIVER_PORT = Number(process.env.BENCH_WEBHOOK_PORT ?? 3466);
+const GOALS = { latencyGrowthPct: 10 };
+
+process.env.PROPDESK_WEBHOOKS_ALLOW_PRIVATE = '1';
+
+/** The receiver: answers 204 at once and notes when each delivery id arrived (and how often). */
+async function startReceiver() {
+  const seen = new Map();
+  let duplicates = 0;
+  const delays = [];
+  let last = 0;
+  const server = createServer((request, response) => {
+    const chunks = [];
+    request.on('data', (chunk) => chunks.push(chunk));
+    request.on('end', () => {
+      const now = Date.now();
+      const id = request.headers['x-propdesk-delivery'];
+      if (seen.has(id)) duplicates += 1;
+      else {
+        seen.set(id, now);
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        delays.push(now - Date.parse(body.occurredAt));
+      }
+      last = now;
+      response.writeHead(204).end();
+    });
+  });
+  await new Promise((resolve) => server.listen(RECEIVER_PORT, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${RECEIVER_PORT}`,
+    stats: () => ({ received: seen.size, duplicates, delays, last }),
+    reset() {
+      seen.clear();
+      duplicates = 0;
+      delays.length = 0;
+    },
+    close: () => new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(resolve);
+    }),
+  };
+}
+
+/** `count` lead creations from `CLIENTS` clients at once; the latency of each (ms), sorted. */
+async function createLeads(call, sourceId, count, tag) {
+  const post = poster(call);
+  const latencies = [];
+  let next = 0;
+  const client = async () => {
+    while (next < count) {
+      const n = next++;
+      const started = performance.now();
+      await post('/api/leads', { fullName: `Webhook bench ${tag} ${n}`, phone: `+2015${String(tag === 'with' ? 50_000_000 + n : 10_000_000 + n).padStart(8, '0')}`, source: sourceId });
+      latencies.push(performance.now() - started);
+    }
+  };
+  await Promise.all(Array.from({ length: CLIENTS }, client));
+  return latencies.sort((a, b) => a - b);
+}
+
+async function run(kind, databaseUrl) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'propdesk-bench-webhooks-'));
+  const config = {
+    ...loadConfig({ ...process.env, PROPDESK_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', PROPDESK_DEMO: '1', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) }),
+    rateLimitPerMinute: 10_000_000,
+    userRateLimitPerMinute: 10_000_000,
+  };
+  const db = await openAppDatabase(config);
+  const app = await buildApp(config, { database: db, closeDatabase: true, leadExpiryIntervalMs: 0, jobs: { tickMs: 1_000 } });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${app.server.address().port}`;
+  const receiver = await startReceiver();
+  try {
+    const admin = await signedIn(base, 'admin');
+    const sourceId = (await db.query("select id::text as id from sources order by name limit 1")).rows[0].id;
+    // Warm-up, then the creations without any subscription.
+    await createLeads(admin, sourceId, Math.min(200, TOTAL), 'warm');
+    const without = await createLeads(admin, sourceId, TOTAL, 'without');
+    const post = poster(admin);
+    for (let index = 0; index < SUBSCRIPTIONS; index += 1) {
+      await post('/api/webhooks', { name: `Bench receiver ${index}`, url: `${receiver.url}/hook/${index}`, events: ['lead.created'], secret: `bench-secret-${index}-0123456789` });
+    }
+    receiver.reset();
+    const started = Date.now();
+    const withHooks = await createLeads(admin, sourceId, TOTAL, 'with');
+    const createdAt = Date.now();
+    const expected = TOTAL * SUBSCRIPTIONS;
+    // Bounded wait for the outbox to drain: the deliveries still due once the creations ended.
+    const deadline = Date.now() + Math.max(120_000, TOTAL * 30);
+    while (receiver.stats().received < expected && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    const stats = receiver.stats();
+    const pending = (await db.query("select count(*)::int as n from outbox where kind = 'webhook' and status = 'pending'")).rows[0].n;
+    const seconds = (stats.last - started) / 1000;
+    const delays = stats.delays.sort((a, b) => a - b);
+    const result = {
+      kind,
+      total: TOTAL,
+      received: stats.received,
+      expected,
+      duplicates: stats.duplicates,
+      pending,
+      perSecond: stats.received / seconds,
+      drainSeconds: Math.max(0, (stats.last - createdAt) / 1000),
+      delayP50: percentile(delays, 50),
+      delayP99: percentile(delays, 99),
+      without: { median: percentile(without, 50), p95: percentile(without, 95), p99: percentile(without, 99) },
+      with: { median: percentile(withHooks, 50), p95: percentile(withHooks, 95), p99: percentile(withHooks, 99) },
+    };
+    console.log(`  ${kind}: ${TOTAL} leads × ${SUBSCRIPTIONS} subscriptions: ${stats.received}/${expected} delivered (${stats.duplicates} duplicates, ${pending} pending) in ${fmt(seconds)} s: ${fmt(result.perSecond)} deliveries/s; drained ${fmt(result.drainSeconds)} s after the last creation`);
+    console.log(`  ${kind} commit → delivery: p50 ${fmt(result.delayP50)} ms p99 ${fmt(result.delayP99)} ms`);
+    console.log(`  ${kind} lead creation (${CLIENTS} clients): without subscriptions median ${fmt(result.without.median)} ms p95 ${fmt(result.without.p95)} · with 5 median ${fmt(result.with.median)} ms p95 ${fmt(result.with.p95)}`);
+    return result;
+  } finally {
+    await receiver.close();
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function benchWebhooks() {
+  console.log('\nWebhooks');
+  const results = await onBothDatabases(run, 'propdesk_bench_webhooks');
+  const growth = (result) => ((result.with.median - result.without.median) / result.without.median) * 100;
+  const summary = results.flatMap((result) => [
+    { figure: `${result.kind}: deliveries received / expected (${result.total} leads × ${SUBSCRIPTIONS})`, value: `${result.received} / ${result.expected}`, goal: 'all', met: result.received === result.expected },
+    { figure: `${result.kind}: duplicate deliveries seen by the receiver`, value: result.duplicates, goal: '0', met: result.duplicates === 0 },
+    { figure: `${result.kind}: deliveries per second`, value: Number(fmt(result.perSecond)), goal: 'reference', met: true },
+    { figure: `${result.kind}: commit → delivery p50 ms`, value: Number(fmt(result.delayP50)), goal: 'reference', met: true },
+    { figure: `${result.kind}: commit → delivery p99 ms`, value: Number(fmt(result.delayP99)), goal: 'reference', met: true },
+    { figure: `${result.kind}: lead creation median ms, without / with 5 subscriptions`, value: `${fmt(result.without.median)} / ${fmt(result.with.median)}`, goal: `≤ +${GOALS.latencyGrowthPct}%`, met: growth(result) <= GOALS.latencyGrowthPct },
+    { figure: `${result.kind}: lead creation p95 ms, without / with`, value: `${fmt(result.without.p95)} / ${fmt(result.with.p95)}`, goal: 'reference', met: true },
+  ]);
+  printSummary(summary);
+  return { results, summary };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await benchWebhooks();
+}

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from './db.js';
+import { runMigrations } from './migrations.js';
+import { deliverOutbox, enqueueOutbox, outboxMigrations, requeueOutbox, type OutboxInput, type OutboxMessage, type OutboxSender } from './outbox.js';
+import { DB_KINDS, databaseFactory } from './test/databases.js';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The outbox on its own (issue 27): a row only with a committed change, one key queued once, in order
+ * per stream, and a process that dies mid-send: the row is not sent by anyone else while its lease
+ * holds, then sent again with the same id.
+ */
+describe.each(DB_KINDS)('outbox on %s', (kind) => {
+  const factory = databaseFactory(kind);
+  let db: Database;
+  beforeAll(async () => {
+    await factory.prepare();
+    db = await factory.fresh();
+    await runMigrations(db, outboxMigrations);
+  });
+  afterAll(async () => {
+    await factory.cleanup();
+  });
+
+  const sender = (kindName: string, send: OutboxSender['send'], extra: Partial<OutboxSender> = {}): OutboxSender => ({ kind: kindName, send, ...extra });
+
+  it('writes rows only with the committed change, and a key once', async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        await enqueueOutbox(tx, [{ kind: 'unit-a', stream: 's', payload: { n: 1 } }]);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect((await db.query("select 1 from outbox where kind = 'unit-a'")).rows).toHaveLength(0);
+    const first = await db.transaction((tx) => enqueueOutbox(tx, [{ kind: 'unit-a', stream: 's', payload: { n: 2 }, idempotencyKey: 'reminder:42' }]));
+    const again = await db.transaction((tx) => enqueueOutbox(tx, [{ kind: 'unit-a', stream: 's', payload: { n: 3 }, idempotencyKey: 'reminder:42' }]));
+    expect(first[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(again).toEqual([null]);
+    expect((await db.query("select payload from outbox where kind = 'unit-a'")).rows).toEqual([{ payload: { n: 2 } }]);
+  });
+
+  it('sends each stream in order, several streams at once', async () => {
+    const rows: OutboxInput[] = [];
+    for (let n = 0; n < 30; n += 1) rows.push({ kind: 'unit-b', stream: `s${n % 3}`, payload: { n } });
+    await db.transaction((tx) => enqueueOutbox(tx, rows));
+    const seen: number[] = [];
+    const run = await deliverOutbox(db, sender('unit-b', async (message) => {
+      await sleep(1);
+      seen.push((message.payload as { n: number }).n);
+      return { ok: true, code: 200 };
+    }));
+    expect(run).toEqual({ sent: 30, failed: 0, tries: 30 });
+    for (const stream of [0, 1, 2]) {
+      const order = seen.filter((n) => n % 3 === stream);
+      expect(order).toEqual([...order].sort((a, b) => a - b));
+    }
+  });
+
+  it('a process that dies mid-send: nobody sends the row while the lease holds, then it goes again with the same id', async () => {
+    const [id] = await db.transaction((tx) => enqueueOutbox(tx, [{ kind: 'unit-c', stream: 'only', payload: { n: 1 } }]));
+    const tries: string[] = [];
+    // The first "process" takes the row and never comes back (its send hangs; its run is abandoned).
+    void deliverOutbox(db, sender('unit-c', async (message) => {
+      tries.push(message.id);
+      return new Promise(() => undefined);
+    }));
+    while (tries.length === 0) await sleep(10);
+    const second = sender('unit-c', async (message) => {
+      tries.push(message.id);
+      return { ok: true, code: 204 };
+    });
+    expect(await deliverOutbox(db, second)).toEqual({ sent: 0, failed: 0, tries: 0 });
+    // The lease runs out: another process sends it, with the same id (the receiver's key).
+    await db.query("update outbox set lease_until = now() - interval '1 second' where id = $1", [id]);
+    expect(await deliverOutbox(db, second)).toEqual({ sent: 1, failed: 0, tries: 1 });
+    expect(tries).toEqual([id, id]);
+    const state = await db.query<{ status: string; attempts: number }>('select status, attempts from outbox where id = $1', [id]);
+    expect(state.rows[0]).toEqual({ status: 'sent', attempts: 2 });
+    // Sent again by hand: pending, due now, tried once more.
+    expect(await db.transaction((tx) => requeueOutbox(tx, id!, 'unit-c'))).toBe(true);
+    expect(await deliverOutbox(db, second)).toEqual({ sent: 1, failed: 0, tries: 1 });
+    expect((await db.query<{ n: number }>('select count(*)::int as n from outbox_attempts where message_id = $1 and by_hand', [id])).rows[0]!.n).toBe(1);
+  });
+
+  it('a failure waits for its backoff and holds its stream; given up after its deadline', async () => {
+    const ids = await db.transaction((tx) =>
+      enqueueOutbox(tx, [
+        { kind: 'unit-d', stream: 'one', payload: { n: 1 } },
+        { kind: 'unit-d', stream: 'one', payload: { n: 2 } },
+      ]),
+    );
+    const given: OutboxMessage[] = [];
+    const failing = sender('unit-d', async () => ({ ok: false, code: 500 }), { onGiveUp: async (_tx, message) => void given.push(message) });
+    expect(await deliverOutbox(db, failing)).toEqual({ sent: 0, failed: 0, tries: 1 });
+    const rows = await db.query<{ id: string; attempts: number; wait: number; leased_by: string | null }>(
+      `select id::text as id, attempts, extract(epoch from next_attempt_at - now())::int as wait, leased_by from outbox where kind = 'unit-d' order by seq`,
+    );
+    expect(rows.rows.map((row) => [row.attempts, row.leased_by])).toEqual([
+      [1, null],
+      [0, null],
+    ]);
+    expect(rows.rows[0]!.wait).toBeGreaterThanOrEqual(28);
+    expect(await deliverOutbox(db, failing)).toEqual({ sent: 0, failed: 0, tries: 0 });
+    await db.query("update outbox set next_attempt_at = now(), give_up_at = now() where id = $1", [ids[0]]);
+    const run = await deliverOutbox(db, failing);
+    expect(run.failed).toBe(1);
+    expect(given.map((message) => message.id)).toEqual([ids[0]]);
+  });
+});

@@ -1,0 +1,328 @@
+import { randomUUID } from 'node:crypto';
+import { afterCommit, isTransaction } from './commit.js';
+import type { Database, Queryable } from './db.js';
+import type { JobDefinition } from './jobs.js';
+import type { Migration } from './migrations.js';
+
+/**
+ * The transactional outbox (issue 27; reused by customer messages, issue 28). A change that must
+ * reach the outside world (a webhook delivery, an e-mail) writes an `outbox` row in the SAME
+ * transaction as the change: a rolled-back write leaves no row, a committed one always has its row.
+ * The app's job runner sends the rows: a run claims due rows with `FOR UPDATE SKIP LOCKED` and a
+ * lease (so two processes never hold one row at once), sends them outside any transaction, and
+ * records each try in `outbox_attempts`. A process that dies mid-send leaves its rows leased; once
+ * the lease is over another process sends them again with the SAME id, which is the idempotency key
+ * the receiver dedupes on (at-least-once delivery, exactly-once effect for a receiver that checks it).
+ *
+ * Rows of one `stream` (a webhook subscription, a customer) go out in the order they were written:
+ * only the oldest pending row of a stream is ever claimed, so a failing row holds the ones after it
+ * until it is sent or given up. A failed try is retried with backoff (30 s, 2 min, 10 min, 1 h, 3 h,
+ * 6 h …) until `give_up_at` (a day after it was written, by default), when it is marked `failed` and
+ * the kind's `onGiveUp` runs (in the same transaction as that mark).
+ */
+export const outboxMigrations: Migration[] = [
+  {
+    id: 'server-kit/0003_outbox',
+    up: `
+      create table outbox (
+        id uuid primary key,
+        seq bigserial not null unique,
+        kind text not null,
+        stream text not null,
+        idempotency_key text,
+        payload jsonb not null,
+        status text not null default 'pending' check (status in ('pending', 'sent', 'failed')),
+        attempts integer not null default 0,
+        created_at timestamptz not null default now(),
+        next_attempt_at timestamptz not null default now(),
+        give_up_at timestamptz not null,
+        leased_by text,
+        lease_until timestamptz,
+        last_code integer,
+        last_error text,
+        sent_at timestamptz,
+        by_hand boolean not null default false
+      );
+      create unique index outbox_kind_key on outbox (kind, idempotency_key) where idempotency_key is not null;
+      create index outbox_pending_due on outbox (kind, next_attempt_at) where status = 'pending';
+      create index outbox_pending_stream on outbox (kind, stream, seq) where status = 'pending';
+      create index outbox_stream_all on outbox (kind, stream, seq);
+      create table outbox_attempts (
+        id bigserial primary key,
+        message_id uuid not null references outbox (id) on delete cascade,
+        attempt integer not null,
+        by_hand boolean not null default false,
+        started_at timestamptz not null,
+        finished_at timestamptz not null default now(),
+        ok boolean not null,
+        code integer,
+        error text,
+        duration_ms integer not null
+      );
+      create index outbox_attempts_message on outbox_attempts (message_id, id);
+    `,
+  },
+];
+
+/** The default backoff: the delay before try n+1 after n failed tries (the last repeats). */
+export const OUTBOX_BACKOFF_MS: readonly number[] = [30_000, 120_000, 600_000, 3_600_000, 3 * 3_600_000, 6 * 3_600_000];
+/** How long a row is retried before it is given up (a day). */
+export const OUTBOX_GIVE_UP_AFTER_MS = 24 * 3_600_000;
+/** How long a claim holds: longer than any send may take (a send is cut well before). */
+export const OUTBOX_LEASE_MS = 60_000;
+
+export type OutboxStatus = 'pending' | 'sent' | 'failed';
+
+export type OutboxInput = {
+  kind: string;
+  /** Rows of one stream go out in order (a subscription's id, a customer's id). */
+  stream: string;
+  payload: unknown;
+  /** Writing a second row with the same kind and key does nothing (a job that runs twice queues once). */
+  idempotencyKey?: string | null;
+  /** Retried until this long after it was written (default a day). */
+  giveUpAfterMs?: number;
+};
+
+export type OutboxMessage = {
+  id: string;
+  kind: string;
+  stream: string;
+  payload: unknown;
+  /** Tries so far, this one included. */
+  attempts: number;
+  createdAt: Date;
+  byHand: boolean;
+};
+
+/** What a send reports; a throw counts as `{ ok: false, error }`. */
+export type OutboxOutcome = { ok: boolean; code?: number | null; error?: string | null };
+
+type Waker = () => void;
+const wakers = new Map<string, Set<Waker>>();
+
+/** Calls `fn` in this process once a transaction that wrote `kind` rows has committed (to send them at once); returns the unsubscribe. */
+export function onOutboxCommit(kind: string, fn: Waker): () => void {
+  let set = wakers.get(kind);
+  if (!set) wakers.set(kind, (set = new Set()));
+  set.add(fn);
+  return () => set.delete(fn);
+}
+
+function wake(kind: string) {
+  for (const fn of wakers.get(kind) ?? []) {
+    try {
+      fn();
+    } catch (error) {
+      console.error('An outbox waker failed.', error);
+    }
+  }
+}
+
+/**
+ * Writes outbox rows in `tx` (the transaction of the change that causes them); their ids, in order
+ * (null for a row whose idempotency key was written before). Pass a transaction: outside one the
+ * row commits on its own, which is what the outbox is there to avoid.
+ */
+export async function enqueueOutbox(tx: Queryable, rows: readonly OutboxInput[]): Promise<(string | null)[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map(() => randomUUID());
+  const inserted = await tx.query<{ id: string }>(
+    `insert into outbox (id, kind, stream, idempotency_key, payload, give_up_at)
+     select r.id, r.kind, r.stream, r.key, r.payload, now() + r.after * interval '1 millisecond'
+       from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::jsonb[], $6::bigint[]) with ordinality as r (id, kind, stream, key, payload, after, n)
+      order by r.n
+     on conflict (kind, idempotency_key) where idempotency_key is not null do nothing
+     returning id::text as id`,
+    [
+      ids,
+      rows.map((row) => row.kind),
+      rows.map((row) => row.stream),
+      rows.map((row) => row.idempotencyKey ?? null),
+      rows.map((row) => JSON.stringify(row.payload ?? null)),
+      rows.map((row) => row.giveUpAfterMs ?? OUTBOX_GIVE_UP_AFTER_MS),
+    ],
+  );
+  const written = new Set(inserted.rows.map((row) => row.id));
+  const kinds = new Set(rows.map((row) => row.kind));
+  const wakeAll = () => kinds.forEach(wake);
+  if (isTransaction(tx)) afterCommit(tx, wakeAll);
+  else wakeAll();
+  return ids.map((id) => (written.has(id) ? id : null));
+}
+
+/**
+ * Sends a row again (by hand): pending again, due now, retried for another day. A row being sent at
+ * this moment keeps its lease (it is tried once more after that try). False when there is no such row.
+ */
+export async function requeueOutbox(tx: Queryable, id: string, kind: string, giveUpAfterMs = OUTBOX_GIVE_UP_AFTER_MS): Promise<boolean> {
+  const updated = await tx.query(
+    `update outbox set status = 'pending', next_attempt_at = now(), by_hand = true, give_up_at = greatest(give_up_at, now() + $3 * interval '1 millisecond')
+      where id = $1 and kind = $2 returning id`,
+    [id, kind, giveUpAfterMs],
+  );
+  if (updated.rows.length === 0) return false;
+  if (isTransaction(tx)) afterCommit(tx, () => wake(kind));
+  else wake(kind);
+  return true;
+}
+
+export type OutboxSender = {
+  kind: string;
+  /** Sends one row; must not throw for an answer it got (report `{ ok: false, code }`), and must give up by itself well within the lease. */
+  send: (message: OutboxMessage) => Promise<OutboxOutcome>;
+  /** Runs in the transaction that marks a row `failed` for good (tell its owner). */
+  onGiveUp?: (tx: Queryable, message: OutboxMessage, last: OutboxOutcome) => Promise<void>;
+  backoffMs?: readonly number[];
+  leaseMs?: number;
+  /** Streams claimed at once (default 50), rows of each (default 20, sent one after the other), streams sent at once (default 10). */
+  batch?: number;
+  window?: number;
+  concurrency?: number;
+};
+
+type ClaimedRow = { id: string; kind: string; stream: string; payload: unknown; attempts: number; created_at: Date | string; by_hand: boolean; seq: string | number };
+
+const MAX_ERROR = 1_000;
+
+/**
+ * Claims, with a lease for `owner`, up to `window` consecutive due rows of each stream whose oldest
+ * pending row (its head) is due and free: a stream is taken only when this claim locked its head, so
+ * two claims never share a stream (its rows stay in order whatever the number of processes).
+ */
+async function claim(db: Database, sender: OutboxSender, owner: string): Promise<OutboxMessage[]> {
+  const claimed = await db.transaction(async (tx) => {
+    const found = await tx.query<ClaimedRow>(
+      `with heads as (
+         select distinct on (stream) stream, id, next_attempt_at, lease_until from outbox
+          where kind = $1 and status = 'pending' order by stream, seq
+       ),
+       ready as (
+         select stream, id from heads where next_attempt_at <= now() and (lease_until is null or lease_until <= now()) limit $2
+       ),
+       candidates as (
+         select id from (
+           select o.id, row_number() over (partition by o.stream order by o.seq) as n
+             from outbox o join ready r on r.stream = o.stream
+            where o.kind = $1 and o.status = 'pending' and o.next_attempt_at <= now() and (o.lease_until is null or o.lease_until <= now())
+         ) w where n <= $5
+       ),
+       locked as (
+         select o.id, o.stream from outbox o where o.id in (select id from candidates) for update skip locked
+       ),
+       taken as (
+         select l.id from locked l join ready r on r.stream = l.stream where r.id in (select id from locked)
+       )
+       update outbox o set leased_by = $3, lease_until = now() + $4 * interval '1 millisecond', attempts = o.attempts + 1
+         from taken where o.id = taken.id
+       returning o.id::text as id, o.kind, o.stream, o.payload, o.attempts, o.created_at, o.by_hand, o.seq`,
+      [sender.kind, sender.batch ?? 50, owner, sender.leaseMs ?? OUTBOX_LEASE_MS, sender.window ?? 20],
+    );
+    return found.rows;
+  });
+  return claimed
+    .sort((a, b) => Number(a.seq) - Number(b.seq))
+    .map((row) => ({ id: row.id, kind: row.kind, stream: row.stream, payload: row.payload, attempts: Number(row.attempts), createdAt: new Date(row.created_at), byHand: row.by_hand }));
+}
+
+/** Gives back the lease of rows claimed but not tried (their stream's earlier row failed): due again at once, their try not counted. */
+async function release(db: Database, owner: string, messages: readonly OutboxMessage[]) {
+  if (messages.length === 0) return;
+  await db.query(`update outbox set leased_by = null, lease_until = null, attempts = attempts - 1 where id = any($1::uuid[]) and leased_by = $2`, [messages.map((message) => message.id), owner]);
+}
+
+const FINISH_SQL = `
+  with tried as (
+    insert into outbox_attempts (message_id, attempt, by_hand, started_at, ok, code, error, duration_ms) values ($1, $7, $8, $9, $5, $3, $4, $10)
+  )
+  update outbox set leased_by = null, lease_until = null, last_code = $3, last_error = $4, by_hand = false,
+         status = case when $5 then 'sent' when now() + $6 * interval '1 millisecond' > give_up_at then 'failed' else 'pending' end,
+         sent_at = case when $5 then now() else sent_at end,
+         next_attempt_at = case when $5 then next_attempt_at else now() + $6 * interval '1 millisecond' end
+   where id = $1 and leased_by = $2
+   returning status`;
+
+/** Records a try and its outcome (only while the lease is ours: a try that outlived it leaves the row to whoever took it). */
+async function finish(db: Database, sender: OutboxSender, owner: string, message: OutboxMessage, outcome: OutboxOutcome, startedAt: Date, durationMs: number): Promise<OutboxStatus | null> {
+  const error = outcome.ok ? null : (outcome.error ?? `answered ${outcome.code ?? 'nothing'}`).replaceAll('\u0000', '').slice(0, MAX_ERROR);
+  const code = outcome.code ?? null;
+  const backoff = sender.backoffMs ?? OUTBOX_BACKOFF_MS;
+  const delay = backoff[Math.min(Math.max(message.attempts - 1, 0), backoff.length - 1)]!;
+  const params = [message.id, owner, code, error, outcome.ok, delay, message.attempts, message.byHand, startedAt, durationMs];
+  // A success is one statement; a failure may be the last, whose give-up runs in the same transaction as the mark.
+  if (outcome.ok) return (await db.query<{ status: OutboxStatus }>(FINISH_SQL, params)).rows[0]?.status ?? null;
+  return db.transaction(async (tx) => {
+    const status = (await tx.query<{ status: OutboxStatus }>(FINISH_SQL, params)).rows[0]?.status ?? null;
+    if (status === 'failed' && sender.onGiveUp) await sender.onGiveUp(tx, message, { ok: false, code, error });
+    return status;
+  });
+}
+
+async function sendOne(db: Database, sender: OutboxSender, owner: string, message: OutboxMessage): Promise<OutboxStatus | null> {
+  const startedAt = new Date();
+  const started = performance.now();
+  let outcome: OutboxOutcome;
+  try {
+    outcome = await sender.send(message);
+  } catch (error) {
+    outcome = { ok: false, error: error instanceof Error ? error.message || error.name : String(error) };
+  }
+  return finish(db, sender, owner, message, outcome, startedAt, Math.round(performance.now() - started));
+}
+
+export type OutboxRun = { sent: number; failed: number; tries: number };
+
+/**
+ * Sends what is due of one kind now: claims in batches (up to `window` rows of each stream) and sends
+ * them, several streams at once and each stream's rows one after the other, in order, stopping a
+ * stream at its first failure; until nothing is due or `budgetMs` has passed. What a job runs.
+ */
+export async function deliverOutbox(db: Database, sender: OutboxSender, budgetMs = 20_000): Promise<OutboxRun> {
+  const owner = randomUUID();
+  const until = performance.now() + budgetMs;
+  const total: OutboxRun = { sent: 0, failed: 0, tries: 0 };
+  const concurrency = Math.max(1, sender.concurrency ?? 10);
+  while (performance.now() < until) {
+    const messages = await claim(db, sender, owner);
+    if (messages.length === 0) break;
+    const streams = new Map<string, OutboxMessage[]>();
+    for (const message of messages) streams.set(message.stream, [...(streams.get(message.stream) ?? []), message]);
+    const queue = [...streams.values()];
+    const worker = async () => {
+      for (let rows = queue.shift(); rows; rows = queue.shift()) {
+        for (let index = 0; index < rows.length; index += 1) {
+          total.tries += 1;
+          const status = await sendOne(db, sender, owner, rows[index]!);
+          if (status === 'sent') total.sent += 1;
+          else {
+            if (status === 'failed') total.failed += 1;
+            // Pending again (or given up): the stream's later rows wait for the next claim, in order.
+            if (status !== 'failed') {
+              await release(db, owner, rows.slice(index + 1));
+              break;
+            }
+          }
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
+  }
+  return total;
+}
+
+/**
+ * The job that sends one kind's rows (a run every `everyMs` on the app's job runner, once across
+ * processes; `onOutboxCommit` wakes it at once after a commit in this process).
+ */
+export function outboxJob(name: string, sender: OutboxSender, options: { everyMs?: number; budgetMs?: number } = {}): JobDefinition {
+  return {
+    name,
+    everyMs: options.everyMs ?? 5_000,
+    firstRunAfterMs: 1_000,
+    retryAfterMs: options.everyMs ?? 5_000,
+    // A run stops claiming after its budget; its last sends end within the send's own cut.
+    leaseMs: (options.budgetMs ?? 20_000) + (sender.leaseMs ?? OUTBOX_LEASE_MS),
+    wakeOnOutbox: sender.kind,
+    run: async ({ db }) => deliverOutbox(db, sender, options.budgetMs),
+  };
+}
