@@ -7,7 +7,6 @@ import { blockTypes, projects, unitStatuses, unitTypes, units } from './inventor
 import { channelTypes, channels, leadStatuses, sourceTypes, sources, walkinLocations } from './leads.js';
 import { bouncedReasons, banks, paymentMethods, paymentPlans, paymentStatuses, paymentTypes, unitOffers } from './payments.js';
 import { apiKeys, departments, roles, salesTeams, users } from './people.js';
-import { departments, roles, salesTeams, users } from './people.js';
 import { webhooks } from './webhooks.js';
 
 /** Every resource of the settings domain, in an order where a resource comes after those it refers to. */
