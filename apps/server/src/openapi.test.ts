@@ -136,6 +136,11 @@ describe('the OpenAPI document', () => {
     await databases.cleanup();
   });
 
+  it('refers only to schemas it has', () => {
+    const refs = new Set([...JSON.stringify(document).matchAll(/"\$ref":"([^"]+)"/g)].map((match) => match[1]!));
+    expect([...refs].filter((ref) => !ref.startsWith('#/components/schemas/') || !document.components.schemas[decodeURIComponent(ref.slice(21))])).toEqual([]);
+  });
+
   it('describes every request body', () => {
     const missing: string[] = [];
     let described = 0;
