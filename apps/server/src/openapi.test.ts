@@ -6,13 +6,13 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAgent, seededDatabases, testApp } from './test/harness.js';
+import { DB_KINDS, createAgent, seededDatabases, testApp } from './test/harness.js';
 
 /**
  * The OpenAPI document describes every call (issue 27): each JSON body and each 2xx answer has a
  * schema with properties, 4xx answers the error envelope, and what is not JSON is named here.
  * Generic on purpose: a route added later is checked the moment it is registered.
- * The document does not depend on the database, so it is built once, on PGlite.
+ * The document is built once per database kind (one app each).
  */
 
 type Schema = { $ref?: string; type?: string; properties?: Record<string, Schema>; required?: string[]; items?: Schema; anyOf?: Schema[]; nullable?: boolean; enum?: unknown[]; format?: string; additionalProperties?: boolean | Schema };
@@ -105,8 +105,8 @@ const NOT_YET_DESCRIBED = new Set([
   'GET /api/procurement/dashboard',
 ]);
 
-describe('the OpenAPI document', () => {
-  const databases = seededDatabases('pglite');
+describe.each(DB_KINDS)('the OpenAPI document on %s', (kind) => {
+  const databases = seededDatabases(kind);
   let db: Database;
   let app: FastifyInstance;
   let document: Document;

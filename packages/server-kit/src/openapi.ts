@@ -25,6 +25,8 @@ export type RouteDocs = {
 };
 
 declare module 'fastify' {
+  // Module augmentation needs an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifySchema {
     /** Documentation-only schemas of this route (server-kit `RouteDocs`). */
     docs?: RouteDocs;
