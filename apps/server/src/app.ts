@@ -6,10 +6,10 @@ import swaggerUi from '@fastify/swagger-ui';
 import { authSessionPlugin } from '@propdesk/auth-session/server';
 import { RECORD_CHANGES_CHANNEL, notificationsPlugin, notify, publishRecordChanges } from '@propdesk/notifications-core/server';
 import { LEAD_EXPIRY_JOB, registerWebLeadRepeats } from '@propdesk/sales/server';
-import { createJobRunner, defineJob, errorBody, refuseUnstorableText, registerErrorHandler, type Database, type RequestAuth } from '@propdesk/server-kit';
+import { createJobRunner, defineJob, documentComponents, documentRoute, errorBody, refuseUnstorableText, registerErrorHandler, type Database, type RequestAuth } from '@propdesk/server-kit';
 import { recordsPlugin, registerChangeHeader, type AuthChangeAnnouncer } from '@propdesk/records/server';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { claimDataDir, type AdminChannel } from './backup/channel.js';
 import { nightlyBackupJobs } from './backup/job.js';
@@ -123,7 +123,10 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'pd_access' } } },
         security: [{ session: [] }],
       },
-      transform: jsonSchemaTransform,
+      // Each route's documentation-only schemas (`schema.docs`, decision 150) join the document here.
+      transform: documentRoute(jsonSchemaTransform),
+      // Schemas with an id (a resource's record, create and update bodies) go to components.schemas once.
+      transformObject: documentComponents(jsonSchemaTransformObject),
     });
     await app.register(swaggerUi, { routePrefix: '/api/docs' });
 

@@ -26,9 +26,10 @@ const conditionSchema = z.strictObject({
 
 type RawNode = z.infer<typeof conditionSchema> | { join: 'and' | 'or'; children: RawNode[] };
 
+// Named (`components.schemas.FilterNode`): a recursive schema needs a name to be referred to in the OpenAPI document.
 export const filterNodeSchema: z.ZodType<RawNode> = z.lazy(() =>
   z.union([conditionSchema, z.strictObject({ join: z.enum(['and', 'or']), children: z.array(filterNodeSchema).max(MAX_CONDITIONS) })]),
-);
+).meta({ id: 'FilterNode' });
 
 /** The kinds each operator applies to. */
 export function opsFor(kind: FieldKind): readonly FilterOp[] {

@@ -58,6 +58,20 @@ import { qb, run } from './sql.js';
 import { registerViewRoutes } from './views.js';
 import { runAction } from './actions.js';
 import { childRows, takeChildren, writeChildren } from './children.js';
+import {
+  actionParamsDoc,
+  createBodyDoc,
+  deleteDoc,
+  historyEntryDoc,
+  importReportDoc,
+  listEnvelope,
+  okEnvelope,
+  pickerOptionDoc,
+  recordDoc,
+  uniqueDoc,
+  updateBodyDoc,
+  usageDoc,
+} from './docs.js';
 
 /** A printable document of a resource (api.md `GET /api/{resource}/{id}/print`). */
 export type Printer = (db: Queryable, id: string, options: { lang: 'ar' | 'en' | undefined; auth: RequestAuth }) => Promise<{ name: string; content: Buffer | Uint8Array; contentType?: string }>;
@@ -147,8 +161,11 @@ function registerResource(app: FastifyInstance, ctx: EngineContext, def: Resourc
   const tags = [def.label];
   const createBody = createSchema(def);
   const updateBody = updateSchema(def);
+  // What the document says of this resource's calls (documentation only: docs.ts).
+  const row = recordDoc(ctx.registry, def);
+  const one = okEnvelope(recordDoc(ctx.registry, def, true));
 
-  typed.get(base, { schema: { tags, summary: `List ${def.label.toLowerCase()}`, querystring: listQuerySchema }, onRequest: guard(def, 'read') }, async (request) => {
+  typed.get(base, { schema: { tags, summary: `List ${def.label.toLowerCase()}`, querystring: listQuerySchema, docs: { response: { 200: listEnvelope(row) } } }, onRequest: guard(def, 'read') }, async (request) => {
     const query = request.query as Record<string, unknown> & z.infer<typeof listQuerySchema>;
     const { where, sort } = criteriaFrom(def, query);
     const { rows, total, exact } = await listRecords(ctx, def, callerOf(request), {
@@ -164,7 +181,7 @@ function registerResource(app: FastifyInstance, ctx: EngineContext, def: Resourc
   const exportQuery = listQuerySchema.extend({ format: z.enum(['csv', 'xlsx']).default('csv'), columns: z.string().max(2000).optional(), ids: z.string().max(400_000).optional() });
   typed.get(
     `${base}/export`,
-    { schema: { tags, summary: `Export ${def.label.toLowerCase()} (CSV or XLSX, streamed)`, querystring: exportQuery }, onRequest: guard(def, 'read') },
+    { schema: { tags, summary: `Export ${def.label.toLowerCase()} (CSV or XLSX, streamed)`, querystring: exportQuery, docs: { files: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] } }, onRequest: guard(def, 'read') },
     async (request, reply) => {
       const query = request.query as Record<string, unknown> & z.infer<typeof exportQuery>;
       const { where, sort } = criteriaFrom(def, query);
@@ -184,7 +201,7 @@ function registerResource(app: FastifyInstance, ctx: EngineContext, def: Resourc
 
   typed.get(
     `${base}/import/template`,
-    { schema: { tags, summary: `A CSV header to fill in for importing ${def.label.toLowerCase()}` }, onRequest: guard(def, 'create') },
+    { schema: { tags, summary: `A CSV header to fill in for importing ${def.label.toLowerCase()}`, docs: { files: ['text/csv'] } }, onRequest: guard(def, 'create') },
     async (request, reply) => {
       const columns = Object.entries(def.fields)
         .filter(([name, field]) => !field.readOnly && !field.hidden && (!field.protected || request.auth!.checker.canField(def.entity, name, 'update')))
@@ -198,7 +215,7 @@ function registerResource(app: FastifyInstance, ctx: EngineContext, def: Resourc
     typed.post(
       `${base}/import`,
       {
-        schema: { tags, summary: `Import ${def.label.toLowerCase()} from CSV (dry run by default)`, querystring: importQuerySchema },
+        schema: { tags, summary: `Import ${def.label.toLowerCase()} from CSV (dry run by default)`, querystring: importQuerySchema, docs: { consumes: ['text/csv'], response: { 200: okEnvelope(importReportDoc) } } },
         onRequest: guard(def, 'create'),
         bodyLimit: 50 * 1024 * 1024,
       },
@@ -221,7 +238,7 @@ function registerResource(app: FastifyInstance, ctx: EngineContext, def: Resourc
       },
     );
 
-    typed.post(`${base}/bulk`, { schema: { tags, summary: `Change many ${def.label.toLowerCase()} at once`, body: bulkSchema }, onRequest: guard(def, 'update') }, async (request) => {
+    typed.post(`${base}/bulk`, { schema: { tags, summary: `Change many ${def.label.toLowerCase()} at once`, body: bulkSchema, docs: { response: { 200: okEnvelope(z.object({ changed: z.int() })) } } }, onRequest: guard(def, 'update') }, async (request) => {
       const body = request.body;
       let where = null;
       try {
@@ -278,6 +295,7 @@ function registerResource(app: FastifyInstance, ctx: EngineContext, def: Resourc
           for: z.string().max(130).optional(),
           match: z.string().max(400).optional(),
         }),
+        docs: { response: { 200: okEnvelope(z.array(pickerOptionDoc)) } },
       },
       onRequest: sessionOnly,
     },
@@ -297,7 +315,7 @@ function registerResource(app: FastifyInstance, ctx: EngineContext, def: Resourc
   typed.get(
     `${base}/unique`,
     {
-      schema: { tags, summary: 'Is a unique value free?', querystring: z.object({ field: z.string().max(64), value: z.string().max(500), id: z.uuid().optional(), scope: z.string().max(2000).optional() }) },
+      schema: { tags, summary: 'Is a unique value free?', querystring: z.object({ field: z.string().max(64), value: z.string().max(500), id: z.uuid().optional(), scope: z.string().max(2000).optional() }), docs: { response: { 200: okEnvelope(uniqueDoc) } } },
       onRequest: guard(def, 'read'),
     },
     async (request) => {
@@ -329,7 +347,7 @@ function registerResource(app: FastifyInstance, ctx: EngineContext, def: Resourc
     },
   );
 
-  typed.get(`${base}/:id`, { schema: { tags, summary: `One ${def.singular.toLowerCase()}`, params: idParams }, onRequest: guard(def, 'read') }, async (request) => {
+  typed.get(`${base}/:id`, { schema: { tags, summary: `One ${def.singular.toLowerCase()}`, params: idParams, docs: { response: { 200: one } } }, onRequest: guard(def, 'read') }, async (request) => {
     const record = await getRecord(ctx, ctx.db, def, callerOf(request), request.params.id);
     if (!record) throw notFound(`No such ${def.singular.toLowerCase()}`);
     const extra = hooks.extendRecord ? await hooks.extendRecord(ctx.db, record.id) : {};
@@ -338,20 +356,20 @@ function registerResource(app: FastifyInstance, ctx: EngineContext, def: Resourc
   });
 
   for (const key of Object.keys(def.children ?? {})) {
-    typed.get(`${base}/:id/${key}`, { schema: { tags, summary: `The ${key} of a ${def.singular.toLowerCase()}`, params: idParams }, onRequest: guard(def, 'read') }, async (request) => {
+    typed.get(`${base}/:id/${key}`, { schema: { tags, summary: `The ${key} of a ${def.singular.toLowerCase()}`, params: idParams, docs: { response: { 200: okEnvelope(z.array(recordDoc(ctx.registry, ctx.registry.get(def.children![key]!.resource)))) } } }, onRequest: guard(def, 'read') }, async (request) => {
       const record = await getRecord(ctx, ctx.db, def, callerOf(request), request.params.id);
       if (!record) throw notFound(`No such ${def.singular.toLowerCase()}`);
       return ok((await childRows(ctx, ctx.db, def, record.id, request.auth))[key] ?? []);
     });
   }
 
-  typed.get(`${base}/:id/history`, { schema: { tags, summary: 'Who changed what, when and from where', params: idParams }, onRequest: guard(def, 'read') }, async (request) => {
+  typed.get(`${base}/:id/history`, { schema: { tags, summary: 'Who changed what, when and from where', params: idParams, docs: { response: { 200: okEnvelope(z.array(historyEntryDoc)) } } }, onRequest: guard(def, 'read') }, async (request) => {
     const record = await getRecord(ctx, ctx.db, def, callerOf(request), request.params.id);
     if (!record) throw notFound(`No such ${def.singular.toLowerCase()}`);
     return ok(await historyOf(ctx.db, def, request.auth, request.params.id, Object.keys(hooks.extraUpdate)));
   });
 
-  typed.get(`${base}/:id/usage`, { schema: { tags, summary: 'Which records point to this one', params: idParams }, onRequest: guard(def, 'read') }, async (request) => {
+  typed.get(`${base}/:id/usage`, { schema: { tags, summary: 'Which records point to this one', params: idParams, docs: { response: { 200: okEnvelope(z.array(usageDoc)) } } }, onRequest: guard(def, 'read') }, async (request) => {
     const record = await getRecord(ctx, ctx.db, def, callerOf(request), request.params.id);
     if (!record) throw notFound(`No such ${def.singular.toLowerCase()}`);
     return ok(await usageOf(ctx, ctx.db, def, request.params.id));
@@ -361,7 +379,7 @@ function registerResource(app: FastifyInstance, ctx: EngineContext, def: Resourc
     const printQuery = z.strictObject({ lang: z.enum(['ar', 'en'], { error: 'Must be ar or en' }).optional() });
     typed.get(
       `${base}/:id/print`,
-      { schema: { tags, summary: `The ${def.singular.toLowerCase()} as a printable PDF (?lang=ar|en)`, params: idParams, querystring: printQuery }, onRequest: guard(def, 'read') },
+      { schema: { tags, summary: `The ${def.singular.toLowerCase()} as a printable PDF (?lang=ar|en)`, params: idParams, querystring: printQuery, docs: { files: ['application/pdf'] } }, onRequest: guard(def, 'read') },
       async (request, reply) => {
         const record = await getRecord(ctx, ctx.db, def, callerOf(request), request.params.id);
         if (!record) throw notFound(`No such ${def.singular.toLowerCase()}`);
@@ -379,7 +397,7 @@ function registerResource(app: FastifyInstance, ctx: EngineContext, def: Resourc
 
   const hasExtraCreate = Object.keys(hooks.extraCreate).length > 0;
   const createWithExtra = hasExtraCreate ? z.strictObject({ ...createSchemaShape(createBody), ...hooks.extraCreate }) : null;
-  typed.post(base, { schema: { tags, summary: `Create a ${def.singular.toLowerCase()}`, body: z.record(z.string(), z.unknown()) }, onRequest: guard(def, 'create') }, async (request, reply) => {
+  typed.post(base, { schema: { tags, summary: `Create a ${def.singular.toLowerCase()}`, body: z.record(z.string(), z.unknown()), docs: { body: createBodyDoc(ctx.registry, def, hooks.extraCreate), response: { 201: one } } }, onRequest: guard(def, 'create') }, async (request, reply) => {
     const { header, lists } = takeChildren(def, request.body);
     const parsed = (createWithExtra ?? createBody).safeParse(header);
     if (!parsed.success) throw parsed.error;
@@ -408,7 +426,7 @@ function registerResource(app: FastifyInstance, ctx: EngineContext, def: Resourc
   const updateWithExtra = hasExtraUpdate ? z.strictObject({ ...createSchemaShape(updateBody), ...hooks.extraUpdate }) : null;
   typed.patch(
     `${base}/:id`,
-    { schema: { tags, summary: `Change a ${def.singular.toLowerCase()} (send the version you read)`, params: idParams, body: z.record(z.string(), z.unknown()) }, onRequest: guard(def, 'update') },
+    { schema: { tags, summary: `Change a ${def.singular.toLowerCase()} (send the version you read)`, params: idParams, body: z.record(z.string(), z.unknown()), docs: { body: updateBodyDoc(ctx.registry, def, hooks.extraUpdate), response: { 200: one, 409: conflictDoc(row) } } }, onRequest: guard(def, 'update') },
     async (request, reply) => {
       const { header, lists } = takeChildren(def, request.body);
       const parsed = (updateWithExtra ?? updateBody).safeParse(header);
@@ -434,7 +452,7 @@ function registerResource(app: FastifyInstance, ctx: EngineContext, def: Resourc
     },
   );
 
-  typed.delete(`${base}/:id`, { schema: { tags, summary: `Delete a ${def.singular.toLowerCase()}, or deactivate it when others use it`, params: idParams }, onRequest: guard(def, 'update') }, async (request) => {
+  typed.delete(`${base}/:id`, { schema: { tags, summary: `Delete a ${def.singular.toLowerCase()}, or deactivate it when others use it`, params: idParams, docs: { response: { 200: okEnvelope(deleteDoc) } } }, onRequest: guard(def, 'update') }, async (request) => {
     const result = await engineTransaction(ctx, (tx) => deleteRecord(ctx, tx, def, callerOf(request), request.params.id));
     const usedBy = result.usage.map((use) => `${use.count} ${use.label.toLowerCase()}`).join(', ');
     return ok(
@@ -450,7 +468,13 @@ function registerResource(app: FastifyInstance, ctx: EngineContext, def: Resourc
     typed.post(
       `${base}/:id/actions/:action`,
       {
-        schema: { tags, summary: 'A workflow transition', params: idParams.extend({ action: z.string().max(64) }), body: actionBody },
+        schema: {
+          tags,
+          summary: 'A workflow transition',
+          params: idParams.extend({ action: z.string().max(64) }),
+          body: actionBody,
+          docs: { params: actionParamsDoc(actions), response: { 200: one } },
+        },
         // Who may act is judged before the body is read: a caller without the privilege gets the 423
         // (and an unknown action the 404) whatever they sent.
         onRequest: async (request, reply) => {
@@ -468,6 +492,11 @@ function registerResource(app: FastifyInstance, ctx: EngineContext, def: Resourc
       },
     );
   }
+}
+
+/** The 409 of a stale update: the error envelope with the record as it is now. */
+function conflictDoc(row: z.ZodType) {
+  return z.object({ status: z.literal('ERROR'), message: z.string(), current: row });
 }
 
 function createSchemaShape(schema: z.ZodType): z.ZodRawShape {
