@@ -37,6 +37,7 @@ export { COUNT_CAP, countCapFor, countQuery } from './records.js';
 export { whereSql, selectRecords, orderSql } from './select.js';
 export type { ListCriteria } from './select.js';
 export { qb, run } from './sql.js';
+export { recordDoc } from './docs.js';
 // The SQL tag of the engine's compiler, for row scopes written by the domains (values stay parameters).
 export { sql } from 'kysely';
 export type { RawBuilder } from 'kysely';

@@ -1,7 +1,7 @@
 import { newApiKey } from '@propdesk/auth-session/server';
 import { createSchema } from '@propdesk/records/model';
-import { callerOf, createRecord, engineTransaction, getRecord, sql, updateRecord, type EngineContext, type RawBuilder } from '@propdesk/records/server';
-import { badRequest, notFound, ok, requirePrivilege, type RequestAuth } from '@propdesk/server-kit';
+import { callerOf, createRecord, engineTransaction, getRecord, recordDoc, sql, updateRecord, type EngineContext, type RawBuilder } from '@propdesk/records/server';
+import { badRequest, dateTimeString, notFound, ok, okEnvelope, requirePrivilege, type RequestAuth } from '@propdesk/server-kit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomBytes } from 'node:crypto';
@@ -11,6 +11,12 @@ import { apiKeys, users } from '../model/definitions/people.js';
 const idParams = z.object({ id: z.uuid({ error: 'Must be an API key id' }) });
 // The definition is read-only to the engine's generic writes; its create body is still its writable fields'.
 const createBody = createSchema({ ...apiKeys, readOnly: false });
+/** What the document says the create body is (the handler validates with `createBody`, which names each field's problem). */
+const createBodyDoc = z.strictObject({
+  name: z.string().min(1).max(120).meta({ description: 'Who uses it, e.g. "Website form"; history names the key by it' }),
+  roles: z.array(z.uuid()).min(1).max(50).meta({ description: 'The key may do what a user with these roles may do' }),
+  expiresAt: dateTimeString.nullable().optional().meta({ description: 'Refused from this moment on (401); none: never' }),
+});
 
 /**
  * The users a person sees in lists and pickers: people, not the service users API keys act
@@ -28,6 +34,7 @@ export function usersRowScope(def: { name: string }, auth: RequestAuth | null): 
 export function registerApiKeyRoutes(rawApp: FastifyInstance, ctx: EngineContext): void {
   const app = rawApp.withTypeProvider<ZodTypeProvider>();
   const tags = [apiKeys.label];
+  const keyRecord = recordDoc(ctx.registry, apiKeys);
 
   app.post(
     '/api/api-keys',
@@ -36,6 +43,10 @@ export function registerApiKeyRoutes(rawApp: FastifyInstance, ctx: EngineContext
         tags,
         summary: 'Make an API key (name, roles, optional expiry); the key itself is in data.key, shown this once',
         body: z.record(z.string(), z.unknown()),
+        docs: {
+          body: createBodyDoc,
+          response: { 201: okEnvelope(z.intersection(keyRecord, z.object({ key: z.string().meta({ description: 'The key (pdk_…), shown this once: only its SHA-256 is kept' }) }))) },
+        },
       },
       onRequest: requirePrivilege('apiKey', 'create'),
     },
@@ -81,7 +92,7 @@ export function registerApiKeyRoutes(rawApp: FastifyInstance, ctx: EngineContext
 
   app.delete(
     '/api/api-keys/:id',
-    { schema: { tags, summary: 'Revoke an API key: refused from the next call on, on every process', params: idParams }, onRequest: requirePrivilege('apiKey', 'delete') },
+    { schema: { tags, summary: 'Revoke an API key: refused from the next call on, on every process', params: idParams, docs: { response: { 200: okEnvelope(keyRecord) } } }, onRequest: requirePrivilege('apiKey', 'delete') },
     async (request) => {
       const caller = callerOf(request);
       const { id } = request.params;

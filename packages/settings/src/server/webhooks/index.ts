@@ -323,7 +323,7 @@ export function registerWebhookRoutes(rawApp: FastifyInstance, context: DomainCo
         tags: ['Webhooks'],
         summary: 'Send a delivery again (same X-Propdesk-Delivery id, signed with the current secret), now',
         params: z.object({ id: z.uuid({ error: 'Must be a webhook id' }), delivery: z.uuid({ error: 'Must be a delivery id' }) }),
-        body: z.object({}).strict().nullish(),
+        // No body: the delivery is sent as it was.
         response: { 200: z.object({ status: z.literal('OK'), message: z.string(), data: z.object({ id: z.uuid(), status: z.literal('pending') }) }), 404: errorSchema },
       },
       onRequest: requirePrivilege('webhook', 'update'),
