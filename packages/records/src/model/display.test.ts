@@ -12,6 +12,8 @@ describe('numbers and dates a person reads', () => {
     expect(formatScalar({ kind: 'money' }, null)).toBe('');
     expect(formatScalar({ kind: 'boolean' }, true)).toBe('Yes');
     expect(formatScalar({ kind: 'enum' }, 'down_payment_collected')).toBe('Down payment collected');
+    expect(formatScalar({ kind: 'json' }, ['receipt.issued', 'lead.created'])).toBe('receipt.issued, lead.created');
+    expect(formatScalar({ kind: 'json' }, { a: 1 })).toBe('{"a":1}');
   });
 
   it('writes one date format: 24 Nov 2026, and 24 Nov 2026, 14:30 with the time', () => {

@@ -124,6 +124,8 @@ export function formatScalar(field: Pick<FieldDef, 'kind'> | undefined, value: u
     case 'enum':
       return humanize(String(value));
     default:
+      // A list of words (a webhook's events) reads as a list; other structured values as JSON.
+      if (Array.isArray(value) && value.every((item) => typeof item === 'string' || typeof item === 'number')) return value.join(', ');
       return typeof value === 'object' ? JSON.stringify(value) : String(value);
   }
 }

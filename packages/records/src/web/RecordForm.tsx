@@ -55,6 +55,8 @@ export type FormExtension = {
   update: z.ZodRawShape;
   defaults: (record: RecordRow | undefined) => Record<string, unknown>;
   render: (props: FormExtensionProps) => ReactNode;
+  /** Fields of the definition the extension draws itself (a webhook's events as check boxes): checked and sent as any field, not drawn again by the form. */
+  draws?: readonly string[];
 };
 
 const UNIQUE_CHECK_DELAY_MS = 400;
@@ -230,7 +232,10 @@ export function RecordForm({ def, record, initial, lockedFields, extension, layo
 
   const rows = layout ?? def.formLayout ?? fields.map(([name]) => [name]);
   const placed = new Set(rows.flat());
-  const allRows = [...rows, ...fields.filter(([name]) => !placed.has(name)).map(([name]) => [name])];
+  const drawn = new Set(extension?.draws ?? []);
+  const allRows = [...rows, ...fields.filter(([name]) => !placed.has(name)).map(([name]) => [name])]
+    .map((row) => row.filter((name) => !drawn.has(name)))
+    .filter((row) => row.length > 0);
   const fieldMap = new Map(fields);
   const requiredCount = fields.filter(([, field]) => field.required).length;
 

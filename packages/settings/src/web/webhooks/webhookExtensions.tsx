@@ -22,6 +22,7 @@ const webhookForm: FormExtension = {
   create: { secret },
   update: { secret: secret.optional() },
   defaults: (record) => (record ? {} : { secret: '' }),
+  draws: ['events'],
   render: ({ record, values, errors, editing, setValue }) => {
     const events = Array.isArray(values.events) ? (values.events as string[]) : [];
     const toggle = (event: string) => setValue('events', events.includes(event) ? events.filter((e) => e !== event) : [...events, event]);
