@@ -13,14 +13,15 @@ const API_PATHS = [
   'payment-types', 'banks', 'block-types', 'bounced-reasons', 'nationalities', 'sites', 'departments', 'user-types', 'countries',
   'payment-methods', 'payment-statuses', 'locations', 'lead-activity-types', 'contract-actions', 'contract-parties', 'contract-steps',
   'contract-templates', 'roles', 'users',
-  // Not in api.md: the seller company (issue 25), API keys (issue 27).
-  'company-profile', 'api-keys',
+  // Not in api.md: the seller company (issue 25), API keys and webhooks (issue 27).
+  'company-profile', 'api-keys', 'webhooks',
 ];
 
 /** api.md's privilege entity of each path, spelled as there; the unguarded screens' own entities. */
 const ENTITIES: Record<string, string> = {
   'company-profile': 'companyProfile',
   'api-keys': 'apiKey',
+  webhooks: 'webhook',
   sources: 'source', 'source-types': 'sourcetype', channels: 'channel', 'channel-types': 'channeltype', 'walkin-locations': 'walkinlocation',
   'lead-statuses': 'lead', projects: 'project', units: 'unit', 'unit-types': 'unittype', 'unit-statuses': 'unitstatus',
   'payment-plans': 'paymentplansetup', 'unit-offers': 'Lead', 'sales-teams': 'salesteam', areas: 'area', brokers: 'broker',
