@@ -18,7 +18,7 @@ export async function digest(db: Database, options: { skipRestoreAudit?: boolean
       );
       result[name] = `${String(found.rows[0]!.n)}:${found.rows[0]!.d}`;
     }
-    const sequences = await tx.query<{ name: string }>(`select relname as name from pg_class where relnamespace = current_schema()::regnamespace and relkind = 'S'`);
+    const sequences = await tx.query<{ name: string }>(`select relname as name from pg_class where relnamespace = current_schema()::regnamespace and relkind = 'S' order by 1`);
     for (const { name } of sequences.rows) {
       const value = await tx.query<{ v: string }>(`select last_value::text || ':' || is_called::text as v from "${name}"`);
       result[`sequence ${name}`] = value.rows[0]!.v;
