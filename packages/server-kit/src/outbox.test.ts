@@ -57,6 +57,29 @@ describe.each(DB_KINDS)('outbox on %s', (kind) => {
     }
   });
 
+  it('a stream still sending at half its lease gives the rest back; they go out in order on the next claim, each try counted once', async () => {
+    const rows: OutboxInput[] = [];
+    for (let n = 0; n < 6; n += 1) rows.push({ kind: 'unit-slow', stream: 'slow', payload: { n } });
+    await db.transaction((tx) => enqueueOutbox(tx, rows));
+    const seen: number[] = [];
+    const leaseLeft: number[] = [];
+    // A lease of 1 s and sends of 300 ms: without the cut, the fourth row of a claim would start after its lease.
+    const run = await deliverOutbox(db, sender('unit-slow', async (message) => {
+      const left = await db.query<{ ms: number }>('select (extract(epoch from lease_until - now()) * 1000)::float8 as ms from outbox where id = $1', [message.id]);
+      leaseLeft.push(Number(left.rows[0]!.ms));
+      await sleep(300);
+      seen.push((message.payload as { n: number }).n);
+      return { ok: true, code: 200 };
+    }, { leaseMs: 1_000 }));
+    expect(leaseLeft.filter((ms) => ms <= 0)).toEqual([]);
+    expect(run).toEqual({ sent: 6, failed: 0, tries: 6 });
+    expect(seen).toEqual([0, 1, 2, 3, 4, 5]);
+    const stored = await db.query<{ attempts: number; status: string; tries: string }>(
+      `select o.attempts, o.status, (select count(*) from outbox_attempts a where a.message_id = o.id)::text as tries from outbox o where kind = 'unit-slow' order by seq`,
+    );
+    expect(stored.rows).toEqual(Array.from({ length: 6 }, () => ({ attempts: 1, status: 'sent', tries: '1' })));
+  });
+
   it('a process that dies mid-send: nobody sends the row while the lease holds, then it goes again with the same id', async () => {
     const [id] = await db.transaction((tx) => enqueueOutbox(tx, [{ kind: 'unit-c', stream: 'only', payload: { n: 1 } }]));
     const tries: string[] = [];

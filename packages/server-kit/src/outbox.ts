@@ -242,15 +242,14 @@ const FINISH_SQL = `
    where id = $1 and leased_by = $2
    returning status`;
 
-/** Records a try and its outcome (only while the lease is ours: a try that outlived it leaves the row to whoever took it). */
+/** Records a failed try (only while the lease is ours: a try that outlived it leaves the row to whoever took it). */
 async function finish(db: Database, sender: OutboxSender, owner: string, message: OutboxMessage, outcome: OutboxOutcome, startedAt: Date, durationMs: number): Promise<OutboxStatus | null> {
   const error = outcome.ok ? null : (outcome.error ?? `answered ${outcome.code ?? 'nothing'}`).replaceAll('\u0000', '').slice(0, MAX_ERROR);
   const code = outcome.code ?? null;
   const backoff = sender.backoffMs ?? OUTBOX_BACKOFF_MS;
   const delay = backoff[Math.min(Math.max(message.attempts - 1, 0), backoff.length - 1)]!;
   const params = [message.id, owner, code, error, outcome.ok, delay, message.attempts, message.byHand, startedAt, durationMs];
-  // A success is one statement; a failure may be the last, whose give-up runs in the same transaction as the mark.
-  if (outcome.ok) return (await db.query<{ status: OutboxStatus }>(FINISH_SQL, params)).rows[0]?.status ?? null;
+  // A failure may be the last, whose give-up runs in the same transaction as the mark.
   return db.transaction(async (tx) => {
     const status = (await tx.query<{ status: OutboxStatus }>(FINISH_SQL, params)).rows[0]?.status ?? null;
     if (status === 'failed' && sender.onGiveUp) await sender.onGiveUp(tx, message, { ok: false, code, error });
@@ -258,7 +257,8 @@ async function finish(db: Database, sender: OutboxSender, owner: string, message
   });
 }
 
-async function sendOne(db: Database, sender: OutboxSender, owner: string, message: OutboxMessage): Promise<OutboxStatus | null> {
+/** Sends one row and reports its outcome (a throw is a failed try); records nothing. */
+async function tryOne(sender: OutboxSender, message: OutboxMessage): Promise<Tried> {
   const startedAt = new Date();
   const started = performance.now();
   let outcome: OutboxOutcome;
@@ -267,7 +267,40 @@ async function sendOne(db: Database, sender: OutboxSender, owner: string, messag
   } catch (error) {
     outcome = { ok: false, error: error instanceof Error ? error.message || error.name : String(error) };
   }
-  return finish(db, sender, owner, message, outcome, startedAt, Math.round(performance.now() - started));
+  return { message, outcome, startedAt, durationMs: Math.round(performance.now() - started) };
+}
+
+type Tried = { message: OutboxMessage; outcome: OutboxOutcome; startedAt: Date; durationMs: number };
+
+/**
+ * Records successful tries of one stream in ONE statement (each try in `outbox_attempts`; each row
+ * `sent` while the lease is ours); how many rows it marked. One statement per stream's window rather
+ * than one per row: on PGlite every statement waits behind the API's own writes.
+ */
+async function finishSent(db: Database, owner: string, tries: readonly Tried[]): Promise<number> {
+  if (tries.length === 0) return 0;
+  const marked = await db.query<{ id: string }>(
+    `with done as (
+       select * from unnest($2::uuid[], $3::int[], $4::int[], $5::boolean[], $6::timestamptz[], $7::int[]) as d (id, code, attempt, by_hand, started_at, duration_ms)
+     ),
+     tried as (
+       insert into outbox_attempts (message_id, attempt, by_hand, started_at, ok, code, error, duration_ms)
+       select id, attempt, by_hand, started_at, true, code, null, duration_ms from done
+     )
+     update outbox o set leased_by = null, lease_until = null, last_code = d.code, last_error = null, by_hand = false, status = 'sent', sent_at = now()
+       from done d where o.id = d.id and o.leased_by = $1
+     returning o.id::text as id`,
+    [
+      owner,
+      tries.map((t) => t.message.id),
+      tries.map((t) => t.outcome.code ?? null),
+      tries.map((t) => t.message.attempts),
+      tries.map((t) => t.message.byHand),
+      tries.map((t) => t.startedAt.toISOString()),
+      tries.map((t) => t.durationMs),
+    ],
+  );
+  return marked.rows.length;
 }
 
 export type OutboxRun = { sent: number; failed: number; tries: number };
@@ -275,14 +308,18 @@ export type OutboxRun = { sent: number; failed: number; tries: number };
 /**
  * Sends what is due of one kind now: claims in batches (up to `window` rows of each stream) and sends
  * them, several streams at once and each stream's rows one after the other, in order, stopping a
- * stream at its first failure; until nothing is due or `budgetMs` has passed. What a job runs.
+ * stream at its first failure; until nothing is due or `budgetMs` has passed. A stream's successes
+ * are recorded together when it stops; a stream still sending at half its lease gives the rest back
+ * (so no row is sent after its lease could have passed to another process). What a job runs.
  */
 export async function deliverOutbox(db: Database, sender: OutboxSender, budgetMs = 20_000): Promise<OutboxRun> {
   const owner = randomUUID();
   const until = performance.now() + budgetMs;
   const total: OutboxRun = { sent: 0, failed: 0, tries: 0 };
   const concurrency = Math.max(1, sender.concurrency ?? 10);
+  const leaseMs = sender.leaseMs ?? OUTBOX_LEASE_MS;
   while (performance.now() < until) {
+    const claimedAt = performance.now();
     const messages = await claim(db, sender, owner);
     if (messages.length === 0) break;
     const streams = new Map<string, OutboxMessage[]>();
@@ -290,19 +327,30 @@ export async function deliverOutbox(db: Database, sender: OutboxSender, budgetMs
     const queue = [...streams.values()];
     const worker = async () => {
       for (let rows = queue.shift(); rows; rows = queue.shift()) {
-        for (let index = 0; index < rows.length; index += 1) {
+        const sent: Tried[] = [];
+        let index = 0;
+        for (; index < rows.length && performance.now() - claimedAt < leaseMs / 2; index += 1) {
           total.tries += 1;
-          const status = await sendOne(db, sender, owner, rows[index]!);
+          const tried = await tryOne(sender, rows[index]!);
+          if (tried.outcome.ok) {
+            sent.push(tried);
+            continue;
+          }
+          // (Awaited first, then added: `total.sent += await …` would read the count before other workers add theirs.)
+          const earlier = await finishSent(db, owner, sent.splice(0));
+          total.sent += earlier;
+          const status = await finish(db, sender, owner, tried.message, tried.outcome, tried.startedAt, tried.durationMs);
           if (status === 'sent') total.sent += 1;
-          else {
-            if (status === 'failed') total.failed += 1;
-            // Pending again (or given up): the stream's later rows wait for the next claim, in order.
-            if (status !== 'failed') {
-              await release(db, owner, rows.slice(index + 1));
-              break;
-            }
+          if (status === 'failed') total.failed += 1;
+          // Given up: the stream goes on. Pending again: its later rows wait for the next claim, in order.
+          if (status !== 'failed') {
+            index += 1;
+            break;
           }
         }
+        const marked = await finishSent(db, owner, sent);
+        total.sent += marked;
+        await release(db, owner, rows.slice(index));
       }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
