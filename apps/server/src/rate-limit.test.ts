@@ -2,7 +2,7 @@ import type { Database } from '@propdesk/server-kit';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
-import { DB_KINDS, createAgent, createTestUser, seededDatabases, testApp, uniqueIp } from './test/harness.js';
+import { DB_KINDS, createAgent, createTestUser, seededDatabases, testApp, unique, uniqueIp } from './test/harness.js';
 
 const PRIVILEGES = '/api/users/privileges';
 
@@ -79,6 +79,38 @@ describe.each(DB_KINDS)('rate limits on %s', (kind) => {
     // Without the session cookies the desk's calls are the address's again.
     atDesk.jar.clear();
     expect((await atDesk.request({ method: 'GET', url: '/api/users/csrf-cookie' })).statusCode).toBe(200);
+  });
+
+  it('gives each API key a budget of its own, apart from the address it calls from and from other keys', async () => {
+    const app = await limitedApp(6, 3);
+    const admin = createAgent(app);
+    expect((await admin.login('admin')).statusCode).toBe(200);
+    const role = await admin.request({
+      method: 'POST',
+      url: '/api/roles',
+      payload: { name: unique('Rate key role'), description: 'rate limit test', privileges: [{ entityName: 'lead', fieldName: null, action: 'read' }] },
+    });
+    expect(role.statusCode, role.body).toBe(201);
+    const keys: string[] = [];
+    for (const name of ['Website form', 'Portal feed']) {
+      const made = await admin.request({ method: 'POST', url: '/api/api-keys', payload: { name: unique(name), roles: [role.json().data.id] } });
+      expect(made.statusCode, made.body).toBe(201);
+      keys.push(made.json().data.key as string);
+    }
+    const server = uniqueIp();
+    const call = (key: string) => app.inject({ method: 'GET', url: '/api/leads?pageSize=1', remoteAddress: server, headers: { authorization: `Bearer ${key}` } });
+    const [website, portal] = keys as [string, string];
+
+    // Six calls of one key from one address, twice the address's budget of 3: the key's own budget counts.
+    const seen: number[] = [];
+    for (let index = 0; index < 6; index++) seen.push((await call(website)).statusCode);
+    expect(seen).toEqual(allOk(6));
+    const over = await call(website);
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toEqual({ status: 'ERROR', message: `Too many requests. Try again in ${over.headers['retry-after']} seconds.` });
+    // Another key on the same address has its own budget, and the address's is untouched.
+    expect((await call(portal)).statusCode).toBe(200);
+    expect((await createAgent(app, server).request({ method: 'GET', url: '/api/users/csrf-cookie' })).statusCode).toBe(200);
   });
 
   it('answers over the limit with the error envelope and Retry-After on a live socket, and keeps the connection', async () => {
