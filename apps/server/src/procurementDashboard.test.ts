@@ -23,7 +23,7 @@ describe.each(DB_KINDS)('the procurement dashboard on %s', (kind) => {
   it('counts only open requests', async () => {
     // One request in each state that is not open, so the count would be wrong if any of them were counted.
     for (const status of ['rejected', 'ordered', 'closed', 'cancelled', 'draft']) {
-      await db.query("insert into purchase_requests (number, title, status) values ($1, $2, $3)", [unique('PR').slice(0, 20), unique(`Dashboard ${status}`).slice(0, 160), status]);
+      await db.query("insert into purchase_requests (number, title, status) values ($1, $2, $3)", [unique('PR').slice(-20), unique(`Dashboard ${status}`).slice(0, 160), status]);
     }
     const user = await createTestUser(db, [{ entityName: 'PurchaseRequest', action: 'read' }]);
     const agent = createAgent(app);
