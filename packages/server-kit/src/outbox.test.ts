@@ -57,6 +57,33 @@ describe.each(DB_KINDS)('outbox on %s', (kind) => {
     }
   });
 
+  it('prepares once per claim what the sends need; a failed prepare gives the rows back untried', async () => {
+    const rows: OutboxInput[] = [];
+    for (let n = 0; n < 12; n += 1) rows.push({ kind: 'unit-prep', stream: `p${n % 4}`, payload: { n } });
+    await db.transaction((tx) => enqueueOutbox(tx, rows));
+    const broken: OutboxSender<never> = { kind: 'unit-prep', prepare: async () => Promise.reject(new Error('database away')), send: async () => ({ ok: true }) };
+    await expect(deliverOutbox(db, broken)).rejects.toThrow('database away');
+    const untouched = await db.query<{ attempts: number; leased: boolean }>("select attempts, leased_by is not null as leased from outbox where kind = 'unit-prep'");
+    expect(untouched.rows.filter((row) => row.attempts !== 0 || row.leased)).toEqual([]);
+
+    let prepares = 0;
+    const got: string[] = [];
+    const run = await deliverOutbox(db, {
+      kind: 'unit-prep',
+      prepare: async (messages) => {
+        prepares += 1;
+        return new Map(messages.map((message) => [message.id, `ready ${(message.payload as { n: number }).n}`]));
+      },
+      send: async (message, prepared: Map<string, string>) => {
+        got.push(prepared.get(message.id)!);
+        return { ok: true, code: 200 };
+      },
+    });
+    expect(run).toEqual({ sent: 12, failed: 0, tries: 12 });
+    expect(prepares).toBe(1);
+    expect(got.sort()).toEqual(Array.from({ length: 12 }, (_, n) => `ready ${n}`).sort());
+  });
+
   it('a stream still sending at half its lease gives the rest back; they go out in order on the next claim, each try counted once', async () => {
     const rows: OutboxInput[] = [];
     for (let n = 0; n < 6; n += 1) rows.push({ kind: 'unit-slow', stream: 'slow', payload: { n } });

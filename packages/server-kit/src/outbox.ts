@@ -167,10 +167,15 @@ export async function requeueOutbox(tx: Queryable, id: string, kind: string, giv
   return true;
 }
 
-export type OutboxSender = {
+export type OutboxSender<Prepared = unknown> = {
   kind: string;
+  /**
+   * Reads once for a claimed batch what its sends need (the webhooks' addresses and secrets): one
+   * query per claim rather than one per row, each of which on PGlite waits behind the API's writes.
+   */
+  prepare?: (messages: readonly OutboxMessage[]) => Promise<Prepared>;
   /** Sends one row; must not throw for an answer it got (report `{ ok: false, code }`), and must give up by itself well within the lease. */
-  send: (message: OutboxMessage) => Promise<OutboxOutcome>;
+  send: (message: OutboxMessage, prepared: Prepared) => Promise<OutboxOutcome>;
   /** Runs in the transaction that marks a row `failed` for good (tell its owner). */
   onGiveUp?: (tx: Queryable, message: OutboxMessage, last: OutboxOutcome) => Promise<void>;
   backoffMs?: readonly number[];
@@ -190,7 +195,7 @@ const MAX_ERROR = 1_000;
  * pending row (its head) is due and free: a stream is taken only when this claim locked its head, so
  * two claims never share a stream (its rows stay in order whatever the number of processes).
  */
-async function claim(db: Database, sender: OutboxSender, owner: string): Promise<OutboxMessage[]> {
+async function claim<P>(db: Database, sender: OutboxSender<P>, owner: string): Promise<OutboxMessage[]> {
   const claimed = await db.transaction(async (tx) => {
     const found = await tx.query<ClaimedRow>(
       `with heads as (
@@ -243,7 +248,7 @@ const FINISH_SQL = `
    returning status`;
 
 /** Records a failed try (only while the lease is ours: a try that outlived it leaves the row to whoever took it). */
-async function finish(db: Database, sender: OutboxSender, owner: string, message: OutboxMessage, outcome: OutboxOutcome, startedAt: Date, durationMs: number): Promise<OutboxStatus | null> {
+async function finish<P>(db: Database, sender: OutboxSender<P>, owner: string, message: OutboxMessage, outcome: OutboxOutcome, startedAt: Date, durationMs: number): Promise<OutboxStatus | null> {
   const error = outcome.ok ? null : (outcome.error ?? `answered ${outcome.code ?? 'nothing'}`).replaceAll('\u0000', '').slice(0, MAX_ERROR);
   const code = outcome.code ?? null;
   const backoff = sender.backoffMs ?? OUTBOX_BACKOFF_MS;
@@ -258,12 +263,12 @@ async function finish(db: Database, sender: OutboxSender, owner: string, message
 }
 
 /** Sends one row and reports its outcome (a throw is a failed try); records nothing. */
-async function tryOne(sender: OutboxSender, message: OutboxMessage): Promise<Tried> {
+async function tryOne<P>(sender: OutboxSender<P>, message: OutboxMessage, prepared: P): Promise<Tried> {
   const startedAt = new Date();
   const started = performance.now();
   let outcome: OutboxOutcome;
   try {
-    outcome = await sender.send(message);
+    outcome = await sender.send(message, prepared);
   } catch (error) {
     outcome = { ok: false, error: error instanceof Error ? error.message || error.name : String(error) };
   }
@@ -312,7 +317,7 @@ export type OutboxRun = { sent: number; failed: number; tries: number };
  * are recorded together when it stops; a stream still sending at half its lease gives the rest back
  * (so no row is sent after its lease could have passed to another process). What a job runs.
  */
-export async function deliverOutbox(db: Database, sender: OutboxSender, budgetMs = 20_000): Promise<OutboxRun> {
+export async function deliverOutbox<P>(db: Database, sender: OutboxSender<P>, budgetMs = 20_000): Promise<OutboxRun> {
   const owner = randomUUID();
   const until = performance.now() + budgetMs;
   const total: OutboxRun = { sent: 0, failed: 0, tries: 0 };
@@ -322,6 +327,14 @@ export async function deliverOutbox(db: Database, sender: OutboxSender, budgetMs
     const claimedAt = performance.now();
     const messages = await claim(db, sender, owner);
     if (messages.length === 0) break;
+    let prepared: P;
+    try {
+      prepared = sender.prepare ? await sender.prepare(messages) : (undefined as P);
+    } catch (error) {
+      // Nothing was tried: the rows go back as they were, and the run ends (the next one reads again).
+      await release(db, owner, messages);
+      throw error;
+    }
     const streams = new Map<string, OutboxMessage[]>();
     for (const message of messages) streams.set(message.stream, [...(streams.get(message.stream) ?? []), message]);
     const queue = [...streams.values()];
@@ -331,7 +344,7 @@ export async function deliverOutbox(db: Database, sender: OutboxSender, budgetMs
         let index = 0;
         for (; index < rows.length && performance.now() - claimedAt < leaseMs / 2; index += 1) {
           total.tries += 1;
-          const tried = await tryOne(sender, rows[index]!);
+          const tried = await tryOne(sender, rows[index]!, prepared);
           if (tried.outcome.ok) {
             sent.push(tried);
             continue;
@@ -362,7 +375,7 @@ export async function deliverOutbox(db: Database, sender: OutboxSender, budgetMs
  * The job that sends one kind's rows (a run every `everyMs` on the app's job runner, once across
  * processes; `onOutboxCommit` wakes it at once after a commit in this process).
  */
-export function outboxJob(name: string, sender: OutboxSender, options: { everyMs?: number; budgetMs?: number } = {}): JobDefinition {
+export function outboxJob<P>(name: string, sender: OutboxSender<P>, options: { everyMs?: number; budgetMs?: number } = {}): JobDefinition {
   return {
     name,
     everyMs: options.everyMs ?? 5_000,

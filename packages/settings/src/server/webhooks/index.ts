@@ -197,13 +197,20 @@ export const deliveryBody = (message: Pick<OutboxMessage, 'id' | 'payload'>) => 
   return JSON.stringify({ event: payload.event, id: message.id, occurredAt: payload.occurredAt, data: payload.data });
 };
 
-export function webhookSender(db: Database, context: Pick<DomainContext, 'notify'>): OutboxSender {
+type Target = { url: string; secret: string | null; active: boolean };
+
+export function webhookSender(db: Database, context: Pick<DomainContext, 'notify'>): OutboxSender<Map<string, Target>> {
   return {
     kind: WEBHOOK_OUTBOX_KIND,
-    send: async (message) => {
+    // The claimed rows' webhooks, read once per claim (as they are at the claim: a change after it applies to the next).
+    prepare: async (messages) => {
+      const ids = [...new Set(messages.map((message) => (message.payload as Payload).webhook))];
+      const found = await db.query<Target & { id: string }>('select id::text as id, url, secret, active from webhooks where id = any($1::uuid[])', [ids]);
+      return new Map(found.rows.map(({ id, ...target }) => [id, target]));
+    },
+    send: async (message, targets) => {
       const payload = message.payload as Payload;
-      const found = await db.query<{ url: string; secret: string | null; active: boolean }>('select url, secret, active from webhooks where id = $1', [payload.webhook]);
-      const hook = found.rows[0];
+      const hook = targets.get(payload.webhook);
       if (!hook) return { ok: false, error: 'The webhook was deleted' };
       if (!hook.active) return { ok: false, error: 'The webhook is inactive' };
       if (!hook.secret) return { ok: false, error: 'The webhook has no secret' };
