@@ -6,7 +6,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { authSessionPlugin } from '@propdesk/auth-session/server';
 import { RECORD_CHANGES_CHANNEL, notificationsPlugin, notify, publishRecordChanges } from '@propdesk/notifications-core/server';
 import { LEAD_EXPIRY_JOB, registerWebLeadRepeats } from '@propdesk/sales/server';
-import { createJobRunner, defineJob, documentComponents, documentRoute, errorBody, refuseUnstorableText, registerErrorHandler, type Database, type RequestAuth } from '@propdesk/server-kit';
+import { DEFAULT_SECURITY, SECURITY_SCHEMES, createJobRunner, defineJob, documentComponents, documentRoute, errorBody, refuseUnstorableText, registerErrorHandler, type Database, type RequestAuth } from '@propdesk/server-kit';
 import { recordsPlugin, registerChangeHeader, type AuthChangeAnnouncer } from '@propdesk/records/server';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -120,8 +120,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await app.register(swagger, {
       openapi: {
         info: { title: 'Propdesk API', version: '1.0.0', description: 'Envelopes and status codes: docs/api.md.' },
-        components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'pd_access' } } },
-        security: [{ session: [] }],
+        // The session cookie (with the CSRF header on writes) or an API key; public calls say `security: []` (RouteDocs).
+        components: { securitySchemes: SECURITY_SCHEMES },
+        security: DEFAULT_SECURITY,
       },
       // Each route's documentation-only schemas (`schema.docs`, decision 150) join the document here.
       transform: documentRoute(jsonSchemaTransform),
@@ -133,7 +134,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     app.get(
       '/api/health',
-      { schema: { tags: ['system'], response: { 200: z.object({ status: z.literal('OK'), data: z.object({ database: z.literal('up') }) }) } } },
+      { schema: { tags: ['system'], docs: { security: [] }, response: { 200: z.object({ status: z.literal('OK'), data: z.object({ database: z.literal('up') }) }) } } },
       async () => {
         await db.query('select 1');
         return { status: 'OK' as const, data: { database: 'up' as const } };

@@ -32,5 +32,5 @@ export { requirePrivilege, requireSession } from './auth.js';
 export type { AuthHook, RequestAuth } from './auth.js';
 export { findUnstorableText, refuseUnstorableText } from './text.js';
 export { logSerializers, safeError, safeRequest } from './logging.js';
-export { dateString, dateTimeString, decimalString, documentComponents, documentRoute, doneEnvelope, errorEnvelopeSchema, fieldErrorSchema, listEnvelope, okEnvelope, uuidSchema } from './openapi.js';
+export { DEFAULT_SECURITY, SECURITY_SCHEMES, dateString, dateTimeString, decimalString, documentComponents, documentRoute, doneEnvelope, errorEnvelopeSchema, fieldErrorSchema, listEnvelope, okEnvelope, uuidSchema } from './openapi.js';
 export type { RouteDocs } from './openapi.js';

@@ -15,6 +15,9 @@ import { z } from 'zod';
  * - `files`: the 2xx answer is not JSON but a file or stream of these content types (PDF, CSV, SSE).
  * - `consumes`: the body is not JSON but these content types (a CSV import, an uploaded image).
  * - `params`: the path parameters, when the validated ones are looser (a workflow action's name).
+ * - `security`: what the call needs instead of the session or an API key (`SECURITY_SCHEMES`):
+ *   `[]` for a public call, `[{ csrfToken: [] }]` for sign-in. Left out, a call needs the session
+ *   cookie (with the CSRF header when it writes) or a Bearer API key.
  */
 export type RouteDocs = {
   body?: z.ZodType;
@@ -22,7 +25,35 @@ export type RouteDocs = {
   response?: Readonly<Record<number, z.ZodType>>;
   files?: readonly string[];
   consumes?: readonly string[];
+  security?: readonly Readonly<Record<string, readonly string[]>>[];
 };
+
+/**
+ * How a caller proves who it is (api.md "Sessions", issue 27): the browser's session cookie, the
+ * CSRF header every write with that cookie needs, the refresh cookie, and an API key.
+ */
+export const SECURITY_SCHEMES = {
+  session: { type: 'apiKey', in: 'cookie', name: 'pd_access', description: 'The browser session: the httpOnly access cookie set by POST /api/users/login (renewed by GET /api/users/restore-session).' },
+  csrfToken: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-CSRF-Token',
+    description: 'With the session cookie, every POST, PUT, PATCH and DELETE sends the value of the XSRF-TOKEN cookie (set by GET /api/users/csrf-cookie) in this header; a missing or wrong one is a 403. Not needed with an API key.',
+  },
+  refreshCookie: { type: 'apiKey', in: 'cookie', name: 'pd_refresh', description: 'The httpOnly refresh cookie set at sign-in; it only renews the session.' },
+  bearerAuth: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'pdk_…',
+    description: 'An API key (Settings › Roles › API keys): `Authorization: Bearer pdk_…`. The call acts with the key\'s roles; no cookie and no CSRF header. Never in the query string (400).',
+  },
+} as const;
+
+/** Every call needs one of these unless it says otherwise (`RouteDocs.security`). */
+export const DEFAULT_SECURITY = [{ session: [] }, { bearerAuth: [] }];
+/** A write with the session also needs the CSRF header. */
+const WRITE_SECURITY = [{ session: [], csrfToken: [] }, { bearerAuth: [] }];
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 declare module 'fastify' {
   // Module augmentation needs an interface.
@@ -76,7 +107,7 @@ export const dateString = z.iso.date();
 /** An instant, ISO 8601 with offset. */
 export const dateTimeString = z.iso.datetime({ offset: true });
 
-type TransformInput = { schema: object; url: string };
+type TransformInput = { schema: object; url: string; route?: { method?: string | string[] } };
 type TransformOutput = { schema: object; url: string };
 
 const FORMATS_WITH_OWN_PATTERN = new Set(['uuid', 'date', 'date-time', 'email', 'uri']);
@@ -112,6 +143,9 @@ export function documentRoute<F extends (input: never) => TransformOutput>(trans
     const docs = schema.docs as RouteDocs | undefined;
     const { docs: _docs, ...rest } = schema;
     const next: Record<string, unknown> = { ...rest };
+    const methods = [input.route?.method ?? []].flat().map((method) => method.toUpperCase());
+    if (docs?.security) next.security = docs.security;
+    else if (methods.some((method) => UNSAFE_METHODS.has(method))) next.security = WRITE_SECURITY;
     if (docs?.body) next.body = docs.body;
     if (docs?.params) next.params = docs.params;
     if (docs?.consumes) {

@@ -312,7 +312,7 @@ const plugin: FastifyPluginAsync<AuthSessionOptions> = async (fastify, options) 
 
   app.get(
     '/api/users/csrf-cookie',
-    { schema: { tags: ['session'], summary: 'Sets the XSRF-TOKEN cookie', response: { 200: okStatusSchema } } },
+    { schema: { tags: ['session'], summary: 'Sets the XSRF-TOKEN cookie', response: { 200: okStatusSchema }, docs: { security: [] } } },
     async (request, reply) => {
       if (request.auth) setCsrfCookie(request, reply, request.auth.sessionId);
       else {
@@ -335,6 +335,7 @@ const plugin: FastifyPluginAsync<AuthSessionOptions> = async (fastify, options) 
         summary: 'Signs in; sets pd_access, pd_refresh and a fresh XSRF-TOKEN',
         body: loginRequestSchema,
         response: { 200: loginResponseSchema },
+        docs: { security: [{ csrfToken: [] }] },
       },
     },
     async (request, reply) => {
@@ -404,7 +405,7 @@ const plugin: FastifyPluginAsync<AuthSessionOptions> = async (fastify, options) 
 
   app.get(
     '/api/users/restore-session',
-    { schema: { tags: ['session'], summary: 'Rotates the refresh cookie and issues fresh session cookies', response: { 200: okStatusSchema } } },
+    { schema: { tags: ['session'], summary: 'Rotates the refresh cookie and issues fresh session cookies', response: { 200: okStatusSchema }, docs: { security: [{ refreshCookie: [] }] } } },
     async (request, reply) => {
       const presented = request.cookies[REFRESH_COOKIE];
       if (!presented) throw unauthorized();
@@ -450,7 +451,7 @@ const plugin: FastifyPluginAsync<AuthSessionOptions> = async (fastify, options) 
 
   app.post(
     '/api/users/logout',
-    { schema: { tags: ['session'], summary: 'Revokes the session and clears the cookies', response: { 200: okStatusSchema } } },
+    { schema: { tags: ['session'], summary: 'Revokes the session and clears the cookies', response: { 200: okStatusSchema }, docs: { security: [{ csrfToken: [] }] } } },
     async (request, reply) => {
       let sessionId = request.auth?.sessionId ?? (await accessClaims(request, true))?.sid ?? null;
       const refresh = request.cookies[REFRESH_COOKIE];

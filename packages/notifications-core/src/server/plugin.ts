@@ -139,6 +139,7 @@ const plugin: FastifyPluginAsync<NotificationsPluginOptions> = async (fastify, o
         summary: "Event stream of the caller's own notifications (text/event-stream; id = seq; replay from Last-Event-ID or ?lastEventId)",
         params: z.object({ userId: z.string() }),
         querystring: streamQuerySchema,
+        docs: { files: ['text/event-stream'] },
       },
     },
     async (request, reply) => {
@@ -157,6 +158,7 @@ const plugin: FastifyPluginAsync<NotificationsPluginOptions> = async (fastify, o
         summary: "Event stream of the caller's department; each message is a `notification` event",
         params: z.object({ departmentId: z.string() }),
         querystring: streamQuerySchema,
+        docs: { files: ['text/event-stream'] },
       },
     },
     async (request, reply) => {

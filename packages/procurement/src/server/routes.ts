@@ -1,9 +1,10 @@
-import { callerOf, createRecord, effectOf, engineTransaction, flushRollups, getRecord, updateRecord, type Caller, type EngineContext } from '@propdesk/records/server';
-import { HttpError, accessDenied, badRequest, notFound, ok, sendError, unauthorized, unprocessable, type AuthHook, type Queryable } from '@propdesk/server-kit';
+import { callerOf, createRecord, effectOf, engineTransaction, flushRollups, getRecord, recordDoc, updateRecord, type Caller, type EngineContext } from '@propdesk/records/server';
+import { HttpError, accessDenied, badRequest, notFound, ok, okEnvelope, sendError, unauthorized, unprocessable, type AuthHook, type Queryable } from '@propdesk/server-kit';
 import { Decimal } from 'decimal.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { approvalsDoc, awardDoc, comparisonDoc, dashboardDoc, receiptsDoc } from './docs.js';
 import { OPEN_REQUEST_STATES, awardSchema, qty, receiptSchema, type ComparisonView } from '../model/index.js';
 import { decisionsOf, requiredTiers } from '../resources/purchase-orders/approvals.server.js';
 
@@ -301,14 +302,14 @@ export function registerProcurementRoutes(rawApp: FastifyInstance, ctx: EngineCo
     return record;
   };
 
-  app.get('/api/purchase-requests/:id/comparison', { schema: { tags, summary: "A request's quotations side by side", params: idParams }, onRequest: can('quotation', 'read') }, async (request) => {
+  app.get('/api/purchase-requests/:id/comparison', { schema: { tags, summary: "A request's quotations side by side", params: idParams, docs: { response: { 200: comparisonDoc } } }, onRequest: can('quotation', 'read') }, async (request) => {
     await visible(request, 'purchase-requests', request.params.id);
     return ok(await comparisonOf(options.db, request.params.id));
   });
 
   app.post(
     '/api/purchase-requests/:id/award',
-    { schema: { tags, summary: 'Award a request, whole or line by line: one purchase order per supplier', params: idParams, body: awardSchema }, onRequest: can('poheader', 'create') },
+    { schema: { tags, summary: 'Award a request, whole or line by line: one purchase order per supplier', params: idParams, body: awardSchema, docs: { response: { 201: awardDoc } } }, onRequest: can('poheader', 'create') },
     async (request, reply) => {
       await visible(request, 'purchase-requests', request.params.id);
       const orders = await engineTransaction(ctx, (tx) => award(ctx, tx, callerOf(request), request.params.id, request.body));
@@ -317,7 +318,7 @@ export function registerProcurementRoutes(rawApp: FastifyInstance, ctx: EngineCo
     },
   );
 
-  app.get('/api/purchase-orders/:id/approvals', { schema: { tags, summary: "An order's approval tiers and decisions", params: idParams }, onRequest: can('poheader', 'read') }, async (request) => {
+  app.get('/api/purchase-orders/:id/approvals', { schema: { tags, summary: "An order's approval tiers and decisions", params: idParams, docs: { response: { 200: approvalsDoc } } }, onRequest: can('poheader', 'read') }, async (request) => {
     const order = await visible(request, 'purchase-orders', request.params.id);
     const tiers = await requiredTiers(options.db, String(order.total ?? '0'));
     const decisions = await decisionsOf(options.db, request.params.id);
@@ -328,7 +329,7 @@ export function registerProcurementRoutes(rawApp: FastifyInstance, ctx: EngineCo
     });
   });
 
-  app.get('/api/purchase-orders/:id/receipts', { schema: { tags, summary: 'Goods received against an order', params: idParams }, onRequest: can('poheader', 'read') }, async (request) => {
+  app.get('/api/purchase-orders/:id/receipts', { schema: { tags, summary: 'Goods received against an order', params: idParams, docs: { response: { 200: receiptsDoc } } }, onRequest: can('poheader', 'read') }, async (request) => {
     await visible(request, 'purchase-orders', request.params.id);
     const rows = await options.db.query(
       `select r.id::text as id, r.line_id::text as line, l.description, r.quantity::text as quantity, r.received_on::text as "receivedOn", r.over_receipt_reason as "overReceiptReason", u.full_name as "receivedBy"
@@ -340,7 +341,7 @@ export function registerProcurementRoutes(rawApp: FastifyInstance, ctx: EngineCo
 
   app.post(
     '/api/purchase-orders/:id/receipts',
-    { schema: { tags, summary: 'Record goods received (partial allowed; over-receipt needs a reason)', params: idParams, body: receiptSchema }, onRequest: can('poheader', 'update') },
+    { schema: { tags, summary: 'Record goods received (partial allowed; over-receipt needs a reason)', params: idParams, body: receiptSchema, docs: { response: { 201: okEnvelope(recordDoc(ctx.registry, ctx.registry.get('purchase-orders'))) } } }, onRequest: can('poheader', 'update') },
     async (request, reply) => {
       await visible(request, 'purchase-orders', request.params.id);
       const record = await engineTransaction(ctx, (tx) => receive(ctx, tx, callerOf(request), request.params.id, request.body));
@@ -355,7 +356,7 @@ export function registerProcurementRoutes(rawApp: FastifyInstance, ctx: EngineCo
     typed.put(
       '/api/quotations/:id/attachment',
       {
-        schema: { tags, summary: "Upload the supplier's PDF (at most 5 MB)", params: idParams, querystring: z.object({ name: z.string().trim().min(1).max(200).optional() }) },
+        schema: { tags, summary: "Upload the supplier's PDF (at most 5 MB)", params: idParams, querystring: z.object({ name: z.string().trim().min(1).max(200).optional() }), docs: { consumes: ['application/pdf'], response: { 200: okEnvelope(recordDoc(ctx.registry, ctx.registry.get('quotations'))) } } },
         onRequest: can('quotation', 'update'),
         bodyLimit: ATTACHMENT_LIMIT_BYTES,
       },
@@ -378,7 +379,7 @@ export function registerProcurementRoutes(rawApp: FastifyInstance, ctx: EngineCo
     );
   });
 
-  app.get('/api/quotations/:id/attachment', { schema: { tags, summary: "View the supplier's PDF", params: idParams }, onRequest: can('quotation', 'read') }, async (request, reply) => {
+  app.get('/api/quotations/:id/attachment', { schema: { tags, summary: "View the supplier's PDF", params: idParams, docs: { files: ['application/pdf'] } }, onRequest: can('quotation', 'read') }, async (request, reply) => {
     await visible(request, 'quotations', request.params.id);
     const row = (await options.db.query<{ name: string; content: Uint8Array }>('select file_name as name, content from quotation_attachments where quotation_id = $1', [request.params.id])).rows[0];
     if (!row) throw notFound('This quotation has no attachment');
@@ -391,7 +392,7 @@ export function registerProcurementRoutes(rawApp: FastifyInstance, ctx: EngineCo
     app.get(`/api/${resource}/:id/pdf`, { schema: { hide: true, params: idParams } }, async (request, reply) => reply.redirect(`/api/${resource}/${request.params.id}/print`, 308));
   }
 
-  app.get('/api/procurement/dashboard', { schema: { tags, summary: 'Open requests (draft to partly ordered) by status, orders awaiting approval, spend by project this month' }, onRequest: can('PurchaseRequest', 'read') }, async () => {
+  app.get('/api/procurement/dashboard', { schema: { tags, summary: 'Open requests (draft to partly ordered) by status, orders awaiting approval, spend by project this month', docs: { response: { 200: dashboardDoc } } }, onRequest: can('PurchaseRequest', 'read') }, async () => {
     const requests = await options.db.query<{ status: string; count: number }>(
       'select status, count(*)::int as count from purchase_requests where status = any($1::text[]) group by status order by status',
       [[...OPEN_REQUEST_STATES]],

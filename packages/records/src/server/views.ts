@@ -1,8 +1,8 @@
-import { badRequest, notFound, ok, sendError, unauthorized, type Database, type RequestAuth } from '@propdesk/server-kit';
+import { badRequest, doneEnvelope, notFound, ok, okEnvelope, sendError, unauthorized, type Database, type RequestAuth } from '@propdesk/server-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { savedViewBodySchema, validateFilter, FilterError, type Registry, type SavedView, type SavedViewState } from '../model/index.js';
+import { savedViewBodySchema, savedViewStateSchema, validateFilter, FilterError, type Registry, type SavedView, type SavedViewState } from '../model/index.js';
 
 type ViewRow = { id: string; resource: string; name: string; shared: boolean; state: SavedViewState; owner_id: string; owner_name: string | null; is_default: boolean };
 
@@ -15,6 +15,18 @@ const toView = (row: ViewRow, userId: string): SavedView => ({
   mine: row.owner_id === userId,
   ownerName: row.owner_name,
   state: row.state,
+});
+
+/** A saved view as the calls answer it (`toView`), for the OpenAPI document only. */
+const savedViewDoc = z.object({
+  id: z.uuid(),
+  resource: z.string(),
+  name: z.string(),
+  shared: z.boolean(),
+  isDefault: z.boolean().meta({ description: "The caller's default view of this list" }),
+  mine: z.boolean().meta({ description: 'The caller owns it (may change or delete it)' }),
+  ownerName: z.string().nullable(),
+  state: savedViewStateSchema,
 });
 
 /** Saved views on the server: the caller's own and the shared ones; one default per user and resource. */
@@ -35,7 +47,7 @@ export function registerViewRoutes(rawApp: FastifyInstance, db: Database, regist
     from saved_views v join users u on u.id = v.owner_id
     left join saved_view_defaults d on d.view_id = v.id and d.user_id = $1`;
 
-  app.get('/api/views', { schema: { tags, summary: 'Saved views of a list', querystring: z.object({ resource: z.string().max(64) }) }, onRequest }, async (request) => {
+  app.get('/api/views', { schema: { tags, summary: 'Saved views of a list', querystring: z.object({ resource: z.string().max(64) }), docs: { response: { 200: okEnvelope(z.array(savedViewDoc)) } } }, onRequest }, async (request) => {
     const userId = request.auth!.userId;
     checkResource(request.query.resource, request.auth!);
     const result = await db.query<ViewRow>(`${select} where v.resource = $2 and (v.owner_id = $1 or v.shared) order by lower(v.name)`, [userId, request.query.resource]);
@@ -64,7 +76,7 @@ export function registerViewRoutes(rawApp: FastifyInstance, db: Database, regist
     } else await tx.query('delete from saved_view_defaults where user_id = $1 and resource = $2 and view_id = $3', [userId, resource, viewId]);
   };
 
-  app.post('/api/views', { schema: { tags, summary: 'Save a view', body: savedViewBodySchema }, onRequest }, async (request, reply) => {
+  app.post('/api/views', { schema: { tags, summary: 'Save a view', body: savedViewBodySchema, docs: { response: { 201: okEnvelope(savedViewDoc) } } }, onRequest }, async (request, reply) => {
     const userId = request.auth!.userId;
     const body = request.body;
     checkResource(body.resource, request.auth!);
@@ -86,7 +98,7 @@ export function registerViewRoutes(rawApp: FastifyInstance, db: Database, regist
   });
 
   const patchBody = savedViewBodySchema.omit({ resource: true }).partial();
-  app.patch('/api/views/:id', { schema: { tags, summary: 'Change a saved view (owner) or make it your default (anyone who sees it)', params: z.object({ id: z.uuid() }), body: patchBody }, onRequest }, async (request) => {
+  app.patch('/api/views/:id', { schema: { tags, summary: 'Change a saved view (owner) or make it your default (anyone who sees it)', params: z.object({ id: z.uuid() }), body: patchBody, docs: { response: { 200: okEnvelope(savedViewDoc) } } }, onRequest }, async (request) => {
     const userId = request.auth!.userId;
     const body = request.body;
     await db.transaction(async (tx) => {
@@ -108,7 +120,7 @@ export function registerViewRoutes(rawApp: FastifyInstance, db: Database, regist
     return ok(toView(result.rows[0]!, userId), 'View saved.');
   });
 
-  app.delete('/api/views/:id', { schema: { tags, summary: 'Delete your saved view', params: z.object({ id: z.uuid() }) }, onRequest }, async (request) => {
+  app.delete('/api/views/:id', { schema: { tags, summary: 'Delete your saved view', params: z.object({ id: z.uuid() }), docs: { response: { 200: doneEnvelope } } }, onRequest }, async (request) => {
     const result = await db.query('delete from saved_views where id = $1 and owner_id = $2 returning id', [request.params.id, request.auth!.userId]);
     if (result.rows.length === 0) throw notFound('No such view');
     return ok(null, 'View deleted.');

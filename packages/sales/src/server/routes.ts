@@ -9,6 +9,7 @@ import { assignLead, lockVisibleLead } from './hooks.js';
 import { activeUser, findDuplicates, leadLink, managerOf, wonStatus, type Notify } from './service.js';
 import { runLeadExpiry } from './expiry.js';
 import { eligibleOwners } from './owners.js';
+import { assignDoc, claimBodyDoc, claimDoc, customerDuplicatesDoc, expiryRunDoc, leadDuplicatesDoc, recordOf, recordsOf } from './docs.js';
 
 const SOURCES: readonly ChangeSource[] = ['screen', 'import', 'api'];
 const callerOf = (request: FastifyRequest): Caller => {
@@ -62,7 +63,7 @@ export function registerLeadRoutes(app: FastifyInstance, ctx: EngineContext, not
 
   app.get(
     '/api/leads/duplicates',
-    { schema: { tags, summary: 'Open leads with this phone or email; for leads the caller cannot see, only the owner and validity', querystring: duplicateQuery }, onRequest: requirePrivilege('lead', 'read') },
+    { schema: { tags, summary: 'Open leads with this phone or email; for leads the caller cannot see, only the owner and validity', querystring: duplicateQuery, docs: { response: { 200: leadDuplicatesDoc } } }, onRequest: requirePrivilege('lead', 'read') },
     async (request) => {
       const query = request.query as z.infer<typeof duplicateQuery>;
       const phone = query.phone ? (query.phone.startsWith('+') ? toE164(query.phone) : toE164(query.phone, (query.country ?? 'EG') as never)) : null;
@@ -74,7 +75,7 @@ export function registerLeadRoutes(app: FastifyInstance, ctx: EngineContext, not
 
   app.get(
     '/api/leads/:id/activities',
-    { schema: { tags, summary: 'The activities of a lead, newest first', params: idParams }, onRequest: requirePrivilege('lead', 'read') },
+    { schema: { tags, summary: 'The activities of a lead, newest first', params: idParams, docs: { response: { 200: recordsOf(ctx, 'lead-activities') } } }, onRequest: requirePrivilege('lead', 'read') },
     async (request) => {
       const { id } = request.params as z.infer<typeof idParams>;
       const caller = callerOf(request);
@@ -88,7 +89,7 @@ export function registerLeadRoutes(app: FastifyInstance, ctx: EngineContext, not
 
   app.post(
     '/api/leads/:id/claim',
-    { schema: { tags, summary: "Ask for a lead another agent owns: the owner's manager is notified", params: idParams, body: claimBody }, onRequest: requirePrivilege('lead', 'read') },
+    { schema: { tags, summary: "Ask for a lead another agent owns: the owner's manager is notified", params: idParams, body: claimBody, docs: { body: claimBodyDoc, response: { 201: claimDoc } } }, onRequest: requirePrivilege('lead', 'read') },
     async (request, reply) => {
       const { id } = request.params as z.infer<typeof idParams>;
       const body = (request.body ?? {}) as NonNullable<z.infer<typeof claimBody>>;
@@ -136,7 +137,7 @@ export function registerLeadRoutes(app: FastifyInstance, ctx: EngineContext, not
 
   app.post(
     '/api/leads/assign',
-    { schema: { tags, summary: 'Assign leads to an agent or return them to the pool (another user or the pool needs assign)', body: assignBody }, onRequest: requirePrivilege('lead', 'update') },
+    { schema: { tags, summary: 'Assign leads to an agent or return them to the pool (another user or the pool needs assign)', body: assignBody, docs: { response: { 200: assignDoc } } }, onRequest: requirePrivilege('lead', 'update') },
     async (request) => {
       const body = request.body as z.infer<typeof assignBody>;
       const caller = callerOf(request);
@@ -175,7 +176,7 @@ export function registerLeadRoutes(app: FastifyInstance, ctx: EngineContext, not
   app.post(
     '/api/leads/:id/convert',
     {
-      schema: { tags, summary: 'Make a customer of a lead: the link is kept both ways and the lead is won', params: idParams, body: convertBody },
+      schema: { tags, summary: 'Make a customer of a lead: the link is kept both ways and the lead is won', params: idParams, body: convertBody, docs: { response: { 201: recordOf(ctx, 'customers') } } },
       onRequest: both(requirePrivilege('lead', 'update'), requirePrivilege('customer', 'create')),
     },
     async (request, reply) => {
@@ -213,7 +214,7 @@ export function registerLeadRoutes(app: FastifyInstance, ctx: EngineContext, not
 
   app.post(
     '/api/leads/:id/merge',
-    { schema: { tags, summary: 'Merge another lead into this one: activities, notes and history are kept here', params: idParams, body: mergeBody }, onRequest: both(requirePrivilege('lead', 'update'), requirePrivilege('lead', 'assign')) },
+    { schema: { tags, summary: 'Merge another lead into this one: activities, notes and history are kept here', params: idParams, body: mergeBody, docs: { response: { 200: recordOf(ctx, 'leads') } } }, onRequest: both(requirePrivilege('lead', 'update'), requirePrivilege('lead', 'assign')) },
     async (request) => {
       const { id } = request.params as z.infer<typeof idParams>;
       const { otherId } = request.body as z.infer<typeof mergeBody>;
@@ -253,13 +254,13 @@ export function registerLeadRoutes(app: FastifyInstance, ctx: EngineContext, not
 
   app.post(
     '/api/leads/expiry/run',
-    { schema: { tags, summary: 'Run the validity job now (reminders and expiry; it also runs on a schedule)' } as FastifySchema, onRequest: requirePrivilege('lead', 'assign') },
+    { schema: { tags, summary: 'Run the validity job now (reminders and expiry; it also runs on a schedule)', docs: { response: { 200: expiryRunDoc } } } as FastifySchema, onRequest: requirePrivilege('lead', 'assign') },
     async () => ok(await runLeadExpiry(ctx, notify), 'Validity job run.'),
   );
 
   app.get(
     '/api/customers/duplicates',
-    { schema: { tags: customerTags, summary: 'Customers with this phone or national ID', querystring: customerDuplicateQuery }, onRequest: requirePrivilege('customer', 'read') },
+    { schema: { tags: customerTags, summary: 'Customers with this phone or national ID', querystring: customerDuplicateQuery, docs: { response: { 200: customerDuplicatesDoc } } }, onRequest: requirePrivilege('customer', 'read') },
     async (request) => {
       const query = request.query as z.infer<typeof customerDuplicateQuery>;
       const phone = query.phone ? toE164(query.phone) : null;

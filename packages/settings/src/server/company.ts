@@ -1,5 +1,5 @@
-import { callerOf, engineTransaction, getRecord, updateRecord, type EngineContext } from '@propdesk/records/server';
-import { badRequest, notFound, ok, requirePrivilege, type Migration } from '@propdesk/server-kit';
+import { callerOf, engineTransaction, getRecord, recordDoc, updateRecord, type EngineContext } from '@propdesk/records/server';
+import { badRequest, notFound, ok, okEnvelope, requirePrivilege, type Migration } from '@propdesk/server-kit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { imageSize } from 'image-size';
@@ -76,6 +76,7 @@ const tags = [companyProfile.label];
  */
 export function registerCompanyRoutes(rawApp: FastifyInstance, engine: EngineContext) {
   const app = rawApp.withTypeProvider<ZodTypeProvider>();
+  const profileDoc = recordDoc(engine.registry, companyProfile);
   const visible = async (request: { params: unknown }, id: string) => {
     if (!(await getRecord(engine, engine.db, companyProfile, callerOf(request as never), id))) throw notFound('No such company profile');
   };
@@ -85,7 +86,7 @@ export function registerCompanyRoutes(rawApp: FastifyInstance, engine: EngineCon
     scope.addContentTypeParser(['image/png', 'image/jpeg', 'application/octet-stream'], { parseAs: 'buffer', bodyLimit: 5 * LOGO_MAX_BYTES }, (_request, body, done) => done(null, body));
     scope.withTypeProvider<ZodTypeProvider>().put(
       '/api/company-profile/:id/logo',
-      { schema: { tags, summary: 'Upload the company logo (PNG or JPEG, at most 1 MB), used by every print', params: idParams }, onRequest: requirePrivilege(companyProfile.entity, 'update'), bodyLimit: 5 * LOGO_MAX_BYTES },
+      { schema: { tags, summary: 'Upload the company logo (PNG or JPEG, at most 1 MB), used by every print', params: idParams, docs: { consumes: ['image/png', 'image/jpeg'], response: { 200: okEnvelope(profileDoc) } } }, onRequest: requirePrivilege(companyProfile.entity, 'update'), bodyLimit: 5 * LOGO_MAX_BYTES },
       async (request) => {
         await visible(request, request.params.id);
         const logo = checkLogo(request.body);
@@ -103,7 +104,7 @@ export function registerCompanyRoutes(rawApp: FastifyInstance, engine: EngineCon
     );
   });
 
-  app.get('/api/company-profile/:id/logo', { schema: { tags, summary: 'The company logo', params: idParams }, onRequest: requirePrivilege(companyProfile.entity, 'read') }, async (request, reply) => {
+  app.get('/api/company-profile/:id/logo', { schema: { tags, summary: 'The company logo', params: idParams, docs: { files: ['image/png', 'image/jpeg'] } }, onRequest: requirePrivilege(companyProfile.entity, 'read') }, async (request, reply) => {
     await visible(request, request.params.id);
     const row = (await engine.db.query<{ content_type: string; content: Uint8Array }>('select content_type, content from company_logos where profile_id = $1', [request.params.id])).rows[0];
     if (!row) throw notFound('The company has no logo yet');
@@ -111,7 +112,7 @@ export function registerCompanyRoutes(rawApp: FastifyInstance, engine: EngineCon
     return reply.send(Buffer.from(row.content));
   });
 
-  app.delete('/api/company-profile/:id/logo', { schema: { tags, summary: 'Take the logo off the prints', params: idParams }, onRequest: requirePrivilege(companyProfile.entity, 'update') }, async (request) => {
+  app.delete('/api/company-profile/:id/logo', { schema: { tags, summary: 'Take the logo off the prints', params: idParams, docs: { response: { 200: okEnvelope(profileDoc) } } }, onRequest: requirePrivilege(companyProfile.entity, 'update') }, async (request) => {
     await visible(request, request.params.id);
     const record = await engineTransaction(engine, async (tx) => {
       const removed = await tx.query('delete from company_logos where profile_id = $1 returning profile_id', [request.params.id]);

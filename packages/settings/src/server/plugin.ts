@@ -1,5 +1,5 @@
 import { hashPassword, type Argon2Params } from '@propdesk/auth-session/server';
-import { audit, notFound, ok, requirePrivilege, type Migration } from '@propdesk/server-kit';
+import { audit, doneEnvelope, notFound, ok, requirePrivilege, type Migration } from '@propdesk/server-kit';
 import type { EngineContext } from '@propdesk/records/server';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -56,6 +56,7 @@ export const settingsPlugin: FastifyPluginAsync<SettingsServerOptions> = async (
         summary: "Set a user's password; their open sessions end",
         params: z.object({ id: z.uuid({ error: 'Must be a user id' }) }),
         body: passwordResetSchema,
+        docs: { response: { 200: doneEnvelope } },
       },
       onRequest: requirePrivilege('user', 'update'),
     },

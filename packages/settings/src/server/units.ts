@@ -1,11 +1,37 @@
 import { callerOf, createRecord, engineTransaction, updateRecord, type EngineContext } from '@propdesk/records/server';
-import { accessDenied, badRequest, ok, requirePrivilege } from '@propdesk/server-kit';
+import { accessDenied, badRequest, decimalString, ok, okEnvelope, requirePrivilege } from '@propdesk/server-kit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { repriceSchema, repriced, unitCodes, unitPatternSchema } from '../model/unitTools.js';
 
 const PREVIEW_ROWS = 50;
+
+/** What the unit tools answer (the preview, also after applying), for the OpenAPI document only. */
+const generateDocs = {
+  body: z.strictObject({ ...unitPatternSchema.shape, dryRun: z.boolean().default(true) }),
+  response: {
+    200: okEnvelope(
+      z.object({
+        count: z.int().meta({ description: 'Units the pattern makes' }),
+        clashes: z.array(z.string()).meta({ description: 'Codes that already exist in the project (refused when applying)' }),
+        sample: z.array(z.string()).max(PREVIEW_ROWS).meta({ description: 'The first codes' }),
+      }),
+    ),
+  },
+};
+const repriceDocs = {
+  response: {
+    200: okEnvelope(
+      z.object({
+        count: z.int(),
+        totalBefore: decimalString,
+        totalAfter: decimalString,
+        sample: z.array(z.object({ id: z.uuid(), code: z.string(), before: decimalString, after: decimalString })).max(PREVIEW_ROWS),
+      }),
+    ),
+  },
+};
 
 /** A block's units from a pattern, and price changes by percentage: each previewed, then applied in one transaction. */
 export function registerUnitTools(rawApp: FastifyInstance, ctx: EngineContext) {
@@ -15,7 +41,7 @@ export function registerUnitTools(rawApp: FastifyInstance, ctx: EngineContext) {
   app.post(
     '/api/units/generate',
     {
-      schema: { tags: [units.label], summary: "Create a block's units from a pattern (floors × units per floor); dryRun previews", body: unitPatternSchema.and(z.object({ dryRun: z.boolean().default(true) })) },
+      schema: { tags: [units.label], summary: "Create a block's units from a pattern (floors × units per floor); dryRun previews", body: unitPatternSchema.and(z.object({ dryRun: z.boolean().default(true) })), docs: generateDocs },
       onRequest: requirePrivilege(units.entity, 'create'),
     },
     async (request) => {
@@ -49,7 +75,7 @@ export function registerUnitTools(rawApp: FastifyInstance, ctx: EngineContext) {
   app.post(
     '/api/units/reprice',
     {
-      schema: { tags: [units.label], summary: 'Change base prices by a percentage (chosen units, or a project or block); dryRun previews', body: repriceSchema },
+      schema: { tags: [units.label], summary: 'Change base prices by a percentage (chosen units, or a project or block); dryRun previews', body: repriceSchema, docs: repriceDocs },
       onRequest: requirePrivilege(units.entity, 'update'),
     },
     async (request) => {

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { cheques } from './definition.js';
 import type { DepositBank, DepositCalendar } from './model.js';
+import { depositCalendarDoc } from '../../server/docs.js';
 
 const calendarQuery = z.strictObject({ week: z.iso.date().optional() });
 
@@ -13,7 +14,7 @@ const calendarQuery = z.strictObject({ week: z.iso.date().optional() });
  * (the bounce charge's address is the collection settings folder's).
  */
 export function registerChequeRoutes(app: FastifyInstance, engine: EngineContext) {
-  app.get('/api/cheques/deposit-calendar', { schema: { tags: [cheques.label], summary: 'Received cheques to deposit this week, by bank', querystring: calendarQuery }, onRequest: requirePrivilege(cheques.entity, 'read') }, async (request) => {
+  app.get('/api/cheques/deposit-calendar', { schema: { tags: [cheques.label], summary: 'Received cheques to deposit this week, by bank', querystring: calendarQuery, docs: { response: { 200: depositCalendarDoc } } }, onRequest: requirePrivilege(cheques.entity, 'read') }, async (request) => {
     callerOf(request);
     const { week } = request.query as z.infer<typeof calendarQuery>;
     const bounds = await engine.db.query<{ monday: string; sunday: string }>(

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { readCollections } from './dashboard.server.js';
 import { printStatement, readStatement } from './statement.server.js';
+import { collectionsDashboardDoc, statementDoc } from '../../server/docs.js';
 
 const idParams = z.strictObject({ id: z.uuid() });
 const statementQuery = z.strictObject({ asOf: z.iso.date().optional() });
@@ -36,7 +37,7 @@ export function registerCollectionRoutes(app: FastifyInstance, engine: EngineCon
   app.get(
     '/api/collections/dashboard',
     {
-      schema: { tags: ['Collections'], summary: 'Owed this week and month, past due by age per project and agent, and expected cash by month', querystring: z.strictObject({}) },
+      schema: { tags: ['Collections'], summary: 'Owed this week and month, past due by age per project and agent, and expected cash by month', querystring: z.strictObject({}), docs: { response: { 200: collectionsDashboardDoc } } },
       onRequest: requirePrivilege(installments.entity, 'read'),
     },
     async (request) => ok(await readCollections(engine, request.auth ?? null)),
@@ -44,7 +45,7 @@ export function registerCollectionRoutes(app: FastifyInstance, engine: EngineCon
 
   app.get(
     '/api/customers/:id/statement',
-    { schema: { tags: ['Collections'], summary: "A customer's statement of account: charges due and receipts with the running balance (?asOf=YYYY-MM-DD, default Cairo's today)", params: idParams, querystring: statementQuery }, onRequest: statementGuard },
+    { schema: { tags: ['Collections'], summary: "A customer's statement of account: charges due and receipts with the running balance (?asOf=YYYY-MM-DD, default Cairo's today)", params: idParams, querystring: statementQuery, docs: { response: { 200: statementDoc } } }, onRequest: statementGuard },
     async (request) => {
       const { id } = request.params as z.infer<typeof idParams>;
       const { asOf } = request.query as z.infer<typeof statementQuery>;
@@ -55,7 +56,7 @@ export function registerCollectionRoutes(app: FastifyInstance, engine: EngineCon
 
   app.get(
     '/api/customers/:id/statement/print',
-    { schema: { tags: ['Collections'], summary: "A customer's statement of account as a PDF (?lang=ar|en)", params: idParams, querystring: printQuery }, onRequest: statementGuard },
+    { schema: { tags: ['Collections'], summary: "A customer's statement of account as a PDF (?lang=ar|en)", params: idParams, querystring: printQuery, docs: { files: ['application/pdf'] } }, onRequest: statementGuard },
     async (request, reply) => {
       const { id } = request.params as z.infer<typeof idParams>;
       const query = request.query as z.infer<typeof printQuery>;

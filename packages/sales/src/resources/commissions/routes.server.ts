@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { recordRecovery, reevaluateCommissions } from './lifecycle.server.js';
 import { commissionBrokers, printBrokerStatement, readBrokerStatement } from './statement.server.js';
+import { brokerStatementDoc, commissionBrokersDoc, evaluateBodyDoc, evaluateDoc, recordOf } from '../../server/docs.js';
 
 const idParams = z.strictObject({ id: z.uuid() });
 const statementQuery = z.strictObject({ asOf: z.iso.date().optional() });
@@ -35,7 +36,7 @@ export function registerCommissionRoutes(app: FastifyInstance, engine: EngineCon
 
   app.get(
     '/api/brokers/:id/commission-statement',
-    { schema: { tags: ['Commissions'], summary: "A broker's commission statement: every line and the totals by state", params: idParams, querystring: statementQuery }, onRequest: requirePrivilege(commissions.entity, 'read') },
+    { schema: { tags: ['Commissions'], summary: "A broker's commission statement: every line and the totals by state", params: idParams, querystring: statementQuery, docs: { response: { 200: brokerStatementDoc } } }, onRequest: requirePrivilege(commissions.entity, 'read') },
     async (request) => {
       const { id } = request.params as z.infer<typeof idParams>;
       const { asOf } = request.query as z.infer<typeof statementQuery>;
@@ -46,7 +47,7 @@ export function registerCommissionRoutes(app: FastifyInstance, engine: EngineCon
 
   app.get(
     '/api/brokers/:id/commission-statement/print',
-    { schema: { tags: ['Commissions'], summary: "A broker's commission statement as a PDF (?lang=ar|en)", params: idParams, querystring: printQuery }, onRequest: requirePrivilege(commissions.entity, 'read') },
+    { schema: { tags: ['Commissions'], summary: "A broker's commission statement as a PDF (?lang=ar|en)", params: idParams, querystring: printQuery, docs: { files: ['application/pdf'] } }, onRequest: requirePrivilege(commissions.entity, 'read') },
     async (request, reply) => {
       const { id } = request.params as z.infer<typeof idParams>;
       const query = request.query as z.infer<typeof printQuery>;
@@ -59,14 +60,14 @@ export function registerCommissionRoutes(app: FastifyInstance, engine: EngineCon
 
   app.get(
     '/api/commissions/brokers',
-    { schema: { tags: ['Commissions'], summary: 'The brokers with commission lines, with what is owed to them (for the statement’s picker)', querystring: z.strictObject({}) }, onRequest: requirePrivilege(commissions.entity, 'read') },
+    { schema: { tags: ['Commissions'], summary: 'The brokers with commission lines, with what is owed to them (for the statement’s picker)', querystring: z.strictObject({}), docs: { response: { 200: commissionBrokersDoc } } }, onRequest: requirePrivilege(commissions.entity, 'read') },
     async () => ok(await commissionBrokers(engine.db)),
   );
 
   app.post(
     '/api/commissions/:id/recoveries',
     {
-      schema: { tags: ['Commissions'], summary: 'Record part (or the rest) of a clawed back commission returned by the broker', params: idParams, body: recoveryBody },
+      schema: { tags: ['Commissions'], summary: 'Record part (or the rest) of a clawed back commission returned by the broker', params: idParams, body: recoveryBody, docs: { response: { 200: recordOf(engine, 'commissions') } } },
       onRequest: requirePrivilege(commissions.entity, 'approve'),
     },
     async (request) => {
@@ -79,7 +80,7 @@ export function registerCommissionRoutes(app: FastifyInstance, engine: EngineCon
 
   app.post(
     '/api/commissions/evaluate',
-    { schema: { tags: ['Commissions'], summary: 'Accrue missing commissions and bring every line in line with its trigger (idempotent)', body: evaluateBody }, onRequest: requirePrivilege(commissions.entity, 'approve') },
+    { schema: { tags: ['Commissions'], summary: 'Accrue missing commissions and bring every line in line with its trigger (idempotent)', body: evaluateBody, docs: { body: evaluateBodyDoc, response: { 200: evaluateDoc } } }, onRequest: requirePrivilege(commissions.entity, 'approve') },
     async (request) => {
       const body = (request.body ?? {}) as { contract?: string };
       const result = await engineTransaction(engine, (tx) => reevaluateCommissions(engine, tx, callerOf(request), notify, body.contract));

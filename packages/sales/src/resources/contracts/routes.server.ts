@@ -6,6 +6,7 @@ import { contracts } from './definition.js';
 import { moveStep, stepActions } from './lifecycle.server.js';
 import { changeUnit, reviseSchedule } from '../installments/ledger.server.js';
 import { keptPrint, listPrints } from '../../print/index.server.js';
+import { printsDoc, recordOf, rescheduleDoc, stepActionsDoc } from '../../server/docs.js';
 
 const idParams = z.strictObject({ id: z.uuid() });
 const stepParams = z.strictObject({ id: z.uuid(), action: z.uuid() });
@@ -31,7 +32,7 @@ export function registerContractRoutes(app: FastifyInstance, engine: EngineConte
     return caller;
   };
 
-  app.get('/api/contracts/:id/steps', { schema: { tags: [contracts.label], summary: 'The contract actions open from its current step', params: idParams }, onRequest: requirePrivilege(contracts.entity, 'read') }, async (request) => {
+  app.get('/api/contracts/:id/steps', { schema: { tags: [contracts.label], summary: 'The contract actions open from its current step', params: idParams, docs: { response: { 200: stepActionsDoc } } }, onRequest: requirePrivilege(contracts.entity, 'read') }, async (request) => {
     const { id } = request.params as z.infer<typeof idParams>;
     await visible(request, id);
     return ok(await stepActions(engine.db, id));
@@ -39,7 +40,7 @@ export function registerContractRoutes(app: FastifyInstance, engine: EngineConte
 
   app.post(
     '/api/contracts/:id/steps/:action',
-    { schema: { tags: [contracts.label], summary: 'Moves the contract by a configured contract action', params: stepParams, body: stepBody }, onRequest: requirePrivilege(contracts.entity, 'approve') },
+    { schema: { tags: [contracts.label], summary: 'Moves the contract by a configured contract action', params: stepParams, body: stepBody, docs: { response: { 200: recordOf(engine, 'contracts') } } }, onRequest: requirePrivilege(contracts.entity, 'approve') },
     async (request) => {
       const { id, action } = request.params as z.infer<typeof stepParams>;
       const body = (request.body ?? {}) as z.infer<typeof stepBody>;
@@ -54,7 +55,7 @@ export function registerContractRoutes(app: FastifyInstance, engine: EngineConte
 
   app.post(
     '/api/contracts/:id/reschedule',
-    { schema: { tags: [contracts.label], summary: 'A new version of the schedule (unit, plan, price or start), payments carried over', params: idParams, body: rescheduleBody }, onRequest: requirePrivilege(contracts.entity, 'approve') },
+    { schema: { tags: [contracts.label], summary: 'A new version of the schedule (unit, plan, price or start), payments carried over', params: idParams, body: rescheduleBody, docs: { response: { 200: rescheduleDoc } } }, onRequest: requirePrivilege(contracts.entity, 'approve') },
     async (request) => {
       const { id } = request.params as z.infer<typeof idParams>;
       const body = request.body as z.infer<typeof rescheduleBody>;
@@ -76,13 +77,13 @@ export function registerContractRoutes(app: FastifyInstance, engine: EngineConte
     },
   );
 
-  app.get('/api/contracts/:id/prints', { schema: { tags: [contracts.label], summary: 'The prints issued of this contract (hash, time, language)', params: idParams }, onRequest: requirePrivilege(contracts.entity, 'read') }, async (request) => {
+  app.get('/api/contracts/:id/prints', { schema: { tags: [contracts.label], summary: 'The prints issued of this contract (hash, time, language)', params: idParams, docs: { response: { 200: printsDoc } } }, onRequest: requirePrivilege(contracts.entity, 'read') }, async (request) => {
     const { id } = request.params as z.infer<typeof idParams>;
     await visible(request, id);
     return ok(await listPrints(engine.db, 'contracts', id));
   });
 
-  app.get('/api/contracts/:id/prints/:printId', { schema: { tags: [contracts.label], summary: 'One kept print, byte for byte', params: printParams }, onRequest: requirePrivilege(contracts.entity, 'read') }, async (request, reply) => {
+  app.get('/api/contracts/:id/prints/:printId', { schema: { tags: [contracts.label], summary: 'One kept print, byte for byte', params: printParams, docs: { files: ['application/pdf'] } }, onRequest: requirePrivilege(contracts.entity, 'read') }, async (request, reply) => {
     const { id, printId } = request.params as z.infer<typeof printParams>;
     await visible(request, id);
     const content = await keptPrint(engine.db, 'contracts', id, printId);

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { holdRequests } from './definition.js';
 import { requestExtension } from './lifecycle.server.js';
+import { recordOf } from '../../server/docs.js';
 
 const idParams = z.object({ id: z.uuid() });
 const extendBody = z.object({ hours: z.number().int().min(1).max(720) });
@@ -16,7 +17,7 @@ export function registerHoldRoutes(app: FastifyInstance, engine: EngineContext, 
   app.post(
     '/api/hold-requests/:id/extend',
     {
-      schema: { tags: [holdRequests.label], summary: 'The holder asks for more hours, within the project’s extensions and total hours', params: idParams, body: extendBody },
+      schema: { tags: [holdRequests.label], summary: 'The holder asks for more hours, within the project’s extensions and total hours', params: idParams, body: extendBody, docs: { response: { 200: recordOf(engine, 'hold-requests') } } },
       onRequest: requirePrivilege(holdRequests.entity, 'create'),
     },
     async (request) => {

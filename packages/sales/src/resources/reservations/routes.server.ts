@@ -9,6 +9,7 @@ import { priceFor, withinAuthority } from './lifecycle.server.js';
 import { customerPortfolio } from './portfolio.server.js';
 import { listRevisions, requestModification } from './revisions.server.js';
 import { addDays, reservationSetupFor, todayInCairo } from './setup.server.js';
+import { portfolioDoc, recordOf, reservationPreviewDoc, revisionsDoc } from '../../server/docs.js';
 
 const idParams = z.object({ id: z.uuid() });
 const decimalText = z.string().regex(/^\d{1,13}(\.\d{1,4})?$/, 'A number such as 2.5 or 150000.00');
@@ -61,7 +62,7 @@ export function registerReservationRoutes(app: FastifyInstance, engine: EngineCo
   app.post(
     '/api/reservations/preview',
     {
-      schema: { tags: [reservations.label], summary: 'A reservation’s prices, installment schedule and whether its discount needs approval', body: previewBody },
+      schema: { tags: [reservations.label], summary: 'A reservation’s prices, installment schedule and whether its discount needs approval', body: previewBody, docs: { response: { 200: reservationPreviewDoc } } },
       // A preview writes nothing: whoever reads reservations (an approver on the view) may price one.
       onRequest: requirePrivilege(reservations.entity, 'read'),
     },
@@ -96,7 +97,7 @@ export function registerReservationRoutes(app: FastifyInstance, engine: EngineCo
   app.post(
     '/api/reservations/:id/modify',
     {
-      schema: { tags: [reservations.label], summary: 'Ask to change a confirmed reservation’s unit, plan or discount; applied as a new revision once approved', params: idParams, body: modifyBody },
+      schema: { tags: [reservations.label], summary: 'Ask to change a confirmed reservation’s unit, plan or discount; applied as a new revision once approved', params: idParams, body: modifyBody, docs: { response: { 200: recordOf(engine, 'reservations') } } },
       onRequest: requirePrivilege(reservations.entity, 'update'),
     },
     async (request) => {
@@ -110,7 +111,7 @@ export function registerReservationRoutes(app: FastifyInstance, engine: EngineCo
   app.get(
     '/api/customers/:id/portfolio',
     {
-      schema: { tags: ['Customers'], summary: 'A customer’s leads, EOIs, holds, reservations and payments, as far as the caller may read them', params: idParams },
+      schema: { tags: ['Customers'], summary: 'A customer’s leads, EOIs, holds, reservations and payments, as far as the caller may read them', params: idParams, docs: { response: { 200: portfolioDoc(engine) } } },
       onRequest: requirePrivilege('customer', 'read'),
     },
     async (request) => {
@@ -125,7 +126,7 @@ export function registerReservationRoutes(app: FastifyInstance, engine: EngineCo
   app.get(
     '/api/reservations/:id/revisions',
     {
-      schema: { tags: [reservations.label], summary: 'A reservation’s revisions: each modification asked for, the reservation before it and after', params: idParams },
+      schema: { tags: [reservations.label], summary: 'A reservation’s revisions: each modification asked for, the reservation before it and after', params: idParams, docs: { response: { 200: revisionsDoc } } },
       onRequest: requirePrivilege(reservations.entity, 'read'),
     },
     async (request) => {

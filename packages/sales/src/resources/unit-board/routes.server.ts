@@ -7,6 +7,7 @@ import { readDashboard } from './dashboard.server.js';
 import { createBoardHub } from './hub.server.js';
 import { chooseEncoding, createBoardSnapshots, matchesEtag } from './snapshot.server.js';
 import { openBoardStream } from './stream.server.js';
+import { boardDoc, salesDashboardDoc } from '../../server/docs.js';
 
 const boardQuery = z.strictObject({ project: z.uuid() });
 const streamQuery = z.strictObject({ project: z.uuid(), lastEventId: z.string().regex(/^\d{1,18}$/).optional() });
@@ -53,6 +54,7 @@ export function registerBoardRoutes(app: FastifyInstance, engine: EngineContext,
         tags,
         summary: "A project's units by block and floor, each with its status and live claim, and the counts by status (ETag: a reload with If-None-Match that changed nothing is a 304)",
         querystring: boardQuery,
+        docs: { response: { 200: boardDoc } },
       },
       onRequest: requirePrivilege(units.entity, 'read'),
     },
@@ -80,6 +82,7 @@ export function registerBoardRoutes(app: FastifyInstance, engine: EngineContext,
         tags,
         summary: "Event stream of a project's unit status changes (text/event-stream; id = event id; replay from Last-Event-ID or ?lastEventId; `event: reset` asks for the board again)",
         querystring: streamQuery,
+        docs: { files: ['text/event-stream'] },
       },
       onRequest: requirePrivilege(units.entity, 'read'),
     },
@@ -113,7 +116,7 @@ export function registerBoardRoutes(app: FastifyInstance, engine: EngineContext,
   app.get(
     '/api/sales/dashboard',
     {
-      schema: { tags: ['Sales dashboard'], summary: 'Inventory by project and status, holds, EOIs per launch, reservations waiting and confirmed, and sales velocity; each part as the caller may read it', querystring: z.strictObject({}) },
+      schema: { tags: ['Sales dashboard'], summary: 'Inventory by project and status, holds, EOIs per launch, reservations waiting and confirmed, and sales velocity; each part as the caller may read it', querystring: z.strictObject({}), docs: { response: { 200: salesDashboardDoc } } },
       onRequest: requirePrivilege(units.entity, 'read'),
     },
     async (request) => ok(await readDashboard(engine, request.auth ?? null)),

@@ -3,6 +3,7 @@ import { columnOf, labelFieldOf } from '@propdesk/records/model';
 import { notFound, ok, requirePrivilege, type Queryable } from '@propdesk/server-kit';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { availabilityDoc, unitStoryDoc } from '../../server/docs.js';
 
 const idParams = z.object({ id: z.uuid() });
 const availabilityQuery = z.object({
@@ -54,7 +55,7 @@ export function registerUnitRoutes(app: FastifyInstance, engine: EngineContext) 
 
   app.get(
     '/api/units/:id/story',
-    { schema: { tags, summary: "The unit's status changes, newest first: from, to, who, when, which document, why", params: idParams }, onRequest: requirePrivilege(units.entity, 'read') },
+    { schema: { tags, summary: "The unit's status changes, newest first: from, to, who, when, which document, why", params: idParams, docs: { response: { 200: unitStoryDoc } } }, onRequest: requirePrivilege(units.entity, 'read') },
     async (request) => {
       const { id } = request.params as z.infer<typeof idParams>;
       if (!(await getRecord(engine, engine.db, units, callerOf(request), id))) throw notFound('No such unit');
@@ -86,7 +87,7 @@ export function registerUnitRoutes(app: FastifyInstance, engine: EngineContext) 
   app.get(
     '/api/units/availability',
     {
-      schema: { tags, summary: 'Units by status at the end of a day (UTC), from the status events; the available ones, paged', querystring: availabilityQuery },
+      schema: { tags, summary: 'Units by status at the end of a day (UTC), from the status events; the available ones, paged', querystring: availabilityQuery, docs: { response: { 200: availabilityDoc } } },
       onRequest: requirePrivilege(units.entity, 'read'),
     },
     async (request) => {
