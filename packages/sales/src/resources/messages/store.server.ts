@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { enqueueOutbox, type Migration, type Queryable } from '@propdesk/server-kit';
+import type { MessageView } from './model.js';
 import type { MessageChannel, MessageDocument, MessageLanguage, MessageStatus, MessageTemplate } from './templates.js';
+
+export type { MessageView };
 
 /** The outbox kind of customer messages (server-kit's outbox; webhooks are `webhook`). */
 export const MESSAGE_OUTBOX_KIND = 'message';
@@ -120,30 +123,6 @@ export async function queueMessages(tx: Queryable, messages: readonly NewMessage
   return ids.map((id) => (written.has(id) ? id : null));
 }
 
-export type MessageView = {
-  id: string;
-  customer: string;
-  customerName: string;
-  channel: MessageChannel;
-  template: MessageTemplate;
-  language: MessageLanguage;
-  documentType: MessageDocument | null;
-  documentId: string | null;
-  status: MessageStatus;
-  skippedReason: string | null;
-  attempts: number;
-  lastError: string | null;
-  nextTryAt: string | null;
-  providerId: string | null;
-  transport: string | null;
-  recipient: string | null;
-  subject: string | null;
-  body: string | null;
-  idempotencyKey: string;
-  byHand: boolean;
-  createdOn: string;
-  sentAt: string | null;
-};
 
 /**
  * A message's status from its row and its outbox row: skipped; sent; failed (its last try failed,
