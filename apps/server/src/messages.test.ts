@@ -319,14 +319,15 @@ describe.each(DB_KINDS)('customer messages on %s', (kind) => {
       return made!;
     });
     const outboxId = (await db.query<{ id: string }>('select outbox_id::text as id from customer_messages where id = $1', [id])).rows[0]!.id;
-    // Process A claimed it (its lease is over now: it died) and sent it, then died before the outbox heard.
-    await db.query("update outbox set attempts = 1, leased_by = 'process-a', lease_until = now() - interval '1 second', next_attempt_at = now() - interval '1 minute' where id = $1", [outboxId]);
+    // Process A claims it (a lease no one else takes while it lasts), sends it, then dies before the outbox hears.
+    await db.query("update outbox set attempts = 1, leased_by = 'process-a', lease_until = now() + interval '1 hour', next_attempt_at = now() - interval '1 minute' where id = $1", [outboxId]);
     const delivery = await messageDelivery(db);
     const first = await messageSender(db, delivery).send({ id: outboxId, kind: 'message', stream: `${customer.id}:email`, payload: { message: id }, attempts: 1, createdAt: new Date(), byHand: false });
     expect(first.ok).toBe(true);
     expect(mailsTo(customer.email).filter((mail) => mail.messageId === `<${id}@propdesk>`)).toHaveLength(1);
     expect((await messagesOf(customer.id, '&template=statement'))[0]!.status).toBe('queued');
-    // Process B takes it after the lease: the provider id is recorded, so it is marked sent without a second send.
+    // A's lease runs out; process B takes it: the provider id is recorded, so it is marked sent without a second send.
+    await db.query("update outbox set lease_until = now() - interval '1 second' where id = $1", [outboxId]);
     const run = await deliverMessages(db);
     expect(run.sent).toBeGreaterThanOrEqual(1);
     const [message] = await messagesOf(customer.id, '&template=statement');
