@@ -77,9 +77,9 @@ async function seedDue(db, total) {
   );
   await db.query(
     `insert into installments (label, contract_id, schedule_version, seq, kind, due_date, amount, paid, covered, status, overdue, customer_id)
-     select 'Bench #' || c.n, $2::uuid, $3::int, 100000 + c.n, 'installment', current_date + 3, 12500.00, 0, 0, 'open', false, c.id
+     select 'Bench #' || c.n, $1::uuid, $2::int, 100000 + c.n, 'installment', current_date + 3, 12500.00, 0, 0, 'open', false, c.id
        from (select id, row_number() over (order by id) as n from customers where email like '%@bench.example') c`,
-    [total, contract.id, contract.schedule_version],
+    [contract.id, contract.schedule_version],
   );
 }
 
