@@ -51,3 +51,5 @@ export { DEFAULT_PHONE_COUNTRY, E164_MESSAGE, isE164, toE164 } from './phones.js
 export { CURRENCY, DISPLAY_TIME_ZONE, XLSX_FORMATS, formatDate, formatDateRange, formatDateTime, formatMoney, formatMonth, formatPercent, formatQuantity, formatScalar, humanize } from './display.js';
 export { CHANGE_LIMITS, EVERYTHING_CHANGED, RECORD_CHANGES_HEADER, coalesceChanges } from './changes.js';
 export type { ChangeLimits, RecordChange, RecordChangeEvent, RecordChangeOp } from './changes.js';
+export { checkDefinitionWords, definitionKeys, localizeResource, optionLabelOf } from './localize.js';
+export type { DefinitionKey, DefinitionWords, LocalizedFieldDef, WordsCheckOptions } from './localize.js';
