@@ -50,7 +50,7 @@ export const SECURITY_SCHEMES = {
 } as const;
 
 /** Every call needs one of these unless it says otherwise (`RouteDocs.security`). */
-export const DEFAULT_SECURITY = [{ session: [] }, { bearerAuth: [] }];
+export const DEFAULT_SECURITY: Record<string, string[]>[] = [{ session: [] }, { bearerAuth: [] }];
 /** A write with the session also needs the CSRF header. */
 const WRITE_SECURITY = [{ session: [], csrfToken: [] }, { bearerAuth: [] }];
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

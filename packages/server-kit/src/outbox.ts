@@ -173,7 +173,7 @@ export async function requeueOutbox(tx: Queryable, id: string, kind: string, giv
   return true;
 }
 
-export type OutboxSender<Prepared = unknown> = {
+export type OutboxSender<Prepared = void> = {
   kind: string;
   /**
    * Reads once for a claimed batch what its sends need (the webhooks' addresses and secrets): one
