@@ -84,6 +84,35 @@ export async function unreadOnBell(page: Page): Promise<number> {
   return match ? Number(match[1]) : 0;
 }
 
+/**
+ * The unread count the bell should show, read from the server: the user's and the department's
+ * lists merged by id (as the bell merges them), newest 100.
+ */
+export async function unreadOnServer(user: ApiUser): Promise<number> {
+  const lists = await Promise.all(
+    [`/api/notifications/user/${user.userId}`, `/api/notifications/department/${user.departmentId}`].map(async (path) => {
+      const response = await user.get(path);
+      expect(response.status(), path).toBe(200);
+      const body = (await response.json()) as { data?: { id: string; isRead: boolean; createdOn: string }[] } | { id: string; isRead: boolean; createdOn: string }[];
+      return Array.isArray(body) ? body : (body.data ?? []);
+    }),
+  );
+  const byId = new Map(lists.flat().map((item) => [item.id, item]));
+  const newest = [...byId.values()].sort((a, b) => b.createdOn.localeCompare(a.createdOn)).slice(0, 100);
+  return newest.filter((item) => !item.isRead).length;
+}
+
+/**
+ * Waits until the bell has loaded the history and agrees with the server, then returns its count.
+ * Reading the bell at once after sign-in can see 0 while the history is still on its way.
+ */
+export async function settledUnread(page: Page, user: ApiUser): Promise<number> {
+  await expect
+    .poll(async () => (await unreadOnBell(page)) === (await unreadOnServer(user)), { timeout: 20_000 })
+    .toBe(true);
+  return unreadOnBell(page);
+}
+
 const SERVER_MAIN = fileURLToPath(new URL('../../../apps/server/dist/main.js', import.meta.url));
 
 /** A server process of our own (the suite's shared server cannot be restarted by a test). */

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from '../support/demo.js';
-import { apiSignIn, bellOf, unreadOnBell, type ApiUser } from '../support/notifications.js';
+import { apiSignIn, bellOf, settledUnread, unreadOnBell, type ApiUser } from '../support/notifications.js';
 
 /** The stories of issue 8 in Chromium on the real server with the demo leads. */
 const SHOTS = process.env.LEADS_SHOTS_DIR ?? '';
@@ -109,7 +109,9 @@ test.describe('leads and customers', () => {
     const agentPage = await (await browser.newContext()).newPage();
     await signIn(agentPage, 'nadia.sales');
     await expect(bellOf(agentPage)).toBeVisible();
-    const before = await unreadOnBell(agentPage);
+    const agentApi = await apiSignIn(baseURL, 'nadia.sales');
+    const before = await settledUnread(agentPage, agentApi);
+    await agentApi.dispose();
     const manager = await apiSignIn(baseURL, 'sales.manager');
     const samir = ((await (await manager.get('/api/users/options?q=Samir')).json()) as { data: { id: string }[] }).data[0]!.id;
     const [lead] = await leadsOf(manager, `filter[assignedTo][eq]=${samir}&pageSize=1&sort=-createdOn`);
