@@ -5,9 +5,10 @@
 // without any. On PGlite, and on PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set.
 // Loopback only (PROPDESK_WEBHOOKS_ALLOW_PRIVATE=1 is set for the receiver); every loop is bounded.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { fork } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { buildApp, loadConfig, openAppDatabase } from '@propdesk/server';
 import { fmt, percentile } from './lib/load.mjs';
 import { poster, signedIn } from './lib/client.mjs';
@@ -22,41 +23,34 @@ const GOALS = { latencyGrowthPct: 10 };
 
 process.env.PROPDESK_WEBHOOKS_ALLOW_PRIVATE = '1';
 
-/** The receiver: answers 204 at once and notes when each delivery id arrived (and how often). */
+/** The receiver, in a process of its own (`lib/webhook-receiver.mjs`), asked over IPC for what it saw. */
 async function startReceiver() {
-  const seen = new Map();
-  let duplicates = 0;
-  const delays = [];
-  let last = 0;
-  const server = createServer((request, response) => {
-    const chunks = [];
-    request.on('data', (chunk) => chunks.push(chunk));
-    request.on('end', () => {
-      const now = Date.now();
-      const id = request.headers['x-propdesk-delivery'];
-      if (seen.has(id)) duplicates += 1;
-      else {
-        seen.set(id, now);
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-        delays.push(now - Date.parse(body.occurredAt));
-      }
-      last = now;
-      response.writeHead(204).end();
-    });
+  const child = fork(fileURLToPath(new URL('./lib/webhook-receiver.mjs', import.meta.url)), [String(RECEIVER_PORT)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // Answers come back in the order asked; the first message says it listens.
+  const waiting = [];
+  let exited = null;
+  child.on('message', (answer) => waiting.shift()?.resolve(answer));
+  child.on('exit', (code) => {
+    exited = new Error(`the webhook receiver exited with ${code}`);
+    for (const { reject } of waiting.splice(0)) reject(exited);
   });
-  await new Promise((resolve) => server.listen(RECEIVER_PORT, '127.0.0.1', resolve));
+  const next = () => new Promise((resolve, reject) => (exited ? reject(exited) : waiting.push({ resolve, reject })));
+  const ask = (question) => {
+    const answer = next();
+    child.send(question);
+    return answer;
+  };
+  await next();
   return {
     url: `http://127.0.0.1:${RECEIVER_PORT}`,
-    stats: () => ({ received: seen.size, duplicates, delays, last }),
-    reset() {
-      seen.clear();
-      duplicates = 0;
-      delays.length = 0;
-    },
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(resolve);
-    }),
+    count: async () => (await ask('count')).received,
+    stats: () => ask('stats'),
+    reset: () => ask('reset'),
+    close: () =>
+      new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.send('close');
+      }),
   };
 }
 
@@ -99,15 +93,15 @@ async function run(kind, databaseUrl) {
     for (let index = 0; index < SUBSCRIPTIONS; index += 1) {
       await post('/api/webhooks', { name: `Bench receiver ${index}`, url: `${receiver.url}/hook/${index}`, events: ['lead.created'], secret: `bench-secret-${index}-0123456789` });
     }
-    receiver.reset();
+    await receiver.reset();
     const started = Date.now();
     const withHooks = await createLeads(admin, sourceId, TOTAL, 'with');
     const createdAt = Date.now();
     const expected = TOTAL * SUBSCRIPTIONS;
     // Bounded wait for the outbox to drain: the deliveries still due once the creations ended.
     const deadline = Date.now() + Math.max(120_000, TOTAL * 30);
-    while (receiver.stats().received < expected && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-    const stats = receiver.stats();
+    while ((await receiver.count()) < expected && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    const stats = await receiver.stats();
     const pending = (await db.query("select count(*)::int as n from outbox where kind = 'webhook' and status = 'pending'")).rows[0].n;
     const seconds = (stats.last - started) / 1000;
     const delays = stats.delays.sort((a, b) => a - b);

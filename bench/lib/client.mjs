@@ -6,7 +6,27 @@ export const DEMO_PASSWORD = process.env.PROPDESK_DEMO_PASSWORD ?? 'Propdesk#202
 /** Signs `username` in at `base`; answers `call(path, init)`, a fetch with the session (JSON bodies typed as such). */
 export async function signedIn(base, username, password = DEMO_PASSWORD) {
   const jar = new Map();
+  let restoring = null;
+  // As the browser does (api-client's session.ts): a 401 restores the session from the refresh cookie
+  // once for every call that saw it together, then the call is repeated. A long bench outlives the
+  // 15-minute access token.
+  const restore = () => {
+    restoring ??= send('/api/users/restore-session')
+      .then((response) => {
+        if (!response.ok) throw new Error(`restoring the session of ${username}: ${response.status}`);
+      })
+      .finally(() => {
+        restoring = null;
+      });
+    return restoring;
+  };
   const call = async (path, init = {}) => {
+    const response = await send(path, init);
+    if (response.status !== 401 || path.startsWith('/api/users/')) return response;
+    await restore();
+    return send(path, init);
+  };
+  const send = async (path, init = {}) => {
     const headers = { cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '), ...(init.body ? { 'content-type': 'application/json' } : {}), ...(init.headers ?? {}) };
     if (init.method && init.method !== 'GET') headers['x-csrf-token'] = jar.get('XSRF-TOKEN') ?? '';
     const response = await fetch(`${base}${path}`, { ...init, headers });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './db.js';
 import { createJobRunner, defineJob, jobMigrations, type JobDefinition, type JobRunner } from './jobs.js';
 import { runMigrations } from './migrations.js';
+import { enqueueOutbox, outboxMigrations } from './outbox.js';
 import { DB_KINDS, databaseFactory } from './test/databases.js';
 
 const MINUTE = 60_000;
@@ -89,6 +90,36 @@ describe.each(DB_KINDS)('job runner on %s', (kind) => {
     await second.stop();
     expect(before.calls).toHaveLength(0);
     expect((await row(db, 'test.catch-up')).ahead_ms).toBeGreaterThan(MINUTE - 5_000);
+  });
+
+  it('a commit of outbox rows wakes its job; the commits within its wake delay are sent by one run', async () => {
+    const db = await fresh();
+    await runMigrations(db, outboxMigrations);
+    const { job, calls } = counting('test.woken', { wakeOnOutbox: 'test-woken', wakeDelayMs: 300 });
+    const jobs = runner(db, [job], { tickMs: 0 });
+    await jobs.start();
+    const commit = (n: number) => db.transaction((tx) => enqueueOutbox(tx, [{ kind: 'test-woken', stream: 's', payload: { n } }]));
+    // A burst: five commits inside the delay make one run, not five.
+    for (let n = 0; n < 5; n += 1) await commit(n);
+    expect(calls).toHaveLength(0);
+    await expect.poll(() => calls.length, { timeout: 5_000 }).toBe(1);
+    await sleep(600);
+    expect(calls).toHaveLength(1);
+    // A later commit wakes it again; a rolled-back one never does.
+    await db.transaction(async (tx) => {
+      await enqueueOutbox(tx, [{ kind: 'test-woken', stream: 's', payload: { rolledBack: true } }]);
+      throw new Error('roll back');
+    }).catch(() => undefined);
+    await sleep(600);
+    expect(calls).toHaveLength(1);
+    await commit(5);
+    await expect.poll(() => calls.length, { timeout: 5_000 }).toBe(2);
+    await jobs.stop();
+  });
+
+  it('refuses a negative or fractional wake delay', () => {
+    expect(() => defineJob({ name: 'test.bad-delay', everyMs: MINUTE, wakeDelayMs: -1, run: async () => null })).toThrow('wakeDelayMs');
+    expect(() => defineJob({ name: 'test.bad-delay', everyMs: MINUTE, wakeDelayMs: 0.5, run: async () => null })).toThrow('wakeDelayMs');
   });
 
   it('records a failure and reschedules the job instead of losing it or retrying at once', async () => {

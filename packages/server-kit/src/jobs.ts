@@ -62,6 +62,12 @@ export type JobDefinition = {
    * at once (as `runNow`), not at its next due time; started runners only, ticking or not.
    */
   wakeOnOutbox?: string;
+  /**
+   * With `wakeOnOutbox`: how long a woken run waits before it starts (default 0), so the commits of a
+   * burst are sent by one run rather than one run each (a run costs its claims and records as
+   * statements, which on PGlite wait behind the API's own writes).
+   */
+  wakeDelayMs?: number;
   /** The work. What it returns (JSON) is kept as `last_result`; a throw is kept as `last_error`. */
   run: (ctx: JobContext) => Promise<unknown>;
 };
@@ -69,6 +75,7 @@ export type JobDefinition = {
 /** Checks a definition and fills its defaults. */
 export function defineJob(job: JobDefinition): JobDefinition {
   if (!/^[a-z0-9][a-z0-9._-]*$/.test(job.name)) throw new Error(`Job name ${JSON.stringify(job.name)}: lower-case letters, digits, '.', '_' and '-'.`);
+  if (job.wakeDelayMs !== undefined && !(Number.isInteger(job.wakeDelayMs) && job.wakeDelayMs >= 0)) throw new Error(`Job ${job.name}: wakeDelayMs must be an integer of 0 or more.`);
   for (const key of ['everyMs', 'firstRunAfterMs', 'retryAfterMs', 'leaseMs'] as const) {
     const value = job[key];
     if (value !== undefined && !(Number.isInteger(value) && value > 0)) throw new Error(`Job ${job.name}: ${key} must be a positive integer.`);
@@ -229,7 +236,9 @@ export function createJobRunner(db: Database, definitions: readonly JobDefinitio
 
   // Outbox commits in this process wake their job: one run at a time, one more if woken meanwhile.
   const unsubscribe: (() => void)[] = [];
+  // A run waits `wakeDelayMs` first (commits meanwhile join it); a run woken while one is under way follows it.
   const waking = new Map<string, 'running' | 'again'>();
+  const delayed = new Set<ReturnType<typeof setTimeout>>();
   const wakeJob = (name: string) => {
     if (stopped) return;
     if (waking.has(name)) {
@@ -237,13 +246,29 @@ export function createJobRunner(db: Database, definitions: readonly JobDefinitio
       return;
     }
     waking.set(name, 'running');
-    void runNow(name)
-      .catch((error: unknown) => report(error, name))
-      .finally(() => {
-        const again = waking.get(name) === 'again';
+    const start = () => {
+      if (stopped) {
         waking.delete(name);
-        if (again) wakeJob(name);
-      });
+        return;
+      }
+      void runNow(name)
+        .catch((error: unknown) => report(error, name))
+        .finally(() => {
+          const again = waking.get(name) === 'again';
+          waking.delete(name);
+          if (again) wakeJob(name);
+        });
+    };
+    const delay = byName.get(name)?.wakeDelayMs ?? 0;
+    if (delay <= 0) return start();
+    const wait = setTimeout(() => {
+      delayed.delete(wait);
+      // Woken again while waiting: this run sends those commits too.
+      waking.set(name, 'running');
+      start();
+    }, delay);
+    wait.unref();
+    delayed.add(wait);
   };
 
   const tick = () => {
@@ -269,6 +294,8 @@ export function createJobRunner(db: Database, definitions: readonly JobDefinitio
     async stop() {
       stopped = true;
       for (const off of unsubscribe.splice(0)) off();
+      for (const wait of delayed) clearTimeout(wait);
+      delayed.clear();
       if (timer) clearInterval(timer);
       timer = undefined;
       await pass;

@@ -68,6 +68,14 @@ export const outboxMigrations: Migration[] = [
 export const OUTBOX_BACKOFF_MS: readonly number[] = [30_000, 120_000, 600_000, 3_600_000, 3 * 3_600_000, 6 * 3_600_000];
 /** How long a row is retried before it is given up (a day). */
 export const OUTBOX_GIVE_UP_AFTER_MS = 24 * 3_600_000;
+/**
+ * Rows of one stream a claim takes (sent one after the other; a stream still sending at half the lease
+ * gives the rest back). Large, so a backlog costs few claims: each claim is a statement that on PGlite
+ * waits its turn behind the API's writes.
+ */
+export const OUTBOX_WINDOW = 100;
+/** How long a run woken by a commit waits for the commits that follow it (jobs.ts, `wakeDelayMs`). */
+export const OUTBOX_WAKE_DELAY_MS = 200;
 /** How long a claim holds: longer than any send may take (a send is cut well before). */
 export const OUTBOX_LEASE_MS = 60_000;
 
@@ -180,7 +188,7 @@ export type OutboxSender<Prepared = void> = {
   onGiveUp?: (tx: Queryable, message: OutboxMessage, last: OutboxOutcome) => Promise<void>;
   backoffMs?: readonly number[];
   leaseMs?: number;
-  /** Streams claimed at once (default 50), rows of each (default 20, sent one after the other), streams sent at once (default 10). */
+  /** Streams claimed at once (default 50), rows of each (default 100, sent one after the other), streams sent at once (default 10). */
   batch?: number;
   window?: number;
   concurrency?: number;
@@ -194,23 +202,38 @@ const MAX_ERROR = 1_000;
  * Claims, with a lease for `owner`, up to `window` consecutive due rows of each stream whose oldest
  * pending row (its head) is due and free: a stream is taken only when this claim locked its head, so
  * two claims never share a stream (its rows stay in order whatever the number of processes).
+ *
+ * The cost does not grow with the backlog: the streams with pending rows are found by a skip scan of
+ * the (kind, stream, seq) index (one probe per stream), each head and each window by a probe that
+ * stops at its limit. Reading every pending row to find the heads cost 50,000 index entries a claim
+ * once a burst had queued that many.
  */
 async function claim<P>(db: Database, sender: OutboxSender<P>, owner: string): Promise<OutboxMessage[]> {
   const claimed = await db.transaction(async (tx) => {
     const found = await tx.query<ClaimedRow>(
-      `with heads as (
-         select distinct on (stream) stream, id, next_attempt_at, lease_until from outbox
-          where kind = $1 and status = 'pending' order by stream, seq
+      `with recursive streams as (
+         (select stream from outbox where kind = $1 and status = 'pending' order by stream limit 1)
+         union all
+         select (select o.stream from outbox o where o.kind = $1 and o.status = 'pending' and o.stream > s.stream order by o.stream limit 1)
+           from streams s where s.stream is not null
+       ),
+       heads as (
+         select h.stream, h.id, h.next_attempt_at, h.lease_until from streams s
+          cross join lateral (
+            select o.stream, o.id, o.next_attempt_at, o.lease_until from outbox o
+             where o.kind = $1 and o.status = 'pending' and o.stream = s.stream order by o.seq limit 1
+          ) h
        ),
        ready as (
          select stream, id from heads where next_attempt_at <= now() and (lease_until is null or lease_until <= now()) limit $2
        ),
        candidates as (
-         select id from (
-           select o.id, row_number() over (partition by o.stream order by o.seq) as n
-             from outbox o join ready r on r.stream = o.stream
-            where o.kind = $1 and o.status = 'pending' and o.next_attempt_at <= now() and (o.lease_until is null or o.lease_until <= now())
-         ) w where n <= $5
+         select c.id from ready r
+          cross join lateral (
+            select o.id from outbox o
+             where o.kind = $1 and o.stream = r.stream and o.status = 'pending' and o.next_attempt_at <= now() and (o.lease_until is null or o.lease_until <= now())
+             order by o.seq limit $5
+          ) c
        ),
        locked as (
          select o.id, o.stream from outbox o where o.id in (select id from candidates) for update skip locked
@@ -221,7 +244,7 @@ async function claim<P>(db: Database, sender: OutboxSender<P>, owner: string): P
        update outbox o set leased_by = $3, lease_until = now() + $4 * interval '1 millisecond', attempts = o.attempts + 1
          from taken where o.id = taken.id
        returning o.id::text as id, o.kind, o.stream, o.payload, o.attempts, o.created_at, o.by_hand, o.seq`,
-      [sender.kind, sender.batch ?? 50, owner, sender.leaseMs ?? OUTBOX_LEASE_MS, sender.window ?? 20],
+      [sender.kind, sender.batch ?? 50, owner, sender.leaseMs ?? OUTBOX_LEASE_MS, sender.window ?? OUTBOX_WINDOW],
     );
     return found.rows;
   });
@@ -375,10 +398,12 @@ export async function deliverOutbox<P>(db: Database, sender: OutboxSender<P>, bu
  * The job that sends one kind's rows (a run every `everyMs` on the app's job runner, once across
  * processes; `onOutboxCommit` wakes it at once after a commit in this process).
  */
-export function outboxJob<P>(name: string, sender: OutboxSender<P>, options: { everyMs?: number; budgetMs?: number } = {}): JobDefinition {
+export function outboxJob<P>(name: string, sender: OutboxSender<P>, options: { everyMs?: number; budgetMs?: number; wakeDelayMs?: number } = {}): JobDefinition {
   return {
     name,
     everyMs: options.everyMs ?? 5_000,
+    // The commits of the next 200 ms are sent by the same run: a burst of writes costs a few runs, not one each.
+    wakeDelayMs: options.wakeDelayMs ?? OUTBOX_WAKE_DELAY_MS,
     firstRunAfterMs: 1_000,
     retryAfterMs: options.everyMs ?? 5_000,
     // A run stops claiming after its budget; its last sends end within the send's own cut.
