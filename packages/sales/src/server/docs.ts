@@ -14,7 +14,7 @@ import { REVISION_FIELDS } from '../resources/reservations/lifecycle.server.js';
 
 const month = z.string().regex(/^\d{4}-\d{2}$/).meta({ description: 'A month, YYYY-MM' });
 /** A timestamp as PostgreSQL writes it as text ("2026-11-28 09:15:00.123+00"). */
-const pgTimestamp = z.string().meta({ description: 'A timestamp as PostgreSQL writes it ("2026-11-28 09:15:00.123+00")' });
+const isoTimestamp = z.iso.datetime().meta({ description: 'A UTC timestamp in ISO 8601 ("2026-11-28T09:15:00.123Z")' });
 const countsByStatus = z.record(z.string(), z.int()).meta({ description: 'Units by status name' });
 
 /** An engine record of this resource (one answer's `data`). */
@@ -204,9 +204,9 @@ export const revisionsDoc = okEnvelope(
       after: revisionValues.extend({ planDiscountAmount: decimalString.optional() }).nullable().meta({ description: 'The reservation as the revision makes it' }),
       reason: z.string().nullable(),
       requestedBy: z.string().nullable(),
-      requestedAt: pgTimestamp,
+      requestedAt: isoTimestamp,
       decidedBy: z.string().nullable(),
-      decidedAt: pgTimestamp.nullable(),
+      decidedAt: isoTimestamp.nullable(),
       decisionReason: z.string().nullable(),
       labels: z.record(z.uuid(), z.string()).meta({ description: 'The names of the units, projects, plans and offers the values name, by id' }),
     }),

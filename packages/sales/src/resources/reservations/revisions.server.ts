@@ -100,8 +100,8 @@ export async function requestModification(engine: EngineContext, notify: DomainN
 export async function listRevisions(db: Queryable, id: string): Promise<ReservationRevision[]> {
   const rows = await db.query<Omit<ReservationRevision, 'labels'>>(
     `select r.id::text as id, r.revision, r.status, r.before, r.changes, r.after, r.reason,
-            coalesce(nullif(q.full_name, ''), q.username) as "requestedBy", r.requested_at::text as "requestedAt",
-            coalesce(nullif(d.full_name, ''), d.username) as "decidedBy", r.decided_at::text as "decidedAt", r.decision_reason as "decisionReason"
+            coalesce(nullif(q.full_name, ''), q.username) as "requestedBy", to_char(r.requested_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "requestedAt",
+            coalesce(nullif(d.full_name, ''), d.username) as "decidedBy", to_char(r.decided_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "decidedAt", r.decision_reason as "decisionReason"
        from reservation_revisions r left join users q on q.id = r.requested_by left join users d on d.id = r.decided_by
       where r.reservation_id = $1 order by r.requested_at desc, r.revision desc`,
     [id],
