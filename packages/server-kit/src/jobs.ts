@@ -164,52 +164,11 @@ export function createJobRunner(db: Database, definitions: readonly JobDefinitio
         throw error;
       }));
 
-  /** Takes the lease on one job (the next due one, or `name` whether due or not) in a short transaction. */
   const claim = async (candidates: readonly string[], name: string | null): Promise<Claimed | null> => {
     await register();
-    if (candidates.length === 0) return null;
-    return db.transaction(async (tx) => {
-      const found = await tx.query<Claimed>(
-        `select name, case when $2::text is null then next_run_at else now() end as due_at from scheduled_jobs
-          where name = any($1::text[]) and (($2::text is null and next_run_at <= now()) or name = $2::text)
-            and (lease_until is null or lease_until <= now())
-          order by next_run_at, name limit 1 for update skip locked`,
-        [candidates, name],
-      );
-      const row = found.rows[0];
-      if (!row) return null;
-      await tx.query(
-        `update scheduled_jobs set leased_by = $2, lease_until = now() + lease_ms * interval '1 millisecond', last_started_at = now()
-          where name = $1`,
-        [row.name, owner],
-      );
-      return row;
-    });
+    return claimJob(db, owner, candidates, name);
   };
-
-  const execute = async (claimed: Claimed): Promise<JobRun> => {
-    const job = byName.get(claimed.name)!;
-    const dueAt = new Date(claimed.due_at);
-    const started = performance.now();
-    let outcome: { ok: true; result: unknown } | { ok: false; error: string };
-    try {
-      outcome = { ok: true, result: await job.run({ db, name: job.name, dueAt }) };
-    } catch (error) {
-      outcome = { ok: false, error: describe(error).slice(0, MAX_ERROR_LENGTH) };
-      report(error, job.name);
-    }
-    const durationMs = Math.round(performance.now() - started);
-    const after = outcome.ok ? job.everyMs : (job.retryAfterMs ?? job.everyMs);
-    // Only while the lease is still ours: a run that outlived it leaves the row to whoever took it.
-    await db.query(
-      `update scheduled_jobs set leased_by = null, lease_until = null, last_run_at = now(), last_duration_ms = $3,
-              next_run_at = now() + $4 * interval '1 millisecond', runs = runs + 1,
-              last_error = $5, failures = case when $5::text is null then 0 else failures + 1 end, last_result = $6::jsonb
-        where name = $1 and leased_by = $2`,
-      [job.name, owner, durationMs, after, outcome.ok ? null : outcome.error, outcome.ok ? toJson(outcome.result) : null],
-    );
-    return { name: job.name, dueAt, ok: outcome.ok, durationMs, ...(outcome.ok ? { result: outcome.result } : { error: outcome.error }) };
-  };
+  const execute = (claimed: Claimed) => executeJob(db, owner, byName.get(claimed.name)!, claimed, report);
 
   /** One pass over the due jobs; a pass the timer started ends early once `stop()` is called. */
   const duePass = (fromTick: boolean) =>
@@ -234,12 +193,99 @@ export function createJobRunner(db: Database, definitions: readonly JobDefinitio
     });
   };
 
-  // Outbox commits in this process wake their job: one run at a time, one more if woken meanwhile.
+  // Outbox commits in this process wake their job (`createWaker`).
   const unsubscribe: (() => void)[] = [];
-  // A run waits `wakeDelayMs` first (commits meanwhile join it); a run woken while one is under way follows it.
+  const waker = createWaker(byName, runNow, report);
+
+  const tick = () => {
+    if (stopped || pass) return;
+    pass = duePass(true)
+      .catch((error: unknown) => report(error, null))
+      .finally(() => {
+        pass = undefined;
+      });
+  };
+
+  return {
+    jobs: definitions,
+    async start() {
+      await register();
+      if (!stopped && unsubscribe.length === 0)
+        for (const job of byName.values()) if (job.wakeOnOutbox) unsubscribe.push(onOutboxCommit(job.wakeOnOutbox, () => waker.wake(job.name)));
+      if (stopped || timer || tickMs <= 0) return;
+      timer = setInterval(tick, tickMs);
+      timer.unref();
+      tick();
+    },
+    async stop() {
+      stopped = true;
+      for (const off of unsubscribe.splice(0)) off();
+      waker.stop();
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await pass;
+      await queue;
+    },
+    runDue: () => duePass(false),
+    runNow,
+  };
+}
+
+/** Takes the lease on one job (the next due one, or `name` whether due or not) in a short transaction. */
+async function claimJob(db: Database, owner: string, candidates: readonly string[], name: string | null): Promise<Claimed | null> {
+  if (candidates.length === 0) return null;
+  return db.transaction(async (tx) => {
+    const found = await tx.query<Claimed>(
+      `select name, case when $2::text is null then next_run_at else now() end as due_at from scheduled_jobs
+        where name = any($1::text[]) and (($2::text is null and next_run_at <= now()) or name = $2::text)
+          and (lease_until is null or lease_until <= now())
+        order by next_run_at, name limit 1 for update skip locked`,
+      [candidates, name],
+    );
+    const row = found.rows[0];
+    if (!row) return null;
+    await tx.query(
+      `update scheduled_jobs set leased_by = $2, lease_until = now() + lease_ms * interval '1 millisecond', last_started_at = now()
+        where name = $1`,
+      [row.name, owner],
+    );
+    return row;
+  });
+}
+
+/** Runs a claimed job and records its outcome and next due time (only while the lease is still ours). */
+async function executeJob(db: Database, owner: string, job: JobDefinition, claimed: Claimed, report: (error: unknown, job: string | null) => void): Promise<JobRun> {
+  const dueAt = new Date(claimed.due_at);
+  const started = performance.now();
+  let outcome: { ok: true; result: unknown } | { ok: false; error: string };
+  try {
+    outcome = { ok: true, result: await job.run({ db, name: job.name, dueAt }) };
+  } catch (error) {
+    outcome = { ok: false, error: describe(error).slice(0, MAX_ERROR_LENGTH) };
+    report(error, job.name);
+  }
+  const durationMs = Math.round(performance.now() - started);
+  const after = outcome.ok ? job.everyMs : (job.retryAfterMs ?? job.everyMs);
+  // A run that outlived its lease leaves the row to whoever took it.
+  await db.query(
+    `update scheduled_jobs set leased_by = null, lease_until = null, last_run_at = now(), last_duration_ms = $3,
+            next_run_at = now() + $4 * interval '1 millisecond', runs = runs + 1,
+            last_error = $5, failures = case when $5::text is null then 0 else failures + 1 end, last_result = $6::jsonb
+      where name = $1 and leased_by = $2`,
+    [job.name, owner, durationMs, after, outcome.ok ? null : outcome.error, outcome.ok ? toJson(outcome.result) : null],
+  );
+  return { name: job.name, dueAt, ok: outcome.ok, durationMs, ...(outcome.ok ? { result: outcome.result } : { error: outcome.error }) };
+}
+
+/**
+ * Outbox commits in this process wake their job: a run waits `wakeDelayMs` first (commits meanwhile
+ * join it), one run at a time, and a run woken while one is under way follows it.
+ */
+function createWaker(byName: ReadonlyMap<string, JobDefinition>, runNow: (name: string) => Promise<unknown>, report: (error: unknown, job: string | null) => void) {
   const waking = new Map<string, 'running' | 'again'>();
   const delayed = new Set<ReturnType<typeof setTimeout>>();
-  const wakeJob = (name: string) => {
+  let stopped = false;
+  const wake = (name: string) => {
     if (stopped) return;
     if (waking.has(name)) {
       waking.set(name, 'again');
@@ -256,7 +302,7 @@ export function createJobRunner(db: Database, definitions: readonly JobDefinitio
         .finally(() => {
           const again = waking.get(name) === 'again';
           waking.delete(name);
-          if (again) wakeJob(name);
+          if (again) wake(name);
         });
     };
     const delay = byName.get(name)?.wakeDelayMs ?? 0;
@@ -270,39 +316,13 @@ export function createJobRunner(db: Database, definitions: readonly JobDefinitio
     wait.unref();
     delayed.add(wait);
   };
-
-  const tick = () => {
-    if (stopped || pass) return;
-    pass = duePass(true)
-      .catch((error: unknown) => report(error, null))
-      .finally(() => {
-        pass = undefined;
-      });
-  };
-
   return {
-    jobs: definitions,
-    async start() {
-      await register();
-      if (!stopped && unsubscribe.length === 0)
-        for (const job of byName.values()) if (job.wakeOnOutbox) unsubscribe.push(onOutboxCommit(job.wakeOnOutbox, () => wakeJob(job.name)));
-      if (stopped || timer || tickMs <= 0) return;
-      timer = setInterval(tick, tickMs);
-      timer.unref();
-      tick();
-    },
-    async stop() {
+    wake,
+    stop() {
       stopped = true;
-      for (const off of unsubscribe.splice(0)) off();
       for (const wait of delayed) clearTimeout(wait);
       delayed.clear();
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await pass;
-      await queue;
     },
-    runDue: () => duePass(false),
-    runNow,
   };
 }
 
