@@ -165,73 +165,36 @@ export const LISTENER_NAME = 'propdesk-listener';
 const LISTEN_RETRY_MIN_MS = 250;
 const LISTEN_RETRY_MAX_MS = 10_000;
 
-function openPostgres(options: OpenDatabaseOptions & { databaseUrl: string }): Database {
-  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.maxConnections ?? 10 });
-  // An idle client that errors (server restart) must not crash the process.
-  pool.on('error', () => undefined);
-  const wrap = (client: pg.Pool | pg.PoolClient): Queryable => ({
-    async query<T>(sql: string, params?: readonly unknown[]) {
-      const result = await client.query(sql, params ? [...params] : undefined);
-      return { rows: result.rows as T[] };
-    },
-    async exec(sql: string) {
-      await client.query(sql);
-    },
-  });
-  const listeners = new Map<string, Set<(payload: string) => void>>();
-  // Channels whose NOTIFYs the writing connection hears itself (ListenHooks.echo), and which
-  // pooled connections already LISTEN to them.
-  const echoChannels = new Map<string, number>();
-  const echoing = new WeakMap<pg.PoolClient, Set<string>>();
-  const deliver = (message: pg.Notification) => {
-    for (const callback of [...(listeners.get(message.channel) ?? [])]) callback(message.payload ?? '');
-  };
-  const prepare = async (client: pg.PoolClient) => {
-    if (echoChannels.size === 0) return;
-    let heard = echoing.get(client);
-    if (!heard) {
-      const fresh = new Set<string>();
-      heard = fresh;
-      echoing.set(client, fresh);
-      // Notifications arrive before the COMMIT's ReadyForQuery, so before its promise resolves. Only
-      // this connection's own are passed on (others reach the LISTEN connection as before).
-      const ownPid = (client as unknown as { processID: number | null }).processID;
-      client.on('notification', (message) => {
-        if (message.processId === ownPid && echoChannels.has(message.channel)) deliver(message);
-      });
-    }
-    for (const channel of echoChannels.keys()) {
-      if (heard.has(channel)) continue;
-      await client.query(`LISTEN ${quoteIdent(channel)}`);
-      heard.add(channel);
-    }
-  };
-  /** A statement outside a transaction, on a pooled connection that echoes (see `prepare`). */
-  const pooled = async <T>(fn: (target: Queryable) => Promise<T>): Promise<T> => {
-    if (echoChannels.size === 0) return fn(wrap(pool));
-    const client = await pool.connect();
-    try {
-      await prepare(client);
-      return await fn(wrap(client));
-    } finally {
-      client.release();
-    }
-  };
-  const direct: Queryable = {
-    query: (sql, params) => pooled((target) => target.query(sql, params)),
-    exec: (sql) => pooled((target) => target.exec(sql)),
-  };
+const wrapPg = (client: pg.Pool | pg.PoolClient): Queryable => ({
+  async query<T>(sql: string, params?: readonly unknown[]) {
+    const result = await client.query(sql, params ? [...params] : undefined);
+    return { rows: result.rows as T[] };
+  },
+  async exec(sql: string) {
+    await client.query(sql);
+  },
+});
+
+type Listener = (payload: string) => void;
+
+/**
+ * The one dedicated connection that holds every LISTEN. When it is lost (server restart, terminated
+ * backend) it is opened again with backoff, every channel is listened to again, and each callback is
+ * called once with '' because the NOTIFYs sent meanwhile are gone.
+ */
+function pgListener(databaseUrl: string) {
+  const listeners = new Map<string, Set<Listener>>();
   const lostHooks = new Set<() => void>();
   let closed = false;
   let listener: Promise<pg.Client> | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
   let retryDelay = LISTEN_RETRY_MIN_MS;
+  const deliver = (message: pg.Notification) => {
+    for (const callback of [...(listeners.get(message.channel) ?? [])]) callback(message.payload ?? '');
+  };
 
-  // One dedicated connection holds every LISTEN. When it is lost (server restart, terminated
-  // backend) it is opened again with backoff, every channel is listened to again, and each
-  // callback is called once with '' because the NOTIFYs sent meanwhile are gone.
   const connectListener = (): Promise<pg.Client> => {
-    const client = new pg.Client({ connectionString: options.databaseUrl, application_name: LISTENER_NAME });
+    const client = new pg.Client({ connectionString: databaseUrl, application_name: LISTENER_NAME });
     let lost = false;
     const onLost = () => {
       if (lost) return;
@@ -281,62 +244,9 @@ function openPostgres(options: OpenDatabaseOptions & { databaseUrl: string }): D
   };
 
   return {
-    kind: 'postgres',
-    query: direct.query,
-    exec: direct.exec,
-    async transaction(fn) {
-      const client = await pool.connect();
-      let queryable: Queryable | undefined;
-      try {
-        await prepare(client);
-        await client.query('BEGIN');
-        const tx = wrap(client);
-        queryable = tx;
-        const result = await fn(tx);
-        await runBeforeCommit(tx);
-        await client.query('COMMIT');
-        runAfterCommit(tx);
-        return result;
-      } catch (error) {
-        if (queryable) dropCommitHooks(queryable);
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
-    },
-    async snapshot(fn) {
-      const client = await pool.connect();
-      let cursors = 0;
-      try {
-        await client.query('BEGIN');
-        await client.query(BEGIN_SNAPSHOT);
-        const result = await fn({
-          ...wrap(client),
-          async lines(sql, onBatch) {
-            const cursor = `propdesk_snapshot_${++cursors}`;
-            await client.query(`declare ${cursor} no scroll cursor for ${sql}`);
-            let count = 0;
-            for (;;) {
-              const batch = await client.query<string[]>({ text: `fetch forward ${SNAPSHOT_BATCH} from ${cursor}`, rowMode: 'array' });
-              if (batch.rows.length === 0) break;
-              count += batch.rows.length;
-              await onBatch(batch.rows.map((row) => String(row[0])));
-            }
-            await client.query(`close ${cursor}`);
-            return count;
-          },
-        });
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
-    },
-    async listen(channel, onPayload, hooks) {
+    deliver,
+    /** Adds a callback (and the channel's LISTEN when it is the first); answers its removal. */
+    async listen(channel: string, onPayload: Listener, onLost?: () => void): Promise<() => Promise<void>> {
       if (closed) throw new Error('The database is closed.');
       if (!listener) {
         const opening = connectListener();
@@ -348,7 +258,7 @@ function openPostgres(options: OpenDatabaseOptions & { databaseUrl: string }): D
       const client = await listener;
       let callbacks = listeners.get(channel);
       if (!callbacks) {
-        const fresh = new Set<(payload: string) => void>();
+        const fresh = new Set<Listener>();
         listeners.set(channel, fresh);
         try {
           await client.query(`LISTEN ${quoteIdent(channel)}`);
@@ -358,20 +268,13 @@ function openPostgres(options: OpenDatabaseOptions & { databaseUrl: string }): D
         }
         callbacks = fresh;
       }
-      callbacks.add(onPayload);
-      const onLost = hooks?.onLost;
+      const added = callbacks;
+      added.add(onPayload);
       if (onLost) lostHooks.add(onLost);
-      const echo = hooks?.echo === true;
-      if (echo) echoChannels.set(channel, (echoChannels.get(channel) ?? 0) + 1);
       return async () => {
-        callbacks.delete(onPayload);
+        added.delete(onPayload);
         if (onLost) lostHooks.delete(onLost);
-        if (echo) {
-          const left = (echoChannels.get(channel) ?? 1) - 1;
-          if (left > 0) echoChannels.set(channel, left);
-          else echoChannels.delete(channel);
-        }
-        if (callbacks.size === 0 && listeners.get(channel) === callbacks) {
+        if (added.size === 0 && listeners.get(channel) === added) {
           listeners.delete(channel);
           const current = await listener?.catch(() => undefined);
           await current?.query(`UNLISTEN ${quoteIdent(channel)}`).catch(() => undefined);
@@ -387,6 +290,128 @@ function openPostgres(options: OpenDatabaseOptions & { databaseUrl: string }): D
       current?.removeAllListeners('error');
       current?.on('error', () => undefined);
       await current?.end().catch(() => undefined);
+    },
+  };
+}
+
+/** A consistent read of the database as of its start, whose `lines` streams a query's rows through a cursor. */
+async function pgSnapshot<T>(pool: pg.Pool, fn: (snapshot: Snapshot) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let cursors = 0;
+  try {
+    await client.query('BEGIN');
+    await client.query(BEGIN_SNAPSHOT);
+    const result = await fn({
+      ...wrapPg(client),
+      async lines(sql, onBatch) {
+        const cursor = `propdesk_snapshot_${++cursors}`;
+        await client.query(`declare ${cursor} no scroll cursor for ${sql}`);
+        let count = 0;
+        for (;;) {
+          const batch = await client.query<string[]>({ text: `fetch forward ${SNAPSHOT_BATCH} from ${cursor}`, rowMode: 'array' });
+          if (batch.rows.length === 0) break;
+          count += batch.rows.length;
+          await onBatch(batch.rows.map((row) => String(row[0])));
+        }
+        await client.query(`close ${cursor}`);
+        return count;
+      },
+    });
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+function openPostgres(options: OpenDatabaseOptions & { databaseUrl: string }): Database {
+  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.maxConnections ?? 10 });
+  // An idle client that errors (server restart) must not crash the process.
+  pool.on('error', () => undefined);
+  const listener = pgListener(options.databaseUrl);
+  let closed = false;
+  // Channels whose NOTIFYs the writing connection hears itself (ListenHooks.echo), and which
+  // pooled connections already LISTEN to them.
+  const echoChannels = new Map<string, number>();
+  const echoing = new WeakMap<pg.PoolClient, Set<string>>();
+  const prepare = async (client: pg.PoolClient) => {
+    if (echoChannels.size === 0) return;
+    let heard = echoing.get(client);
+    if (!heard) {
+      const fresh = new Set<string>();
+      heard = fresh;
+      echoing.set(client, fresh);
+      // Notifications arrive before the COMMIT's ReadyForQuery, so before its promise resolves. Only
+      // this connection's own are passed on (others reach the LISTEN connection as before).
+      const ownPid = (client as unknown as { processID: number | null }).processID;
+      client.on('notification', (message) => {
+        if (message.processId === ownPid && echoChannels.has(message.channel)) listener.deliver(message);
+      });
+    }
+    for (const channel of echoChannels.keys()) {
+      if (heard.has(channel)) continue;
+      await client.query(`LISTEN ${quoteIdent(channel)}`);
+      heard.add(channel);
+    }
+  };
+  /** A statement outside a transaction, on a pooled connection that echoes (see `prepare`). */
+  const pooled = async <T>(fn: (target: Queryable) => Promise<T>): Promise<T> => {
+    if (echoChannels.size === 0) return fn(wrapPg(pool));
+    const client = await pool.connect();
+    try {
+      await prepare(client);
+      return await fn(wrapPg(client));
+    } finally {
+      client.release();
+    }
+  };
+
+  return {
+    kind: 'postgres',
+    query: (sql, params) => pooled((target) => target.query(sql, params)),
+    exec: (sql) => pooled((target) => target.exec(sql)),
+    async transaction(fn) {
+      const client = await pool.connect();
+      let queryable: Queryable | undefined;
+      try {
+        await prepare(client);
+        await client.query('BEGIN');
+        const tx = wrapPg(client);
+        queryable = tx;
+        const result = await fn(tx);
+        await runBeforeCommit(tx);
+        await client.query('COMMIT');
+        runAfterCommit(tx);
+        return result;
+      } catch (error) {
+        if (queryable) dropCommitHooks(queryable);
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    snapshot: (fn) => pgSnapshot(pool, fn),
+    async listen(channel, onPayload, hooks) {
+      const unlisten = await listener.listen(channel, onPayload, hooks?.onLost);
+      const echo = hooks?.echo === true;
+      if (echo) echoChannels.set(channel, (echoChannels.get(channel) ?? 0) + 1);
+      return async () => {
+        if (echo) {
+          const left = (echoChannels.get(channel) ?? 1) - 1;
+          if (left > 0) echoChannels.set(channel, left);
+          else echoChannels.delete(channel);
+        }
+        await unlisten();
+      };
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await listener.close();
       await pool.end();
     },
   };
