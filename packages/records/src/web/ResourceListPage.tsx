@@ -4,20 +4,19 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ResourceDef, SavedView } from '../model/index.js';
-import { serverError, useListRecordsQuery } from './api.js';
 import { BulkBar } from './BulkBar.js';
 import { FilterBuilder } from './FilterBuilder.js';
 import { ImportDialog } from './ImportDialog.js';
 import { ListChips } from './ListChips.js';
 import { ListGrid } from './ListGrid.js';
-import { defaultListState, effectiveWhere, fixedFilterNode, fromViewState, listParams, writeListState, type FixedFilter } from './listState.js';
+import { defaultListState, effectiveWhere, fixedFilterNode, fromViewState, writeListState, type FixedFilter } from './listState.js';
 import { ListToolbar } from './ListToolbar.js';
 import { useListColumns } from './useListColumns.js';
+import { useListData } from './useListData.js';
 import { useListSelection } from './useListSelection.js';
 import { useListShortcuts } from './useListShortcuts.js';
 import { useListUrlState } from './useListUrlState.js';
 import { useReferenceLabels } from './useReferenceLabels.js';
-import { useReservedHeight } from './useReservedHeight.js';
 import { useSearchQuery } from './useSearchQuery.js';
 
 export type ResourceListPageProps = {
@@ -44,21 +43,15 @@ export function ResourceListPage({ def, canCreate, canUpdate, onOpen, onCreate, 
   useListShortcuts(searchInput, mayCreate, onCreate);
 
   const filterNames = useReferenceLabels(def, state.where);
-  const params = listParams(state, fixedFilter);
   const fixedNode = useMemo(() => fixedFilterNode(fixedFilter), [fixedFilter]);
-  const { data, isFetching, isLoading, error, refetch } = useListRecordsQuery({ resource: def.name, params });
-  const rows = useMemo(() => data?.data ?? [], [data]);
-  const reservedHeight = useReservedHeight(def.name, state, data?.data.length, Boolean(error));
+  const { params, rows, reservedHeight, total, totalExact, answered, loading, failure, refetch } = useListData(def, state, fixedFilter);
   const { columns, columnNames, shown, visibility, sortable } = useListColumns(def, rows, state, phone);
   const { selection, selectedIds, allMatching, selectAllMatching, changeSelection, clearSelection } = useListSelection(rows);
 
   const customSort = state.sort !== def.defaultSort.join(',');
-  const totalExact = data?.totalExact !== false;
-  const total = data?.total ?? 0;
-  const answered = data !== undefined;
-  const failure = error ? serverError(error) : null;
   const filtered = Boolean(state.where || state.q.trim() || state.active !== defaultListState(def).active);
 
+  const resetList = () => setSearch(new URLSearchParams());
   const openView = (view: SavedView) => {
     clearSelection();
     setSearch(writeListState(def, fromViewState(def, view)));
@@ -78,7 +71,7 @@ export function ResourceListPage({ def, canCreate, canUpdate, onOpen, onCreate, 
         customSort={customSort}
         views={views.data ?? []}
         onOpenView={openView}
-        onReset={() => setSearch(new URLSearchParams())}
+        onReset={resetList}
         exportParams={params}
         shown={shown}
         total={total}
@@ -121,14 +114,14 @@ export function ResourceListPage({ def, canCreate, canUpdate, onOpen, onCreate, 
         total={total}
         totalExact={totalExact}
         answered={answered}
-        loading={isLoading || isFetching || (!answered && !error)}
+        loading={loading}
         reservedHeight={reservedHeight}
         phone={phone}
         selection={selection}
         onSelectionChange={changeSelection}
         filtered={filtered}
         mayCreate={mayCreate}
-        onClearFilters={() => setSearch(new URLSearchParams())}
+        onClearFilters={resetList}
         onOpen={onOpen}
       />
       {filterOpen ? (
