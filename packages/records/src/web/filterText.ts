@@ -1,6 +1,20 @@
-import { isGroup, type FieldDef, type FilterNode, type ResourceDef } from '../model/index.js';
-import { OP_LABELS } from './FilterBuilder.js';
+import { isGroup, type FieldDef, type FilterNode, type FilterOp, type ResourceDef } from '../model/index.js';
 import { formatValue } from './format.js';
+
+/** Each condition's words, in the filter dialog and in the filter's chip. */
+export const OP_LABELS: Record<FilterOp, string> = {
+  eq: 'is',
+  ne: 'is not',
+  contains: 'contains',
+  startsWith: 'starts with',
+  gt: 'is greater than',
+  gte: 'is at least',
+  lt: 'is less than',
+  lte: 'is at most',
+  in: 'is one of',
+  empty: 'is empty',
+  notEmpty: 'is not empty',
+};
 
 /** The base columns every list can show and filter by. */
 export const BASE_COLUMNS: Record<string, FieldDef> = {

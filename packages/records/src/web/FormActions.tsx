@@ -1,0 +1,35 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import type { ResourceDef } from '../model/index.js';
+import { inSentence } from './nouns.js';
+
+export type FormActionsProps = {
+  def: ResourceDef;
+  editing: boolean;
+  saving: boolean;
+  /** The save button's words (default "Create lead" / "Save changes"). */
+  submitLabel: string | undefined;
+  /** Some field is required: the form says what the star means. */
+  hasRequired: boolean;
+  onCancel: () => void;
+};
+
+/** The form's save and cancel buttons, and the "* required" note. */
+export function FormActions({ def, editing, saving, submitLabel, hasRequired, onCancel }: FormActionsProps) {
+  return (
+    <Stack direction="row" spacing={1.5} sx={{ mt: 3, alignItems: 'center' }}>
+      <Button type="submit" variant="contained" disabled={saving}>
+        {saving ? 'Saving…' : (submitLabel ?? (editing ? 'Save changes' : `Create ${inSentence(def.singular)}`))}
+      </Button>
+      <Button onClick={onCancel} disabled={saving}>
+        Cancel
+      </Button>
+      {hasRequired ? (
+        <Box component="span" sx={{ color: 'text.secondary', fontSize: 13, ml: 'auto' }}>
+          * required
+        </Box>
+      ) : null}
+    </Stack>
+  );
+}

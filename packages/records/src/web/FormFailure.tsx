@@ -1,0 +1,26 @@
+import Alert from '@mui/material/Alert';
+import type { ServerError } from './api.js';
+
+export type FormFailureProps = {
+  failure: ServerError | null;
+};
+
+/** The server's refusal above the form: its message, or how many fields need attention. */
+export function FormFailure({ failure }: FormFailureProps) {
+  return (
+    <>
+      {failure && failure.errors.length === 0 ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {failure.message}
+        </Alert>
+      ) : null}
+      {failure && failure.errors.length > 0 ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {/* A refusal that is not about the typing (409: the phone is on another open lead) says why. */}
+          {failure.status === 409 && failure.message ? `${failure.message} ` : ''}
+          {failure.errors.length === 1 ? 'One field needs your attention.' : `${failure.errors.length} fields need your attention.`}
+        </Alert>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import { useSnackbar } from 'notistack';
+import { useSelector } from 'react-redux';
+import { apiRequest } from '@propdesk/api-client';
+import { selectPrivilegeChecker } from '@propdesk/auth-session/web';
+import type { PrivilegeChecker } from '@propdesk/privileges';
+import { labelFieldOf, type FieldDef, type RecordRow } from '../model/index.js';
+import type { PickerOption } from './ReferencePicker.js';
+import { findResource } from './registry.js';
+
+/** A picker's "Create …": the referenced record made from the typed name, where the user may create one. */
+export function useCreateReference() {
+  const { enqueueSnackbar } = useSnackbar();
+  const checker = useSelector(selectPrivilegeChecker) as PrivilegeChecker;
+  return (field: FieldDef) => {
+    const target = findResource(field.ref!);
+    // Offered only where the user may create the referenced record (a 423 would leave the form).
+    if (!target || target.readOnly || !checker.can(target.entity, 'create')) return undefined;
+    return async (text: string): Promise<PickerOption | null> => {
+      try {
+        const response = await apiRequest<{ data: RecordRow }>(`/api/${target.name}`, {
+          method: 'POST',
+          body: { [labelFieldOf(target)]: text },
+          headers: { 'X-Change-Source': 'screen' },
+        });
+        enqueueSnackbar(`${target.singular} “${text}” created.`, { variant: 'success' });
+        return { id: response.data.id, label: text };
+      } catch (error) {
+        const detail = (() => {
+          try {
+            return JSON.parse((error as { body?: string }).body ?? '') as { errors?: { field: string; message: string }[]; message?: string };
+          } catch {
+            return null;
+          }
+        })();
+        const first = detail?.errors?.[0];
+        enqueueSnackbar(first ? `${target.singular} not created: ${target.fields[first.field]?.label ?? first.field} ${first.message.toLowerCase()}.` : `${target.singular} not created.`, {
+          variant: 'error',
+        });
+        return null;
+      }
+    };
+  };
+}

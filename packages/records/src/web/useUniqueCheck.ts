@@ -1,0 +1,49 @@
+import { useRef, type Dispatch, type RefObject, type SetStateAction } from 'react';
+import { apiRequest } from '@propdesk/api-client';
+import type { FieldDef, RecordRow, ResourceDef } from '../model/index.js';
+import type { RecordFormApi } from './useRecordFormState.js';
+
+const UNIQUE_CHECK_DELAY_MS = 400;
+
+export type UniqueCheckOptions = {
+  def: ResourceDef;
+  record: RecordRow | undefined;
+  form: RecordFormApi;
+  /** The form has saved / is saving: a check answering now would find the record itself. */
+  saved: RefObject<boolean>;
+  submitting: RefObject<boolean>;
+  setClashLinks: Dispatch<SetStateAction<Record<string, string>>>;
+};
+
+/** A unique field is checked on the server as it is typed (400 ms after the last key): a clash names and links the record. */
+export function useUniqueCheck({ def, record, form, saved, submitting, setClashLinks }: UniqueCheckOptions) {
+  const { formState, setError, clearErrors, getValues } = form;
+  const uniqueTimers = useRef<Record<string, ReturnType<typeof setTimeout>>>({});
+  const checkUnique = (name: string, field: FieldDef, value: unknown) => {
+    if (!field.unique) return;
+    clearTimeout(uniqueTimers.current[name]);
+    if (typeof value !== 'string' || value.trim() === '') return;
+    uniqueTimers.current[name] = setTimeout(() => {
+      if (saved.current) return;
+      const scope = Array.isArray(field.unique) ? Object.fromEntries(field.unique.map((scopeName) => [scopeName, getValues(scopeName)])) : {};
+      const params = new URLSearchParams({ field: name, value, ...(record ? { id: record.id } : {}), scope: JSON.stringify(scope) });
+      apiRequest<{ data: { available: boolean; clash: { id: string; label: string; link: string | null } | null } }>(`/api/${def.name}/unique?${params.toString()}`)
+        .then(({ data }) => {
+          // A check that answers during or after the save would find the record being saved.
+          if (saved.current || submitting.current) return;
+          if (data.available || !data.clash) {
+            if (formState.errors[name]?.type === 'unique') clearErrors(name);
+            setClashLinks((links) => ({ ...links, [name]: '' }));
+          } else {
+            setError(name, { type: 'unique', message: `Already used by ${data.clash.label}` });
+            setClashLinks((links) => ({ ...links, [name]: data.clash?.link ?? '' }));
+          }
+        })
+        .catch(() => undefined);
+    }, UNIQUE_CHECK_DELAY_MS);
+  };
+  const cancelUniqueChecks = () => {
+    for (const timer of Object.values(uniqueTimers.current)) clearTimeout(timer);
+  };
+  return { checkUnique, cancelUniqueChecks };
+}
