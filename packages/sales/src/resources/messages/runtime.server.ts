@@ -31,12 +31,26 @@ export async function resetMessageDelivery(db: Database) {
   if (found) (await found.catch(() => null))?.mailer.close();
 }
 
+const clocks = new WeakMap<Database, () => Date>();
+
+/**
+ * The clock every sender of `db`'s messages reads (the app's own job included), or back to the real one
+ * with null (tests: quiet hours at a chosen time, whichever run sends).
+ */
+export function setMessageClock(db: Database, now: (() => Date) | null) {
+  if (now) clocks.set(db, now);
+  else clocks.delete(db);
+}
+
 /** The outbox sender of messages, its delivery made on the first send. */
 export function lazyMessageSender(db: Database, overrides: Partial<MessageDelivery> = {}): OutboxSender {
   const base = messageSender(db, { mailer: null as never, sms: null, publicUrl: '', secret: '' });
   return {
     ...base,
-    send: async (message) => messageSender(db, { ...(await messageDelivery(db)), ...overrides }).send(message),
+    send: async (message) => {
+      const clock = clocks.get(db);
+      return messageSender(db, { ...(await messageDelivery(db)), ...(clock ? { now: clock } : {}), ...overrides }).send(message);
+    },
   };
 }
 
