@@ -4,3 +4,4 @@ export { deliverMessages, lazyMessageSender, messageDelivery, resetMessageDelive
 export { queueReminders, queueByHand, messageEventHooks } from './queue.server.js';
 export { cairoDay, fileMailer, httpSmsProvider, messageConfigFromEnv, readUnsubscribeToken, smsQuietUntil, smtpMailer, unsubscribeToken, type Mailer, type SmsProvider } from './transport.server.js';
 export { MESSAGE_ENTITY } from './routes.server.js';
+export { MESSAGE_LANGUAGES, MESSAGE_TEMPLATES, type MessageLanguage, type MessageTemplate } from './templates.js';

@@ -3,11 +3,10 @@ import { badRequest, conflict, dateTimeString, notFound, ok, okEnvelope, requeue
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { queueByHand } from './queue.server.js';
-import { messageDelivery } from './runtime.server.js';
 import { renderMessage } from './send.server.js';
 import { MESSAGE_OUTBOX_KIND, readMessages } from './store.server.js';
 import { emailHtml, HAND_TEMPLATES, MESSAGE_CHANNELS, MESSAGE_DOCUMENTS, MESSAGE_LANGUAGES, MESSAGE_STATES, MESSAGE_TEMPLATES, TEMPLATE_DOCUMENT, unknownPlaceholders, type MessageTemplate } from './templates.js';
-import { cairoDay, readUnsubscribeToken } from './transport.server.js';
+import { cairoDay, readMessageSecret, readUnsubscribeToken } from './transport.server.js';
 
 /** Privileges of customer messages (`customerMessage`): read the outbox, create (send by hand), update (retry). */
 export const MESSAGE_ENTITY = 'customerMessage';
@@ -207,8 +206,8 @@ export function registerMessageRoutes(app: FastifyInstance, engine: EngineContex
     },
     async (request, reply) => {
       const { token } = request.params as z.infer<typeof unsubscribeParams>;
-      const { secret } = await messageDelivery(db);
-      const named = readUnsubscribeToken(secret, token);
+      const secret = await readMessageSecret(db);
+      const named = secret ? readUnsubscribeToken(secret, token) : null;
       if (!named) throw badRequest('Validation failed', [{ field: 'token', message: 'This link is not valid' }]);
       const field = named.channel === 'email' ? 'emailOptOut' : 'smsOptOut';
       const language = await engineTransaction(engine, async (tx) => {

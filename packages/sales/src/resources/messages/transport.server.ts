@@ -192,6 +192,17 @@ export async function loadMessageSecret(db: Queryable, env: NodeJS.ProcessEnv = 
   return found.rows[0]!.value;
 }
 
+/**
+ * The secret unsubscribe links are checked with, never made here: reading a link writes nothing, and
+ * while no message was ever signed (no secret yet) no link can be valid (null).
+ */
+export async function readMessageSecret(db: Queryable, env: NodeJS.ProcessEnv = process.env): Promise<string | null> {
+  const configured = blank(env['PROPDESK_SECRET']);
+  if (configured) return configured;
+  const found = await db.query<{ value: string }>("select value from app_secrets where name = 'messages'");
+  return found.rows[0]?.value ?? null;
+}
+
 const signature = (secret: string, customerId: string, channel: string) => createHmac('sha256', secret).update(`propdesk:unsubscribe:${customerId}:${channel}`).digest('base64url');
 
 export const unsubscribeToken = (secret: string, customerId: string, channel: 'email' | 'sms') => `${customerId}.${channel}.${signature(secret, customerId, channel)}`;
