@@ -29,6 +29,7 @@ const FILE_ANSWERS: Record<string, string> = {
   'GET /api/contracts/{id}/prints/{printId}': 'application/pdf',
   'GET /api/customers/{id}/statement/print': 'application/pdf',
   'GET /api/brokers/{id}/commission-statement/print': 'application/pdf',
+  'GET /api/messages/unsubscribe/{token}': 'text/html',
 };
 /** Engine calls of every resource that answer a file (`/api/{resource}/...`). */
 const ENGINE_FILE_ANSWERS = [/^GET \/api\/[a-z0-9-]+\/export$/, /^GET \/api\/[a-z0-9-]+\/import\/template$/, /^GET \/api\/[a-z0-9-]+\/\{id\}\/print$/];

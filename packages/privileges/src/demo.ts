@@ -69,6 +69,8 @@ export const DEMO_ROLES = {
       // Draws up contracts from their reservations and follows the payments.
       ...grant(['contract'], ['read', 'create', 'update']),
       ...grant(['contractPayment', 'receipt'], ['read']),
+      // Reads the messages their customers were sent and sends a statement or reminder by hand (issue 28).
+      ...grant(['customerMessage'], ['read', 'create']),
     ],
   },
   userAdministrator: {
@@ -110,6 +112,9 @@ export const DEMO_ROLES = {
       // The cheque register and its bounces (issue 18), and each project's bounce charge and reminders (issue 25).
       ...grant(['cheque'], ['read', 'create', 'update', 'approve', 'export']),
       ...grant(['collectionSetting'], ['read', 'create', 'update']),
+      // Customer messages (issue 28): reminders, receipts and statements; retries failed ones; the projects' wording.
+      ...grant(['customerMessage'], ['read', 'create', 'update']),
+      ...grant(['messageTemplate'], ['read', 'create', 'update']),
       // Approves and pays broker commissions (issue 18).
       ...grant(['commission'], ['read', 'update', 'approve', 'export']),
       ...grant(['bouncedCheques'], ['read']),

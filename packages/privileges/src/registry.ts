@@ -42,6 +42,8 @@ export const ENTITY_REGISTRY: readonly EntityDefinition[] = [
   { name: 'cheque', label: 'Cheques', group: 'sales', actions: all },
   // Broker commissions (issue 18): approve approves and pays commission lines and re-runs their evaluation.
   { name: 'commission', label: 'Broker commissions', group: 'sales', actions: all },
+  // Not named by the spec: customer messages (issue 28): read the outbox, create (send by hand), update (retry a failed one).
+  { name: 'customerMessage', label: 'Customer messages', group: 'sales', actions: ['read', 'create', 'update'] },
   { name: 'user', label: 'Users', group: 'sales', actions: crud },
   { name: 'customer', label: 'Customers', group: 'sales', actions: crud },
   { name: 'source', label: 'Sources', group: 'settings-leads', actions: crud },
@@ -69,6 +71,8 @@ export const ENTITY_REGISTRY: readonly EntityDefinition[] = [
   { name: 'reservationSetup', label: 'Reservation setup and discount authority', group: 'settings-leads', actions: crud },
   // Each project's collection settings (issue 25): the bounce charge and how many days before its due date a customer is reminded.
   { name: 'collectionSetting', label: 'Collection settings', group: 'settings-leads', actions: crud },
+  // Each project's wording of customer messages (issue 28).
+  { name: 'messageTemplate', label: 'Message templates', group: 'settings-leads', actions: crud },
   { name: 'nationality', label: 'Nationalities', group: 'settings-general', actions: crud },
   { name: 'site', label: 'Sites', group: 'settings-general', actions: crud },
   { name: 'department', label: 'Departments', group: 'settings-general', actions: crud },

@@ -90,6 +90,8 @@ export type OutboxInput = {
   idempotencyKey?: string | null;
   /** Retried until this long after it was written (default a day). */
   giveUpAfterMs?: number;
+  /** Not sent before this time (an SMS written at night waits for the morning); its give-up time counts from then. */
+  notBefore?: Date | null;
 };
 
 export type OutboxMessage = {
@@ -103,8 +105,11 @@ export type OutboxMessage = {
   byHand: boolean;
 };
 
-/** What a send reports; a throw counts as `{ ok: false, error }`. */
-export type OutboxOutcome = { ok: boolean; code?: number | null; error?: string | null };
+/**
+ * What a send reports; a throw counts as `{ ok: false, error }`. `deferUntil` (with `ok: false`): not
+ * tried now and not a failure (a quiet hour): the row waits until then, its try not counted.
+ */
+export type OutboxOutcome = { ok: boolean; code?: number | null; error?: string | null; deferUntil?: Date | null };
 
 type Waker = () => void;
 const wakers = new Map<string, Set<Waker>>();
@@ -136,9 +141,9 @@ export async function enqueueOutbox(tx: Queryable, rows: readonly OutboxInput[])
   if (rows.length === 0) return [];
   const ids = rows.map(() => randomUUID());
   const inserted = await tx.query<{ id: string }>(
-    `insert into outbox (id, kind, stream, idempotency_key, payload, give_up_at)
-     select r.id, r.kind, r.stream, r.key, r.payload, now() + r.after * interval '1 millisecond'
-       from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::jsonb[], $6::bigint[]) with ordinality as r (id, kind, stream, key, payload, after, n)
+    `insert into outbox (id, kind, stream, idempotency_key, payload, next_attempt_at, give_up_at)
+     select r.id, r.kind, r.stream, r.key, r.payload, greatest(now(), coalesce(r.not_before, now())), greatest(now(), coalesce(r.not_before, now())) + r.after * interval '1 millisecond'
+       from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::jsonb[], $6::bigint[], $7::timestamptz[]) with ordinality as r (id, kind, stream, key, payload, after, not_before, n)
       order by r.n
      on conflict (kind, idempotency_key) where idempotency_key is not null do nothing
      returning id::text as id`,
@@ -149,6 +154,7 @@ export async function enqueueOutbox(tx: Queryable, rows: readonly OutboxInput[])
       rows.map((row) => row.idempotencyKey ?? null),
       rows.map((row) => JSON.stringify(row.payload ?? null)),
       rows.map((row) => row.giveUpAfterMs ?? OUTBOX_GIVE_UP_AFTER_MS),
+      rows.map((row) => row.notBefore?.toISOString() ?? null),
     ],
   );
   const written = new Set(inserted.rows.map((row) => row.id));
@@ -285,6 +291,17 @@ async function finish<P>(db: Database, sender: OutboxSender<P>, owner: string, m
   });
 }
 
+/** A row held back without a try (a quiet hour): due again at `until`, retried for as long again from then, its try not counted. */
+async function defer(db: Database, owner: string, message: OutboxMessage, until: Date, error: string | null): Promise<OutboxStatus | null> {
+  const found = await db.query<{ status: OutboxStatus }>(
+    `update outbox set leased_by = null, lease_until = null, attempts = attempts - 1, next_attempt_at = $3, last_error = coalesce($4, last_error),
+            give_up_at = greatest(give_up_at, $3::timestamptz + (give_up_at - created_at))
+      where id = $1 and leased_by = $2 returning status`,
+    [message.id, owner, until.toISOString(), error],
+  );
+  return found.rows[0]?.status ?? null;
+}
+
 /** Sends one row and reports its outcome (a throw is a failed try); records nothing. */
 async function tryOne<P>(sender: OutboxSender<P>, message: OutboxMessage, prepared: P): Promise<Tried> {
   const startedAt = new Date();
@@ -371,6 +388,15 @@ export async function deliverOutbox<P>(db: Database, sender: OutboxSender<P>, bu
           if (tried.outcome.ok) {
             sent.push(tried);
             continue;
+          }
+          if (tried.outcome.deferUntil) {
+            // Held back without a try (a quiet hour): the stream's later rows wait behind it, in order.
+            const earlier = await finishSent(db, owner, sent.splice(0));
+            total.sent += earlier;
+            total.tries -= 1;
+            await defer(db, owner, tried.message, tried.outcome.deferUntil, tried.outcome.error ?? null);
+            index += 1;
+            break;
           }
           // (Awaited first, then added: `total.sent += await …` would read the count before other workers add theirs.)
           const earlier = await finishSent(db, owner, sent.splice(0));

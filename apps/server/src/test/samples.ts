@@ -1,5 +1,6 @@
 import type { Database } from '@propdesk/server-kit';
 import { columnOf, labelFieldOf, type FieldDef, type Registry, type ResourceDef } from '@propdesk/records/model';
+import { MESSAGE_LANGUAGES, MESSAGE_TEMPLATES } from '@propdesk/sales/server';
 
 /**
  * Valid records for any resource definition, made from the definition alone, so the contract
@@ -106,6 +107,20 @@ export const SAMPLE_LOOKUPS: Readonly<Record<string, (db: Database) => Promise<R
       "insert into projects (name, code, status, currency) select 'Reservation sample ' || n, 'RS' || n, 'planned', 'EGP' from (select count(*) + 1 as n from projects) c returning id::text",
     );
     return { project: made.rows[0]!.id };
+  },
+  // One wording per project, template and language (`unique: ['project', 'language']` on template):
+  // a triple no row holds yet, active or not (the generic pick is always the first of each).
+  'message-templates': async (db) => {
+    const free = await db.query<{ project: string; template: string; language: string }>(
+      `select p.id::text as project, t.template, l.language
+         from projects p
+         cross join unnest($1::text[]) with ordinality as t (template, tn)
+         cross join unnest($2::text[]) with ordinality as l (language, ln)
+        where p.active and not exists (select 1 from message_templates m where m.project_id = p.id and m.template = t.template and m.language = l.language)
+        order by p.created_on, p.id, t.tn, l.ln limit 1`,
+      [[...MESSAGE_TEMPLATES], [...MESSAGE_LANGUAGES]],
+    );
+    return free.rows[0] ?? {};
   },
   // A hold asks for an available unit nobody holds, in a project whose holds wait for approval.
   'hold-requests': async (db) => ({

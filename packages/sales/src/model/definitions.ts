@@ -189,10 +189,14 @@ export const customers: ResourceDef = {
     address: f.text('Address', { maxLength: 300 }),
     country: f.ref('Country', 'countries'),
     lead: f.ref('From lead', 'leads', { readOnly: true }),
+    // Customer messages (issue 28): the language they are written in, and the customer's opt-outs per channel.
+    language: f.enum('Language', ['ar', 'en'], { required: true, default: 'en', help: 'The language of the e-mails and SMS the customer receives.' }),
+    emailOptOut: f.boolean('No e-mails', { help: 'The customer asked not to receive e-mails (reminders, receipts, statements).' }),
+    smsOptOut: f.boolean('No SMS', { help: 'The customer asked not to receive SMS.' }),
   },
   defaultSort: ['fullName'],
   listColumns: ['fullName', 'kind', 'nationalId', 'passportNo', 'nationality', 'phone', 'email', 'lead'],
-  formLayout: [['kind', 'fullName'], ['companyName'], ['nationalId', 'passportNo'], ['nationality', 'birthDate'], ['phone', 'phone2'], ['email', 'email2'], ['address', 'country']],
+  formLayout: [['kind', 'fullName'], ['companyName'], ['nationalId', 'passportNo'], ['nationality', 'birthDate'], ['phone', 'phone2'], ['email', 'email2'], ['address', 'country'], ['language', 'emailOptOut', 'smsOptOut']],
   rule: (values) => {
     const problems: FieldError[] = [];
     if (typeof values.nationalId === 'string' && values.nationalId !== '' && !isNationalIdForm(values.nationalId)) {

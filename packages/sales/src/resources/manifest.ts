@@ -14,6 +14,7 @@ import { receiptItems } from './receipt-items/definition.js';
 import { cheques } from './cheques/definition.js';
 import { collectionSettings } from './collection-settings/definition.js';
 import { commissions } from './commissions/definition.js';
+import { messageTemplates } from './messages/definition.js';
 
 /**
  * The sales domain's manifest: one line per folder under `src/resources`, with the definitions it
@@ -41,6 +42,7 @@ export const SALES_FOLDERS = {
   cheques: [cheques],
   collections: [],
   commissions: [commissions],
+  messages: [messageTemplates],
 } satisfies Record<string, readonly ResourceDef[]>;
 
 /** Every sales definition, in the manifest's order. */

@@ -22,6 +22,9 @@ export { readCollections, readStatement, type CollectionsDashboard, type Custome
 // Broker commissions and their statements (issue 18).
 export { seedCommissionDemo, readBrokerStatement, reevaluateCommissions, type BrokerStatement } from '../resources/commissions/index.server.js';
 
+// Customer messages: reminders, receipts and statements by e-mail and SMS (issue 28).
+export * from '../resources/messages/index.server.js';
+
 export { LEAD_EXPIRY_JOB, salesJobs } from './jobs.js';
 export { SALES_MODULES, salesDomain } from './manifest.js';
 export { dataMigrations, migrations } from './migrations.js';

@@ -19,6 +19,7 @@ import { eoiScreens } from '../resources/eois/screens.web.js';
 import { holdRequestScreens } from '../resources/hold-requests/screens.web.js';
 import { installmentScreens } from '../resources/installments/screens.web.js';
 import { leadScreens } from '../resources/leads/screens.web.js';
+import { messageScreens } from '../resources/messages/screens.web.js';
 import { receiptItemScreens } from '../resources/receipt-items/screens.web.js';
 import { receiptScreens } from '../resources/receipts/screens.web.js';
 import { reservationPaymentScreens } from '../resources/reservation-payments/screens.web.js';
@@ -72,4 +73,5 @@ export const SALES_WEB_FOLDERS = {
   collections: collectionScreens,
   'collection-settings': collectionSettingScreens,
   commissions: commissionScreens,
+  messages: messageScreens,
 } satisfies Partial<Record<keyof typeof SALES_FOLDERS, SalesScreens>>;

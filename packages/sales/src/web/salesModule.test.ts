@@ -76,6 +76,9 @@ const SIDEBAR_TARGETS: Record<string, GuardRequirement | null> = {
   '/sales/contracts/collections': { entity: 'contractPayment', action: 'read' },
   // Not in the spec: each project's collection settings (issue 25: bounce charge, reminder days), for collectionSetting read.
   '/sales/contracts/collections/settings': { entity: 'collectionSetting', action: 'read' },
+  // Not in the spec: customer messages and each project's wording of them (issue 28).
+  '/sales/contracts/messages': { entity: 'customerMessage', action: 'read' },
+  '/sales/contracts/messages/templates': { entity: 'messageTemplate', action: 'read' },
   // Not in the spec: broker commissions and their statements (issue 18), for commission read.
   '/sales/contracts/commissions': { entity: 'commission', action: 'read' },
   '/sales/contracts/commissions/view': { entity: 'commission', action: 'read' },

@@ -1,0 +1,17 @@
+import { declareResources } from '@propdesk/records/web';
+import { customScreen } from '@propdesk/shell-ui';
+import type { SalesScreens } from '../../web/manifest.js';
+import { SALES_RESOURCES } from '../manifest.js';
+
+const resource = declareResources(SALES_RESOURCES);
+
+/** Not in the spec: customer messages (issue 28) and each project's wording of them, in the Contracts group. */
+export const messageScreens: SalesScreens = [
+  {
+    section: 'contracts',
+    items: [
+      customScreen('/sales/contracts/messages', 'Messages', () => import('./MessagesPage.web.js').then((m) => m.MessagesPage), { guard: { entity: 'customerMessage', action: 'read' } }),
+      resource('message-templates'),
+    ],
+  },
+];
