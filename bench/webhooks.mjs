@@ -20,6 +20,11 @@ const SUBSCRIPTIONS = 5;
 const CLIENTS = 4;
 const RECEIVER_PORT = Number(process.env.BENCH_WEBHOOK_PORT ?? 3466);
 const GOALS = { latencyGrowthPct: 10 };
+// `--rounds R` (BENCH_WEBHOOK_ROUNDS): instead of one phase without subscriptions then one with, R
+// rounds of TOTAL / R creations each way, the order alternating (without→with, with→without, ...), the
+// outbox drained before each phase without: a load that drifts on a shared box falls on both sides.
+const roundsFlag = process.argv.indexOf('--rounds');
+const ROUNDS = Number(roundsFlag > 0 ? process.argv[roundsFlag + 1] : (process.env.BENCH_WEBHOOK_ROUNDS ?? 0));
 
 process.env.PROPDESK_WEBHOOKS_ALLOW_PRIVATE = '1';
 
@@ -54,6 +59,8 @@ async function startReceiver() {
   };
 }
 
+let phones = 0;
+
 /** `count` lead creations from `CLIENTS` clients at once; the latency of each (ms), sorted. */
 async function createLeads(call, sourceId, count, tag) {
   const post = poster(call);
@@ -63,7 +70,9 @@ async function createLeads(call, sourceId, count, tag) {
     while (next < count) {
       const n = next++;
       const started = performance.now();
-      await post('/api/leads', { fullName: `Webhook bench ${tag} ${n}`, phone: `+2015${String(tag === 'with' ? 50_000_000 + n : 10_000_000 + n).padStart(8, '0')}`, source: sourceId });
+      // A phone of its own per lead across phases (a repeated phone is a repeat, not a creation).
+      phones += 1;
+      await post('/api/leads', { fullName: `Webhook bench ${tag} ${n}`, phone: `+2015${String(10_000_000 + phones).padStart(8, '0')}`, source: sourceId });
       latencies.push(performance.now() - started);
     }
   };
@@ -88,19 +97,61 @@ async function run(kind, databaseUrl) {
     const sourceId = (await db.query("select id::text as id from sources order by name limit 1")).rows[0].id;
     // Warm-up, then the creations without any subscription.
     await createLeads(admin, sourceId, Math.min(200, TOTAL), 'warm');
-    const without = await createLeads(admin, sourceId, TOTAL, 'without');
     const post = poster(admin);
-    for (let index = 0; index < SUBSCRIPTIONS; index += 1) {
-      await post('/api/webhooks', { name: `Bench receiver ${index}`, url: `${receiver.url}/hook/${index}`, events: ['lead.created'], secret: `bench-secret-${index}-0123456789` });
-    }
-    await receiver.reset();
-    const started = Date.now();
-    const withHooks = await createLeads(admin, sourceId, TOTAL, 'with');
-    const createdAt = Date.now();
+    const subscribe = async () => {
+      for (let index = 0; index < SUBSCRIPTIONS; index += 1) {
+        await post('/api/webhooks', { name: `Bench receiver ${index}`, url: `${receiver.url}/hook/${index}`, events: ['lead.created'], secret: `bench-secret-${index}-0123456789` });
+      }
+    };
+    const drained = async (expected) => {
+      // Bounded wait for the outbox to drain: the deliveries still due once the creations ended.
+      const deadline = Date.now() + Math.max(120_000, TOTAL * 30);
+      while ((await receiver.count()) < expected && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    };
+    let without = [];
+    let withHooks = [];
+    let started;
+    let createdAt;
     const expected = TOTAL * SUBSCRIPTIONS;
-    // Bounded wait for the outbox to drain: the deliveries still due once the creations ended.
-    const deadline = Date.now() + Math.max(120_000, TOTAL * 30);
-    while ((await receiver.count()) < expected && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    if (ROUNDS > 0) {
+      // Interleaved: subscriptions switched on and off between phases (in SQL: a bench's switch, not
+      // a product write), each phase without subscriptions after the outbox drained.
+      await subscribe();
+      await receiver.reset();
+      const active = (on) => db.query('update webhooks set active = $1', [on]);
+      const per = Math.ceil(TOTAL / ROUNDS);
+      const ratios = [];
+      started = Date.now();
+      for (let round = 0; round < ROUNDS; round += 1) {
+        const order = round % 2 === 0 ? ['without', 'with'] : ['with', 'without'];
+        const medians = {};
+        for (const phase of order) {
+          if (phase === 'without') {
+            await drained(withHooks.length * SUBSCRIPTIONS);
+            await active(false);
+          }
+          const latencies = await createLeads(admin, sourceId, per, `${phase}-${round}`);
+          (phase === 'with' ? withHooks : without).push(...latencies);
+          medians[phase] = percentile(latencies, 50);
+          if (phase === 'without') await active(true);
+        }
+        ratios.push(medians.with / medians.without);
+        console.log(`  ${kind} round ${round + 1} (${order.join(' → ')}): median without ${fmt(medians.without)} ms, with ${fmt(medians.with)} ms (${fmt((medians.with / medians.without - 1) * 100)}%)`);
+      }
+      without.sort((a, b) => a - b);
+      withHooks.sort((a, b) => a - b);
+      createdAt = Date.now();
+      await drained(withHooks.length * SUBSCRIPTIONS);
+      console.log(`  ${kind} median of the rounds' growth: ${fmt((percentile(ratios.sort((a, b) => a - b), 50) - 1) * 100)}%`);
+    } else {
+      without = await createLeads(admin, sourceId, TOTAL, 'without');
+      await subscribe();
+      await receiver.reset();
+      started = Date.now();
+      withHooks = await createLeads(admin, sourceId, TOTAL, 'with');
+      createdAt = Date.now();
+      await drained(expected);
+    }
     const stats = await receiver.stats();
     const pending = (await db.query("select count(*)::int as n from outbox where kind = 'webhook' and status = 'pending'")).rows[0].n;
     const seconds = (stats.last - started) / 1000;
