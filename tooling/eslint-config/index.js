@@ -8,6 +8,9 @@ import tseslint from 'typescript-eslint';
 /** Which @propdesk packages each package may import (the layers of architecture.md). */
 export const ALLOWED_IMPORTS = {
   '@propdesk/privileges': [],
+  // The languages runtime sits at the bottom with privileges: every package may use it (it is not
+  // in ALL below, so no package is forbidden it) and it imports none of ours.
+  '@propdesk/i18n': [],
   '@propdesk/finance': [],
   '@propdesk/server-kit': ['privileges'],
   '@propdesk/api-client': ['privileges'],

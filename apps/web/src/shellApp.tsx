@@ -6,6 +6,7 @@ import { setupListeners } from '@reduxjs/toolkit/query';
 import { configureApiClient, invalidateOnRecordChanges, loadConfig, resetApiStateOnSignOut } from '@propdesk/api-client';
 import { bindSessionToApiClient } from '@propdesk/auth-session/web';
 import { createAppRoutes, installPreloadErrorHandler } from '@propdesk/shell-ui';
+import { applyAccountLanguage, fetchAccountLanguage } from './accountLanguage.js';
 import { App } from './App.js';
 import { domainModules } from './modules.js';
 import { createShellSession } from './shellSession.js';
@@ -38,6 +39,7 @@ function whenInitialized(router: DataRouter): Promise<void> {
 export async function startShell(container: HTMLElement, { preloadedState, handOver }: StartShellOptions = {}): Promise<Root> {
   installPreloadErrorHandler();
   await loadConfig();
+  const account = fetchAccountLanguage();
 
   const store = makeStore(preloadedState);
   bindSessionToApiClient(store.dispatch);
@@ -55,6 +57,10 @@ export async function startShell(container: HTMLElement, { preloadedState, handO
       enqueueSnackbar(message, { variant });
     },
   });
+
+  // The account's language, else the last account's on this browser, else the browser's; the
+  // shell's words and direction are ready before it shows.
+  await applyAccountLanguage(account);
 
   if (handOver) {
     await whenInitialized(router);

@@ -1,10 +1,12 @@
+import { createElement } from 'react';
 import type { ShellSession } from '@propdesk/shell-ui';
 import { apiRequest } from '@propdesk/api-client';
 import { ensurePrivileges, logout, readStoredUser, selectPrivileges, selectUsername } from '@propdesk/auth-session/web';
+import { ACCOUNT_PATH, applyAccountLanguage } from './accountLanguage.js';
 import type { AppStore, RootState } from './store.js';
 
 /** The session check of the shell: a cheap call that needs a live session. */
-export const SESSION_CHECK_PATH = '/api/users/me';
+export const SESSION_CHECK_PATH = ACCOUNT_PATH;
 
 export type ShellSessionOptions = {
   /**
@@ -45,6 +47,10 @@ export function createShellSession(store: AppStore, { justSignedIn = false }: Sh
     selectPrivileges,
     selectUsername,
     // Its own entry, so /login is its own chunk.
-    loginPage: () => import('@propdesk/auth-session/web/login').then((module) => ({ Component: module.LoginPage })),
+    // After a sign-in here (a sign-out keeps the page), the new account's language replaces the last one's.
+    loginPage: () =>
+      import('@propdesk/auth-session/web/login').then((module) => ({
+        Component: () => createElement(module.LoginPage, { onSignedIn: () => applyAccountLanguage().then(() => undefined) }),
+      })),
   };
 }

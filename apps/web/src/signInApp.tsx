@@ -1,11 +1,11 @@
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
 import { StrictMode, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { INVALID_CREDENTIALS_MESSAGE } from '@propdesk/auth-session/web';
+import { INVALID_CREDENTIALS_MESSAGE, initialLanguage } from '@propdesk/auth-session/web';
+import { setLanguage } from '@propdesk/i18n/react';
 import type { LoginCredentials, SessionState } from '@propdesk/auth-session/web';
-import { LoginScreen } from '@propdesk/auth-session/web/login-screen';
-import { createPropdeskTheme } from '@propdesk/shell-ui';
+import { LoginScreen, authCatalog } from '@propdesk/auth-session/web/login-screen';
+import { PropdeskThemeProvider, prepareDirection } from '@propdesk/shell-ui';
 import type { SignInOutcome, signIn } from './signInFlow.js';
 import type { startShell } from './shellApp.js';
 
@@ -82,13 +82,18 @@ export function startSignIn(container: HTMLElement): Root {
     await startShell(container, { preloadedState: { session }, handOver: { path: AFTER_SIGN_IN_PATH, unmount: () => root.unmount() } });
   };
 
-  root.render(
-    <StrictMode>
-      <ThemeProvider theme={createPropdeskTheme()}>
-        <CssBaseline />
-        <SignIn onSignedIn={goToShell} />
-      </ThemeProvider>
-    </StrictMode>,
+  // Issue 29: the language of the last account on this browser, else the browser's; its words
+  // (Arabic loads only for Arabic) and direction are ready before the first paint.
+  const language = initialLanguage();
+  void Promise.all([setLanguage(language, [authCatalog]), prepareDirection(language)]).then(() =>
+    root.render(
+      <StrictMode>
+        <PropdeskThemeProvider>
+          <CssBaseline />
+          <SignIn onSignedIn={goToShell} />
+        </PropdeskThemeProvider>
+      </StrictMode>,
+    ),
   );
   return root;
 }

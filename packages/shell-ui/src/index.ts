@@ -60,3 +60,5 @@ export type { NotificationSessionWatcherProps } from './notifications/Notificati
 export { AnnouncementDialog, ANNOUNCEMENT_PATH, ANNOUNCEMENT_SENT_TEXT } from './notifications/AnnouncementDialog.js';
 export type { AnnouncementDialogProps } from './notifications/AnnouncementDialog.js';
 export { openNotificationLink, isInternalLink } from './notifications/openNotificationLink.js';
+export { PropdeskThemeProvider, prepareDirection, MIRROR_IN_RTL } from './theme/PropdeskThemeProvider.js';
+export { shellCatalog } from './i18n/catalog.js';

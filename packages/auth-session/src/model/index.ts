@@ -1,3 +1,4 @@
+import { LANGUAGES } from '@propdesk/i18n';
 import * as z from 'zod/mini';
 
 /**
@@ -87,8 +88,14 @@ export const meSchema = z.object({
   email: z.optional(z.nullable(z.string())),
   department: z.nullable(departmentRefSchema),
   roles: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** The account's language (issue 29); null until the user chooses, then the browser's language decides. */
+  language: z.nullable(z.enum(LANGUAGES)),
 });
 export type Me = z.infer<typeof meSchema>;
+
+/** `PATCH /api/users/me`: the caller's own preferences (today the language; null = the browser's). */
+export const updateMeRequestSchema = z.strictObject({ language: z.nullable(z.enum(LANGUAGES)) });
+export type UpdateMeRequest = z.infer<typeof updateMeRequestSchema>;
 
 export const meResponseSchema = z.object({ status: z.literal('OK'), data: meSchema });
 export type MeResponse = z.infer<typeof meResponseSchema>;

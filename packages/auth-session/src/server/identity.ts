@@ -1,3 +1,4 @@
+import { isLanguage, type Language } from '@propdesk/i18n';
 import type { Privilege } from '@propdesk/privileges';
 import type { Queryable } from '@propdesk/server-kit';
 
@@ -80,11 +81,12 @@ export type UserProfile = {
   fullName: string;
   email: string | null;
   department: { id: string; name: string } | null;
+  language: Language | null;
 };
 
 export async function loadProfile(db: Queryable, userId: string): Promise<UserProfile | null> {
-  const result = await db.query<{ id: string; username: string; full_name: string; email: string | null; department_id: string | null; department_name: string | null }>(
-    `select u.id::text as id, u.username, u.full_name, u.email, d.id::text as department_id, d.name as department_name
+  const result = await db.query<{ id: string; username: string; full_name: string; email: string | null; department_id: string | null; department_name: string | null; language: string | null }>(
+    `select u.id::text as id, u.username, u.full_name, u.email, d.id::text as department_id, d.name as department_name, u.language
        from users u left join departments d on d.id = u.department_id
       where u.id = $1`,
     [userId],
@@ -97,5 +99,6 @@ export async function loadProfile(db: Queryable, userId: string): Promise<UserPr
     fullName: row.full_name,
     email: row.email,
     department: row.department_id && row.department_name ? { id: row.department_id, name: row.department_name } : null,
+    language: isLanguage(row.language) ? row.language : null,
   };
 }

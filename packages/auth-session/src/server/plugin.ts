@@ -28,6 +28,7 @@ import {
   loginRequestSchema,
   loginResponseSchema,
   meResponseSchema,
+  updateMeRequestSchema,
   okStatusSchema,
   privilegeListSchema,
 } from '../model/index.js';
@@ -505,6 +506,29 @@ const plugin: FastifyPluginAsync<AuthSessionOptions> = async (fastify, options) 
     { onRequest: [requireSession()], schema: { tags: ['session'], summary: 'The signed-in user', response: { 200: meResponseSchema } } },
     async (request) => {
       const userId = request.auth!.userId;
+      const [profile, roles] = await Promise.all([loadProfile(db, userId), loadRoles(db, userId)]);
+      if (!profile) throw unauthorized();
+      return { status: 'OK' as const, data: { ...profile, roles: roles.map(({ id, name }) => ({ id, name })) } };
+    },
+  );
+
+  // My language (issue 29): a preference of the caller's own account, kept so the next sign-in on
+  // any browser uses it; null gives the choice back to the browser. An unknown value is a 400 naming
+  // `language` (the body schema). Not a field of the users definition, so not a record write.
+  app.patch(
+    '/api/users/me',
+    {
+      onRequest: [requireSession()],
+      schema: { tags: ['session'], summary: "Sets the caller's own preferences (language: 'ar', 'en' or null)", body: updateMeRequestSchema, response: { 200: meResponseSchema } },
+    },
+    async (request) => {
+      const { userId, apiKeyId } = request.auth!;
+      if (apiKeyId) throw accessDenied();
+      const { language } = request.body;
+      await db.transaction(async (tx) => {
+        await tx.query('update users set language = $2 where id = $1', [userId, language]);
+        await audit(tx, { actorId: userId, action: 'auth.language.changed', entity: 'user', entityId: userId, ...meta(request), details: { language } });
+      });
       const [profile, roles] = await Promise.all([loadProfile(db, userId), loadRoles(db, userId)]);
       if (!profile) throw unauthorized();
       return { status: 'OK' as const, data: { ...profile, roles: roles.map(({ id, name }) => ({ id, name })) } };

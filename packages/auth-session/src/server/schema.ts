@@ -147,4 +147,13 @@ export const migrations: Migration[] = [
       create unique index api_keys_key_hash_key on api_keys (key_hash);
     `,
   },
+  {
+    // Issue 29: the account's language, a preference of the user's own (like the password hash, not a
+    // field of the users definition): null until chosen, then the browser's language decides.
+    id: 'auth-session/0004_user_language',
+    up: `
+      alter table users add column language text;
+      alter table users add constraint users_language_check check (language in ('ar', 'en'));
+    `,
+  },
 ];

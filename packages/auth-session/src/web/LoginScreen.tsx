@@ -12,7 +12,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
+import { useT } from '@propdesk/i18n/react';
 import { LoginField } from './LoginField.js';
+import { authCatalog, signInErrorKey } from './i18n/catalog.js';
 import type { LoginRequest } from '../model/index.js';
 
 export type LoginScreenProps = {
@@ -30,11 +32,15 @@ export type LoginScreenProps = {
  * logic and needs neither a store nor a router, so the sign-in entry of the app can show it
  * without loading them; `LoginPage` binds it to the store and the router.
  */
+export { authCatalog } from './i18n/catalog.js';
+
 export function LoginScreen({ submitting, error, onSubmit, productName = 'Propdesk' }: LoginScreenProps) {
   const [showPassword, setShowPassword] = useState(false);
+  const t = useT(authCatalog);
   useEffect(() => {
-    document.title = `Sign in · ${productName}`;
-  }, [productName]);
+    document.title = t('pageTitle', { product: productName });
+  }, [productName, t]);
+  const errorKey = error ? signInErrorKey(error) : null;
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -83,10 +89,10 @@ export function LoginScreen({ submitting, error, onSubmit, productName = 'Propde
             {productName}
           </Typography>
           <Typography component="h1" variant="h5" sx={{ fontWeight: 600 }}>
-            Welcome to {productName}
+            {t('welcome', { product: productName })}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            Sign in with your work account to continue.
+            {t('intro')}
           </Typography>
         </Stack>
 
@@ -94,13 +100,13 @@ export function LoginScreen({ submitting, error, onSubmit, productName = 'Propde
           <Stack spacing={2.5}>
             {error && (
               <Alert severity="error" role="alert">
-                {error}
+                {errorKey ? t(errorKey) : error}
               </Alert>
             )}
             <LoginField
               id="login-username"
               name="username"
-              label="Username"
+              label={t('username')}
               autoComplete="username"
               autoFocus
               disabled={submitting}
@@ -108,14 +114,14 @@ export function LoginScreen({ submitting, error, onSubmit, productName = 'Propde
             <LoginField
               id="login-password"
               name="password"
-              label="Password"
+              label={t('password')}
               type={showPassword ? 'text' : 'password'}
               autoComplete="current-password"
               disabled={submitting}
               endAdornment={
                 <InputAdornment position="end">
                   <IconButton
-                    aria-label={showPassword ? 'Hide password' : 'Show password'}
+                    aria-label={showPassword ? t('hidePassword') : t('showPassword')}
                     aria-pressed={showPassword}
                     onClick={handleTogglePassword}
                     edge="end"
@@ -132,10 +138,10 @@ export function LoginScreen({ submitting, error, onSubmit, productName = 'Propde
               size="large"
               fullWidth
               disabled={submitting}
-              startIcon={submitting ? <CircularProgress size={18} color="inherit" aria-label="Signing in" /> : undefined}
+              startIcon={submitting ? <CircularProgress size={18} color="inherit" aria-label={t('signingIn')} /> : undefined}
               sx={{ py: 1.25, textTransform: 'none', fontWeight: 600 }}
             >
-              Sign in
+              {t('signIn')}
             </Button>
           </Stack>
         </Box>

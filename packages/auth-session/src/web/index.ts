@@ -39,3 +39,5 @@ export { INVALID_CREDENTIALS_MESSAGE, CSRF_UNAVAILABLE_MESSAGE, SERVER_FAILURE_M
 export type { LoginCredentials, LoginOutcome, LoginResult } from './login.js';
 export { logout, LOGOUT_PATH, LOGIN_ROUTE } from './logout.js';
 export { clearSession, bindSessionToApiClient } from './clearSession.js';
+export { initialLanguage, rememberLanguage } from './language.js';
+export { authCatalog } from './i18n/catalog.js';

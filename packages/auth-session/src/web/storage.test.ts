@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  SESSION_STORAGE_KEYS,
   STORAGE_KEYS,
   clearStoredSession,
   readStoredToken,
@@ -13,7 +14,7 @@ import { makeLoginToken } from './test-utils/session.js';
 afterEach(() => localStorage.clear());
 
 describe('browser storage items', () => {
-  it('uses the item names of spec section 3', () => {
+  it('uses the item names of spec section 3, and issue 29\'s language', () => {
     expect(STORAGE_KEYS).toEqual({
       username: 'username',
       userId: 'userId',
@@ -21,7 +22,10 @@ describe('browser storage items', () => {
       role: 'role',
       token: 'token',
       sidebarPinned: 'sidebar-pinned',
+      language: 'language',
     });
+    // The last account's language outlives a sign-out (the next sign-in replaces it with its own).
+    expect(SESSION_STORAGE_KEYS).not.toContain(STORAGE_KEYS.language);
   });
 
   it('round-trips the user', () => {

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { LANGUAGE_STORAGE_KEY } from './language.js';
 
 /** The browser storage items of spec section 3 (all in localStorage). */
 export const STORAGE_KEYS = {
@@ -10,6 +11,8 @@ export const STORAGE_KEYS = {
   token: 'token',
   /** Owned by the shell's sidebar; listed here so every storage name lives in one place. */
   sidebarPinned: 'sidebar-pinned',
+  /** The language of the last account signed in on this browser (issue 29; kept across sign-out). */
+  language: LANGUAGE_STORAGE_KEY,
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -6,6 +6,7 @@ import {
   type ChangePasswordRequest,
   type ChangePasswordResponse,
   type Me,
+  type UpdateMeRequest,
 } from '@propdesk/auth-session/model';
 
 export const ME_PATH = '/api/users/me';
@@ -23,6 +24,11 @@ export const accountApi = baseApi.injectEndpoints({
       // Always the server's current profile when the dialog opens.
       keepUnusedDataFor: 0,
     }),
+    // Issue 29: the caller's language, kept on the account (PATCH /api/users/me).
+    setMyLanguage: build.mutation<Me, UpdateMeRequest>({
+      query: (body) => ({ url: ME_PATH, method: 'PATCH', body }),
+      transformResponse: (answer: unknown) => meResponseSchema.parse(answer).data,
+    }),
     changeMyPassword: build.mutation<ChangePasswordResponse, ChangePasswordRequest>({
       query: (body) => ({ url: CHANGE_PASSWORD_PATH, method: 'POST', body }),
       transformResponse: (answer: unknown) => changePasswordResponseSchema.parse(answer),
@@ -30,7 +36,7 @@ export const accountApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useMyProfileQuery, useChangeMyPasswordMutation } = accountApi;
+export const { useMyProfileQuery, useChangeMyPasswordMutation, useSetMyLanguageMutation } = accountApi;
 
 /** The message and field errors of a failed call (the server's error envelope), whatever the error's shape. */
 export function accountCallError(error: unknown): { message: string; fields: Record<string, string> } {

@@ -9,6 +9,8 @@ import { homePath } from '@propdesk/privileges';
 import { editModeOf, resolveCrumb } from './breadcrumbs.js';
 import { useShell } from './ShellContext.js';
 import { useShellSession } from './useShellSession.js';
+import { useT } from '@propdesk/i18n/react';
+import { shellCatalog } from '../i18n/catalog.js';
 
 export const APP_TITLE = 'Propdesk';
 
@@ -18,6 +20,7 @@ export const APP_TITLE = 'Propdesk';
  * allowed sales page. The page title also names the browser tab ("Lead List · Propdesk").
  */
 export function BreadcrumbBar() {
+  const t = useT(shellCatalog);
   const { composed } = useShell();
   const { can } = useShellSession();
   const location = useLocation();
@@ -35,7 +38,7 @@ export function BreadcrumbBar() {
           {crumb.title}
         </Typography>
       ) : null}
-      <Breadcrumbs aria-label="Breadcrumb" sx={{ fontSize: 14, lineHeight: '20px', '& .MuiBreadcrumbs-li': { display: 'flex', alignItems: 'center' } }}>
+      <Breadcrumbs aria-label={t('breadcrumb')} sx={{ fontSize: 14, lineHeight: '20px', '& .MuiBreadcrumbs-li': { display: 'flex', alignItems: 'center' } }}>
         <Link component={RouterLink} to={home} underline="hover" color="inherit" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, lineHeight: '20px' }}>
           <HomeOutlined sx={{ fontSize: 18 }} aria-hidden="true" />
           Home

@@ -14,6 +14,8 @@ import { AnnouncementDialog } from '../notifications/AnnouncementDialog.js';
 import { NotificationCentre } from '../notifications/NotificationCentre.js';
 import { openNotificationLink } from '../notifications/openNotificationLink.js';
 import { useShellSession } from './useShellSession.js';
+import { useT } from '@propdesk/i18n/react';
+import { shellCatalog } from '../i18n/catalog.js';
 
 /** The accessible name of the bell: it says how many are unread. */
 export function bellLabel(unreadCount: number): string {
@@ -26,6 +28,7 @@ export function bellLabel(unreadCount: number): string {
  * also get the announcement form from there.
  */
 export function NotificationBell() {
+  const t = useT(shellCatalog);
   const theme = useTheme();
   const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const navigate = useNavigate();
@@ -58,7 +61,7 @@ export function NotificationBell() {
   return (
     <>
       <IconButton
-        aria-label={bellLabel(unreadCount)}
+        aria-label={t('notificationsUnread', { count: unreadCount })}
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}

@@ -11,6 +11,8 @@ import { ShellContext, useShell, type ShellRuntime } from './ShellContext.js';
 import { Sidebar } from './Sidebar.js';
 import { TopBar } from './TopBar.js';
 import { useShellSession } from './useShellSession.js';
+import { useT } from '@propdesk/i18n/react';
+import { shellCatalog } from '../i18n/catalog.js';
 
 export type ShellLayoutProps = {
   runtime: ShellRuntime;
@@ -26,6 +28,7 @@ export function ShellLayout({ runtime }: ShellLayoutProps) {
 }
 
 function ShellFrame() {
+  const t = useT(shellCatalog);
   const theme = useTheme();
   const isPhone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -84,7 +87,7 @@ function ShellFrame() {
       )}
       <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <TopBar onOpenNavigation={isPhone ? handleOpenDrawer : undefined} />
-        <Box sx={{ height: 3 }}>{navigation.state === 'loading' ? <LinearProgress aria-label="Loading page" sx={{ height: 3 }} /> : null}</Box>
+        <Box sx={{ height: 3 }}>{navigation.state === 'loading' ? <LinearProgress aria-label={t('loadingPage')} sx={{ height: 3 }} /> : null}</Box>
         <BreadcrumbBar />
         <Box component="main" ref={main} id="main-content" tabIndex={-1} sx={{ flexGrow: 1, minWidth: 0, outline: 'none' }}>
           <Outlet />

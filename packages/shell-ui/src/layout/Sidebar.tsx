@@ -3,6 +3,8 @@ import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import { SidebarContent } from './SidebarContent.js';
 import { useSidebarPinned } from './sidebarPin.js';
+import { useT } from '@propdesk/i18n/react';
+import { shellCatalog } from '../i18n/catalog.js';
 
 export const SIDEBAR_WIDTH = 264;
 export const SIDEBAR_RAIL_WIDTH = 72;
@@ -20,6 +22,7 @@ export type SidebarProps = {
  * closes its open groups when the pointer leaves. On a phone it is a temporary drawer.
  */
 export function Sidebar({ variant, mobileOpen = false, onMobileClose }: SidebarProps) {
+  const t = useT(shellCatalog);
   const [pinned, togglePinned] = useSidebarPinned();
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
@@ -46,7 +49,7 @@ export function Sidebar({ variant, mobileOpen = false, onMobileClose }: SidebarP
         ModalProps={{ keepMounted: true }}
         slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH } } }}
       >
-        <Box component="nav" aria-label="Main navigation" sx={{ height: '100%' }}>
+        <Box component="nav" aria-label={t('mainNavigation')} sx={{ height: '100%' }}>
           <SidebarContent
             expanded
             pinned
@@ -78,7 +81,7 @@ export function Sidebar({ variant, mobileOpen = false, onMobileClose }: SidebarP
     <Box sx={{ width: pinned ? SIDEBAR_WIDTH : SIDEBAR_RAIL_WIDTH, flexShrink: 0, transition: 'width 160ms ease' }} data-testid="sidebar-slot">
       <Box
         component="nav"
-        aria-label="Main navigation"
+        aria-label={t('mainNavigation')}
         data-expanded={expanded}
         data-pinned={pinned}
         onMouseEnter={handleMouseEnter}

@@ -19,6 +19,9 @@ import { useShell } from './ShellContext.js';
 import { SidebarItem } from './SidebarItem.js';
 import { sidebarModeFor } from './sidebarMode.js';
 import { useShellSession } from './useShellSession.js';
+import { useT } from '@propdesk/i18n/react';
+import { MODE_KEYS, shellCatalog } from '../i18n/catalog.js';
+import { MIRROR_IN_RTL } from '../theme/PropdeskThemeProvider.js';
 
 /** Where the Settings button at the bottom of the sidebar goes (spec section 2). */
 export const SETTINGS_HOME_PATH = '/settings/leads/sources';
@@ -71,6 +74,8 @@ export function SidebarContent({ expanded, pinned, onTogglePin, openGroups, onTo
     onNavigate?.();
   };
   const handleLogout = () => session.logout();
+  const t = useT(shellCatalog);
+  const modeLabel = t(MODE_KEYS[mode]);
 
   const logo = (
     <>
@@ -107,7 +112,7 @@ export function SidebarContent({ expanded, pinned, onTogglePin, openGroups, onTo
       {onTogglePin ? (
         <ButtonBase
           onClick={onTogglePin}
-          aria-label={pinned ? 'Unpin sidebar' : 'Pin sidebar'}
+          aria-label={pinned ? t('unpinSidebar') : t('pinSidebar')}
           aria-pressed={pinned}
           sx={{ height: 64, px: 2, justifyContent: 'flex-start', flexShrink: 0, '&.Mui-focusVisible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 } }}
         >
@@ -122,9 +127,9 @@ export function SidebarContent({ expanded, pinned, onTogglePin, openGroups, onTo
         sx={{ px: 3, color: 'text.secondary', lineHeight: 2, opacity: expanded ? 1 : 0, whiteSpace: 'nowrap' }}
         aria-live="polite"
       >
-        {MODE_LABELS[mode]}
+        {modeLabel}
       </Typography>
-      <List component="ul" aria-label={`${MODE_LABELS[mode]} navigation`} dense sx={{ flexGrow: 1, overflowY: 'auto', overflowX: 'hidden', py: 0.5 }}>
+      <List component="ul" aria-label={t('modeNavigation', { mode: modeLabel })} dense sx={{ flexGrow: 1, overflowY: 'auto', overflowX: 'hidden', py: 0.5 }}>
         {sections.map((section) => (
           <SidebarItem
             key={section.id}
@@ -143,19 +148,19 @@ export function SidebarContent({ expanded, pinned, onTogglePin, openGroups, onTo
       <Divider />
       <List dense sx={{ py: 1 }}>
         <li>
-          <ListItemButton onClick={handleSettings} title={expanded ? undefined : 'Settings'} sx={{ borderRadius: 1.5, mx: 1 }}>
+          <ListItemButton onClick={handleSettings} title={expanded ? undefined : t('settings')} sx={{ borderRadius: 1.5, mx: 1 }}>
             <ListItemIcon sx={{ minWidth: 40 }}>
               <SettingsOutlined />
             </ListItemIcon>
-            <ListItemText primary="Settings" sx={{ opacity: expanded ? 1 : 0, whiteSpace: 'nowrap' }} />
+            <ListItemText primary={t('settings')} sx={{ opacity: expanded ? 1 : 0, whiteSpace: 'nowrap' }} />
           </ListItemButton>
         </li>
         <li>
-          <ListItemButton onClick={handleLogout} title={expanded ? undefined : 'Logout'} sx={{ borderRadius: 1.5, mx: 1 }}>
+          <ListItemButton onClick={handleLogout} title={expanded ? undefined : t('logout')} sx={{ borderRadius: 1.5, mx: 1 }}>
             <ListItemIcon sx={{ minWidth: 40 }}>
-              <LogoutOutlined />
+              <LogoutOutlined sx={MIRROR_IN_RTL} />
             </ListItemIcon>
-            <ListItemText primary="Logout" sx={{ opacity: expanded ? 1 : 0, whiteSpace: 'nowrap' }} />
+            <ListItemText primary={t('logout')} sx={{ opacity: expanded ? 1 : 0, whiteSpace: 'nowrap' }} />
           </ListItemButton>
         </li>
       </List>

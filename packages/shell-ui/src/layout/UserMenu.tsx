@@ -20,6 +20,13 @@ import { reachableAreas } from './areas.js';
 import { useShell } from './ShellContext.js';
 import { sidebarModeFor } from './sidebarMode.js';
 import { useShellSession } from './useShellSession.js';
+import { LANGUAGES, type Language } from '@propdesk/i18n';
+import { setLanguage, useLanguage, useT } from '@propdesk/i18n/react';
+import { rememberLanguage } from '@propdesk/auth-session/web';
+import { useSnackbar } from 'notistack';
+import { useSetMyLanguageMutation } from '../account/accountApi.js';
+import { MODE_KEYS, shellCatalog } from '../i18n/catalog.js';
+import { MIRROR_IN_RTL, prepareDirection } from '../theme/PropdeskThemeProvider.js';
 
 export type UserMenuProps = {
   /** The username as the top bar shows it (decision 16: capitalised words). */
@@ -60,6 +67,24 @@ export function UserMenu({ name }: UserMenuProps) {
   const goTo = (path: string) => () => {
     setAnchor(null);
     void navigate(path);
+  };
+  const t = useT(shellCatalog);
+  const language = useLanguage();
+  const [saveLanguage] = useSetMyLanguageMutation();
+  const { enqueueSnackbar } = useSnackbar();
+  // Issue 29: kept on the account (the next sign-in on any browser uses it), then shown at once.
+  const chooseLanguage = (next: Language) => async () => {
+    setAnchor(null);
+    if (next === language) return;
+    try {
+      await saveLanguage({ language: next }).unwrap();
+    } catch {
+      enqueueSnackbar(t('languageSaveFailed'), { variant: 'error' });
+      return;
+    }
+    rememberLanguage(next);
+    await prepareDirection(next);
+    await setLanguage(next);
   };
   const signOut = () => {
     setAnchor(null);
@@ -102,30 +127,38 @@ export function UserMenu({ name }: UserMenuProps) {
           <ListItemIcon>
             <AccountCircleOutlined fontSize="small" />
           </ListItemIcon>
-          <ListItemText>Profile</ListItemText>
+          <ListItemText>{t('profile')}</ListItemText>
         </MenuItem>
         <MenuItem onClick={choose('password')}>
           <ListItemIcon>
             <LockResetOutlined fontSize="small" />
           </ListItemIcon>
-          <ListItemText>Change password</ListItemText>
+          <ListItemText>{t('changePassword')}</ListItemText>
         </MenuItem>
         {switchable ? <Divider /> : null}
-        {switchable ? <ListSubheader sx={{ lineHeight: 2.5 }}>Go to</ListSubheader> : null}
+        {switchable ? <ListSubheader sx={{ lineHeight: 2.5 }}>{t('goTo')}</ListSubheader> : null}
         {switchable
           ? areas.map((area) => (
               <MenuItem key={area.mode} selected={area.mode === here} aria-current={area.mode === here ? 'page' : undefined} onClick={goTo(area.path)}>
                 <ListItemIcon>{area.mode === here ? <Check fontSize="small" /> : null}</ListItemIcon>
-                <ListItemText>{area.label}</ListItemText>
+                <ListItemText>{t(MODE_KEYS[area.mode])}</ListItemText>
               </MenuItem>
             ))
           : null}
         <Divider />
+        <ListSubheader sx={{ lineHeight: 2.5 }}>{t('language')}</ListSubheader>
+        {LANGUAGES.map((option) => (
+          <MenuItem key={option} lang={option} selected={option === language} aria-current={option === language ? 'true' : undefined} onClick={chooseLanguage(option)}>
+            <ListItemIcon>{option === language ? <Check fontSize="small" /> : null}</ListItemIcon>
+            <ListItemText>{option === 'ar' ? t('languageArabic') : t('languageEnglish')}</ListItemText>
+          </MenuItem>
+        ))}
+        <Divider />
         <MenuItem onClick={signOut}>
           <ListItemIcon>
-            <LogoutOutlined fontSize="small" />
+            <LogoutOutlined fontSize="small" sx={MIRROR_IN_RTL} />
           </ListItemIcon>
-          <ListItemText>Sign out</ListItemText>
+          <ListItemText>{t('signOut')}</ListItemText>
         </MenuItem>
       </Menu>
       {dialog === 'profile' ? <ProfileDialog open onClose={() => setDialog(null)} /> : null}

@@ -4,13 +4,13 @@ import { render } from '@testing-library/react';
 import { configureStore, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { ThemeProvider } from '@mui/material/styles';
 import { SPEC_LANDING_ORDER, sidebarRules, type Privilege } from '@propdesk/privileges';
 import { notificationsSlice } from '@propdesk/notifications-core/web';
 import type { Crumb, DomainModule, DomainRoute, NavSection } from '../manifest.js';
 import { createAppRoutes } from '../routing/createAppRoutes.js';
 import type { ShellSession } from '../session.js';
-import { createPropdeskTheme } from '../theme/createPropdeskTheme.js';
+import { baseApi } from '@propdesk/api-client';
+import { PropdeskThemeProvider } from '../theme/PropdeskThemeProvider.js';
 
 /** A page chunk that renders its path, with a spy to see when it was loaded. */
 export function fixturePage(label: string) {
@@ -150,7 +150,10 @@ export type FixtureOptions = {
 
 /** A store and session adapter standing in for auth-session's. */
 export function fixtureSession({ privileges, username = 'sales.agent' }: FixtureOptions) {
-  const store = configureStore({ reducer: { session: fixtureSlice.reducer, notifications: notificationsSlice.reducer } });
+  const store = configureStore({
+    reducer: { session: fixtureSlice.reducer, notifications: notificationsSlice.reducer, [baseApi.reducerPath]: baseApi.reducer },
+    middleware: (getDefault) => getDefault({ serializableCheck: false }).concat(baseApi.middleware),
+  });
   type State = ReturnType<typeof store.getState>;
   const loginPage = vi.fn(() => Promise.resolve({ Component: () => <h1>Welcome to Propdesk</h1> }));
   const loadPrivileges = vi.fn(async () => {
@@ -176,7 +179,7 @@ export function renderApp(path: string, options: FixtureOptions & { state?: unkn
   const router = createMemoryRouter(routes, { initialEntries: [{ pathname: path, state: options.state }] });
   const wrap = (children: ReactNode) => (
     <Provider store={fixture.store}>
-      <ThemeProvider theme={createPropdeskTheme()}>{children}</ThemeProvider>
+      <PropdeskThemeProvider>{children}</PropdeskThemeProvider>
     </Provider>
   );
   const view = render(wrap(<RouterProvider router={router} />));

@@ -16,8 +16,10 @@ export const BRAND_COLORS = {
  * Propdesk's look: a calm back office. A deep blue primary with a teal accent on neutral
  * surfaces, the Inter/system font stack, compact controls and quiet borders instead of shadows.
  */
-export function createPropdeskTheme(): Theme {
+export function createPropdeskTheme(direction: 'ltr' | 'rtl' = 'ltr'): Theme {
   return createTheme({
+    // Issue 29: right to left for Arabic, with the emotion cache of PropdeskThemeProvider (MUI's RTL guide).
+    direction,
     palette: {
       mode: 'light',
       primary: { main: BRAND_COLORS.primary, contrastText: '#ffffff' },

@@ -1,0 +1,29 @@
+import type { Messages } from '@propdesk/i18n';
+import type { ShellKey } from './en.js';
+
+const ar: Messages<ShellKey> = {
+  modeSales: 'المبيعات',
+  modeSettings: 'الإعدادات',
+  modeProcurement: 'المشتريات',
+  modeNavigation: 'التنقل في {mode}',
+  mainNavigation: 'التنقل الرئيسي',
+  pinSidebar: 'تثبيت الشريط الجانبي',
+  unpinSidebar: 'إلغاء تثبيت الشريط الجانبي',
+  settings: 'الإعدادات',
+  logout: 'تسجيل الخروج',
+  openNavigation: 'فتح التنقل',
+  breadcrumb: 'مسار التنقل',
+  loadingPage: 'جارٍ تحميل الصفحة',
+  notificationsUnread:
+    '{count, plural, =0 {الإشعارات، لا جديد} one {الإشعارات، إشعار واحد غير مقروء} two {الإشعارات، إشعاران غير مقروءين} few {الإشعارات، # إشعارات غير مقروءة} many {الإشعارات، # إشعارًا غير مقروء} other {الإشعارات، # إشعار غير مقروء}}',
+  profile: 'الملف الشخصي',
+  changePassword: 'تغيير كلمة المرور',
+  goTo: 'الانتقال إلى',
+  signOut: 'تسجيل الخروج',
+  language: 'اللغة',
+  languageArabic: 'العربية',
+  languageEnglish: 'English',
+  languageBrowser: 'لغة المتصفح',
+  languageSaveFailed: 'تعذّر حفظ اللغة. حاول مرة أخرى.',
+};
+export default ar;
