@@ -479,6 +479,61 @@ describe.each(DB_KINDS)('customer messages on %s', (kind) => {
     }
   });
 
+  it("the collections dashboard reminds an age band's customers at once: counted first, sent once a day, opt-outs written skipped", async () => {
+    const today = cairoDay(new Date());
+    const band = async (method: 'GET' | 'POST', by: Agent = clerk) => {
+      const response =
+        method === 'GET'
+          ? await by.request({ method, url: '/api/collections/reminders?band=d31_60&channel=email' })
+          : await by.request({ method, url: '/api/collections/reminders', payload: { band: 'd31_60', channel: 'email' } });
+      return response;
+    };
+    const before = (await band('GET')).json().data;
+    // 45 days ago: the down payment is 45 days late (31–60); the first month's row 15 days (0–30).
+    const reached = await newCustomer({ fullName: 'Band Reached' });
+    const optedOut = await newCustomer({ fullName: 'Band Opted Out', emailOptOut: true });
+    const noAddress = await newCustomer({ fullName: 'Band No Address', email: null });
+    for (const customer of [reached, optedOut, noAddress]) await newContract(customer.id, addDays(today, -45));
+    const preview = await band('GET');
+    expect(preview.statusCode, preview.body).toBe(200);
+    const counted = preview.json().data;
+    expect(counted).toMatchObject({ band: 'd31_60', channel: 'email', project: null });
+    expect(counted.customers - before.customers).toBe(3);
+    expect(counted.willReceive - before.willReceive).toBe(1);
+    expect(counted.optedOut - before.optedOut).toBe(1);
+    expect(counted.noAddress - before.noAddress).toBe(1);
+    // The preview wrote nothing.
+    expect(await messagesOf(reached.id, '&template=installment_overdue')).toEqual([]);
+
+    const sent = await band('POST');
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().data).toEqual(counted);
+    const [message] = await messagesOf(reached.id, '&template=installment_overdue');
+    const downPayment = (await core.rowsOf((await db.query<{ id: string }>('select id::text as id from contracts where customer_id = $1', [reached.id])).rows[0]!.id)).sort((a, b) => a.due_date.localeCompare(b.due_date))[0]!;
+    expect(message).toMatchObject({ documentType: 'installment', documentId: downPayment.id, byHand: true });
+    expect((await messagesOf(optedOut.id, '&template=installment_overdue')).map((item) => [item.status, item.skippedReason])).toEqual([['skipped', 'emailOptOut']]);
+    expect((await messagesOf(noAddress.id, '&template=installment_overdue')).map((item) => item.status)).toEqual(['skipped']);
+    await waitFor(() => mailsTo(reached.email).some((mail) => mail.subject?.includes('overdue') || mail.subject?.includes('Overdue')));
+
+    // A second click the same day sends nothing again.
+    const again = (await band('POST')).json().data;
+    expect(again.willReceive).toBe(0);
+    expect(again.alreadyReminded).toBe(counted.willReceive);
+    expect((await band('GET')).json().data).toMatchObject({ willReceive: 0, alreadyReminded: counted.willReceive });
+    expect(await messagesOf(reached.id, '&template=installment_overdue')).toHaveLength(1);
+
+    // Bad input names its field; sending needs customerMessage create as well as the ledger.
+    const badBand = await clerk.request({ method: 'POST', url: '/api/collections/reminders', payload: { band: 'd120', channel: 'email' } });
+    expect(badBand.statusCode).toBe(400);
+    expect(badBand.json().errors[0].field).toBe('band');
+    const sms = await clerk.request({ method: 'POST', url: '/api/collections/reminders', payload: { band: 'd31_60', channel: 'sms' } });
+    expect(sms.statusCode).toBe(422);
+    expect(sms.json().errors[0].field).toBe('channel');
+    const ledgerOnly = await core.login([...grant('contractPayment', ['read']), ...grant('customerMessage', ['read'])]);
+    expect((await band('GET', ledgerOnly)).statusCode).toBe(423);
+    expect((await band('POST', ledgerOnly)).statusCode).toBe(423);
+  });
+
   it('privileges: reading and sending need customerMessage', async () => {
     const outsider = await core.login([...grant('customer', ['read'])]);
     expect((await outsider.request({ method: 'GET', url: '/api/messages' })).statusCode).toBe(423);

@@ -2,12 +2,15 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useChecker } from '@propdesk/auth-session/web';
 import { formatDate, formatDateRange, formatMoney, formatMonth } from '@propdesk/records/web';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { CollectionsDashboard } from './model.js';
 import { Columns, Figures, StackedBars, type Segment } from '../../web/dashboard/charts.js';
 import { useCollectionsDashboardQuery } from './collectionsApi.web.js';
 import { DashboardCard, DashboardFrame, Figure } from '../../web/dashboard/frame.js';
+import { RemindBandDialog } from './RemindBandDialog.web.js';
 
 const LINKS = [
   { to: '/sales/contracts', label: 'Contracts' },
@@ -45,6 +48,22 @@ function Due({ data }: { data: CollectionsDashboard }) {
   );
 }
 
+/** "Remind an age band…" for those who may send customer messages (the server judges again). */
+function RemindBand({ rows }: { rows: CollectionsDashboard['aging'] }) {
+  const checker = useChecker();
+  const [open, setOpen] = useState(false);
+  if (!checker.can('customerMessage', 'create')) return null;
+  const projects = [...new Map(rows.map((row) => [row.projectId, { id: row.projectId, name: row.project }])).values()];
+  return (
+    <>
+      <Button size="small" variant="outlined" onClick={() => setOpen(true)} sx={{ alignSelf: 'flex-start', mt: 1 }}>
+        Remind an age band…
+      </Button>
+      {open ? <RemindBandDialog projects={projects} onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+}
+
 function Aging({ rows }: { rows: CollectionsDashboard['aging'] }) {
   const label = (row: CollectionsDashboard['aging'][number]) => `${row.project} · ${row.agent ?? 'No agent'}`;
   return (
@@ -62,6 +81,7 @@ function Aging({ rows }: { rows: CollectionsDashboard['aging'] }) {
             head={['Project', 'Agent', ...AGES.map((age) => age.label), 'Total']}
             rows={rows.map((row) => [row.project, row.agent ?? '—', money(row.d0_30, row.currency), money(row.d31_60, row.currency), money(row.d61_90, row.currency), money(row.d90, row.currency), money(row.total, row.currency)])}
           />
+          <RemindBand rows={rows} />
         </>
       )}
     </DashboardCard>

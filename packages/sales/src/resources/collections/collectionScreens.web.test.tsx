@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { ReactNode } from 'react';
@@ -124,5 +124,57 @@ describe('the collections dashboard', () => {
     const figures = screen.getByRole('region', { name: 'Expected cash by month' });
     expect(within(figures).getAllByText('Dec 2026').length).toBeGreaterThan(0);
     expect(within(figures).queryByText('2026-12')).not.toBeInTheDocument();
+  });
+});
+
+describe('reminding an age band from the collections dashboard (issue 28)', () => {
+  const PROJECT = '00000000-0000-4000-8000-0000000000a1';
+  const data: CollectionsDashboard = {
+    asOf: '2026-11-27T18:00:00.000Z',
+    today: '2026-11-27',
+    week: { from: '2026-11-23', to: '2026-11-29' },
+    month: { from: '2026-11-01', to: '2026-11-30' },
+    due: [],
+    aging: [{ projectId: PROJECT, project: 'North Coast Bay', currency: 'EGP', agentId: null, agent: null, d0_30: '0.00', d31_60: '90000.00', d61_90: '0.00', d90: '0.00', total: '90000.00' }],
+    expected: [],
+    cheques: null,
+  };
+
+  it('counts the band first, then sends to those it reaches; a reader without customerMessage create sees no button', { timeout: 60_000 }, async () => {
+    const asked: string[] = [];
+    const sent: unknown[] = [];
+    server.use(
+      http.get(`${BASE}/api/collections/dashboard`, () => HttpResponse.json({ status: 'OK', data })),
+      http.get(`${BASE}/api/collections/reminders`, ({ request }) => {
+        const url = new URL(request.url);
+        asked.push(url.search);
+        const band = url.searchParams.get('band');
+        return HttpResponse.json({ status: 'OK', data: { band, channel: url.searchParams.get('channel'), project: url.searchParams.get('project'), customers: 5, willReceive: 3, optedOut: 1, noAddress: 1, alreadyReminded: 0 } });
+      }),
+      http.post(`${BASE}/api/collections/reminders`, async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        sent.push(body);
+        return HttpResponse.json({ status: 'OK', message: '3 reminders queued', data: { ...body, project: body.project ?? null, customers: 5, willReceive: 3, optedOut: 1, noAddress: 1, alreadyReminded: 0 } });
+      }),
+    );
+    renderWith(<CollectionsPage />, [['contractPayment', 'read'], ['customerMessage', 'create']]);
+    (await screen.findByRole('button', { name: 'Remind an age band…' }, wait)).click();
+    const dialog = await screen.findByRole('dialog', { name: 'Remind an age band' }, wait);
+    const reach = await within(dialog).findByTestId('band-reach', undefined, wait);
+    expect(reach).toHaveTextContent('5 customers are in this band: 3 will receive the reminder.');
+    expect(reach).toHaveTextContent('1 opted out of e-mails (written as skipped).');
+    expect(reach).toHaveTextContent('1 has no e-mail address (written as skipped).');
+    expect(asked).toContain('?band=d31_60&channel=email');
+    within(dialog).getByRole('button', { name: 'Send 3 reminders' }).click();
+    // Sent once, then the dialog closes (the toast needs the app's snackbar provider, not rendered here).
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Remind an age band' })).not.toBeInTheDocument(), wait);
+    expect(sent).toEqual([{ band: 'd31_60', channel: 'email' }]);
+  });
+
+  it('shows no button to a reader who may not send customer messages', { timeout: 60_000 }, async () => {
+    server.use(http.get(`${BASE}/api/collections/dashboard`, () => HttpResponse.json({ status: 'OK', data })));
+    renderWith(<CollectionsPage />, [['contractPayment', 'read']]);
+    expect(await screen.findByRole('region', { name: 'Past due by age' }, wait)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remind an age band…' })).not.toBeInTheDocument();
   });
 });

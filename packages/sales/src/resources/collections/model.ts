@@ -21,6 +21,26 @@ export type CollectionsDashboard = {
   cheques: { bankId: string; bank: string; rows: number; amount: string; lateRows: number; late: string }[] | null;
 };
 
+/** The dashboard's age bands of what is past due (days late: 1–30, 31–60, 61–90, over 90). */
+export const AGE_BANDS = ['d0_30', 'd31_60', 'd61_90', 'd90'] as const;
+export type AgeBand = (typeof AGE_BANDS)[number];
+
+/**
+ * Reminding an age band's customers at once (issue 28): how many customers the band holds (in the
+ * caller's ledger scope, one project or all), how many a reminder reaches on the channel, how many
+ * opted out of it, have no address for it, or were reminded of the same installment today already.
+ */
+export type BandReminders = {
+  band: AgeBand;
+  channel: 'email' | 'sms';
+  project: string | null;
+  customers: number;
+  willReceive: number;
+  optedOut: number;
+  noAddress: number;
+  alreadyReminded: number;
+};
+
 export type StatementLine = {
   date: string;
   /**

@@ -1,14 +1,38 @@
 import { callerOf, getRecord, type EngineContext } from '@propdesk/records/server';
-import { notFound, ok, requirePrivilege, type AuthHook } from '@propdesk/server-kit';
+import { notFound, ok, okEnvelope, requirePrivilege, type AuthHook } from '@propdesk/server-kit';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { readCollections } from './dashboard.server.js';
+import { AGE_BANDS } from './model.js';
+import { previewBandReminders, sendBandReminders } from './remind.server.js';
+import { MESSAGE_ENTITY } from '../messages/routes.server.js';
+import { MESSAGE_CHANNELS } from '../messages/templates.js';
 import { printStatement, readStatement } from './statement.server.js';
 import { collectionsDashboardDoc, statementDoc } from '../../server/docs.js';
 
 const idParams = z.strictObject({ id: z.uuid() });
 const statementQuery = z.strictObject({ asOf: z.iso.date().optional() });
 const printQuery = z.strictObject({ lang: z.enum(['ar', 'en'], { error: 'Must be ar or en' }).optional(), asOf: z.iso.date().optional() });
+
+const bandFields = {
+  band: z.enum(AGE_BANDS, { error: `Must be one of ${AGE_BANDS.join(', ')}` }),
+  channel: z.enum(MESSAGE_CHANNELS, { error: 'Must be email or sms' }),
+  project: z.uuid({ error: 'Must be a project id' }).optional(),
+};
+const bandQuery = z.strictObject(bandFields);
+const bandBody = z.strictObject(bandFields);
+const bandRemindersDoc = okEnvelope(
+  z.object({
+    band: z.enum(AGE_BANDS),
+    channel: z.enum(MESSAGE_CHANNELS),
+    project: z.uuid().nullable(),
+    customers: z.int(),
+    willReceive: z.int(),
+    optedOut: z.int(),
+    noAddress: z.int(),
+    alreadyReminded: z.int(),
+  }),
+);
 
 /** Both privileges, judged in turn before anything is read (the first refusal answers). */
 function requireBoth(first: AuthHook, second: AuthHook): AuthHook {
@@ -41,6 +65,43 @@ export function registerCollectionRoutes(app: FastifyInstance, engine: EngineCon
       onRequest: requirePrivilege(installments.entity, 'read'),
     },
     async (request) => ok(await readCollections(engine, request.auth ?? null)),
+  );
+
+  // Reminding an age band (issue 28): reading the ledger and sending customer messages, both.
+  const remindGuard = requireBoth(requirePrivilege(installments.entity, 'read'), requirePrivilege(MESSAGE_ENTITY, 'create'));
+  app.get(
+    '/api/collections/reminders',
+    {
+      schema: {
+        tags: ['Collections'],
+        summary: "How many of an age band's customers a reminder would reach (?band, channel, project), and why not the others; writes nothing",
+        querystring: bandQuery,
+        docs: { response: { 200: bandRemindersDoc } },
+      },
+      onRequest: remindGuard,
+    },
+    async (request) => {
+      const query = request.query as z.infer<typeof bandQuery>;
+      return ok(await previewBandReminders(engine, request.auth ?? null, { band: query.band, channel: query.channel, project: query.project ?? null }));
+    },
+  );
+
+  app.post(
+    '/api/collections/reminders',
+    {
+      schema: {
+        tags: ['Collections'],
+        summary: "Reminds every customer of an age band of their oldest installment in it (the overdue template), once a day per installment and channel",
+        body: bandBody,
+        docs: { response: { 200: bandRemindersDoc } },
+      },
+      onRequest: remindGuard,
+    },
+    async (request) => {
+      const body = request.body as z.infer<typeof bandBody>;
+      const result = await sendBandReminders(engine, request.auth ?? null, { band: body.band, channel: body.channel, project: body.project ?? null }, request.auth?.userId ?? null);
+      return ok(result, `${result.willReceive} reminders queued`);
+    },
   );
 
   app.get(

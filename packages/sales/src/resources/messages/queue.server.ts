@@ -4,7 +4,7 @@ import { queueMessages, type NewMessage } from './store.server.js';
 import { TEMPLATE_DOCUMENT, type MessageChannel, type MessageLanguage, type MessageTemplate } from './templates.js';
 import { messageConfigFromEnv, smsQuietUntil } from './transport.server.js';
 
-type CustomerFacts = { id: string; language: MessageLanguage; email: string | null; phone: string | null; email_opt_out: boolean; sms_opt_out: boolean };
+export type CustomerFacts = { id: string; language: MessageLanguage; email: string | null; phone: string | null; email_opt_out: boolean; sms_opt_out: boolean };
 
 const CUSTOMER_SQL = `select id::text as id, coalesce(language, 'en') as language, nullif(email, '') as email, nullif(phone, '') as phone,
   coalesce(email_opt_out, false) as email_opt_out, coalesce(sms_opt_out, false) as sms_opt_out from customers`;
@@ -17,7 +17,7 @@ async function customerFacts(tx: Queryable, id: string): Promise<CustomerFacts |
 export const automaticChannels = (): MessageChannel[] => (messageConfigFromEnv().sms ? ['email', 'sms'] : ['email']);
 
 /** Why a message to this customer on this channel is not sent, or null. */
-function skipReason(customer: CustomerFacts, channel: MessageChannel): string | null {
+export function skipReason(customer: CustomerFacts, channel: MessageChannel): string | null {
   if (channel === 'email') return customer.email_opt_out ? 'emailOptOut' : customer.email ? null : 'No e-mail address';
   return customer.sms_opt_out ? 'smsOptOut' : customer.phone ? null : 'No phone';
 }
