@@ -308,6 +308,38 @@ describe.each(DB_KINDS)('customer messages on %s', (kind) => {
     }
   });
 
+  it('retries and job runs racing for one failed message send it once', async () => {
+    const customer = await newCustomer();
+    await newContract(customer.id);
+    await waitFor(() => mailsTo(customer.email).length === 1);
+    smtp.state.mode = 'reject';
+    let id: string;
+    try {
+      const sent = await clerk.request({ method: 'POST', url: '/api/messages', payload: { customer: customer.id, template: 'statement', channel: 'email' } });
+      expect(sent.statusCode, sent.body).toBe(201);
+      id = sent.json().data.id as string;
+      await waitFor(async () => (await messagesOf(customer.id, '&status=failed')).length === 1);
+    } finally {
+      smtp.state.mode = 'ok';
+    }
+    // Three people press Retry at once while two job runs (two processes) deliver.
+    const retries = Array.from({ length: 3 }, () => clerk.request({ method: 'POST', url: `/api/messages/${id}/retry` }));
+    const runs = [deliverMessages(db), deliverMessages(db)];
+    const answers = await Promise.all(retries);
+    await Promise.all(runs);
+    const codes = answers.map((answer) => answer.statusCode);
+    expect(codes.every((code) => code === 200 || code === 409), codes.join()).toBe(true);
+    expect(codes).toContain(200);
+    await waitFor(async () => (await messagesOf(customer.id, '&status=sent&template=statement')).length === 1);
+    await deliverMessages(db);
+    expect(mailsTo(customer.email).filter((mail) => mail.messageId === `<${id}@propdesk>`)).toHaveLength(1);
+    const [message] = await messagesOf(customer.id, '&template=statement');
+    expect(message).toMatchObject({ status: 'sent', lastError: null });
+    // One failed try and one that sent: the race added no try of its own.
+    const tries = await db.query<{ ok: boolean }>('select a.ok from outbox_attempts a join customer_messages m on m.outbox_id = a.message_id where m.id = $1 order by a.attempt', [id]);
+    expect(tries.rows.map((row) => row.ok)).toEqual([false, true]);
+  });
+
   it('a process that dies between the send and its record: the message is marked sent, never sent twice', async () => {
     const customer = await newCustomer();
     await newContract(customer.id);
