@@ -430,9 +430,9 @@ describe.each(DB_KINDS)('customer messages on %s', (kind) => {
       // (Polled: the app's own job may be the run that held it, and still be recording.)
       await expect
         .poll(async () => (await messagesOf(customer.id, '&channel=sms&template=reservation_confirmed'))[0], { timeout: 5_000 })
-        .toMatchObject({ status: 'queued', nextTryAt: '2026-11-29T07:00:00.000Z' });
-      // Not asserted: its try count. On PostgreSQL a run of 28 Nov showed 1 (the app's job and this run both
-      // held it; one hold was counted): an open question, written in the closing note.
+        .toMatchObject({ status: 'queued', nextTryAt: '2026-11-29T07:00:00.000Z', attempts: 0 });
+      // (On PostgreSQL a run of 28 Nov showed 1 here: the app's job and this run had both leased it, a claim
+      // racing another's commit; the claim now re-checks the row it locks, outbox.test.ts "claims racing".)
       expect((await messagesOf(customer.id, '&channel=sms&template=installment_due'))[0]).toMatchObject({ status: 'queued', attempts: 0 });
       expect(sms.calls.filter((call) => call.body.reference === id)).toHaveLength(0);
       // The morning.

@@ -57,6 +57,30 @@ describe.each(DB_KINDS)('outbox on %s', (kind) => {
     }
   });
 
+  it('claims racing from many processes never lease one row twice: each row sent once, one try each', async () => {
+    // Many small claims at once (2 streams each, 1 row per window), from 8 runs: a claim whose snapshot saw a
+    // row free must not lease it once another claim has leased it and committed.
+    const rows: OutboxInput[] = [];
+    for (let n = 0; n < 240; n += 1) rows.push({ kind: 'unit-race', stream: `r${n % 60}`, payload: { n } });
+    await db.transaction((tx) => enqueueOutbox(tx, rows));
+    const sends = new Map<number, number>();
+    const racing = sender(
+      'unit-race',
+      async (message) => {
+        const n = (message.payload as { n: number }).n;
+        sends.set(n, (sends.get(n) ?? 0) + 1);
+        await sleep(n % 3);
+        return { ok: true, code: 200 };
+      },
+      { batch: 2, window: 1, concurrency: 2 },
+    );
+    for (let round = 0; round < 20 && sends.size < rows.length; round += 1) await Promise.all(Array.from({ length: 8 }, () => deliverOutbox(db, racing)));
+    expect(sends.size).toBe(rows.length);
+    expect([...sends.values()].filter((count) => count > 1)).toEqual([]);
+    const state = await db.query<{ status: string; attempts: number; n: number }>("select status, attempts, count(*)::int as n from outbox where kind = 'unit-race' group by status, attempts");
+    expect(state.rows).toEqual([{ status: 'sent', attempts: 1, n: rows.length }]);
+  });
+
   it('prepares once per claim what the sends need; a failed prepare gives the rows back untried', async () => {
     const rows: OutboxInput[] = [];
     for (let n = 0; n < 12; n += 1) rows.push({ kind: 'unit-prep', stream: `p${n % 4}`, payload: { n } });

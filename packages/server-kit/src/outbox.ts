@@ -213,6 +213,10 @@ const MAX_ERROR = 1_000;
  * the (kind, stream, seq) index (one probe per stream), each head and each window by a probe that
  * stops at its limit. Reading every pending row to find the heads cost 50,000 index entries a claim
  * once a burst had queued that many.
+ *
+ * The lock re-checks that the row is still due and free: on PostgreSQL a claim whose snapshot saw a
+ * row free could lock it just after another claim had leased it and committed, and lease it a second
+ * time (both processes sent it; each counted a try; a held SMS showed one try).
  */
 async function claim<P>(db: Database, sender: OutboxSender<P>, owner: string): Promise<OutboxMessage[]> {
   const claimed = await db.transaction(async (tx) => {
@@ -242,7 +246,11 @@ async function claim<P>(db: Database, sender: OutboxSender<P>, owner: string): P
           ) c
        ),
        locked as (
-         select o.id, o.stream from outbox o where o.id in (select id from candidates) for update skip locked
+         -- The conditions again on the row as locked: a claim that committed after this statement's
+         -- snapshot was taken has leased it (PostgreSQL re-reads a row it locks, and re-checks these).
+         select o.id, o.stream from outbox o
+          where o.id in (select id from candidates) and o.status = 'pending' and o.next_attempt_at <= now() and (o.lease_until is null or o.lease_until <= now())
+            for update skip locked
        ),
        taken as (
          select l.id from locked l join ready r on r.stream = l.stream where r.id in (select id from locked)
