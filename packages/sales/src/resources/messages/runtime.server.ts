@@ -1,7 +1,7 @@
 import { deliverOutbox, outboxJob, type Database, type JobDefinition, type OutboxSender } from '@propdesk/server-kit';
 import { defineJob } from '@propdesk/server-kit';
 import { queueReminders } from './queue.server.js';
-import { messageSender, type MessageDelivery } from './send.server.js';
+import { messageSender, type MessageDelivery, type PreparedMessages } from './send.server.js';
 import { MESSAGE_OUTBOX_KIND } from './store.server.js';
 import { cairoDay, loadMessageSecret, mailerFromConfig, messageConfigFromEnv, smsFromConfig } from './transport.server.js';
 
@@ -43,13 +43,13 @@ export function setMessageClock(db: Database, now: (() => Date) | null) {
 }
 
 /** The outbox sender of messages, its delivery made on the first send. */
-export function lazyMessageSender(db: Database, overrides: Partial<MessageDelivery> = {}): OutboxSender {
+export function lazyMessageSender(db: Database, overrides: Partial<MessageDelivery> = {}): OutboxSender<PreparedMessages | undefined> {
   const base = messageSender(db, { mailer: null as never, sms: null, publicUrl: '', secret: '' });
   return {
     ...base,
-    send: async (message) => {
+    send: async (message, prepared) => {
       const clock = clocks.get(db);
-      return messageSender(db, { ...(await messageDelivery(db)), ...(clock ? { now: clock } : {}), ...overrides }).send(message);
+      return messageSender(db, { ...(await messageDelivery(db)), ...(clock ? { now: clock } : {}), ...overrides }).send(message, prepared);
     },
   };
 }

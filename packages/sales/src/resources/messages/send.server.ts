@@ -1,4 +1,4 @@
-import { type Database, type OutboxSender, type Queryable } from '@propdesk/server-kit';
+import { type Database, type OutboxMessage, type OutboxSender, type Queryable } from '@propdesk/server-kit';
 import { closingOf } from '../collections/model.js';
 import { printStatement, readStatement } from '../collections/statement.server.js';
 import { receiptPrinter } from '../receipts/print.server.js';
@@ -46,13 +46,39 @@ type MessageRow = {
 
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
+type CompanyRow = { name: string; name_ar: string | null };
+
+const readCompany = async (db: Queryable): Promise<CompanyRow | null> =>
+  (await db.query<CompanyRow>('select name, name_ar from company_profile order by created_on limit 1')).rows[0] ?? null;
+
 /** The seller's name as the customer's language writes it. */
-async function companyName(db: Queryable, lang: MessageLanguage): Promise<string> {
-  const found = await db.query<{ name: string; name_ar: string | null }>('select name, name_ar from company_profile order by created_on limit 1');
-  const row = found.rows[0];
+function companyName(row: CompanyRow | null, lang: MessageLanguage): string {
   if (!row) return 'Propdesk';
   return lang === 'ar' ? (row.name_ar ?? row.name) : row.name;
 }
+
+type InstallmentFacts = { id: string; seq: number; due_date: string; open: string; contract: string; project: string; project_id: string; grace: number | null };
+
+const INSTALLMENT_FACTS = `select i.id::text as id, i.seq, to_char(i.due_date, 'YYYY-MM-DD') as due_date, (i.amount - i.paid)::text as open, k.number as contract, p.name as project, p.id::text as project_id, s.late_grace_days as grace
+   from installments i join contracts k on k.id = i.contract_id join projects p on p.id = k.project_id
+   left join reservation_setups s on s.project_id = k.project_id and s.active
+  where i.id = any($1::uuid[])`;
+
+type WordingRow = { project_id: string; template: MessageTemplate; language: MessageLanguage; subject: string | null; body: string | null; sms: string | null };
+
+/**
+ * What a claim's messages read, read once for the claim (a reminder run sends hundreds of the same
+ * template): the company, the installments reminded of, the projects' own wordings. A message the
+ * facts do not cover reads its own.
+ */
+export type MessageFacts = {
+  company?: CompanyRow | null;
+  installments?: ReadonlyMap<string, InstallmentFacts>;
+  /** Per `project:template:language`: the project's wording row, or null when it has none. */
+  wordings?: ReadonlyMap<string, WordingRow | null>;
+};
+
+const wordingKey = (projectId: string, template: MessageTemplate, lang: MessageLanguage) => `${projectId}:${template}:${lang}`;
 
 export type Rendered = { subject: string; body: string; sms: string; projectId: string | null; attachment: { filename: string; content: Buffer; contentType: string } | null };
 
@@ -65,21 +91,16 @@ export async function placeholderValues(
   documentId: string | null,
   data: Record<string, unknown>,
   today: string,
+  facts: MessageFacts = {},
 ): Promise<{ values: Record<string, string>; projectId: string | null }> {
-  const values: Record<string, string> = { customer: customer.name, company: await companyName(db, lang) };
+  const company = facts.company !== undefined ? facts.company : await readCompany(db);
+  const values: Record<string, string> = { customer: customer.name, company: companyName(company, lang) };
   const money = (amount: string | null) => (amount === null ? '' : messageMoney(amount, lang));
   const date = (day: string | null) => (day ? messageDate(day, lang) : '');
   const count = (n: number) => messageNumber(n, lang);
   let projectId: string | null = null;
   if (template === 'installment_due' || template === 'installment_overdue') {
-    const found = await db.query<{ seq: number; due_date: string; open: string; contract: string; project: string; project_id: string; grace: number | null }>(
-      `select i.seq, to_char(i.due_date, 'YYYY-MM-DD') as due_date, (i.amount - i.paid)::text as open, k.number as contract, p.name as project, p.id::text as project_id, s.late_grace_days as grace
-         from installments i join contracts k on k.id = i.contract_id join projects p on p.id = k.project_id
-         left join reservation_setups s on s.project_id = k.project_id and s.active
-        where i.id = $1`,
-      [documentId],
-    );
-    const row = found.rows[0];
+    const row = (documentId ? facts.installments?.get(documentId) : undefined) ?? (await db.query<InstallmentFacts>(INSTALLMENT_FACTS, [[documentId]])).rows[0];
     if (!row) throw new Error('The installment no longer exists');
     projectId = row.project_id;
     Object.assign(values, {
@@ -133,14 +154,19 @@ export async function placeholderValues(
 }
 
 /** The project's wording of a template, part by part over what Propdesk ships. */
-export async function wordingOf(db: Queryable, projectId: string | null, template: MessageTemplate, lang: MessageLanguage): Promise<Wording> {
+export async function wordingOf(db: Queryable, projectId: string | null, template: MessageTemplate, lang: MessageLanguage, facts: MessageFacts = {}): Promise<Wording> {
   const shipped = DEFAULT_WORDING[template][lang];
   if (!projectId) return shipped;
-  const found = await db.query<{ subject: string | null; body: string | null; sms: string | null }>(
-    'select subject, body, sms from message_templates where project_id = $1 and template = $2 and language = $3 and active order by modified_on desc limit 1',
-    [projectId, template, lang],
-  );
-  const row = found.rows[0];
+  const key = wordingKey(projectId, template, lang);
+  const row =
+    facts.wordings?.has(key) === true
+      ? facts.wordings.get(key)
+      : (
+          await db.query<{ subject: string | null; body: string | null; sms: string | null }>(
+            'select subject, body, sms from message_templates where project_id = $1 and template = $2 and language = $3 and active order by modified_on desc limit 1',
+            [projectId, template, lang],
+          )
+        ).rows[0];
   const pick = (own: string | null | undefined, fallback: string) => (own && own.trim() !== '' ? own : fallback);
   return { subject: pick(row?.subject, shipped.subject), body: pick(row?.body, shipped.body), sms: pick(row?.sms, shipped.sms) };
 }
@@ -150,10 +176,11 @@ export async function renderMessage(
   db: Queryable,
   input: { template: MessageTemplate; lang: MessageLanguage; customer: { id: string; name: string }; documentId: string | null; data: Record<string, unknown>; today: string; wording?: Partial<Wording> },
   withAttachment = false,
+  facts: MessageFacts = {},
 ): Promise<Rendered> {
   const data = { ...input.data, customer: input.customer.id };
-  const { values, projectId } = await placeholderValues(db, input.template, input.lang, input.customer, input.documentId, data, input.today);
-  const own = await wordingOf(db, projectId ?? (typeof input.data.project === 'string' ? input.data.project : null), input.template, input.lang);
+  const { values, projectId } = await placeholderValues(db, input.template, input.lang, input.customer, input.documentId, data, input.today, facts);
+  const own = await wordingOf(db, projectId ?? (typeof input.data.project === 'string' ? input.data.project : null), input.template, input.lang, facts);
   const wording = { ...own, ...Object.fromEntries(Object.entries(input.wording ?? {}).filter(([, text]) => typeof text === 'string' && text.trim() !== '')) };
   let attachment: Rendered['attachment'] = null;
   if (withAttachment && input.template === 'receipt_issued' && input.documentId) {
@@ -172,21 +199,58 @@ export async function renderMessage(
  * process that died before the outbox heard: it is marked sent without a second send. A customer who
  * opted out since it was queued is skipped. An SMS in Cairo's quiet hours (21:00–09:00) waits for 09:00.
  */
-export function messageSender(db: Database, delivery: MessageDelivery): OutboxSender {
+const MESSAGE_ROWS = `select m.id::text as id, m.customer_id::text as customer_id, m.channel, m.template, m.language, m.document_id::text as document_id, m.project_id::text as project_id,
+        m.data, m.provider_id, c.full_name, c.email, c.phone, coalesce(c.email_opt_out, false) as email_opt_out, coalesce(c.sms_opt_out, false) as sms_opt_out
+   from customer_messages m join customers c on c.id = m.customer_id where m.id = any($1::uuid[])`;
+
+const messageIdOf = (message: OutboxMessage) => String((message.payload as { message?: unknown }).message ?? '');
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type PreparedMessages = { rows: ReadonlyMap<string, MessageRow>; facts: MessageFacts };
+
+/**
+ * Reads a claim's messages at once: the rows with their customers, the company, the installments the
+ * reminders are about and the projects' wordings (four statements for the claim, not four a message).
+ * Each send still reads the row again only if the claim did not find it.
+ */
+export async function prepareMessages(db: Queryable, messages: readonly OutboxMessage[]): Promise<PreparedMessages> {
+  const ids = messages.map(messageIdOf).filter((id) => UUID.test(id));
+  const rows = new Map((await db.query<MessageRow>(MESSAGE_ROWS, [ids])).rows.map((row) => [row.id, row]));
+  const installmentIds = [...rows.values()].filter((row) => (row.template === 'installment_due' || row.template === 'installment_overdue') && row.document_id).map((row) => row.document_id!);
+  const installments = new Map(installmentIds.length > 0 ? (await db.query<InstallmentFacts>(INSTALLMENT_FACTS, [installmentIds])).rows.map((row) => [row.id, row]) : []);
+  const projectOf = (row: MessageRow) => (row.document_id ? installments.get(row.document_id)?.project_id : undefined) ?? row.project_id;
+  const wanted = new Map<string, [string, MessageTemplate, MessageLanguage]>();
+  for (const row of rows.values()) {
+    const project = projectOf(row);
+    if (project) wanted.set(wordingKey(project, row.template, row.language), [project, row.template, row.language]);
+  }
+  const wordings = new Map<string, WordingRow | null>([...wanted.keys()].map((key) => [key, null]));
+  if (wanted.size > 0) {
+    const found = await db.query<WordingRow>(
+      `select distinct on (project_id, template, language) project_id::text as project_id, template, language, subject, body, sms
+         from message_templates where active and project_id = any($1::uuid[]) and template = any($2::text[]) and language = any($3::text[])
+        order by project_id, template, language, modified_on desc`,
+      [[...new Set([...wanted.values()].map(([project]) => project))], [...new Set([...wanted.values()].map(([, template]) => template))], [...new Set([...wanted.values()].map(([, , lang]) => lang))]],
+    );
+    for (const row of found.rows) {
+      const key = wordingKey(row.project_id, row.template, row.language);
+      if (wordings.has(key)) wordings.set(key, row);
+    }
+  }
+  return { rows, facts: { company: await readCompany(db), installments, wordings } };
+}
+
+export function messageSender(db: Database, delivery: MessageDelivery): OutboxSender<PreparedMessages | undefined> {
   const now = delivery.now ?? (() => new Date());
   return {
     kind: MESSAGE_OUTBOX_KIND,
     // Mail servers and SMS providers are slower than webhooks; fewer at once, a longer first wait.
     concurrency: 5,
-    send: async (message) => {
-      const id = String((message.payload as { message?: unknown }).message ?? '');
-      const found = await db.query<MessageRow>(
-        `select m.id::text as id, m.customer_id::text as customer_id, m.channel, m.template, m.language, m.document_id::text as document_id, m.project_id::text as project_id,
-                m.data, m.provider_id, c.full_name, c.email, c.phone, coalesce(c.email_opt_out, false) as email_opt_out, coalesce(c.sms_opt_out, false) as sms_opt_out
-           from customer_messages m join customers c on c.id = m.customer_id where m.id = $1`,
-        [id],
-      );
-      const row = found.rows[0];
+    prepare: (messages) => prepareMessages(db, messages),
+    send: async (message, prepared) => {
+      const id = messageIdOf(message);
+      // Read again at the send when the claim did not (a sender called on its own, as the tests do).
+      const row = prepared?.rows.get(id) ?? (UUID.test(id) ? (await db.query<MessageRow>(MESSAGE_ROWS, [[id]])).rows[0] : undefined);
       if (!row) return { ok: false, error: 'The message was deleted' };
       // Sent before a crash, not yet recorded in the outbox: record, never send twice.
       if (row.provider_id) return { ok: true };
@@ -210,6 +274,7 @@ export function messageSender(db: Database, delivery: MessageDelivery): OutboxSe
         db,
         { template: row.template, lang: row.language, customer: { id: row.customer_id, name: row.full_name }, documentId: row.document_id, data: { ...row.data, ...(row.project_id ? { project: row.project_id } : {}) }, today: cairoDay(at) },
         row.channel === 'email',
+        prepared?.facts ?? {},
       );
       let transport: string;
       let providerId: string;
