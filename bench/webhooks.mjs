@@ -9,7 +9,9 @@ import { fork } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { buildApp, loadConfig, openAppDatabase } from '@propdesk/server';
+import { OUTBOX_BUSY_PAUSE_MS, setOutboxBusyPause } from '@propdesk/server-kit';
 import { fmt, percentile } from './lib/load.mjs';
 import { poster, signedIn } from './lib/client.mjs';
 import { onBothDatabases, printSummary } from './lib/report.mjs';
@@ -25,6 +27,16 @@ const GOALS = { latencyGrowthPct: 10 };
 // outbox drained before each phase without: a load that drifts on a shared box falls on both sides.
 const roundsFlag = process.argv.indexOf('--rounds');
 const ROUNDS = Number(roundsFlag > 0 ? process.argv[roundsFlag + 1] : (process.env.BENCH_WEBHOOK_ROUNDS ?? 0));
+// `--held` (with --rounds): a third phase per round with the subscriptions on but the sender held (its
+// job's lease taken in SQL), so the creation's own transaction's share (the outbox rows it writes) is
+// told apart from the sender's competition; the backlog it leaves is then drained alone, which gives
+// the event-loop time a delivery costs (utilisation × time / deliveries, nothing else running).
+const HELD = process.argv.includes('--held');
+// `--compare` (with --rounds): a phase with the subscriptions on and the sender as it was before it gave
+// way to the API (`eager`: 10 streams at once whatever the API does), beside the `with` phase of the product.
+const COMPARE = process.argv.includes('--compare');
+const WEBHOOK_JOB = 'settings.webhook-deliveries';
+const ONLY = process.env.BENCH_WEBHOOK_ONLY; // 'PGlite' or 'PostgreSQL': one database only
 
 process.env.PROPDESK_WEBHOOKS_ALLOW_PRIVATE = '1';
 
@@ -50,6 +62,8 @@ async function startReceiver() {
     url: `http://127.0.0.1:${RECEIVER_PORT}`,
     count: async () => (await ask('count')).received,
     stats: () => ask('stats'),
+    peak: async () => (await ask('peak')).peak,
+    delaysFrom: async (from) => (await ask({ delaysFrom: from })).delays,
     reset: () => ask('reset'),
     close: () =>
       new Promise((resolve) => {
@@ -60,6 +74,24 @@ async function startReceiver() {
 }
 
 let phones = 0;
+
+/** Runs `fn` while watching this process's event loop (the server's and the bench clients'): its delay (ms) and utilisation. */
+async function watched(fn) {
+  const histogram = monitorEventLoopDelay({ resolution: 5 });
+  const elu = performance.eventLoopUtilization();
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  histogram.enable();
+  const value = await fn();
+  histogram.disable();
+  const used = performance.eventLoopUtilization(elu);
+  const spent = process.cpuUsage(cpu);
+  return {
+    value,
+    ms: performance.now() - started,
+    loop: { mean: histogram.mean / 1e6, p99: histogram.percentile(99) / 1e6, max: histogram.max / 1e6, utilisation: used.utilization, activeMs: used.active, cpuMs: (spent.user + spent.system) / 1000 },
+  };
+}
 
 /** `count` lead creations from `CLIENTS` clients at once; the latency of each (ms), sorted. */
 async function createLeads(call, sourceId, count, tag) {
@@ -110,39 +142,94 @@ async function run(kind, databaseUrl) {
     };
     let without = [];
     let withHooks = [];
+    const held = [];
+    const eager = [];
     let started;
     let createdAt;
-    const expected = TOTAL * SUBSCRIPTIONS;
+    let expected = TOTAL * SUBSCRIPTIONS;
     if (ROUNDS > 0) {
       // Interleaved: subscriptions switched on and off between phases (in SQL: a bench's switch, not
-      // a product write), each phase without subscriptions after the outbox drained.
+      // a product write), every phase after the outbox drained.
       await subscribe();
       await receiver.reset();
       const active = (on) => db.query('update webhooks set active = $1', [on]);
+      // The sender held: its job's lease taken (a woken run finds it leased and does nothing); released, due at once.
+      const hold = (on) =>
+        on
+          ? db.query(`update scheduled_jobs set leased_by = 'bench-hold', lease_until = now() + interval '1 hour' where name = $1`, [WEBHOOK_JOB])
+          : db.query(`update scheduled_jobs set leased_by = null, lease_until = null, next_run_at = now() where name = $1`, [WEBHOOK_JOB]);
       const per = Math.ceil(TOTAL / ROUNDS);
       const ratios = [];
+      const heldRatios = [];
+      const loops = { without: [], with: [], held: [], eager: [] };
+      const eagerRatios = [];
+      // Commit → delivery of each phase's deliveries (those received from its start to the next drain).
+      const delaysOf = { with: [], held: [], eager: [] };
+      let mark = null;
+      const closeMark = async () => {
+        if (!mark) return;
+        delaysOf[mark.phase].push(...(await receiver.delaysFrom(mark.from)));
+        mark = null;
+      };
+      const drains = [];
+      let queued = 0;
       started = Date.now();
+      const phases = ['without', 'with', ...(HELD ? ['held'] : []), ...(COMPARE ? ['eager'] : [])];
       for (let round = 0; round < ROUNDS; round += 1) {
-        const order = round % 2 === 0 ? ['without', 'with'] : ['with', 'without'];
+        // Rotated (two phases: alternating), so each phase takes each place in turn.
+        const order = phases.map((_, index) => phases[(index + round) % phases.length]);
+        if (phases.length === 2 && round % 2 === 1) order.reverse();
         const medians = {};
         for (const phase of order) {
-          if (phase === 'without') {
-            await drained(withHooks.length * SUBSCRIPTIONS);
-            await active(false);
-          }
-          const latencies = await createLeads(admin, sourceId, per, `${phase}-${round}`);
-          (phase === 'with' ? withHooks : without).push(...latencies);
+          await drained(queued);
+          await closeMark();
+          if (phase !== 'without') mark = { phase, from: await receiver.count() };
+          if (phase === 'without') await active(false);
+          if (phase === 'held') await hold(true);
+          setOutboxBusyPause(phase === 'eager' ? null : OUTBOX_BUSY_PAUSE_MS);
+          const seen = await watched(() => createLeads(admin, sourceId, per, `${phase}-${round}`));
+          const latencies = seen.value;
+          (phase === 'without' ? without : phase === 'with' ? withHooks : phase === 'eager' ? eager : held).push(...latencies);
+          loops[phase].push(seen.loop);
           medians[phase] = percentile(latencies, 50);
           if (phase === 'without') await active(true);
+          else queued += per * SUBSCRIPTIONS;
+          if (phase === 'held') {
+            // The held backlog drained with nothing else running: the sender's own cost per delivery.
+            const before = await receiver.count();
+            await hold(false);
+            setOutboxBusyPause(OUTBOX_BUSY_PAUSE_MS);
+            const drain = await watched(() => drained(queued));
+            const count = (await receiver.count()) - before;
+            drains.push({ count, ms: drain.ms, perSecond: (count / drain.ms) * 1000, loopMsPerDelivery: drain.loop.activeMs / count, cpuMsPerDelivery: drain.loop.cpuMs / count, utilisation: drain.loop.utilisation });
+          }
         }
         ratios.push(medians.with / medians.without);
-        console.log(`  ${kind} round ${round + 1} (${order.join(' → ')}): median without ${fmt(medians.without)} ms, with ${fmt(medians.with)} ms (${fmt((medians.with / medians.without - 1) * 100)}%)`);
+        if (HELD) heldRatios.push(medians.held / medians.without);
+        if (COMPARE) eagerRatios.push(medians.eager / medians.without);
+        const delay = (phase) => `loop delay mean ${fmt(loops[phase].at(-1).mean)} p99 ${fmt(loops[phase].at(-1).p99)} util ${fmt(loops[phase].at(-1).utilisation * 100)}%`;
+        console.log(
+          `  ${kind} round ${round + 1} (${order.join(' → ')}): median without ${fmt(medians.without)} ms [${delay('without')}], with ${fmt(medians.with)} ms (${fmt((medians.with / medians.without - 1) * 100)}%) [${delay('with')}]` +
+            (COMPARE ? `, eager ${fmt(medians.eager)} ms (${fmt((medians.eager / medians.without - 1) * 100)}%) [${delay('eager')}]` : '') +
+            (HELD ? `, held ${fmt(medians.held)} ms (${fmt((medians.held / medians.without - 1) * 100)}%) [${delay('held')}]; drained alone ${drains.at(-1).count} at ${fmt(drains.at(-1).perSecond)}/s, loop ${fmt(drains.at(-1).loopMsPerDelivery)} ms cpu ${fmt(drains.at(-1).cpuMsPerDelivery)} ms per delivery` : ''),
+        );
       }
       without.sort((a, b) => a - b);
       withHooks.sort((a, b) => a - b);
       createdAt = Date.now();
-      await drained(withHooks.length * SUBSCRIPTIONS);
-      console.log(`  ${kind} median of the rounds' growth: ${fmt((percentile(ratios.sort((a, b) => a - b), 50) - 1) * 100)}%`);
+      await drained(queued);
+      await closeMark();
+      setOutboxBusyPause(OUTBOX_BUSY_PAUSE_MS);
+      const mid = (values) => percentile([...values].sort((a, b) => a - b), 50);
+      console.log(`  ${kind} median of the rounds' growth: with ${fmt((mid(ratios) - 1) * 100)}%` + (HELD ? `, held (sender stopped) ${fmt((mid(heldRatios) - 1) * 100)}%` : '') + (COMPARE ? `, eager (the sender before) ${fmt((mid(eagerRatios) - 1) * 100)}%` : ''));
+      for (const phase of ['with', 'eager']) {
+        const list = delaysOf[phase].sort((a, b) => a - b);
+        if (list.length > 0) console.log(`  ${kind} ${phase}: commit → delivery p50 ${fmt(percentile(list, 50))} ms p99 ${fmt(percentile(list, 99))} ms (${list.length} deliveries)`);
+      }
+      for (const phase of phases) console.log(`  ${kind} ${phase}: event-loop delay mean ${fmt(mid(loops[phase].map((l) => l.mean)))} ms p99 ${fmt(mid(loops[phase].map((l) => l.p99)))} ms, utilisation ${fmt(mid(loops[phase].map((l) => l.utilisation)) * 100)}% (medians of the rounds)`);
+      if (HELD) console.log(`  ${kind} sender alone: ${fmt(mid(drains.map((d) => d.perSecond)))} deliveries/s, event-loop ${fmt(mid(drains.map((d) => d.loopMsPerDelivery)))} ms and CPU ${fmt(mid(drains.map((d) => d.cpuMsPerDelivery)))} ms per delivery, utilisation ${fmt(mid(drains.map((d) => d.utilisation)) * 100)}%`);
+      console.log(`  ${kind} peak connections at the receiver (concurrent sends): ${await receiver.peak()}`);
+      expected = queued;
     } else {
       without = await createLeads(admin, sourceId, TOTAL, 'without');
       await subscribe();
@@ -170,6 +257,10 @@ async function run(kind, databaseUrl) {
       without: { median: percentile(without, 50), p95: percentile(without, 95), p99: percentile(without, 99) },
       with: { median: percentile(withHooks, 50), p95: percentile(withHooks, 95), p99: percentile(withHooks, 99) },
     };
+    if (eager.length > 0) {
+      eager.sort((a, b) => a - b);
+      console.log(`  ${kind} lead creation with 5 subscriptions and the eager sender (before): median ${fmt(percentile(eager, 50))} ms p95 ${fmt(percentile(eager, 95))}`);
+    }
     console.log(`  ${kind}: ${TOTAL} leads × ${SUBSCRIPTIONS} subscriptions: ${stats.received}/${expected} delivered (${stats.duplicates} duplicates, ${pending} pending) in ${fmt(seconds)} s: ${fmt(result.perSecond)} deliveries/s; drained ${fmt(result.drainSeconds)} s after the last creation`);
     console.log(`  ${kind} commit → delivery: p50 ${fmt(result.delayP50)} ms p99 ${fmt(result.delayP99)} ms`);
     console.log(`  ${kind} lead creation (${CLIENTS} clients): without subscriptions median ${fmt(result.without.median)} ms p95 ${fmt(result.without.p95)} · with 5 median ${fmt(result.with.median)} ms p95 ${fmt(result.with.p95)}`);
@@ -183,9 +274,9 @@ async function run(kind, databaseUrl) {
 
 export async function benchWebhooks() {
   console.log('\nWebhooks');
-  const results = await onBothDatabases(run, 'propdesk_bench_webhooks');
+  const results = await onBothDatabases((kind, url) => (ONLY && ONLY !== kind ? null : run(kind, url)), 'propdesk_bench_webhooks');
   const growth = (result) => ((result.with.median - result.without.median) / result.without.median) * 100;
-  const summary = results.flatMap((result) => [
+  const summary = results.filter(Boolean).flatMap((result) => [
     { figure: `${result.kind}: deliveries received / expected (${result.total} leads × ${SUBSCRIPTIONS})`, value: `${result.received} / ${result.expected}`, goal: 'all', met: result.received === result.expected },
     { figure: `${result.kind}: duplicate deliveries seen by the receiver`, value: result.duplicates, goal: '0', met: result.duplicates === 0 },
     { figure: `${result.kind}: deliveries per second`, value: Number(fmt(result.perSecond)), goal: 'reference', met: true },

@@ -26,8 +26,21 @@ const server = createServer((request, response) => {
   });
 });
 
+// Connections open at once: the sender's concurrent sends (its agent keeps one connection per send in flight).
+let open = 0;
+let peak = 0;
+server.on('connection', (socket) => {
+  open += 1;
+  peak = Math.max(peak, open);
+  socket.on('close', () => {
+    open -= 1;
+  });
+});
+
 process.on('message', (message) => {
-  if (message === 'stats') process.send({ received: seen.size, duplicates, delays, last });
+  if (typeof message === 'object' && message && 'delaysFrom' in message) process.send({ delays: delays.slice(message.delaysFrom) });
+  else if (message === 'peak') process.send({ peak });
+  else if (message === 'stats') process.send({ received: seen.size, duplicates, delays, last });
   else if (message === 'count') process.send({ received: seen.size });
   else if (message === 'reset') {
     seen.clear();

@@ -6,7 +6,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { authSessionPlugin } from '@propdesk/auth-session/server';
 import { RECORD_CHANGES_CHANNEL, notificationsPlugin, notify, publishRecordChanges } from '@propdesk/notifications-core/server';
 import { LEAD_EXPIRY_JOB, registerWebLeadRepeats } from '@propdesk/sales/server';
-import { DEFAULT_SECURITY, SECURITY_SCHEMES, createJobRunner, defineJob, documentComponents, documentRoute, errorBody, refuseUnstorableText, registerErrorHandler, type Database, type RequestAuth } from '@propdesk/server-kit';
+import { DEFAULT_SECURITY, SECURITY_SCHEMES, createJobRunner, defineJob, documentComponents, foregroundEnded, foregroundStarted, documentRoute, errorBody, refuseUnstorableText, registerErrorHandler, type Database, type RequestAuth } from '@propdesk/server-kit';
 import { recordsPlugin, registerChangeHeader, type AuthChangeAnnouncer } from '@propdesk/records/server';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -106,6 +106,16 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   });
   // A write's answer names the records it changed (X-Record-Changes), so the writer's screens refresh at once.
   registerChangeHeader(app);
+  // People's requests in flight: the outbox's sender gives way to them (server-kit's foreground.ts).
+  app.addHook('onRequest', async (request) => {
+    foregroundStarted(request);
+  });
+  app.addHook('onResponse', async (request) => {
+    foregroundEnded(request);
+  });
+  app.addHook('onRequestAbort', async (request) => {
+    foregroundEnded(request);
+  });
 
   try {
     await registerRateLimits(app, { perUserPerMinute: config.userRateLimitPerMinute, perAddressPerMinute: config.rateLimitPerMinute });

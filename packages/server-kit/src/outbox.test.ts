@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './db.js';
+import { foregroundBusy, foregroundEnded, foregroundStarted } from './foreground.js';
 import { runMigrations } from './migrations.js';
 import { deliverOutbox, enqueueOutbox, outboxMigrations, requeueOutbox, type OutboxInput, type OutboxMessage, type OutboxSender } from './outbox.js';
 import { DB_KINDS, databaseFactory } from './test/databases.js';
@@ -79,6 +80,53 @@ describe.each(DB_KINDS)('outbox on %s', (kind) => {
     expect([...sends.values()].filter((count) => count > 1)).toEqual([]);
     const state = await db.query<{ status: string; attempts: number; n: number }>("select status, attempts, count(*)::int as n from outbox where kind = 'unit-race' group by status, attempts");
     expect(state.rows).toEqual([{ status: 'sent', attempts: 1, n: rows.length }]);
+  });
+
+  it('gives way to the API: while a request is served, one send at a time at the floor pace; idle, several at once', async () => {
+    const rows: OutboxInput[] = [];
+    for (let n = 0; n < 12; n += 1) rows.push({ kind: 'unit-busy', stream: `s${n % 4}`, payload: { n } });
+    await db.transaction((tx) => enqueueOutbox(tx, rows));
+    let open = 0;
+    let peak = 0;
+    const starts: number[] = [];
+    const send: OutboxSender['send'] = async () => {
+      starts.push(performance.now());
+      open += 1;
+      peak = Math.max(peak, open);
+      await sleep(2);
+      open -= 1;
+      return { ok: true, code: 200 };
+    };
+    const request = {};
+    foregroundStarted(request);
+    expect(foregroundBusy()).toBe(true);
+    try {
+      const busy = await deliverOutbox(db, sender('unit-busy', send, { busyPauseMs: 20 }));
+      expect(busy).toEqual({ sent: 12, failed: 0, tries: 12 });
+    } finally {
+      foregroundEnded(request);
+    }
+    expect(foregroundBusy()).toBe(false);
+    // One lane, each send after the pause (the floor: the request never ended, yet all 12 went).
+    expect(peak).toBe(1);
+    for (let index = 1; index < starts.length; index += 1) expect(starts[index]! - starts[index - 1]!).toBeGreaterThanOrEqual(18);
+    // A request that ends lets the waiting send go at once.
+    await db.transaction((tx) => enqueueOutbox(tx, [{ kind: 'unit-busy', stream: 'late', payload: { n: 99 } }]));
+    const other = {};
+    foregroundStarted(other);
+    const started = performance.now();
+    setTimeout(() => foregroundEnded(other), 30);
+    starts.length = 0;
+    await deliverOutbox(db, sender('unit-busy', send, { busyPauseMs: 5_000 }));
+    expect(starts).toHaveLength(1);
+    expect(starts[0]! - started).toBeLessThan(2_000);
+    // Idle: the streams go at once again.
+    rows.length = 0;
+    for (let n = 0; n < 12; n += 1) rows.push({ kind: 'unit-busy', stream: `t${n % 4}`, payload: { n } });
+    await db.transaction((tx) => enqueueOutbox(tx, rows));
+    peak = 0;
+    await deliverOutbox(db, sender('unit-busy', send));
+    expect(peak).toBeGreaterThan(1);
   });
 
   it('prepares once per claim what the sends need; a failed prepare gives the rows back untried', async () => {
