@@ -17,6 +17,7 @@ export type { ChangeObserver, ChangePublisher } from './changes.js';
 export type { NewRow, ChangeRow, CreateManyOptions, UpdateManyOptions } from './batch.js';
 export {
   createRecord,
+  documentNumber,
   updateRecord,
   deleteRecord,
   getRecord,

@@ -410,14 +410,16 @@ function registerResource(app: FastifyInstance, ctx: EngineContext, def: Resourc
     const extra = Object.fromEntries(extraKeys.map((key) => [key, values[key]]));
     for (const key of extraKeys) delete values[key];
     const caller = callerOf(request);
-    const record = await queued(hooks.createQueueKey(values), () => engineTransaction(ctx, async (tx) => {
-      const created = await createRecord(ctx, tx, def, caller, values, {}, { extra });
-      await writeChildren(ctx, tx, def, created.id, lists, caller);
-      // Hooks and roll-ups may have set computed columns (a document's totals): answer with what is stored.
-      await flushRollups(ctx, tx);
-      const stored = (await getRecord(ctx, tx, def, caller, created.id)) ?? created;
-      return { ...stored, ...(def.children ? await childRows(ctx, tx, def, created.id, request.auth) : {}) };
+    const created = await queued(hooks.createQueueKey(values), () => engineTransaction(ctx, async (tx) => {
+      const made = await createRecord(ctx, tx, def, caller, values, {}, { extra, numberAtCommit: hooks.numberAtCommit });
+      await writeChildren(ctx, tx, def, made.id, lists, caller);
+      return made;
     }));
+    // Hooks and roll-ups may have set computed columns (a document's totals), and the number may have
+    // been taken at the commit: answer with what is stored, read after the commit (outside the
+    // transaction and its locks, the label lookups included).
+    const stored = (await getRecord(ctx, ctx.db, def, caller, created.id)) ?? created;
+    const record = { ...stored, ...(def.children ? await childRows(ctx, ctx.db, def, created.id, request.auth) : {}) };
     reply.code(201);
     return ok(visibleRecord(def, request.auth, record), `${def.singular} created.`);
   });
