@@ -127,8 +127,9 @@ describe.each(DB_KINDS)('document numbers at the commit on %s', (kind) => {
     expect(reserved.status).toBe('confirmed');
     expect(reserved.number).toMatch(NUMBER);
     expect((await createdHistory('reservations', reserved.id))[0]!.changes.number).toEqual({ before: null, after: reserved.number });
-    // The reservation’s number is taken at the commit: after it only the webhooks’ look-up and the changes’ NOTIFY run under the counter’s lock.
-    expect(reservation.afterNumber).toBeLessThanOrEqual(2);
+    // The reservation’s number is taken at the commit: after it only the webhooks’ look-up and the changes’ NOTIFY run under the
+    // counter’s lock (on PGlite’s one connection the answer’s read too, at the transaction’s end rather than queued behind every other).
+    expect(reservation.afterNumber).toBeLessThanOrEqual(kind === 'pglite' ? 3 : 2);
     // A hold approved at once names its number in the claim's reason, so it is taken there, before the claim's statements.
     expect(hold.afterNumber).not.toBeNull();
     const reason = await db.query<{ reason: string }>("select reason from record_history where resource = 'units' and record_id = $1 and action = 'hold' order by id desc limit 1", [unit]);

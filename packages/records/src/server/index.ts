@@ -18,6 +18,7 @@ export type { NewRow, ChangeRow, CreateManyOptions, UpdateManyOptions } from './
 export {
   createRecord,
   documentNumber,
+  takePendingNumbers,
   updateRecord,
   deleteRecord,
   getRecord,

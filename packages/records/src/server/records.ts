@@ -571,6 +571,16 @@ export async function documentNumber(tx: Queryable, def: ResourceDef, id: string
   return rows.rows[0]?.number ?? null;
 }
 
+/** Takes the transaction's pending numbers now (a caller about to read its documents back inside it). */
+export async function takePendingNumbers(tx: Queryable) {
+  const pending = pendingNumbers.get(tx);
+  if (!pending) return;
+  for (const entry of [...pending.values()]) {
+    pending.delete(`${entry.def.name}:${entry.id}`);
+    await takeNumber(tx, entry);
+  }
+}
+
 /**
  * Leaves the record's number to the commit: a hook registered at the transaction's first such create
  * takes every pending number, in creation order, before the hooks registered after it (the webhooks'
