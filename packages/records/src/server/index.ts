@@ -17,6 +17,8 @@ export type { ChangeObserver, ChangePublisher } from './changes.js';
 export type { NewRow, ChangeRow, CreateManyOptions, UpdateManyOptions } from './batch.js';
 export {
   createRecord,
+  documentNumber,
+  takePendingNumbers,
   updateRecord,
   deleteRecord,
   getRecord,

@@ -70,6 +70,13 @@ export type ResourceHooks = {
    * The database's lock still decides between processes; null: no queue.
    */
   createQueueKey?: (values: Readonly<Record<string, unknown>>) => string | null;
+  /**
+   * The API's create takes the document number just before the transaction commits, not before the
+   * INSERT (`createRecord`'s `numberAtCommit`): the counter row's lock, which makes every other
+   * creation of the type wait, is then held for one statement and the commit. The hooks must read the
+   * number through `documentNumber` (which takes it at once when they need it earlier).
+   */
+  numberAtCommit?: boolean;
 };
 
 /**
@@ -108,6 +115,8 @@ export type MergedHooks = Required<Pick<ResourceHooks, 'extraCreate' | 'extraUpd
   extendRecord: ((db: Queryable, id: string) => Promise<Record<string, unknown>>) | null;
   /** The first contribution's key that is not null (`ResourceHooks.createQueueKey`). */
   createQueueKey: (values: Readonly<Record<string, unknown>>) => string | null;
+  /** Any contribution asks for it (`ResourceHooks.numberAtCommit`). */
+  numberAtCommit: boolean;
   actionBefore: (name: string, tx: Queryable, id: string, current: RecordRow, caller: Caller, reason: string | null) => Promise<ActionOutcome>;
   actionAfter: (name: string, tx: Queryable, id: string, record: RecordRow, caller: Caller, reason: string | null) => Promise<void>;
 };
@@ -142,6 +151,7 @@ function merge(resource: string, list: readonly ResourceHooks[]): MergedHooks {
       }
       return null;
     },
+    numberAtCommit: list.some((hooks) => hooks.numberAtCommit === true),
     extraCreate: mergeShapes(resource, 'extraCreate', list.map((hooks) => hooks.extraCreate)),
     extraUpdate: mergeShapes(resource, 'extraUpdate', list.map((hooks) => hooks.extraUpdate)),
     onImport: list.some((hooks) => hooks.onImport === true),

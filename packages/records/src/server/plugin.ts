@@ -18,6 +18,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import {
   FilterError,
+  type RecordRow,
   bulkSchema,
   createSchema,
   importQuerySchema,
@@ -40,6 +41,7 @@ import {
   createRecord,
   deleteRecord,
   engineTransaction,
+  takePendingNumbers,
   flushRollups,
   getRecord,
   historyOf,
@@ -410,14 +412,25 @@ function registerResource(app: FastifyInstance, ctx: EngineContext, def: Resourc
     const extra = Object.fromEntries(extraKeys.map((key) => [key, values[key]]));
     for (const key of extraKeys) delete values[key];
     const caller = callerOf(request);
-    const record = await queued(hooks.createQueueKey(values), () => engineTransaction(ctx, async (tx) => {
-      const created = await createRecord(ctx, tx, def, caller, values, {}, { extra });
+    // Hooks and roll-ups may have set computed columns (a document's totals), and the number may be
+    // taken at the commit: the answer is what is stored. On PostgreSQL it is read after the commit,
+    // outside the transaction and its locks (the label lookups included); on PGlite's one connection
+    // a read after the commit would queue behind every transaction waiting for it, so it is read at
+    // the transaction's end, the pending numbers taken first.
+    const answer = async (db: Queryable, id: string, fallback: RecordRow) => {
+      const stored = (await getRecord(ctx, db, def, caller, id)) ?? fallback;
+      return { ...stored, ...(def.children ? await childRows(ctx, db, def, id, request.auth) : {}) };
+    };
+    const inside = ctx.db.kind === 'pglite';
+    const made = await queued(hooks.createQueueKey(values), () => engineTransaction(ctx, async (tx) => {
+      const created = await createRecord(ctx, tx, def, caller, values, {}, { extra, numberAtCommit: hooks.numberAtCommit });
       await writeChildren(ctx, tx, def, created.id, lists, caller);
-      // Hooks and roll-ups may have set computed columns (a document's totals): answer with what is stored.
+      if (!inside) return { created, record: null };
       await flushRollups(ctx, tx);
-      const stored = (await getRecord(ctx, tx, def, caller, created.id)) ?? created;
-      return { ...stored, ...(def.children ? await childRows(ctx, tx, def, created.id, request.auth) : {}) };
+      await takePendingNumbers(tx);
+      return { created, record: await answer(tx, created.id, created) };
     }));
+    const record = made.record ?? (await answer(ctx.db, made.created.id, made.created));
     reply.code(201);
     return ok(visibleRecord(def, request.auth, record), `${def.singular} created.`);
   });

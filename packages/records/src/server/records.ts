@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { HttpError, accessDenied, badRequest, notFound, type Database, type Queryable, type RequestAuth } from '@propdesk/server-kit';
+import { HttpError, accessDenied, badRequest, beforeCommit, isTransaction, notFound, type Database, type Queryable, type RequestAuth } from '@propdesk/server-kit';
 import { sql, type RawBuilder } from 'kysely';
 import {
   columnOf,
@@ -513,7 +513,93 @@ export type CreateOptions = {
   extra?: Record<string, unknown>;
   /** A workflow's own write (an award's order lines): not held to a parent document's editable states. */
   workflow?: boolean;
+  /**
+   * Inside a transaction: the document number is taken just before the commit (`documentNumber`),
+   * not before the INSERT, so the counter row's lock is held for the last statements only.
+   */
+  numberAtCommit?: boolean;
 };
+
+type PendingNumber = { def: ResourceDef; id: string; year: number };
+/** The documents of a transaction whose number is still to be taken, by `resource:id`, in creation order. */
+const pendingNumbers = new WeakMap<Queryable, Map<string, PendingNumber>>();
+
+/**
+ * Takes a pending document number in one statement: the counter row (its lock held from here to the
+ * commit), the document's number column, and the number added to its creation's history entry. The
+ * counter moves only when the document's row exists in this transaction (a savepoint rolled back
+ * over it burns no number); a rollback of the whole transaction returns it, as before.
+ */
+async function takeNumber(tx: Queryable, pending: PendingNumber): Promise<string | null> {
+  const { def, id, year } = pending;
+  const { prefix, field } = def.numbering!;
+  const column = columnOf(field);
+  const rows = await tx.query<{ number: string }>(
+    `with n as (
+       insert into document_counters (prefix, year, last)
+       select $1, $2, 1 where exists (select 1 from "${def.table}" where id = $3::uuid)
+       on conflict (prefix, year) do update set last = document_counters.last + 1
+       returning last
+     ), numbered as (
+       update "${def.table}" t set "${column}" = $1 || '-' || $2::text || '-' || lpad(n.last::text, greatest(5, length(n.last::text)), '0')
+         from n where t.id = $3::uuid returning t."${column}" as number
+     ), told as (
+       update record_history h set changes = h.changes || jsonb_build_object($4::text, jsonb_build_object('before', null, 'after', numbered.number))
+         from numbered
+        where h.id = (select max(x.id) from record_history x where x.resource = $5 and x.record_id = $3::uuid and x.action = 'create')
+     )
+     select number from numbered`,
+    [prefix, year, id, field, def.name],
+  );
+  return rows.rows[0]?.number ?? null;
+}
+
+/**
+ * The document number of a record (its numbering field): a number still pending in this
+ * transaction (a create with `numberAtCommit`) is taken now, for a hook that needs it before the
+ * commit (a text that names it); else the stored one.
+ */
+export async function documentNumber(tx: Queryable, def: ResourceDef, id: string): Promise<string | null> {
+  if (!def.numbering) return null;
+  const pending = pendingNumbers.get(tx);
+  const entry = pending?.get(`${def.name}:${id}`);
+  if (entry) {
+    pending!.delete(`${def.name}:${id}`);
+    return takeNumber(tx, entry);
+  }
+  const rows = await tx.query<{ number: string | null }>(`select "${columnOf(def.numbering.field)}" as number from "${def.table}" where id = $1::uuid`, [id]);
+  return rows.rows[0]?.number ?? null;
+}
+
+/** Takes the transaction's pending numbers now (a caller about to read its documents back inside it). */
+export async function takePendingNumbers(tx: Queryable) {
+  const pending = pendingNumbers.get(tx);
+  if (!pending) return;
+  for (const entry of [...pending.values()]) {
+    pending.delete(`${entry.def.name}:${entry.id}`);
+    await takeNumber(tx, entry);
+  }
+}
+
+/**
+ * Leaves the record's number to the commit: a hook registered at the transaction's first such create
+ * takes every pending number, in creation order, before the hooks registered after it (the webhooks'
+ * deliveries read the record, number included; the changes' NOTIFY), so only those few statements
+ * run under the counter row's lock.
+ */
+function numberAtCommit(tx: Queryable, def: ResourceDef, id: string) {
+  let pending = pendingNumbers.get(tx);
+  if (!pending) {
+    const fresh = new Map<string, PendingNumber>();
+    pending = fresh;
+    pendingNumbers.set(tx, fresh);
+    beforeCommit(tx, async () => {
+      pendingNumbers.delete(tx);
+      for (const entry of fresh.values()) await takeNumber(tx, entry);
+    });
+  }
+  pending.set(`${def.name}:${id}`, { def, id, year: new Date().getUTCFullYear() });
+}
 
 /**
  * A singleton resource has one record: a second is a 409 that says so (a unique index on the table,
@@ -556,7 +642,8 @@ export async function createRecord(
     columns.push(columnOf(name, field));
     params.push(toColumnValue(field, value));
   }
-  if (def.numbering) {
+  const late = def.numbering !== undefined && options.numberAtCommit === true && isTransaction(tx);
+  if (def.numbering && !late) {
     columns.push(columnOf(def.numbering.field));
     params.push(await nextDocumentNumber(tx, def.numbering.prefix, new Date().getUTCFullYear()));
   }
@@ -581,6 +668,7 @@ export async function createRecord(
   } catch (error) {
     throw await translateWriteError(ctx, tx, def, error, values, null);
   }
+  if (late) numberAtCommit(tx, def, id);
   const after = (await fullRecord(ctx, tx, def, id))!;
   await writeHistory(tx, def, caller, id, 'create', diff(def, null, after));
   await noteChanges(ctx, tx, def.name, caller, 'create', [after]);

@@ -1,4 +1,4 @@
-import { effectOf, memoized, runAction, updateRecord, type Caller, type DomainNotify, type EngineContext, type ResourceHooks } from '@propdesk/records/server';
+import { documentNumber, effectOf, memoized, runAction, updateRecord, type Caller, type DomainNotify, type EngineContext, type ResourceHooks } from '@propdesk/records/server';
 import type { RecordRow } from '@propdesk/records/model';
 import { HttpError, unprocessable, type Queryable } from '@propdesk/server-kit';
 import { approversIn } from './approvers.server.js';
@@ -72,7 +72,8 @@ const words = (status: unknown) => String(status ?? '').replace(/_/g, ' ');
 
 type HoldRow = {
   id: string;
-  number: string;
+  /** Null only while a hold just asked waits for its number (`documentNumber`). */
+  number: string | null;
   status: string;
   unit_id: string;
   unit_code: string;
@@ -142,7 +143,9 @@ export function holdRequestHooks(engine: EngineContext, notify: DomainNotify): R
     const hold = (await holdRow(tx, id))!;
     const now = new Date();
     const expiresAt = hoursAfter(now, hold.hours);
-    await claimUnit(engine, tx, effectOf(caller), { unitId: hold.unit_id, kind: 'hold', document: doc(id), holderId: hold.requested_by_id, expiresAt, action: 'hold', reason: `${hold.number}: ${String(current.reason ?? '')}`.slice(0, 300) });
+    // The claim's reason names the hold: a number still pending (a hold just asked) is taken here.
+    const number = hold.number ?? (await documentNumber(tx, holdRequests, id));
+    await claimUnit(engine, tx, effectOf(caller), { unitId: hold.unit_id, kind: 'hold', document: doc(id), holderId: hold.requested_by_id, expiresAt, action: 'hold', reason: `${number}: ${String(current.reason ?? '')}`.slice(0, 300) });
     return { approvedAt: now.toISOString(), approvedBy: userOf(caller), expiresAt: expiresAt.toISOString(), totalHours: hold.hours };
   };
 
@@ -150,6 +153,8 @@ export function holdRequestHooks(engine: EngineContext, notify: DomainNotify): R
     onImport: true,
     // Asks for one unit queue in this process, not on its row lock holding a pooled connection.
     createQueueKey: (values) => (typeof values.unit === 'string' ? `unit:${values.unit}` : null),
+    // The number is taken at the commit, or where a text names it first (`documentNumber`).
+    numberAtCommit: true,
     beforeCreate: async (tx, _extra, caller, values) => {
       const requester = userOf(caller);
       const unitId = String(values.unit);
@@ -179,7 +184,8 @@ export function holdRequestHooks(engine: EngineContext, notify: DomainNotify): R
         await runAction(engine, tx, holdRequests, effectOf(caller), id, 'approve', holdRequests.actions!.approve!, { reason: 'Approved at once: the project needs no approval' });
         return;
       }
-      await notifyApprovers(tx, setup, { id, requester: hold.requested_by_id, title: `Hold requested: ${hold.unit_code} (${hold.number})`, what: `${hold.hours} hours` }, caller);
+      const number = hold.number ?? (await documentNumber(tx, holdRequests, id));
+      await notifyApprovers(tx, setup, { id, requester: hold.requested_by_id, title: `Hold requested: ${hold.unit_code} (${number})`, what: `${hold.hours} hours` }, caller);
     },
     beforeUpdate: async (tx, _id, values, before) => {
       // A person's edit of a pending request: the unit and hours are checked again.

@@ -1,4 +1,4 @@
-import { createRecord, deleteRecord, effectOf, memoized, runAction, type Caller, type DomainNotify, type EngineContext, type ResourceHooks } from '@propdesk/records/server';
+import { createRecord, deleteRecord, documentNumber, effectOf, memoized, runAction, type Caller, type DomainNotify, type EngineContext, type ResourceHooks } from '@propdesk/records/server';
 import { formatDate, formatMoney, type RecordRow } from '@propdesk/records/model';
 import { compareMoney, decimal } from '@propdesk/finance';
 import { notFound, unprocessable, type Queryable } from '@propdesk/server-kit';
@@ -169,7 +169,9 @@ async function takeClaim(engine: EngineContext, tx: Queryable, caller: Caller, i
       return;
     }
   }
-  await claimUnit(engine, tx, effectOf(caller), { unitId: String(record.unit), kind: 'hold', document: me, holderId: agent, expiresAt: null, action: 'reserve', reason: `${text(record.number)} (draft)` });
+  // The claim's reason names the reservation: its number is taken here (else at the commit).
+  const number = await documentNumber(tx, reservations, id);
+  await claimUnit(engine, tx, effectOf(caller), { unitId: String(record.unit), kind: 'hold', document: me, holderId: agent, expiresAt: null, action: 'reserve', reason: `${text(number)} (draft)` });
 }
 
 /** The pending modification of a reservation, if any (`reservation_revisions`). */
@@ -211,6 +213,8 @@ export function reservationHooks(engine: EngineContext, notify: DomainNotify): R
     extraCreate: reservationExtra,
     // Reservations of one unit (and its holds) queue in this process, not on its row lock holding a pooled connection.
     createQueueKey: (values) => (typeof values.unit === 'string' ? `unit:${values.unit}` : null),
+    // The number is taken at the commit, or where a text names it first (`documentNumber`).
+    numberAtCommit: true,
     extraUpdate: { buyers: buyersSchema.optional() },
     // The buyers and their shares come with every answer.
     extendRecord: async (db, id) => {
@@ -232,10 +236,10 @@ export function reservationHooks(engine: EngineContext, notify: DomainNotify): R
     },
     afterCreate: async (tx, id, rawExtra, caller) => {
       const extra = rawExtra as ReservationExtra;
-      const record = (await tx.query<{ unit: string; agent: string | null; number: string }>('select unit_id::text as unit, agent_id::text as agent, number from reservations where id = $1', [id])).rows[0]!;
-      await takeClaim(engine, tx, caller, id, { id, unit: record.unit, agent: record.agent, number: record.number } as unknown as RecordRow, extra);
+      const record = (await tx.query<{ unit: string; agent: string | null }>('select unit_id::text as unit, agent_id::text as agent from reservations where id = $1', [id])).rows[0]!;
+      await takeClaim(engine, tx, caller, id, { id, unit: record.unit, agent: record.agent } as unknown as RecordRow, extra);
       if (extra.buyers && extra.buyers.length > 0) await writeBuyers(engine, tx, caller, id, extra.buyers);
-      if (extra.fromEoi) await carryEoiPayments(engine, tx, caller, [{ reservation: { id, number: record.number }, eoiId: extra.fromEoi }]);
+      if (extra.fromEoi) await carryEoiPayments(engine, tx, caller, [{ reservation: { id, number: (await documentNumber(tx, reservations, id)) ?? '' }, eoiId: extra.fromEoi }]);
       if (extra.submit) await runAction(engine, tx, reservations, caller, id, 'submit', reservations.actions!.submit!, {});
     },
     afterUpdate: async (tx, id, extra, changes, caller) => {
@@ -271,7 +275,7 @@ export function reservationHooks(engine: EngineContext, notify: DomainNotify): R
         before: async (tx, id, current, caller) => {
           const shares = await tx.query<{ n: number; total: string | null }>('select count(*)::int as n, sum(share)::text as total from reservation_buyers where reservation_id = $1', [id]);
           const buyers = shares.rows[0]!;
-          if (buyers.n > 0 && compareMoney(buyers.total ?? '0', '100') !== 0) throw unprocessable(`The buyers’ shares of ${text(current.number)} add up to ${decimal(buyers.total ?? '0').toString()}%, not 100%.`);
+          if (buyers.n > 0 && compareMoney(buyers.total ?? '0', '100') !== 0) throw unprocessable(`The buyers’ shares of ${text(current.number ?? (await documentNumber(tx, reservations, id)))} add up to ${decimal(buyers.total ?? '0').toString()}%, not 100%.`);
           const { ok, authority, givenPct } = await withinAuthority(tx, caller, current);
           if (!ok) {
             await setClaimKind(engine, tx, caller, id, 'pending_approval', agentOf(current, caller));
@@ -282,10 +286,14 @@ export function reservationHooks(engine: EngineContext, notify: DomainNotify): R
           await setClaimKind(engine, tx, caller, id, 'confirmed', agentOf(current, caller));
           return { values: confirmedValues(caller) };
         },
-        after: async (tx, _id, record, caller) => {
-          if (record.status === 'pending_approval') {
+        after: async (tx, id, submitted, caller) => {
+          // A reservation just made may still wait for its number (taken at the commit): a notice that names it takes it here.
+          const named = async () => (submitted.number ? submitted : { ...submitted, number: await documentNumber(tx, reservations, id) });
+          if (submitted.status === 'pending_approval') {
+            const record = await named();
             await notifyApprovers(tx, record, `Reservation to approve: ${text(record.number)}`, `${text(record.needsApprovalReason)} Net price ${formatMoney(record.netPrice)}.`, caller);
-          } else {
+          } else if (peopleNotices(submitted, caller, '', '').length > 0) {
+            const record = await named();
             const notice = confirmedNotice(record);
             await notifyPeople(tx, record, notice.title, notice.body, caller);
           }
