@@ -17,6 +17,8 @@ export type SalesFormat = {
   percent: (value: unknown) => string;
   date: (value: unknown) => string;
   dateTime: (value: unknown) => string;
+  /** 28 Nov 2026, 14:30 (dateStyle medium, timeStyle short). */
+  when: (iso: string | null | undefined) => string;
 };
 
 const numeric = (value: unknown): number | null => {
@@ -53,6 +55,8 @@ function arabicFormat(): SalesFormat {
       const date = value instanceof Date ? value : new Date(String(value));
       return Number.isNaN(date.getTime()) ? String(value) : time.format(date);
     },
+    // ar-EG's medium date style is numeric (20/12/2026): the month's name reads better and matches `dateTime`.
+    when: (iso) => (iso ? time.format(new Date(iso)) : ''),
   };
 }
 
@@ -63,6 +67,7 @@ const english: SalesFormat = {
   percent: formatPercent,
   date: formatDate,
   dateTime: (value) => formatDateTime(value),
+  when: (iso) => (iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : ''),
 };
 let arabic: SalesFormat | null = null;
 
