@@ -252,6 +252,37 @@ export const en = {
   'contract.installmentsVersion': 'Installments (schedule version {version})',
   'contract.totals': 'Net {net}, paid {paid}, covered by cheques in hand {covered}',
   'contract.takePayment': 'Take a payment',
+
+  // A customer's dealings
+  'portfolio.region': 'The customer’s dealings',
+  'portfolio.leads': 'Leads',
+  'portfolio.eois': 'EOIs',
+  'portfolio.eoiPayments': 'EOI payments',
+  'portfolio.holds': 'Holds',
+  'portfolio.reservations': 'Reservations',
+  'portfolio.reservationPayments': 'Reservation payments',
+  'portfolio.title': '{title} ({n})',
+  'portfolio.none': 'None.',
+  'portfolio.name': 'Name',
+  'portfolio.status': 'Status',
+  'portfolio.agent': 'Agent',
+  'portfolio.number': 'Number',
+  'portfolio.token': 'Token',
+  'portfolio.paid': 'Paid',
+  'portfolio.date': 'Date',
+  'portfolio.amount': 'Amount',
+  'portfolio.unit': 'Unit',
+  'portfolio.netPrice': 'Net price',
+
+  // A receipt's items
+  'receipt.items': 'Receipt items',
+  'receipt.paidFor': 'Paid for',
+  'receipt.item': 'Item',
+  'receipt.pays': 'Pays',
+  'receipt.amount': 'Amount',
+  'receipt.counts': 'Counts',
+  'receipt.yes': 'Yes',
+  'receipt.no': 'No',
 };
 
 export type SalesKey = keyof typeof en;
