@@ -283,6 +283,41 @@ export const en = {
   'receipt.counts': 'Counts',
   'receipt.yes': 'Yes',
   'receipt.no': 'No',
+
+  // An EOI's payments and refunds
+  'eoi.moneyTitle': 'Payments and refunds',
+
+  // Cheques: the deposit calendar, bounced cheques, what a cheque covers
+  'cheque.calendar': 'Deposit calendar',
+  'cheque.thisWeek': 'To deposit this week ({range})',
+  'cheque.noneDue': 'No received cheques are due by {date}.',
+  'cheque.late': 'Late',
+  'cheque.bounced': 'Bounced cheques',
+  'cheque.bouncedTitle': 'Bounced, awaiting replacement, re-deposit or return ({n})',
+  'cheque.cheque': 'Cheque',
+  'cheque.bouncedOn': 'Bounced on',
+  'cheque.amount': 'Amount',
+  'cheque.drawer': 'Drawer',
+  'cheque.reversed': 'Reversed',
+  'cheque.covers': 'Covers',
+  'cheque.paid': 'Paid',
+  'cheque.covered': 'Installments covered',
+  'cheque.postDated': 'Post-dated: {note}',
+  'cheque.coversTitle': 'Installments it covers (paid when it clears)',
+  'eoi.recordPayment': 'Record a payment',
+  'eoi.loadFailed': 'The payments could not be loaded.',
+  'eoi.submitFirst': 'Submit the EOI to take payments.',
+  'eoi.noPayments': 'No payments yet.',
+  'eoi.number': 'Number',
+  'eoi.kind': 'Kind',
+  'eoi.date': 'Date',
+  'eoi.amount': 'Amount',
+  'eoi.status': 'Status',
+  'eoi.reference': 'Reference',
+  'eoi.refund': 'Refund',
+  'eoi.payment': 'Payment',
+  'eoi.paymentStatus': '{status, select, recorded {Received} requested {Requested} approved {Approved} completed {Completed} rejected {Rejected} other {{status}}}',
+  'eoi.refundStatus': '{status, select, recorded {Recorded} requested {Waiting for approval} approved {Approved, to transfer} completed {Refunded} rejected {Rejected} other {{status}}}',
 };
 
 export type SalesKey = keyof typeof en;

@@ -1,6 +1,6 @@
 import { formatNumber, localeOf, type Language } from '@propdesk/i18n';
 import { useLanguage } from '@propdesk/i18n/react';
-import { formatDate, formatDateTime, formatMoney, formatPercent } from '@propdesk/records/web';
+import { formatDate, formatDateRange, formatDateTime, formatMoney, formatPercent } from '@propdesk/records/web';
 import { useMemo } from 'react';
 
 /**
@@ -16,6 +16,8 @@ export type SalesFormat = {
   number: (value: number) => string;
   percent: (value: unknown) => string;
   date: (value: unknown) => string;
+  /** A span of days (23–29 Nov 2026). */
+  dateRange: (from: unknown, to: unknown) => string;
   dateTime: (value: unknown) => string;
   /** 28 Nov 2026, 14:30 (dateStyle medium, timeStyle short). */
   when: (iso: string | null | undefined) => string;
@@ -55,6 +57,11 @@ function arabicFormat(): SalesFormat {
       const date = value instanceof Date ? value : new Date(String(value));
       return Number.isNaN(date.getTime()) ? String(value) : time.format(date);
     },
+    dateRange: (from, to) => {
+      const start = new Date(`${String(from ?? '').slice(0, 10)}T00:00:00Z`);
+      const end = new Date(`${String(to ?? '').slice(0, 10)}T00:00:00Z`);
+      return Number.isNaN(start.getTime()) || Number.isNaN(end.getTime()) ? formatDateRange(from, to) : day.formatRange(start, end);
+    },
     // ar-EG's medium date style is numeric (20/12/2026): the month's name reads better and matches `dateTime`.
     when: (iso) => (iso ? time.format(new Date(iso)) : ''),
   };
@@ -66,6 +73,7 @@ const english: SalesFormat = {
   number: (value) => formatNumber(value, 'en'),
   percent: formatPercent,
   date: formatDate,
+  dateRange: formatDateRange,
   dateTime: (value) => formatDateTime(value),
   when: (iso) => (iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : ''),
 };
