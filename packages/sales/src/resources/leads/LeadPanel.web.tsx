@@ -183,7 +183,18 @@ export function LeadPanel({ record }: { record: RecordRow }) {
                 {index > 0 ? <Divider component="li" /> : null}
                 <ListItem alignItems="flex-start">
                   <ListItemText
-                    primary={`${activity.refLabels.type ?? t('lead.activity')} · ${when(activity.at)}${activity.outcome ? ` · ${activity.outcome}` : ''}`}
+                    // Each part isolated (<bdi>): a type or an outcome typed in Latin letters must not reorder the Arabic date beside it.
+                    primary={
+                      <>
+                        <bdi>{String(activity.refLabels.type ?? t('lead.activity'))}</bdi> · <bdi>{when(activity.at)}</bdi>
+                        {activity.outcome ? (
+                          <>
+                            {' · '}
+                            <bdi>{activity.outcome}</bdi>
+                          </>
+                        ) : null}
+                      </>
+                    }
                     secondary={[activity.notes, activity.nextFollowUpAt ? t('lead.nextFollowUpAt', { time: when(activity.nextFollowUpAt) }) : null].filter(Boolean).join(' — ') || null}
                   />
                 </ListItem>

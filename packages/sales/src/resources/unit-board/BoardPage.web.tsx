@@ -242,8 +242,8 @@ function Filters({ board, filters, onChange }: { board: Board; filters: BoardFil
           </MenuItem>
         ))}
       </TextField>
-      <TextField label={t('board.areaFrom')} value={filters.minArea} onChange={set('minArea')} size="small" sx={{ width: 130 }} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
-      <TextField label={t('board.areaTo')} value={filters.maxArea} onChange={set('maxArea')} size="small" sx={{ width: 130 }} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+      <TextField label={t('board.areaFrom')} value={filters.minArea} onChange={set('minArea')} size="small" sx={{ width: 150 }} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+      <TextField label={t('board.areaTo')} value={filters.maxArea} onChange={set('maxArea')} size="small" sx={{ width: 150 }} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
       {board.prices ? (
         <>
           <TextField label={t('board.priceFrom', { currency: board.project.currency })} value={filters.minPrice} onChange={set('minPrice')} size="small" sx={{ width: 160 }} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />

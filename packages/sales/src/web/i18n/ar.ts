@@ -195,6 +195,10 @@ const ar: Messages<SalesKey> = {
   'lead.activities': 'الأنشطة',
   'lead.activity': 'نشاط',
   'lead.nextFollowUpAt': 'المتابعة التالية {time}',
+  'lead.assignTo': 'إسناد إلى',
+  'lead.listFailed': 'تعذّر تحميل القائمة',
+  'lead.nobody': 'لا يوجد من يمكنك إسناد هذا العميل المحتمل إليه',
+  'lead.loadingUsers': 'جارٍ تحميل المستخدمين',
 
   'res.payments': 'الدفعات',
   'res.feeLine': 'الرسوم {fee}، المدفوع {paid} (الدفعات المعتمدة)',

@@ -199,6 +199,10 @@ export const en = {
   'lead.activities': 'Activities',
   'lead.activity': 'Activity',
   'lead.nextFollowUpAt': 'Next follow-up {time}',
+  'lead.assignTo': 'Assign to',
+  'lead.listFailed': 'The list could not be loaded',
+  'lead.nobody': 'Nobody you may give this lead to',
+  'lead.loadingUsers': 'Loading users',
 
   // A reservation's panel
   'res.payments': 'Payments',
