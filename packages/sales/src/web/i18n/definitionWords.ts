@@ -8,7 +8,7 @@ import { useCallback } from 'react';
  * a definition's option (a payment's kind, a status) outside the engine's grid and form. English has
  * no words of its own here: an option's English label is `humanize(value)`, as the engine shows it.
  */
-const definitionWords = defineCatalog<string>('sales-definitions', {} as Messages<string>, () => import('../../i18n/definitions.ar.js'));
+export const definitionWords = defineCatalog<string>('sales-definitions', {} as Messages<string>, () => import('../../i18n/definitions.ar.js'));
 
 /** `(resource, field, value) => label`: the definition's option label in the page's language. */
 export function useOptionLabel(): (resource: string, field: string, value: unknown) => string {
