@@ -1,4 +1,4 @@
-import { loadCatalog } from '@propdesk/i18n';
+import { isLanguage, loadCatalog, negotiateLanguage, type Language } from '@propdesk/i18n';
 import { getLanguage } from '@propdesk/i18n/react';
 import { salesCatalog } from './catalog.js';
 import { definitionWords } from './definitionWords.js';
@@ -11,7 +11,17 @@ import { definitionWords } from './definitionWords.js';
  * loads them first as well (`setLanguage` loads every catalog used so far).
  */
 export async function withSalesWords<T>(module: Promise<T>): Promise<T> {
-  const language = getLanguage();
-  const [loaded] = await Promise.all([module, loadCatalog(salesCatalog, language), language === 'ar' ? loadCatalog(definitionWords, language) : undefined]);
+  const languages = new Set<Language>([getLanguage(), likelyLanguage()]);
+  const [loaded] = await Promise.all([module, ...[...languages].flatMap((language) => [loadCatalog(salesCatalog, language), language === 'ar' ? loadCatalog(definitionWords, language) : undefined])]);
   return loaded;
+}
+
+/**
+ * The language the page is about to take, when a screen loads before the account's language is applied
+ * (a first page load straight on a sales screen): the last account's on this browser, else the browser's.
+ */
+function likelyLanguage(): Language {
+  if (typeof window === 'undefined') return getLanguage();
+  const stored = window.localStorage.getItem('language');
+  return isLanguage(stored) ? stored : negotiateLanguage(window.navigator.languages);
 }
