@@ -2,6 +2,7 @@ import { sidebarRules } from '@propdesk/privileges';
 import { declareResources } from '@propdesk/records/web';
 import type { SalesScreens } from '../../web/manifest.js';
 import { SALES_RESOURCES } from '../manifest.js';
+import { withSalesWords } from '../../web/i18n/preload.js';
 
 const resource = declareResources(SALES_RESOURCES);
 
@@ -10,7 +11,7 @@ export const bulkDealScreens: SalesScreens = [
   {
     section: 'eoi',
     items: [
-      resource('bulk-deals', { guard: null, title: 'Bulk Deals', visible: sidebarRules.bulkDeals, extend: () => import('./BulkDealPanel.web.js').then((m) => m.bulkDealPage) }),
+      resource('bulk-deals', { guard: null, title: 'Bulk Deals', visible: sidebarRules.bulkDeals, extend: () => withSalesWords(import('./BulkDealPanel.web.js')).then((m) => m.bulkDealPage) }),
     ],
   },
 ];

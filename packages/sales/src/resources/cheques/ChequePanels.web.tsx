@@ -8,40 +8,46 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { formatDate, type RecordRow } from '@propdesk/records/model';
-import { formatDateRange, formatMoney, humanize, recordsApi, type ResourcePageProps } from '@propdesk/records/web';
+import type { Translate } from '@propdesk/i18n';
+import { useT } from '@propdesk/i18n/react';
+import type { RecordRow } from '@propdesk/records/model';
+import { recordsApi, type ResourcePageProps } from '@propdesk/records/web';
 import { useDepositCalendarQuery } from './chequeApi.web.js';
+import { salesCatalog } from '../../web/i18n/catalog.js';
+import type { SalesKey } from '../../web/i18n/en.js';
+import { useOptionLabel } from '../../web/i18n/definitionWords.js';
+import { useFormat } from '../../web/i18n/format.js';
 
 /** Above the cheque register: the received cheques to deposit this week (late ones first flagged), by bank. */
 export function DepositCalendarPanel() {
+  const t = useT(salesCatalog);
+  const format = useFormat();
   const { data, isLoading } = useDepositCalendarQuery(undefined);
   if (isLoading || !data) return null;
   return (
-    <Paper variant="outlined" sx={{ p: 2, mb: 2 }} aria-label="Deposit calendar">
-      <Typography variant="subtitle1">
-        To deposit this week ({formatDateRange(data.from, data.to)})
-      </Typography>
+    <Paper variant="outlined" sx={{ p: 2, mb: 2 }} aria-label={t('cheque.calendar')}>
+      <Typography variant="subtitle1">{t('cheque.thisWeek', { range: format.dateRange(data.from, data.to) })}</Typography>
       {data.banks.length === 0 ? (
         <Typography variant="body2" color="text.secondary">
-          No received cheques are due by {formatDate(data.to)}.
+          {t('cheque.noneDue', { date: format.date(data.to) })}
         </Typography>
       ) : (
         <Stack spacing={1.5} sx={{ mt: 1 }}>
           {data.banks.map((bank) => (
             <Stack key={bank.bank ?? 'none'} spacing={0.5}>
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                {bank.bankName} · {bank.count} · {formatMoney(bank.total)}
+                {bank.bankName} · {format.number(bank.count)} · {format.money(bank.total)}
               </Typography>
               <Table size="small">
                 <TableBody>
                   {bank.cheques.map((row) => (
                     <TableRow key={row.id}>
-                      <TableCell>{formatDate(row.dueDate)}</TableCell>
+                      <TableCell>{format.date(row.dueDate)}</TableCell>
                       <TableCell>{row.number}</TableCell>
                       <TableCell>{row.drawer}</TableCell>
                       <TableCell>{row.customer}</TableCell>
-                      <TableCell align="right">{formatMoney(row.amount)}</TableCell>
-                      <TableCell>{row.late ? <Chip size="small" color="warning" label="Late" /> : null}</TableCell>
+                      <TableCell align="right">{format.money(row.amount)}</TableCell>
+                      <TableCell>{row.late ? <Chip size="small" color="warning" label={t('cheque.late')} /> : null}</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>
@@ -56,26 +62,28 @@ export function DepositCalendarPanel() {
 
 /** Above Bounced Cheques: the cheques bounced and not yet replaced, re-deposited or returned. */
 export function BouncedPanel() {
+  const t = useT(salesCatalog);
+  const format = useFormat();
   const { data } = recordsApi.useListRecordsQuery({ resource: 'cheques', params: { 'filter[status]': 'bounced', pageSize: '200', sort: '-bouncedOn' } });
   const rows = data?.data ?? [];
   return (
-    <Paper variant="outlined" sx={{ p: 2, mb: 2 }} aria-label="Bounced cheques">
-      <Typography variant="subtitle1">Bounced, awaiting replacement, re-deposit or return ({rows.length})</Typography>
+    <Paper variant="outlined" sx={{ p: 2, mb: 2 }} aria-label={t('cheque.bounced')}>
+      <Typography variant="subtitle1">{t('cheque.bouncedTitle', { n: format.number(rows.length) })}</Typography>
       <Table size="small">
         <TableHead>
           <TableRow>
-            <TableCell>Cheque</TableCell>
-            <TableCell>Bounced on</TableCell>
-            <TableCell align="right">Amount</TableCell>
-            <TableCell>Drawer</TableCell>
+            <TableCell>{t('cheque.cheque')}</TableCell>
+            <TableCell>{t('cheque.bouncedOn')}</TableCell>
+            <TableCell align="right">{t('cheque.amount')}</TableCell>
+            <TableCell>{t('cheque.drawer')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
           {rows.map((row) => (
             <TableRow key={row.id}>
               <TableCell>{String(row.title ?? row.number)}</TableCell>
-              <TableCell>{formatDate(row.bouncedOn) || '—'}</TableCell>
-              <TableCell align="right">{formatMoney(String(row.amount))}</TableCell>
+              <TableCell>{format.date(row.bouncedOn) || '—'}</TableCell>
+              <TableCell align="right">{format.money(String(row.amount))}</TableCell>
               <TableCell>{String(row.drawer ?? '')}</TableCell>
             </TableRow>
           ))}
@@ -86,33 +94,36 @@ export function BouncedPanel() {
 }
 
 /** An item of a cheque's receipt: it covers its installment while the cheque is in hand, pays it once cleared. */
-const itemState = (item: RecordRow) => (!item.counts ? 'Reversed' : item.cleared === false ? 'Covers' : 'Paid');
+const itemState = (t: Translate<SalesKey>, item: RecordRow) => t(!item.counts ? 'cheque.reversed' : item.cleared === false ? 'cheque.covers' : 'cheque.paid');
 
 /**
  * Under a cheque's view: what its receipt covers or pays (the items; a bounced cheque's no longer
  * count), and, while it waits with a date still to come, that the bank takes it only from then.
  */
 export function ChequeReceiptPanel({ record }: { record: RecordRow }) {
+  const t = useT(salesCatalog);
+  const format = useFormat();
+  const option = useOptionLabel();
   const receipt = typeof record.receipt === 'string' ? record.receipt : '';
   const { data } = recordsApi.useListRecordsQuery({ resource: 'receipt-items', params: { 'filter[receipt]': receipt, pageSize: '200', sort: 'createdOn' } }, { skip: !receipt });
   const items = data?.data ?? [];
   const early = record.status === 'received' && record.depositEarly === true;
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} aria-label="Installments covered">
+    <Paper variant="outlined" sx={{ p: 2 }} aria-label={t('cheque.covered')}>
       {early ? (
         <Alert severity="info" sx={{ mb: 1 }}>
-          Post-dated: {String(record.depositNote ?? '')}
+          {t('cheque.postDated', { note: String(record.depositNote ?? '') })}
         </Alert>
       ) : null}
-      <Typography variant="subtitle1">Installments it covers (paid when it clears)</Typography>
+      <Typography variant="subtitle1">{t('cheque.coversTitle')}</Typography>
       <Table size="small">
         <TableBody>
           {items.map((item) => (
             <TableRow key={item.id}>
               <TableCell>{String(item.label ?? '')}</TableCell>
-              <TableCell>{humanize(String(item.kind ?? ''))}</TableCell>
-              <TableCell align="right">{formatMoney(String(item.amount))}</TableCell>
-              <TableCell>{itemState(item)}</TableCell>
+              <TableCell>{item.kind ? option('receipt-items', 'kind', item.kind) : ''}</TableCell>
+              <TableCell align="right">{format.money(String(item.amount))}</TableCell>
+              <TableCell>{itemState(t, item)}</TableCell>
             </TableRow>
           ))}
         </TableBody>

@@ -2,10 +2,11 @@ import { declareResources } from '@propdesk/records/web';
 import { readOn } from '@propdesk/shell-ui';
 import type { SalesScreens } from '../../web/manifest.js';
 import { SALES_RESOURCES } from '../manifest.js';
+import { withSalesWords } from '../../web/i18n/preload.js';
 
 const resource = declareResources(SALES_RESOURCES);
-const chequeExtras = async () => (await import('./ChequePanels.web.js')).chequeExtras;
-const bouncedExtras = async () => (await import('./ChequePanels.web.js')).bouncedExtras;
+const chequeExtras = async () => (await withSalesWords(import('./ChequePanels.web.js'))).chequeExtras;
+const bouncedExtras = async () => (await withSalesWords(import('./ChequePanels.web.js'))).bouncedExtras;
 
 /**
  * The cheque register (issue 18) under Settings › Leads, after the receipts: with the week's deposit

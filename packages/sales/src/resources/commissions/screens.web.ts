@@ -2,9 +2,10 @@ import { declareResources } from '@propdesk/records/web';
 import { customScreen, readOn } from '@propdesk/shell-ui';
 import type { SalesScreens } from '../../web/manifest.js';
 import { SALES_RESOURCES } from '../manifest.js';
+import { withSalesWords } from '../../web/i18n/preload.js';
 
 const resource = declareResources(SALES_RESOURCES);
-const extend = async () => (await import('./commissionExtras.web.js')).commissionExtras;
+const extend = async () => (await withSalesWords(import('./commissionExtras.web.js'))).commissionExtras;
 
 /**
  * Broker commissions (issue 18), in the Contracts group: the engine's list and record view of
@@ -17,7 +18,7 @@ export const commissionScreens: SalesScreens = [
     section: 'contracts',
     items: [
       resource('commissions', { navLabel: 'Commissions', extend, aliases: ['/sales/contracts/commissions/view'] }),
-      customScreen('/sales/contracts/commissions/statement', 'Broker Statement', () => import('./BrokerStatementPage.web.js').then((m) => m.BrokerStatementPage), { guard: readOn('commission'), navLabel: 'Broker Statements' }),
+      customScreen('/sales/contracts/commissions/statement', 'Broker Statement', () => withSalesWords(import('./BrokerStatementPage.web.js')).then((m) => m.BrokerStatementPage), { guard: readOn('commission'), navLabel: 'Broker Statements' }),
     ],
   },
 ];

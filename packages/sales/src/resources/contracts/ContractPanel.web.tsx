@@ -18,15 +18,22 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useChecker } from '@propdesk/auth-session/web';
 import type { RecordRow } from '@propdesk/records/model';
-import { formatDate, formatDateTime, formatMoney, humanize, recordsApi, serverError } from '@propdesk/records/web';
+import type { Translate } from '@propdesk/i18n';
+import { useT } from '@propdesk/i18n/react';
+import { recordsApi, serverError } from '@propdesk/records/web';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useContractPrintsQuery, useContractStepsQuery, useMoveContractStepMutation, type KeptPrint, type StepAction } from './contractApi.web.js';
+import { salesCatalog } from '../../web/i18n/catalog.js';
+import type { SalesKey } from '../../web/i18n/en.js';
+import { useOptionLabel } from '../../web/i18n/definitionWords.js';
+import { useFormat, type SalesFormat } from '../../web/i18n/format.js';
 
 /** What a step will do, asked before it moves: "Move CNT-2026-00017 from “Draft” to “Legal review”?" */
-function stepQuestion(contract: RecordRow, action: StepAction): string {
-  const final = action.toStepFinal ? ` “${action.toStepName}” is a final step: no action leads on from it.` : '';
-  return `Move ${String(contract.number ?? 'this contract')} from “${action.fromStepName}” to “${action.toStepName}”?${final} The move is recorded in the contract’s history${action.needsReason ? ' with your reason' : ''}.`;
+function stepQuestion(t: Translate<SalesKey>, contract: RecordRow, action: StepAction): string {
+  const final = action.toStepFinal ? t('contract.stepFinal', { step: action.toStepName }) : '';
+  const words = { number: String(contract.number ?? t('contract.thisContract')), from: action.fromStepName, to: action.toStepName, final };
+  return t(action.needsReason ? 'contract.stepQuestionReason' : 'contract.stepQuestion', words);
 }
 
 /**
@@ -35,6 +42,7 @@ function stepQuestion(contract: RecordRow, action: StepAction): string {
  * them (the server asks approve on contract), so no one presses a refused button.
  */
 function Steps({ contract }: { contract: RecordRow }) {
+  const t = useT(salesCatalog);
   const allowed = useChecker().can('contract', 'approve');
   const { data: actions = [] } = useContractStepsQuery(contract.id, { skip: contract.status !== 'active' || !allowed });
   const [move, { isLoading }] = useMoveContractStepMutation();
@@ -51,9 +59,9 @@ function Steps({ contract }: { contract: RecordRow }) {
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
       <Typography variant="body2" color="text.secondary">
-        Next steps:
+        {t('contract.nextSteps')}
       </Typography>
-      {actions.length === 0 ? <Typography variant="body2">none from this step</Typography> : null}
+      {actions.length === 0 ? <Typography variant="body2">{t('contract.noSteps')}</Typography> : null}
       {actions.map((action) => (
         <Button key={action.id} size="small" variant="outlined" disabled={isLoading} onClick={() => (setReason(''), setError(null), setAsking(action))}>
           {action.label} → {action.toStepName}
@@ -63,14 +71,14 @@ function Steps({ contract }: { contract: RecordRow }) {
       <Dialog open={asking !== null} onClose={() => setAsking(null)} aria-labelledby="step-title" aria-describedby="step-question">
         <DialogTitle id="step-title">{asking?.label}</DialogTitle>
         <DialogContent>
-          <DialogContentText id="step-question">{asking ? stepQuestion(contract, asking) : ''}</DialogContentText>
+          <DialogContentText id="step-question">{asking ? stepQuestion(t, contract, asking) : ''}</DialogContentText>
           {asking?.needsReason ? (
-            <TextField autoFocus fullWidth margin="dense" label="Reason" required value={reason} onChange={(event) => setReason(event.target.value)} slotProps={{ htmlInput: { maxLength: 300 } }} />
+            <TextField autoFocus fullWidth margin="dense" label={t('contract.reason')} required value={reason} onChange={(event) => setReason(event.target.value)} slotProps={{ htmlInput: { maxLength: 300 } }} />
           ) : null}
           {error ? <Alert severity="error" sx={{ mt: 1 }}>{error}</Alert> : null}
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setAsking(null)}>Go back</Button>
+          <Button onClick={() => setAsking(null)}>{t('contract.goBack')}</Button>
           <Button variant="contained" disabled={(asking?.needsReason === true && !reason.trim()) || isLoading} onClick={() => asking && void run(asking, asking.needsReason ? reason.trim() : undefined)}>
             {asking?.label}
           </Button>
@@ -82,16 +90,19 @@ function Steps({ contract }: { contract: RecordRow }) {
 
 /** The broker of the sale and, for whoever reads commissions, its commission lines, each opening its record. */
 function BrokerAndCommissions({ contract }: { contract: RecordRow }) {
+  const t = useT(salesCatalog);
+  const format = useFormat();
+  const option = useOptionLabel();
   const checker = useChecker();
   const readsCommissions = checker.can('commission', 'read');
   const { data } = recordsApi.useListRecordsQuery({ resource: 'commissions', params: { 'filter[contract]': contract.id, sort: 'number', pageSize: '20' } }, { skip: !readsCommissions });
   const broker = contract.broker as { id: string; name: string } | null | undefined;
   const lines = data?.data ?? [];
   return (
-    <Stack spacing={1} aria-label="Broker and commission">
+    <Stack spacing={1} aria-label={t('contract.brokerAndCommission')}>
       <Typography variant="body2">
         <Box component="span" sx={{ color: 'text.secondary' }}>
-          Broker:{' '}
+          {t('contract.broker')}{' '}
         </Box>
         {broker ? (
           checker.can('broker', 'read') ? (
@@ -102,23 +113,23 @@ function BrokerAndCommissions({ contract }: { contract: RecordRow }) {
             broker.name
           )
         ) : (
-          'none (a direct sale)'
+          t('contract.directSale')
         )}
       </Typography>
       {readsCommissions && broker ? (
         lines.length === 0 ? (
           <Typography variant="body2" color="text.secondary">
-            No commission: the broker had no broker contract for this project on the contract date.
+            {t('contract.noCommission')}
           </Typography>
         ) : (
-          <Table size="small" aria-label="Commission">
+          <Table size="small" aria-label={t('contract.commission')}>
             <TableHead>
               <TableRow>
-                <TableCell>Commission</TableCell>
-                <TableCell>Rate</TableCell>
-                <TableCell align="right">Amount</TableCell>
-                <TableCell>Payable on</TableCell>
-                <TableCell>Status</TableCell>
+                <TableCell>{t('contract.commission')}</TableCell>
+                <TableCell>{t('contract.rate')}</TableCell>
+                <TableCell align="right">{t('contract.amount')}</TableCell>
+                <TableCell>{t('contract.payableOn')}</TableCell>
+                <TableCell>{t('contract.status')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -130,11 +141,11 @@ function BrokerAndCommissions({ contract }: { contract: RecordRow }) {
                     </Link>
                   </TableCell>
                   <TableCell>{String(line.rate ?? '')}</TableCell>
-                  <TableCell align="right">{formatMoney(line.amount)}</TableCell>
-                  <TableCell>{humanize(String(line.trigger ?? ''))}</TableCell>
+                  <TableCell align="right">{format.money(line.amount)}</TableCell>
+                  <TableCell>{line.trigger ? option('commissions', 'trigger', line.trigger) : ''}</TableCell>
                   <TableCell>
-                    {humanize(String(line.status))}
-                    {Number(line.recoverable ?? 0) > 0 ? ` · ${formatMoney(line.recoverable)} to recover` : ''}
+                    {option('commissions', 'status', line.status)}
+                    {Number(line.recoverable ?? 0) > 0 ? t('contract.toRecover', { amount: format.money(line.recoverable) }) : ''}
                   </TableCell>
                 </TableRow>
               ))}
@@ -148,36 +159,39 @@ function BrokerAndCommissions({ contract }: { contract: RecordRow }) {
 
 /** The current schedule version's installments, with what is paid (cleared), covered by cheques in hand, and overdue. */
 function Ledger({ contract }: { contract: RecordRow }) {
+  const t = useT(salesCatalog);
+  const format = useFormat();
+  const option = useOptionLabel();
   const { data } = recordsApi.useListRecordsQuery({
     resource: 'installments',
     params: { 'filter[contract]': contract.id, 'filter[scheduleVersion]': String(contract.scheduleVersion ?? 1), pageSize: '200', sort: 'seq' },
   });
   const rows = data?.data ?? [];
   return (
-    <Table size="small" aria-label="Installments">
+    <Table size="small" aria-label={t('contract.installments')}>
       <TableHead>
         <TableRow>
-          <TableCell>No.</TableCell>
-          <TableCell>Kind</TableCell>
-          <TableCell>Due</TableCell>
-          <TableCell align="right">Amount</TableCell>
-          <TableCell align="right">Paid</TableCell>
-          <TableCell align="right">Covered</TableCell>
-          <TableCell>Status</TableCell>
+          <TableCell>{t('contract.no')}</TableCell>
+          <TableCell>{t('contract.kind')}</TableCell>
+          <TableCell>{t('contract.due')}</TableCell>
+          <TableCell align="right">{t('contract.amount')}</TableCell>
+          <TableCell align="right">{t('contract.paid')}</TableCell>
+          <TableCell align="right">{t('contract.covered')}</TableCell>
+          <TableCell>{t('contract.status')}</TableCell>
         </TableRow>
       </TableHead>
       <TableBody>
         {rows.map((row) => (
           <TableRow key={row.id} sx={row.overdue ? { bgcolor: 'warning.light' } : undefined}>
             <TableCell>{String(row.seq)}</TableCell>
-            <TableCell>{humanize(String(row.kind))}</TableCell>
-            <TableCell>{formatDate(row.dueDate)}</TableCell>
-            <TableCell align="right">{formatMoney(row.amount)}</TableCell>
-            <TableCell align="right">{formatMoney(row.paid)}</TableCell>
-            <TableCell align="right">{Number(row.covered ?? 0) > 0 ? formatMoney(row.covered) : ''}</TableCell>
+            <TableCell>{option('installments', 'kind', row.kind)}</TableCell>
+            <TableCell>{format.date(row.dueDate)}</TableCell>
+            <TableCell align="right">{format.money(row.amount)}</TableCell>
+            <TableCell align="right">{format.money(row.paid)}</TableCell>
+            <TableCell align="right">{Number(row.covered ?? 0) > 0 ? format.money(row.covered) : ''}</TableCell>
             <TableCell>
-              {humanize(String(row.status))}
-              {row.overdue ? ' · overdue' : ''}
+              {option('installments', 'status', row.status)}
+              {row.overdue ? t('contract.overdue') : ''}
             </TableCell>
           </TableRow>
         ))}
@@ -186,14 +200,16 @@ function Ledger({ contract }: { contract: RecordRow }) {
   );
 }
 
-const LANGUAGES: Readonly<Record<string, string>> = { ar: 'Arabic', en: 'English' };
-
 /** "Arabic, issued 27 Nov 2026, 18:40 by Admin". */
-const printLine = (print: KeptPrint) =>
-  `${LANGUAGES[print.lang] ?? print.lang}, issued ${formatDateTime(print.printedAt)}${print.printedByName ? ` by ${print.printedByName}` : ''}`;
+const printLine = (t: Translate<SalesKey>, format: SalesFormat, print: KeptPrint) =>
+  print.printedByName
+    ? t('contract.printLineBy', { lang: print.lang, time: format.dateTime(print.printedAt), name: print.printedByName })
+    : t('contract.printLine', { lang: print.lang, time: format.dateTime(print.printedAt) });
 
 /** Print in either language, and the prints issued so far (what was signed can be opened again). */
 function Prints({ contract }: { contract: RecordRow }) {
+  const t = useT(salesCatalog);
+  const format = useFormat();
   const { data: prints = [], refetch } = useContractPrintsQuery(contract.id);
   const open = (lang: 'ar' | 'en') => {
     window.open(`/api/contracts/${contract.id}/print?lang=${lang}`, '_blank', 'noopener');
@@ -203,22 +219,22 @@ function Prints({ contract }: { contract: RecordRow }) {
     <Stack spacing={1}>
       <Stack direction="row" spacing={1}>
         <Button size="small" variant="contained" onClick={() => open('ar')}>
-          Print (Arabic)
+          {t('contract.printArabic')}
         </Button>
         <Button size="small" variant="outlined" onClick={() => open('en')}>
-          Print (English)
+          {t('contract.printEnglish')}
         </Button>
       </Stack>
       {prints.length > 0 ? (
         <Box>
           <Typography variant="body2" id={`prints-${contract.id}`}>
-            Issued prints (each opens exactly as it was issued):
+            {t('contract.issuedPrints')}
           </Typography>
           <Box component="ul" aria-labelledby={`prints-${contract.id}`} sx={{ m: 0, pl: 3 }}>
             {prints.map((print) => (
               <Typography component="li" variant="body2" key={print.id}>
-                <Link href={`/api/contracts/${contract.id}/prints/${print.id}`} target="_blank" rel="noopener" title={`Fingerprint (SHA-256) ${print.sha256}`}>
-                  {printLine(print)}
+                <Link href={`/api/contracts/${contract.id}/prints/${print.id}`} target="_blank" rel="noopener" title={t('contract.fingerprint', { sha: print.sha256 })}>
+                  {printLine(t, format, print)}
                 </Link>
               </Typography>
             ))}
@@ -231,21 +247,23 @@ function Prints({ contract }: { contract: RecordRow }) {
 
 /** Under a contract's view: its steps, prints, schedule and the way to take a payment (for whoever may issue receipts). */
 export function ContractPanel({ record }: { record: RecordRow }) {
+  const t = useT(salesCatalog);
+  const format = useFormat();
   const takesPayments = useChecker().can('receipt', 'create');
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} aria-label="Contract">
+    <Paper variant="outlined" sx={{ p: 2 }} aria-label={t('contract.region')}>
       <Stack spacing={2}>
         <Steps contract={record} />
         <BrokerAndCommissions contract={record} />
         <Prints contract={record} />
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-          <Typography variant="subtitle1">Installments (schedule version {String(record.scheduleVersion ?? 1)})</Typography>
+          <Typography variant="subtitle1">{t('contract.installmentsVersion', { version: String(record.scheduleVersion ?? 1) })}</Typography>
           <Typography variant="body2" color="text.secondary">
-            Net {formatMoney(record.netPrice)}, paid {formatMoney(record.paid)}, covered by cheques in hand {formatMoney(record.covered ?? 0)}
+            {t('contract.totals', { net: format.money(record.netPrice), paid: format.money(record.paid), covered: format.money(record.covered ?? 0) })}
           </Typography>
           {record.status === 'active' && takesPayments ? (
             <Button size="small" component={RouterLink} to={`/receipt/createNewReceipt?customer=${String(record.customer)}&contract=${record.id}`}>
-              Take a payment
+              {t('contract.takePayment')}
             </Button>
           ) : null}
         </Stack>

@@ -1,9 +1,10 @@
 import { declareResources } from '@propdesk/records/web';
 import type { SalesScreens } from '../../web/manifest.js';
 import { SALES_RESOURCES } from '../manifest.js';
+import { withSalesWords } from '../../web/i18n/preload.js';
 
 const resource = declareResources(SALES_RESOURCES);
-const extend = async () => (await import('./contractExtras.web.js')).contractExtras;
+const extend = async () => (await withSalesWords(import('./contractExtras.web.js'))).contractExtras;
 
 /**
  * The contract screens: engine screens of `contracts` (with the steps, prints and ledger panel). The

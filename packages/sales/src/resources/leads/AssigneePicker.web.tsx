@@ -4,6 +4,8 @@ import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import type { Assignee } from '../../model/assignees.js';
 import { useLeadAssigneesQuery } from './assigneesApi.web.js';
+import { useT } from '@propdesk/i18n/react';
+import { salesCatalog } from '../../web/i18n/catalog.js';
 
 export type AssigneePickerProps = {
   /** The lead being assigned; its sales team limits a team manager's choice. Leave out for a new lead. */
@@ -32,7 +34,9 @@ const optionLabel = (option: Assignee) => (option.team ? `${option.name} · ${op
  * choose (`GET /api/leads/assignees`): active, with the lead privileges of an agent, and for a
  * team manager in the lead's team. Searches by name or username as the user types.
  */
-export function AssigneePicker({ leadId = null, value, onChange, label = 'Assign to', error = null, helperText, disabled = false, size = 'small', valueLabel = null, exclude = null }: AssigneePickerProps) {
+export function AssigneePicker({ leadId = null, value, onChange, label: givenLabel, error = null, helperText, disabled = false, size = 'small', valueLabel = null, exclude = null }: AssigneePickerProps) {
+  const t = useT(salesCatalog);
+  const label = givenLabel ?? t('lead.assignTo');
   const [input, setInput] = useState('');
   const [search, setSearch] = useState('');
   useEffect(() => {
@@ -53,7 +57,7 @@ export function AssigneePicker({ leadId = null, value, onChange, label = 'Assign
       getOptionLabel={optionLabel}
       getOptionKey={(option) => option.id}
       isOptionEqualToValue={(option, selected) => option.id === selected.id}
-      noOptionsText={isError ? 'The list could not be loaded' : 'Nobody you may give this lead to'}
+      noOptionsText={isError ? t('lead.listFailed') : t('lead.nobody')}
       onInputChange={(_event, text, reason) => {
         if (reason === 'input' || reason === 'clear') setInput(text);
       }}
@@ -73,7 +77,7 @@ export function AssigneePicker({ leadId = null, value, onChange, label = 'Assign
               ...params.slotProps.input,
               endAdornment: (
                 <>
-                  {isFetching ? <CircularProgress color="inherit" size={18} aria-label="Loading users" /> : null}
+                  {isFetching ? <CircularProgress color="inherit" size={18} aria-label={t('lead.loadingUsers')} /> : null}
                   {params.slotProps.input.endAdornment}
                 </>
               ),

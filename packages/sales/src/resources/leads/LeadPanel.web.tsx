@@ -14,17 +14,21 @@ import { fieldErrorMap, toApiError } from '@propdesk/api-client';
 import { useChecker, useCurrentUser } from '@propdesk/auth-session/web';
 import type { RecordRow } from '@propdesk/records/model';
 import { DateInput, ReferencePicker } from '@propdesk/records/web';
+import { useT } from '@propdesk/i18n/react';
 import { useSnackbar } from 'notistack';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { AssigneePicker } from './AssigneePicker.web.js';
 import { useAssignLeadsMutation, useLeadActivitiesQuery, useLogLeadActivityMutation } from './leadApi.web.js';
+import { salesCatalog } from '../../web/i18n/catalog.js';
+import { useFormat } from '../../web/i18n/format.js';
 
 const now = () => new Date().toISOString();
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : '');
 
 /** Under a lead's view: who holds it (take, assign), make a customer, log an activity and the timeline. */
 export function LeadPanel({ record }: { record: RecordRow }) {
+  const t = useT(salesCatalog);
+  const { when } = useFormat();
   const { enqueueSnackbar } = useSnackbar();
   const checker = useChecker();
   const me = useCurrentUser()?.userId ?? null;
@@ -46,9 +50,9 @@ export function LeadPanel({ record }: { record: RecordRow }) {
     event.preventDefault();
     const valid = (value: string) => !Number.isNaN(new Date(value).getTime());
     const problems: Record<string, string> = {};
-    if (!type) problems.type = 'Required';
-    if (!valid(at)) problems.at = 'Give the date and time';
-    if (followUp && !valid(followUp)) problems.nextFollowUpAt = 'Give the date and time, or leave it empty';
+    if (!type) problems.type = t('lead.required');
+    if (!valid(at)) problems.at = t('lead.giveDateTime');
+    if (followUp && !valid(followUp)) problems.nextFollowUpAt = t('lead.giveDateTimeOrEmpty');
     if (!type || Object.keys(problems).length > 0) {
       setErrors(problems);
       return;
@@ -66,7 +70,7 @@ export function LeadPanel({ record }: { record: RecordRow }) {
       setOutcome('');
       setNotes('');
       setFollowUp('');
-      enqueueSnackbar('Activity logged; the lead’s validity moved.', { variant: 'success' });
+      enqueueSnackbar(t('lead.activityLogged'), { variant: 'success' });
     } catch (error) {
       const problem = toApiError(error);
       setErrors(fieldErrorMap(problem));
@@ -78,7 +82,7 @@ export function LeadPanel({ record }: { record: RecordRow }) {
     try {
       const answer = await assignLeads({ ids: [id], userId }).unwrap();
       setAssignError(null);
-      enqueueSnackbar(answer.message ?? 'Lead assigned.', { variant: 'success' });
+      enqueueSnackbar(answer.message ?? t('lead.assigned'), { variant: 'success' });
     } catch (error) {
       const problem = toApiError(error);
       // The server's reason (who cannot own the lead and why) shows under the picker as well.
@@ -94,8 +98,8 @@ export function LeadPanel({ record }: { record: RecordRow }) {
   // A lead merged into another is kept for its history only: it names the survivor, and nothing more is done on it.
   if (typeof record.mergedInto === 'string' && record.mergedInto) {
     return (
-      <Alert severity="info" sx={{ mt: 2 }} action={<Button component={RouterLink} to={`/sales/leads?record=${record.mergedInto}`}>Open it</Button>}>
-        Merged into {record.refLabels.mergedInto ?? 'another lead'}: its activities and customer are on that lead now.
+      <Alert severity="info" sx={{ mt: 2 }} action={<Button component={RouterLink} to={`/sales/leads?record=${record.mergedInto}`}>{t('lead.openIt')}</Button>}>
+        {t('lead.mergedInto', { lead: String(record.refLabels.mergedInto ?? t('lead.anotherLead')) })}
       </Alert>
     );
   }
@@ -105,13 +109,13 @@ export function LeadPanel({ record }: { record: RecordRow }) {
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
           <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-            Ownership
+            {t('lead.ownership')}
           </Typography>
-          {record.assignedTo ? <Chip label={`Agent: ${record.refLabels.assignedTo ?? ''}`} /> : <Chip color="info" label="In the pool" />}
-          {validUntil ? <Chip color={expiresSoon ? 'warning' : 'default'} label={`Valid until ${when(record.validUntil as string)}`} /> : null}
+          {record.assignedTo ? <Chip label={t('lead.agent', { agent: String(record.refLabels.assignedTo ?? '') })} /> : <Chip color="info" label={t('lead.inPool')} />}
+          {validUntil ? <Chip color={expiresSoon ? 'warning' : 'default'} label={t('lead.validUntil', { time: when(record.validUntil as string) })} /> : null}
           {!record.assignedTo && me ? (
             <Button variant="outlined" onClick={() => void assign(me)}>
-              Take it
+              {t('lead.takeIt')}
             </Button>
           ) : null}
           {canAssign ? (
@@ -120,19 +124,19 @@ export function LeadPanel({ record }: { record: RecordRow }) {
                 <AssigneePicker leadId={id} exclude={typeof record.assignedTo === 'string' ? record.assignedTo : null} value={assignee} onChange={(userId) => setAssignee(userId)} error={assignError} />
               </Box>
               <Button disabled={!assignee} onClick={() => void assign(assignee)}>
-                Assign
+                {t('lead.assign')}
               </Button>
-              {record.assignedTo ? <Button onClick={() => void assign(null)}>To pool</Button> : null}
+              {record.assignedTo ? <Button onClick={() => void assign(null)}>{t('lead.toPool')}</Button> : null}
             </Stack>
           ) : null}
-          <Stack direction="row" sx={{ ml: { md: 'auto' } }}>
+          <Stack direction="row" sx={{ marginInlineStart: { md: 'auto' } }}>
             {record.customer ? (
               <Button component={RouterLink} to={`/settings/leads/Customers?record=${String(record.customer)}`}>
-                Customer: {record.refLabels.customer}
+                {t('lead.customer', { customer: String(record.refLabels.customer ?? '') })}
               </Button>
             ) : (
               <Button variant="contained" component={RouterLink} to={`/sales/leads/addcustomer?lead=${id}`}>
-                Make customer
+                {t('lead.makeCustomer')}
               </Button>
             )}
           </Stack>
@@ -140,47 +144,58 @@ export function LeadPanel({ record }: { record: RecordRow }) {
       </Paper>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
-          Log an activity
+          {t('lead.logActivity')}
         </Typography>
-        <Stack component="form" spacing={2} onSubmit={(event) => void log(event)} aria-label="Log an activity">
+        <Stack component="form" spacing={2} onSubmit={(event) => void log(event)} aria-label={t('lead.logActivity')}>
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
             <Box sx={{ flex: 1, minWidth: 220 }}>
-              <ReferencePicker resource="lead-activity-types" name="activityType" label="Type" required value={type} onChange={(value) => setType((value as string | null) ?? null)} error={errors.type} />
+              <ReferencePicker resource="lead-activity-types" name="activityType" label={t('lead.type')} required value={type} onChange={(value) => setType((value as string | null) ?? null)} error={errors.type} />
             </Box>
             {/* Day, month, year (the engine's date-time input), never the browser's mm/dd/yyyy. */}
             <Box sx={{ minWidth: 240 }}>
-              <DateInput id="activityAt" name="activityAt" label="When" withTime required value={at} onChange={setAt} onBlur={() => undefined} error={Boolean(errors.at)} helperText={errors.at} />
+              <DateInput id="activityAt" name="activityAt" label={t('lead.when')} withTime required value={at} onChange={setAt} onBlur={() => undefined} error={Boolean(errors.at)} helperText={errors.at} />
             </Box>
             <Box sx={{ minWidth: 240 }}>
-              <DateInput id="activityFollowUp" name="activityFollowUp" label="Next follow-up" withTime value={followUp} onChange={setFollowUp} onBlur={() => undefined} error={Boolean(errors.nextFollowUpAt)} helperText={errors.nextFollowUpAt} />
+              <DateInput id="activityFollowUp" name="activityFollowUp" label={t('lead.nextFollowUp')} withTime value={followUp} onChange={setFollowUp} onBlur={() => undefined} error={Boolean(errors.nextFollowUpAt)} helperText={errors.nextFollowUpAt} />
             </Box>
           </Stack>
-          <TextField label="Outcome" name="outcome" value={outcome} onChange={(event) => setOutcome(event.target.value)} error={Boolean(errors.outcome)} helperText={errors.outcome ?? ' '} />
-          <TextField label="Notes" name="activityNotes" multiline minRows={2} value={notes} onChange={(event) => setNotes(event.target.value)} />
+          <TextField label={t('lead.outcome')} name="outcome" value={outcome} onChange={(event) => setOutcome(event.target.value)} error={Boolean(errors.outcome)} helperText={errors.outcome ?? ' '} />
+          <TextField label={t('lead.notes')} name="activityNotes" multiline minRows={2} value={notes} onChange={(event) => setNotes(event.target.value)} />
           <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
             <Button type="submit" variant="contained">
-              Log activity
+              {t('lead.logButton')}
             </Button>
           </Stack>
         </Stack>
       </Paper>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-          Timeline
+          {t('lead.timeline')}
         </Typography>
         {activities === null ? null : activities.length === 0 ? (
           <Alert severity="info" sx={{ mt: 1 }}>
-            No activities yet.
+            {t('lead.noActivities')}
           </Alert>
         ) : (
-          <List aria-label="Activities" dense>
+          <List aria-label={t('lead.activities')} dense>
             {activities.map((activity, index) => (
               <Stack key={activity.id}>
                 {index > 0 ? <Divider component="li" /> : null}
                 <ListItem alignItems="flex-start">
                   <ListItemText
-                    primary={`${activity.refLabels.type ?? 'Activity'} · ${when(activity.at)}${activity.outcome ? ` · ${activity.outcome}` : ''}`}
-                    secondary={[activity.notes, activity.nextFollowUpAt ? `Next follow-up ${when(activity.nextFollowUpAt)}` : null].filter(Boolean).join(' — ') || null}
+                    // Each part isolated (<bdi>): a type or an outcome typed in Latin letters must not reorder the Arabic date beside it.
+                    primary={
+                      <>
+                        <bdi>{String(activity.refLabels.type ?? t('lead.activity'))}</bdi> · <bdi>{when(activity.at)}</bdi>
+                        {activity.outcome ? (
+                          <>
+                            {' · '}
+                            <bdi>{activity.outcome}</bdi>
+                          </>
+                        ) : null}
+                      </>
+                    }
+                    secondary={[activity.notes, activity.nextFollowUpAt ? t('lead.nextFollowUpAt', { time: when(activity.nextFollowUpAt) }) : null].filter(Boolean).join(' — ') || null}
                   />
                 </ListItem>
               </Stack>

@@ -4,9 +4,10 @@ import { customScreen } from '@propdesk/shell-ui';
 import type { SalesScreens } from '../../web/manifest.js';
 import { SALES_RESOURCES } from '../manifest.js';
 import { prefetchUrgentCounts } from './urgentCounts.web.js';
+import { withSalesWords } from '../../web/i18n/preload.js';
 
 const resource = declareResources(SALES_RESOURCES);
-const leadForms = () => import('./leadForms.web.js');
+const leadForms = () => withSalesWords(import('./leadForms.web.js'));
 
 /**
  * The lead screens: the list and board, the lead forms, activities, validity config, and converting a
@@ -20,7 +21,7 @@ export const leadScreens: SalesScreens = [
       // The list's urgent counts start with its code (the landing page of most sales users).
       resource('leads', {
         navLabel: 'All Leads',
-        custom: () => import('./LeadsPage.web.js').then((m) => m.LeadsPage),
+        custom: () => withSalesWords(import('./LeadsPage.web.js')).then((m) => m.LeadsPage),
         prefetch: prefetchUrgentCounts,
       }),
       // The engine's form of a lead with the duplicate check (leadForms.web.tsx); the walk-in form is its short layout.
@@ -43,13 +44,13 @@ export const leadScreens: SalesScreens = [
       resource('lead-activities', {
         title: 'Add Lead Activity',
         visible: sidebarRules.addLeadActivity,
-        custom: () => import('./AddActivityPage.web.js').then((m) => m.AddActivityPage),
+        custom: () => withSalesWords(import('./AddActivityPage.web.js')).then((m) => m.AddActivityPage),
       }),
       // "Lead submenu items need read on lead" (spec section 6), although the route asks read on LeadValidityConfig.
       resource('lead-validity-configs', { title: 'Lead Validity Config', visible: sidebarRules.leadList }),
     ],
     pages: [
-      customScreen('/sales/leads/addcustomer', 'Add Customer', () => import('./ConvertLeadPage.web.js').then((m) => m.ConvertLeadPage), {
+      customScreen('/sales/leads/addcustomer', 'Add Customer', () => withSalesWords(import('./ConvertLeadPage.web.js')).then((m) => m.ConvertLeadPage), {
         resource: 'customers',
       }),
     ],

@@ -19,7 +19,7 @@ export const messageTemplates: ResourceDef = {
     project: f.ref('Project', 'projects', { required: true, indexed: true }),
     template: f.enum('Template', MESSAGE_TEMPLATES, { required: true, unique: ['project', 'language'] }),
     language: f.enum('Language', MESSAGE_LANGUAGES, { required: true }),
-    subject: f.text('E-mail subject', { maxLength: 200, help: 'Empty: the shipped subject. Placeholders: {{customer}}, {{amount}}, … (see the preview).' }),
+    subject: f.text('E-mail subject', { maxLength: 200, help: 'Empty: the shipped subject. Placeholders are names in double braces, such as customer and amount (see the preview).' }),
     body: f.longtext('E-mail body', { help: 'Empty: the shipped body. A blank line starts a new paragraph.' }),
     sms: f.text('SMS text', { maxLength: 480, help: 'Empty: the shipped SMS text.' }),
   },

@@ -2,6 +2,7 @@ import { declareResources } from '@propdesk/records/web';
 import { customScreen } from '@propdesk/shell-ui';
 import type { SalesScreens } from '../../web/manifest.js';
 import { SALES_RESOURCES } from '../manifest.js';
+import { withSalesWords } from '../../web/i18n/preload.js';
 
 const resource = declareResources(SALES_RESOURCES);
 
@@ -10,7 +11,7 @@ export const messageScreens: SalesScreens = [
   {
     section: 'contracts',
     items: [
-      customScreen('/sales/contracts/messages', 'Messages', () => import('./MessagesPage.web.js').then((m) => m.MessagesPage), { guard: { entity: 'customerMessage', action: 'read' } }),
+      customScreen('/sales/contracts/messages', 'Messages', () => withSalesWords(import('./MessagesPage.web.js')).then((m) => m.MessagesPage), { guard: { entity: 'customerMessage', action: 'read' } }),
       resource('message-templates'),
     ],
   },

@@ -8,40 +8,47 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { RecordRow } from '@propdesk/records/model';
-import { formatMoney, humanize, recordsApi } from '@propdesk/records/web';
+import { useT } from '@propdesk/i18n/react';
+import { recordsApi } from '@propdesk/records/web';
+import { salesCatalog } from '../../web/i18n/catalog.js';
+import { useOptionLabel } from '../../web/i18n/definitionWords.js';
+import { useFormat } from '../../web/i18n/format.js';
 
 /** Under a receipt's view: what it paid (its items; a void receipt's no longer count) and its prints. */
 export function ReceiptPanel({ record }: { record: RecordRow }) {
+  const t = useT(salesCatalog);
+  const format = useFormat();
+  const option = useOptionLabel();
   const { data } = recordsApi.useListRecordsQuery({ resource: 'receipt-items', params: { 'filter[receipt]': record.id, pageSize: '200', sort: 'createdOn' } });
   const items = data?.data ?? [];
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} aria-label="Receipt items">
+    <Paper variant="outlined" sx={{ p: 2 }} aria-label={t('receipt.items')}>
       <Stack spacing={1}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <Typography variant="subtitle1">Paid for</Typography>
+          <Typography variant="subtitle1">{t('receipt.paidFor')}</Typography>
           <Button size="small" variant="contained" href={`/api/receipts/${record.id}/print?lang=ar`} target="_blank" rel="noopener">
-            Print (Arabic)
+            {t('contract.printArabic')}
           </Button>
           <Button size="small" variant="outlined" href={`/api/receipts/${record.id}/print?lang=en`} target="_blank" rel="noopener">
-            Print (English)
+            {t('contract.printEnglish')}
           </Button>
         </Stack>
         <Table size="small">
           <TableHead>
             <TableRow>
-              <TableCell>Item</TableCell>
-              <TableCell>Pays</TableCell>
-              <TableCell align="right">Amount</TableCell>
-              <TableCell>Counts</TableCell>
+              <TableCell>{t('receipt.item')}</TableCell>
+              <TableCell>{t('receipt.pays')}</TableCell>
+              <TableCell align="right">{t('receipt.amount')}</TableCell>
+              <TableCell>{t('receipt.counts')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
             {items.map((item) => (
               <TableRow key={item.id}>
                 <TableCell>{String(item.label ?? '')}</TableCell>
-                <TableCell>{humanize(String(item.kind))}</TableCell>
-                <TableCell align="right">{formatMoney(item.amount)}</TableCell>
-                <TableCell>{item.counts ? 'Yes' : 'No'}</TableCell>
+                <TableCell>{option('receipt-items', 'kind', item.kind)}</TableCell>
+                <TableCell align="right">{format.money(item.amount)}</TableCell>
+                <TableCell>{item.counts ? t('receipt.yes') : t('receipt.no')}</TableCell>
               </TableRow>
             ))}
           </TableBody>

@@ -1,9 +1,10 @@
 import { declareResources } from '@propdesk/records/web';
 import type { SalesScreens } from '../../web/manifest.js';
 import { SALES_RESOURCES } from '../manifest.js';
+import { withSalesWords } from '../../web/i18n/preload.js';
 
 const resource = declareResources(SALES_RESOURCES);
-const extend = async () => (await import('./receiptExtras.web.js')).receiptExtras;
+const extend = async () => (await withSalesWords(import('./receiptExtras.web.js'))).receiptExtras;
 
 /**
  * Receipts are sales records shown in the Settings sidebar (the settings Leads group links to them),
@@ -15,7 +16,7 @@ export const receiptScreens: SalesScreens = [
     section: 'settingsLeads',
     pages: [
       resource('receipts', { guard: null, extend, aliases: ['/settings/leads/Receipt/view'] }),
-      resource('receipts', { guard: null, mode: 'create', path: '/receipt/createNewReceipt', title: 'Create Receipt', custom: async () => (await import('./ReceiptCreatePage.web.js')).default }),
+      resource('receipts', { guard: null, mode: 'create', path: '/receipt/createNewReceipt', title: 'Create Receipt', custom: async () => (await withSalesWords(import('./ReceiptCreatePage.web.js'))).default }),
     ],
   },
 ];

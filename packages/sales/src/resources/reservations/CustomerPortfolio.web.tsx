@@ -7,37 +7,52 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { RecordRow } from '@propdesk/records/model';
-import { formatDate, formatMoney, humanize } from '@propdesk/records/web';
+import type { Translate } from '@propdesk/i18n';
+import { useT } from '@propdesk/i18n/react';
 import { Link as RouterLink } from 'react-router';
 import { useCustomerPortfolioQuery, type CustomerPortfolio as Portfolio } from './reservationApi.web.js';
+import { salesCatalog } from '../../web/i18n/catalog.js';
+import type { SalesKey } from '../../web/i18n/en.js';
+import { useOptionLabel } from '../../web/i18n/definitionWords.js';
+import { useFormat, type SalesFormat } from '../../web/i18n/format.js';
 
 type Column = [label: string, value: (row: RecordRow) => string];
 const ref = (row: RecordRow, name: string) => String(row.refLabels?.[name] ?? '');
 
-const SECTIONS: readonly { key: keyof Portfolio; title: string; link: (row: RecordRow) => string; columns: Column[] }[] = [
-  { key: 'leads', title: 'Leads', link: (row) => `/sales/leads?record=${row.id}`, columns: [['Name', (row) => String(row.fullName ?? '')], ['Status', (row) => ref(row, 'status')], ['Agent', (row) => ref(row, 'assignedTo')]] },
-  { key: 'eois', title: 'EOIs', link: (row) => `/sales/eoi/list?record=${row.id}`, columns: [['Number', (row) => String(row.number ?? '')], ['Token', (row) => String(row.tokenLabel ?? '')], ['Paid', (row) => formatMoney(row.paidAmount)], ['Status', (row) => humanize(String(row.status ?? ''))]] },
-  { key: 'eoiPayments', title: 'EOI payments', link: (row) => `/settings/leads/EoiPayments?record=${row.id}`, columns: [['Number', (row) => String(row.number ?? '')], ['Date', (row) => formatDate(row.paidOn)], ['Amount', (row) => formatMoney(row.amount)], ['Status', (row) => humanize(String(row.status ?? ''))]] },
-  { key: 'holds', title: 'Holds', link: (row) => `/settings/leads/holdRequests?record=${row.id}`, columns: [['Number', (row) => String(row.number ?? '')], ['Unit', (row) => ref(row, 'unit')], ['Status', (row) => humanize(String(row.status ?? ''))]] },
-  { key: 'reservations', title: 'Reservations', link: (row) => `/Reservations?record=${row.id}`, columns: [['Number', (row) => String(row.number ?? '')], ['Unit', (row) => ref(row, 'unit')], ['Net price', (row) => formatMoney(row.netPrice)], ['Status', (row) => humanize(String(row.status ?? ''))]] },
-  { key: 'reservationPayments', title: 'Reservation payments', link: (row) => `/Reservations/payments?record=${row.id}`, columns: [['Number', (row) => String(row.number ?? '')], ['Date', (row) => formatDate(row.paidOn)], ['Amount', (row) => formatMoney(row.amount)], ['Status', (row) => humanize(String(row.status ?? ''))]] },
-];
+type Option = (resource: string, field: string, value: unknown) => string;
+
+/** The sections in the page's words: a status is its definition's option label. */
+const sections = (t: Translate<SalesKey>, format: SalesFormat, option: Option): readonly { key: keyof Portfolio; title: string; link: (row: RecordRow) => string; columns: Column[] }[] => {
+  const status = (resource: string) => (row: RecordRow) => (row.status ? option(resource, 'status', row.status) : '');
+  const number: Column = [t('portfolio.number'), (row) => String(row.number ?? '')];
+  return [
+    { key: 'leads', title: t('portfolio.leads'), link: (row) => `/sales/leads?record=${row.id}`, columns: [[t('portfolio.name'), (row) => String(row.fullName ?? '')], [t('portfolio.status'), (row) => ref(row, 'status')], [t('portfolio.agent'), (row) => ref(row, 'assignedTo')]] },
+    { key: 'eois', title: t('portfolio.eois'), link: (row) => `/sales/eoi/list?record=${row.id}`, columns: [number, [t('portfolio.token'), (row) => String(row.tokenLabel ?? '')], [t('portfolio.paid'), (row) => format.money(row.paidAmount)], [t('portfolio.status'), status('eois')]] },
+    { key: 'eoiPayments', title: t('portfolio.eoiPayments'), link: (row) => `/settings/leads/EoiPayments?record=${row.id}`, columns: [number, [t('portfolio.date'), (row) => format.date(row.paidOn)], [t('portfolio.amount'), (row) => format.money(row.amount)], [t('portfolio.status'), status('eoi-payments')]] },
+    { key: 'holds', title: t('portfolio.holds'), link: (row) => `/settings/leads/holdRequests?record=${row.id}`, columns: [number, [t('portfolio.unit'), (row) => ref(row, 'unit')], [t('portfolio.status'), status('hold-requests')]] },
+    { key: 'reservations', title: t('portfolio.reservations'), link: (row) => `/Reservations?record=${row.id}`, columns: [number, [t('portfolio.unit'), (row) => ref(row, 'unit')], [t('portfolio.netPrice'), (row) => format.money(row.netPrice)], [t('portfolio.status'), status('reservations')]] },
+    { key: 'reservationPayments', title: t('portfolio.reservationPayments'), link: (row) => `/Reservations/payments?record=${row.id}`, columns: [number, [t('portfolio.date'), (row) => format.date(row.paidOn)], [t('portfolio.amount'), (row) => format.money(row.amount)], [t('portfolio.status'), status('reservation-payments')]] },
+  ];
+};
 
 /** Under a customer's view: their leads, EOIs, holds, reservations and payments (the parts the reader may see). */
 export function CustomerPortfolio({ customerId }: { customerId: string }) {
+  const t = useT(salesCatalog);
+  const format = useFormat();
+  const option = useOptionLabel();
   const { data } = useCustomerPortfolioQuery(customerId);
   if (!data) return null;
   return (
-    <Stack spacing={2} aria-label="The customer’s dealings">
-      {SECTIONS.filter((section) => data[section.key] !== null).map((section) => {
+    <Stack spacing={2} aria-label={t('portfolio.region')}>
+      {sections(t, format, option).filter((section) => data[section.key] !== null).map((section) => {
         const rows = data[section.key] ?? [];
         return (
           <Paper key={section.key} variant="outlined" sx={{ p: 2 }}>
             <Typography variant="subtitle1">
-              {section.title} ({rows.length})
+              {t('portfolio.title', { title: section.title, n: format.number(rows.length) })}
             </Typography>
             {rows.length === 0 ? (
-              <Typography color="text.secondary">None.</Typography>
+              <Typography color="text.secondary">{t('portfolio.none')}</Typography>
             ) : (
               <Table size="small">
                 <TableHead>

@@ -2,9 +2,10 @@ import { declareResources } from '@propdesk/records/web';
 import { customScreen } from '@propdesk/shell-ui';
 import type { SalesScreens } from '../../web/manifest.js';
 import { SALES_RESOURCES } from '../manifest.js';
+import { withSalesWords } from '../../web/i18n/preload.js';
 
 const resource = declareResources(SALES_RESOURCES);
-const extend = async () => (await import('./reservationExtras.web.js')).reservationExtras;
+const extend = async () => (await withSalesWords(import('./reservationExtras.web.js'))).reservationExtras;
 
 /**
  * The reservation screens: engine screens of `reservations` (with the buyers, hold, schedule preview,
@@ -19,10 +20,10 @@ export const reservationScreens: SalesScreens = [
     items: [
       resource('reservations', { guard: null, navLabel: 'All Reservations', extend }),
       resource('reservations', { guard: null, mode: 'create', path: '/Reservations/Create', title: 'Create Reservation', extend }),
-      customScreen('/Reservations/Modify', 'Modify Reservation', async () => (await import('./ModifyReservationPage.web.js')).default, { resource: 'reservations' }),
+      customScreen('/Reservations/Modify', 'Modify Reservation', async () => (await withSalesWords(import('./ModifyReservationPage.web.js'))).default, { resource: 'reservations' }),
     ],
     pages: [
-      customScreen('/reservations/view', 'Reservation', async () => (await import('./ReservationViewRedirect.web.js')).default, { resource: 'reservations' }),
+      customScreen('/reservations/view', 'Reservation', async () => (await withSalesWords(import('./ReservationViewRedirect.web.js'))).default, { resource: 'reservations' }),
     ],
   },
   {

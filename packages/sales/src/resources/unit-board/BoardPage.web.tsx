@@ -16,6 +16,8 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { apiRequest, toApiError } from '@propdesk/api-client';
 import { ReferencePicker, humanize } from '@propdesk/records/web';
+import type { Translate } from '@propdesk/i18n';
+import { useT } from '@propdesk/i18n/react';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { Board, BoardEvent, BoardStatus, BoardUnit } from './model.js';
@@ -23,6 +25,9 @@ import { useUnitBoardQuery } from './boardApi.web.js';
 import { NO_FILTERS, applyEvent, countByStatus, filterChoices, floorsOf, matches, textOn, type BoardFilters } from './boardState.web.js';
 import { StatusChip, UnitCard } from './UnitCard.web.js';
 import { useBoardStream, type StreamState } from './useBoardStream.web.js';
+import { salesCatalog } from '../../web/i18n/catalog.js';
+import type { SalesKey } from '../../web/i18n/en.js';
+import { useFormat } from '../../web/i18n/format.js';
 
 /** How long a unit that just changed stays outlined, so eyes find it. */
 const FLASH_MS = 3000;
@@ -62,8 +67,9 @@ function useProject(): [string | null, (id: string | null) => void] {
 }
 
 function StreamBadge({ state }: { state: StreamState }) {
-  const [label, color] = state === 'live' ? ['Live', 'success'] : state === 'connecting' ? ['Connecting…', 'default'] : ['Reconnecting…', 'warning'];
-  return <Chip size="small" variant="outlined" color={color as 'success' | 'default' | 'warning'} label={label} aria-label={`Live updates: ${label}`} />;
+  const t = useT(salesCatalog);
+  const [label, color] = state === 'live' ? [t('board.live'), 'success'] : state === 'connecting' ? [t('board.connecting'), 'default'] : [t('board.reconnecting'), 'warning'];
+  return <Chip size="small" variant="outlined" color={color as 'success' | 'default' | 'warning'} label={label} aria-label={t('board.liveUpdates', { state: label })} />;
 }
 
 const textColours = new Map<string, string>();
@@ -73,12 +79,15 @@ const textFor = (color: string) => {
   return text;
 };
 
-type CellProps = { unit: BoardUnit; status: BoardStatus | undefined; dim: boolean; flash: boolean; row: number; col: number; last: boolean; onOpen: (id: string) => void };
+type CellProps = { unit: BoardUnit; status: BoardStatus | undefined; dim: boolean; flash: boolean; row: number; col: number; last: boolean; onOpen: (id: string) => void; t: Translate<SalesKey> };
+
+/** "hold by Sara": who claims a unit, in the page's words. */
+const claimText = (t: Translate<SalesKey>, claim: BoardUnit['claim']) => (claim ? t('board.claimBy', { kind: claim.kind, holder: claim.holder ?? t('common.someone') }) : '');
 
 /** One unit's cell; memoised, so a stream event redraws only the unit it changed (its object is new, the others are not). */
-const UnitCell = memo(function UnitCell({ unit, status, dim, flash, row, col, last, onOpen }: CellProps) {
+const UnitCell = memo(function UnitCell({ unit, status, dim, flash, row, col, last, onOpen, t }: CellProps) {
   const color = status?.color ?? '#9e9e9e';
-  const holder = unit.claim ? `, ${unit.claim.kind} by ${unit.claim.holder ?? 'someone'}` : '';
+  const holder = unit.claim ? `${t('board.listSeparator')}${claimText(t, unit.claim)}` : '';
   const classes = [dim ? 'dim' : '', flash ? 'flash' : ''].filter(Boolean).join(' ');
   return (
     <button
@@ -90,7 +99,7 @@ const UnitCell = memo(function UnitCell({ unit, status, dim, flash, row, col, la
       data-unit={unit.code}
       data-status={unit.status}
       tabIndex={row === 0 && col === 0 ? 0 : -1}
-      aria-label={`${unit.code}, floor ${unit.floor}, ${status?.label ?? humanize(unit.status)}${holder}`}
+      aria-label={`${t('board.cellLabel', { code: unit.code, floor: String(unit.floor), status: status?.label ?? humanize(unit.status) })}${holder}`}
       title={`${unit.code} · ${status?.label ?? unit.status}${holder}`}
       onClick={() => onOpen(unit.id)}
       style={{ backgroundColor: color, color: textFor(color) }}
@@ -102,6 +111,8 @@ const UnitCell = memo(function UnitCell({ unit, status, dim, flash, row, col, la
 
 /** One block as floors × units, each unit a coloured cell; arrow keys move between cells (one tab stop per block). */
 function BlockGrid({ block, units, statuses, shown, flashing, onOpen }: { block: string; units: ReadonlyMap<string, BoardUnit>; statuses: readonly BoardStatus[]; shown: (unit: BoardUnit) => boolean; flashing: ReadonlySet<string>; onOpen: (id: string) => void }) {
+  const t = useT(salesCatalog);
+  const format = useFormat();
   const floors = useMemo(() => floorsOf(units.values(), block), [units, block]);
   const counts = useMemo(() => countByStatus([...units.values()].filter((unit) => unit.block === block)).all, [units, block]);
   const width = Math.max(...floors.map((floor) => floor.units.length), 1);
@@ -111,7 +122,9 @@ function BlockGrid({ block, units, statuses, shown, flashing, onOpen }: { block:
     const row = Number(target.dataset.row);
     const col = Number(target.dataset.col);
     if (Number.isNaN(row) || Number.isNaN(col)) return;
-    const step: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    // Right to left, the first unit of a floor is on the right: the arrow keys follow what the eye sees.
+    const rtl = getComputedStyle(event.currentTarget).direction === 'rtl';
+    const step: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, rtl ? 1 : -1], ArrowRight: [0, rtl ? -1 : 1] };
     let next: HTMLElement | null = null;
     if (event.key in step) {
       const [dr, dc] = step[event.key]!;
@@ -129,18 +142,18 @@ function BlockGrid({ block, units, statuses, shown, flashing, onOpen }: { block:
     <Paper variant="outlined" component="section" aria-labelledby={`block-${block}`} sx={{ p: 1.5, minWidth: 0 }}>
       <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
         <Typography id={`block-${block}`} variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-          Block {block}
+          {t('board.block', { block })}
         </Typography>
         {Object.entries(counts)
           .sort(([a], [b]) => (statusOf(statuses, a)?.sortOrder ?? 99) - (statusOf(statuses, b)?.sortOrder ?? 99))
           .map(([status, n]) => (
-            <Chip key={status} size="small" variant="outlined" label={`${statusLabel(statuses, status)} ${n}`} sx={{ borderColor: statusOf(statuses, status)?.color }} />
+            <Chip key={status} size="small" variant="outlined" label={`${statusLabel(statuses, status)} ${format.number(n)}`} sx={{ borderColor: statusOf(statuses, status)?.color }} />
           ))}
       </Stack>
       {/* Plain buttons with one shared style (on the container): thousands of cells, no per-cell style objects. */}
       <Box
         role="group"
-        aria-label={`Block ${block}: units by floor; arrow keys move, Enter opens a unit`}
+        aria-label={t('board.blockGroup', { block })}
         onKeyDown={move}
         sx={{
           overflowX: 'auto',
@@ -154,9 +167,9 @@ function BlockGrid({ block, units, statuses, shown, flashing, onOpen }: { block:
       >
         {floors.map((floor, row) => (
           <div key={floor.floor} className="floor">
-            <span aria-hidden>F{floor.floor}</span>
+            <span aria-hidden>{t('board.floorShort', { floor: String(floor.floor) })}</span>
             {floor.units.map((unit, col) => (
-              <UnitCell key={unit.id} unit={unit} status={statusOf(statuses, unit.status)} dim={!shown(unit)} flash={flashing.has(unit.id)} row={row} col={col} last={col === floor.units.length - 1} onOpen={onOpen} />
+              <UnitCell key={unit.id} unit={unit} status={statusOf(statuses, unit.status)} dim={!shown(unit)} flash={flashing.has(unit.id)} row={row} col={col} last={col === floor.units.length - 1} onOpen={onOpen} t={t} />
             ))}
           </div>
         ))}
@@ -167,42 +180,45 @@ function BlockGrid({ block, units, statuses, shown, flashing, onOpen }: { block:
 
 /** On a phone: one block at a time, a list by floor of the units that pass the filters. */
 function FloorList({ board, units, shown, onOpen }: { board: Board; units: ReadonlyMap<string, BoardUnit>; shown: (unit: BoardUnit) => boolean; onOpen: (id: string) => void }) {
+  const t = useT(salesCatalog);
+  const format = useFormat();
   const [block, setBlock] = useState(board.blocks[0]?.block ?? '');
   const floors = useMemo(() => floorsOf([...units.values()].filter(shown), block), [units, block, shown]);
   return (
     <Box>
-      <Tabs value={block} onChange={(_event, value: string) => setBlock(value)} variant="scrollable" aria-label="Blocks">
+      <Tabs value={block} onChange={(_event, value: string) => setBlock(value)} variant="scrollable" aria-label={t('board.blocks')}>
         {board.blocks.map((one) => (
-          <Tab key={one.block} value={one.block} label={`Block ${one.block}`} />
+          <Tab key={one.block} value={one.block} label={t('board.block', { block: one.block })} />
         ))}
       </Tabs>
-      <List aria-label={`Block ${block} by floor`} sx={{ '& ul': { p: 0 } }}>
+      <List aria-label={t('board.blockByFloor', { block })} sx={{ '& ul': { p: 0 } }}>
         {floors.map((floor) => (
           <li key={floor.floor}>
             <ul>
-              <ListSubheader>Floor {floor.floor}</ListSubheader>
+              <ListSubheader>{t('board.floor', { floor: String(floor.floor) })}</ListSubheader>
               {floor.units.map((unit) => (
                 <ListItemButton key={unit.id} onClick={() => onOpen(unit.id)} divider>
-                  <ListItemText primary={unit.code} secondary={[unit.unitType, unit.bedrooms !== null ? `${unit.bedrooms} bd` : null, unit.areaM2 ? `${unit.areaM2} m²` : null, unit.claim?.holder ? `${unit.claim.kind} by ${unit.claim.holder}` : null].filter(Boolean).join(' · ')} />
+                  <ListItemText primary={unit.code} secondary={[unit.unitType, unit.bedrooms !== null ? t('board.bedroomsShort', { n: format.number(unit.bedrooms) }) : null, unit.areaM2 ? t('board.area', { n: format.number(Number(unit.areaM2)) }) : null, unit.claim?.holder ? claimText(t, unit.claim) : null].filter(Boolean).join(' · ')} />
                   <StatusChip status={unit.status} statuses={board.statuses} />
                 </ListItemButton>
               ))}
             </ul>
           </li>
         ))}
-        {floors.length === 0 ? <Typography sx={{ p: 2 }}>No unit of this block matches the filters.</Typography> : null}
+        {floors.length === 0 ? <Typography sx={{ p: 2 }}>{t('board.noMatch')}</Typography> : null}
       </List>
     </Box>
   );
 }
 
 function Filters({ board, filters, onChange }: { board: Board; filters: BoardFilters; onChange: (next: BoardFilters) => void }) {
+  const t = useT(salesCatalog);
   const choices = useMemo(() => filterChoices(board), [board]);
   const set = (key: keyof Omit<BoardFilters, 'statuses'>) => (event: { target: { value: string } }) => onChange({ ...filters, [key]: event.target.value });
   const small = { size: 'small' as const, sx: { minWidth: 120 } };
   return (
-    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }} component="form" aria-label="Filter the units" onSubmit={(event) => event.preventDefault()}>
-      <TextField select label="Type" value={filters.unitType} onChange={set('unitType')} {...small}>
+    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }} component="form" aria-label={t('board.filterUnits')} onSubmit={(event) => event.preventDefault()}>
+      <TextField select label={t('board.type')} value={filters.unitType} onChange={set('unitType')} {...small}>
         <MenuItem value="">Any</MenuItem>
         {choices.types.map((type) => (
           <MenuItem key={type.id} value={type.id}>
@@ -210,7 +226,7 @@ function Filters({ board, filters, onChange }: { board: Board; filters: BoardFil
           </MenuItem>
         ))}
       </TextField>
-      <TextField select label="Bedrooms" value={filters.bedrooms} onChange={set('bedrooms')} {...small}>
+      <TextField select label={t('board.bedrooms')} value={filters.bedrooms} onChange={set('bedrooms')} {...small}>
         <MenuItem value="">Any</MenuItem>
         {choices.bedrooms.map((n) => (
           <MenuItem key={n} value={String(n)}>
@@ -218,7 +234,7 @@ function Filters({ board, filters, onChange }: { board: Board; filters: BoardFil
           </MenuItem>
         ))}
       </TextField>
-      <TextField select label="View" value={filters.view} onChange={set('view')} {...small}>
+      <TextField select label={t('board.view')} value={filters.view} onChange={set('view')} {...small}>
         <MenuItem value="">Any</MenuItem>
         {choices.views.map((view) => (
           <MenuItem key={view} value={view}>
@@ -226,15 +242,15 @@ function Filters({ board, filters, onChange }: { board: Board; filters: BoardFil
           </MenuItem>
         ))}
       </TextField>
-      <TextField label="Area from (m²)" value={filters.minArea} onChange={set('minArea')} size="small" sx={{ width: 130 }} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
-      <TextField label="Area to (m²)" value={filters.maxArea} onChange={set('maxArea')} size="small" sx={{ width: 130 }} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+      <TextField label={t('board.areaFrom')} value={filters.minArea} onChange={set('minArea')} size="small" sx={{ width: 150 }} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+      <TextField label={t('board.areaTo')} value={filters.maxArea} onChange={set('maxArea')} size="small" sx={{ width: 150 }} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
       {board.prices ? (
         <>
-          <TextField label={`Price from (${board.project.currency})`} value={filters.minPrice} onChange={set('minPrice')} size="small" sx={{ width: 160 }} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
-          <TextField label={`Price to (${board.project.currency})`} value={filters.maxPrice} onChange={set('maxPrice')} size="small" sx={{ width: 160 }} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+          <TextField label={t('board.priceFrom', { currency: board.project.currency })} value={filters.minPrice} onChange={set('minPrice')} size="small" sx={{ width: 160 }} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+          <TextField label={t('board.priceTo', { currency: board.project.currency })} value={filters.maxPrice} onChange={set('maxPrice')} size="small" sx={{ width: 160 }} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
         </>
       ) : null}
-      <Button onClick={() => onChange(NO_FILTERS)}>Clear filters</Button>
+      <Button onClick={() => onChange(NO_FILTERS)}>{t('board.clearFilters')}</Button>
     </Stack>
   );
 }
@@ -245,6 +261,8 @@ function Filters({ board, filters, onChange }: { board: Board; filters: BoardFil
  * by the project's unit stream, so a unit held or reserved anywhere shows here within a second.
  */
 export function BoardPage() {
+  const t = useT(salesCatalog);
+  const format = useFormat();
   const [project, chooseProject] = useProject();
   const { data: board, error, isFetching, refetch } = useUnitBoardQuery(project ?? '', { skip: !project, refetchOnMountOrArgChange: true });
   const [units, setUnits] = useState<ReadonlyMap<string, BoardUnit>>(new Map());
@@ -282,9 +300,13 @@ export function BoardPage() {
           });
         }, FLASH_MS),
       );
-      if (board) setAnnouncement(`${event.code} is now ${statusLabel(board.statuses, event.status).toLowerCase()}${event.claim?.holder ? ` (${event.claim.holder})` : ''}.`);
+      if (board) {
+        const status = statusLabel(board.statuses, event.status);
+        const now = format.language === 'en' ? status.toLowerCase() : status;
+        setAnnouncement(event.claim?.holder ? t('board.nowStatusHolder', { code: event.code, status: now, holder: event.claim.holder }) : t('board.nowStatus', { code: event.code, status: now }));
+      }
     },
-    [board],
+    [board, t, format],
   );
   const stream = useBoardStream(board ? board.project.id : null, board ? board.lastEventId : null, onEvent, () => void refetch());
 
@@ -299,25 +321,25 @@ export function BoardPage() {
   };
 
   return (
-    <Box component="section" aria-label="Unit board" sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)', px: { xs: 2, md: 3 }, pb: 3, pt: 1 }}>
+    <Box component="section" aria-label={t('board.region')} sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)', px: { xs: 2, md: 3 }, pb: 3, pt: 1 }}>
       <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         {/* The shell's page header carries the title. */}
         <Box sx={{ minWidth: 260 }}>
-          <ReferencePicker resource="projects" name="project" label="Project" value={project} valueLabels={board?.project.name ?? null} onChange={(value) => chooseProject((value as string | null) ?? null)} />
+          <ReferencePicker resource="projects" name="project" label={t('board.project')} value={project} valueLabels={board?.project.name ?? null} onChange={(value) => chooseProject((value as string | null) ?? null)} />
         </Box>
         {board ? <StreamBadge state={stream} /> : null}
         <Button component={RouterLink} to="/sales/dashboard">
-          Sales dashboard
+          {t('board.salesDashboard')}
         </Button>
       </Stack>
       <Box aria-live="polite" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
         {announcement}
       </Box>
       {error ? <Alert severity="error">{toApiError(error).message}</Alert> : null}
-      {!project ? <Typography>Choose a project to see its units.</Typography> : null}
+      {!project ? <Typography>{t('board.chooseProject')}</Typography> : null}
       {board ? (
         <>
-          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} role="group" aria-label="Units by status (select to show only those)">
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} role="group" aria-label={t('board.byStatus')}>
             {board.statuses.map((status) => {
               const pressed = filters.statuses.has(status.name);
               return (
@@ -326,7 +348,7 @@ export function BoardPage() {
                   clickable
                   onClick={() => toggleStatus(status.name)}
                   aria-pressed={pressed}
-                  label={`${status.label}: ${counts[status.name] ?? 0}`}
+                  label={t('board.statusCount', { status: status.label, n: format.number(counts[status.name] ?? 0) })}
                   variant={pressed ? 'filled' : 'outlined'}
                   sx={pressed ? { bgcolor: status.color, color: textOn(status.color) } : { borderColor: status.color, borderWidth: 2 }}
                   data-status-count={status.name}
@@ -334,7 +356,8 @@ export function BoardPage() {
               );
             })}
             <Typography variant="body2" sx={{ alignSelf: 'center', color: 'text.secondary' }}>
-              {units.size} units{isFetching ? ' · refreshing…' : ''}
+              {t('board.units', { count: units.size, n: format.number(units.size) })}
+              {isFetching ? t('board.refreshing') : ''}
             </Typography>
           </Stack>
           <Filters board={board} filters={filters} onChange={setFilters} />
@@ -347,7 +370,7 @@ export function BoardPage() {
               ))}
             </Box>
           )}
-          {board.units.length === 0 ? <Typography>This project has no units you can see.</Typography> : null}
+          {board.units.length === 0 ? <Typography>{t('board.noUnits')}</Typography> : null}
         </>
       ) : null}
       {board && openUnit ? <UnitCard unit={openUnit} board={board} onClose={() => setOpen(null)} /> : null}

@@ -3,16 +3,28 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { addMoney } from '@propdesk/finance';
-import { formatMoney, humanize } from '@propdesk/records/web';
+import { formatNumber } from '@propdesk/i18n';
+import { useT } from '@propdesk/i18n/react';
+import { humanize } from '@propdesk/records/web';
 import { Link as RouterLink } from 'react-router';
 import type { SalesDashboard } from './model.js';
 import { useSalesDashboardQuery } from './boardApi.web.js';
 import { Columns, Figures, StackedBars, type Segment } from '../../web/dashboard/charts.js';
 import { DashboardCard, DashboardFrame, Figure } from '../../web/dashboard/frame.js';
+import { salesCatalog } from '../../web/i18n/catalog.js';
+import { useFormat } from '../../web/i18n/format.js';
 
-const money = (amount: string, currency: string) => formatMoney(amount, currency);
+/** The dashboard's words and formats, in the page's language. */
+function useWords() {
+  const t = useT(salesCatalog);
+  const format = useFormat();
+  const money = (amount: string, currency: string) => format.money(amount, currency);
+  const n = (value: number) => format.number(value);
+  return { t, money, n };
+}
 
 function Inventory({ data }: { data: SalesDashboard }) {
+  const { t, money, n } = useWords();
   const segments: Segment[] = data.statuses.map((status) => ({ key: status.name, label: status.label, color: status.color }));
   const projects = new Map<string, { label: string; values: Record<string, number>; value: string | null; currency: string }>();
   for (const row of data.inventory) {
@@ -23,15 +35,26 @@ function Inventory({ data }: { data: SalesDashboard }) {
   }
   const rows = [...projects.values()];
   return (
-    <DashboardCard title="Inventory by project and status" wide>
-      <StackedBars rows={rows.map((row) => ({ label: row.label, values: row.values }))} segments={segments} label={`Units by status: ${rows.map((row) => `${row.label} ${Object.values(row.values).reduce((a, b) => a + b, 0)} units`).join('; ')}`} />
+    <DashboardCard title={t('dash.inventory')} wide>
+      <StackedBars
+        rows={rows.map((row) => ({ label: row.label, values: row.values }))}
+        segments={segments}
+        label={t('dash.inventoryLabel', {
+          rows: rows
+            .map((row) => {
+              const count = Object.values(row.values).reduce((a, b) => a + b, 0);
+              return t('dash.inventoryRow', { project: row.label, count, n: n(count) });
+            })
+            .join('; '),
+        })}
+      />
       <Figures
-        head={['Project', 'Status', 'Units', 'Value']}
-        rows={data.inventory.map((row) => [row.project, data.statuses.find((status) => status.name === row.status)?.label ?? humanize(row.status), row.units, row.value === null ? '—' : money(row.value, row.currency)])}
+        head={[t('dash.project'), t('dash.status'), t('dash.units'), t('dash.value')]}
+        rows={data.inventory.map((row) => [row.project, data.statuses.find((status) => status.name === row.status)?.label ?? humanize(row.status), n(row.units), row.value === null ? '—' : money(row.value, row.currency)])}
       />
       {rows.some((row) => row.value !== null) ? (
         <Stack direction="row" spacing={3} useFlexGap sx={{ flexWrap: 'wrap', mt: 1 }}>
-          {rows.map((row) => (row.value !== null ? <Figure key={row.label} label={`${row.label}, list value`} value={money(row.value, row.currency)} /> : null))}
+          {rows.map((row) => (row.value !== null ? <Figure key={row.label} label={t('dash.listValue', { project: row.label })} value={money(row.value, row.currency)} /> : null))}
         </Stack>
       ) : null}
     </DashboardCard>
@@ -39,45 +62,50 @@ function Inventory({ data }: { data: SalesDashboard }) {
 }
 
 function Holds({ holds }: { holds: NonNullable<SalesDashboard['holds']> }) {
+  const { t, n } = useWords();
   return (
-    <DashboardCard title="Holds">
+    <DashboardCard title={t('dash.holds')}>
       <Stack direction="row" spacing={3} sx={{ mb: 1 }}>
-        <Figure label="Active" value={holds.active} />
-        <Figure label="Expiring today" value={holds.expiringToday} />
-        <Figure label="Waiting for approval" value={holds.pending} />
+        <Figure label={t('dash.active')} value={n(holds.active)} />
+        <Figure label={t('dash.expiringToday')} value={n(holds.expiringToday)} />
+        <Figure label={t('dash.waitingApproval')} value={n(holds.pending)} />
       </Stack>
-      {holds.byProject.every((row) => row.active === 0) ? <Typography variant="body2">No approved holds now.</Typography> : null}
+      {holds.byProject.every((row) => row.active === 0) ? <Typography variant="body2">{t('dash.noHolds')}</Typography> : null}
       <StackedBars
         rows={holds.byProject.filter((row) => row.active > 0).map((row) => ({ label: row.project, values: { expiring: row.expiringToday, later: row.active - row.expiringToday } }))}
         segments={[
-          { key: 'expiring', label: 'Expiring today', color: '#e65100' },
-          { key: 'later', label: 'Active, later', color: '#1565c0' },
+          { key: 'expiring', label: t('dash.expiringToday'), color: '#e65100' },
+          { key: 'later', label: t('dash.activeLater'), color: '#1565c0' },
         ]}
-        label={`Active holds by project: ${holds.byProject.map((row) => `${row.project} ${row.active}, ${row.expiringToday} expiring today`).join('; ')}`}
+        label={t('dash.holdsLabel', { rows: holds.byProject.map((row) => t('dash.holdsRow', { project: row.project, active: n(row.active), expiring: n(row.expiringToday) })).join('; ') })}
       />
       <Button component={RouterLink} to="/settings/leads/holdRequests" size="small">
-        Hold requests
+        {t('dash.holdRequests')}
       </Button>
     </DashboardCard>
   );
 }
 
 function Eois({ eois }: { eois: NonNullable<SalesDashboard['eois']> }) {
+  const { t, money, n } = useWords();
   return (
-    <DashboardCard title="EOIs per launch">
+    <DashboardCard title={t('dash.eoisPerLaunch')}>
       {eois.length === 0 ? (
-        <Typography variant="body2">No launches yet.</Typography>
+        <Typography variant="body2">{t('dash.noLaunches')}</Typography>
       ) : (
         <>
           <StackedBars
-            rows={eois.map((row) => ({ label: row.launch, values: { paid: row.paid, unpaid: row.eois - row.paid }, note: `${row.eois} EOIs, ${row.tokens} tokens` }))}
+            rows={eois.map((row) => ({ label: row.launch, values: { paid: row.paid, unpaid: row.eois - row.paid }, note: t('dash.eoisNote', { eois: n(row.eois), tokens: n(row.tokens) }) }))}
             segments={[
-              { key: 'paid', label: 'Paid', color: '#2e7d32' },
-              { key: 'unpaid', label: 'Not paid yet', color: '#bdbdbd' },
+              { key: 'paid', label: t('dash.paid'), color: '#2e7d32' },
+              { key: 'unpaid', label: t('dash.notPaid'), color: '#bdbdbd' },
             ]}
-            label={`EOIs per launch: ${eois.map((row) => `${row.launch} ${row.eois} EOIs, ${row.paid} paid, ${row.tokens} tokens, ${money(row.collected, row.currency)} collected`).join('; ')}`}
+            label={t('dash.eoisLabel', { rows: eois.map((row) => t('dash.eoisRow', { launch: row.launch, eois: n(row.eois), paid: n(row.paid), tokens: n(row.tokens), collected: money(row.collected, row.currency) })).join('; ') })}
           />
-          <Figures head={['Launch', 'Project', 'EOIs', 'Paid', 'Tokens', 'Collected']} rows={eois.map((row) => [row.launch, row.project, row.eois, row.paid, row.tokens, money(row.collected, row.currency)])} />
+          <Figures
+            head={[t('dash.launch'), t('dash.project'), t('dash.eois'), t('dash.paid'), t('dash.tokens'), t('dash.collected')]}
+            rows={eois.map((row) => [row.launch, row.project, n(row.eois), n(row.paid), n(row.tokens), money(row.collected, row.currency)])}
+          />
         </>
       )}
     </DashboardCard>
@@ -85,57 +113,61 @@ function Eois({ eois }: { eois: NonNullable<SalesDashboard['eois']> }) {
 }
 
 function Reservations({ rows }: { rows: NonNullable<SalesDashboard['reservations']> }) {
+  const { t, money, n } = useWords();
   const segments: Segment[] = [
-    { key: 'waiting', label: 'Waiting for approval', color: '#f9a825' },
-    { key: 'week', label: 'Confirmed this week', color: '#2e7d32' },
-    { key: 'month', label: 'Confirmed this month', color: '#81c784' },
+    { key: 'waiting', label: t('dash.waitingApproval'), color: '#f9a825' },
+    { key: 'week', label: t('dash.confirmedWeek'), color: '#2e7d32' },
+    { key: 'month', label: t('dash.confirmedMonth'), color: '#81c784' },
   ];
   return (
-    <DashboardCard title="Reservations">
-      {rows.length === 0 ? <Typography variant="body2">No reservations waiting or confirmed.</Typography> : null}
+    <DashboardCard title={t('dash.reservations')}>
+      {rows.length === 0 ? <Typography variant="body2">{t('dash.noReservations')}</Typography> : null}
       {rows.map((row) => (
         <Box key={row.currency} sx={{ mb: 1 }}>
           <Stack direction="row" spacing={3} useFlexGap sx={{ flexWrap: 'wrap', mb: 1 }}>
-            <Figure label="Waiting for approval" value={row.waiting} sub={money(row.waitingValue, row.currency)} />
-            <Figure label="Confirmed this week" value={row.week} sub={money(row.weekValue, row.currency)} />
-            <Figure label="Confirmed this month" value={row.month} sub={money(row.monthValue, row.currency)} />
+            <Figure label={t('dash.waitingApproval')} value={n(row.waiting)} sub={money(row.waitingValue, row.currency)} />
+            <Figure label={t('dash.confirmedWeek')} value={n(row.week)} sub={money(row.weekValue, row.currency)} />
+            <Figure label={t('dash.confirmedMonth')} value={n(row.month)} sub={money(row.monthValue, row.currency)} />
           </Stack>
           <StackedBars
             rows={segments.map((segment) => ({ label: segment.label, values: { [segment.key]: row[segment.key as 'waiting' | 'week' | 'month'] } }))}
             segments={segments}
-            label={`Reservations in ${row.currency}: ${row.waiting} waiting, ${row.week} confirmed this week, ${row.month} this month`}
+            label={t('dash.reservationsLabel', { currency: row.currency, waiting: n(row.waiting), week: n(row.week), month: n(row.month) })}
           />
         </Box>
       ))}
       <Button component={RouterLink} to="/Reservations" size="small">
-        Reservations
+        {t('dash.reservations')}
       </Button>
     </DashboardCard>
   );
 }
 
 function Velocity({ projects }: { projects: NonNullable<SalesDashboard['velocity']> }) {
+  const { t, money, n } = useWords();
+  const format = useFormat();
   return (
-    <DashboardCard title="Sales velocity (reservations confirmed per week)" wide>
+    <DashboardCard title={t('dash.velocity')} wide>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' } }}>
         {projects.map((project) => {
           const units = project.weeks.reduce((sum, week) => sum + week.units, 0);
           const value = project.weeks.reduce((sum, week) => addMoney(sum, week.value), '0');
-          const perWeek = project.weeks.length > 0 ? (units / project.weeks.length).toFixed(1) : '0';
+          const perWeek = project.weeks.length > 0 ? formatNumber(units / project.weeks.length, format.language, { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false }) : n(0);
+          const weeks = project.weeks.length;
           return (
             <Box key={project.projectId}>
               <Typography variant="subtitle2" component="h3">
                 {project.project}
-                {project.launchDate ? ` (launched ${project.launchDate})` : ''}
+                {project.launchDate ? t('dash.launched', { date: format.language === 'en' ? project.launchDate : format.date(project.launchDate) }) : ''}
               </Typography>
               <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                {units} units, {money(value, project.currency)} over {project.weeks.length} weeks; {perWeek} a week
+                {t('dash.velocitySummary', { count: units, n: n(units), value: money(value, project.currency), weeks, w: n(weeks), perWeek })}
               </Typography>
               <Columns
-                points={project.weeks.map((week) => ({ label: week.week.slice(5), value: week.units, title: `Week of ${week.week}: ${week.units} units, ${money(week.value, project.currency)}` }))}
-                label={`${project.project}: ${units} units reserved over ${project.weeks.length} weeks`}
+                points={project.weeks.map((week) => ({ label: week.week.slice(5), value: week.units, title: t('dash.weekOfTitle', { week: format.language === 'en' ? week.week : format.date(week.week), count: week.units, n: n(week.units), value: money(week.value, project.currency) }) }))}
+                label={t('dash.velocityLabel', { project: project.project, count: units, n: n(units), weeks, w: n(weeks) })}
               />
-              <Figures head={['Week of', 'Units', 'Value']} rows={project.weeks.filter((week) => week.units > 0).map((week) => [week.week, week.units, money(week.value, project.currency)])} />
+              <Figures head={[t('dash.weekOf'), t('dash.units'), t('dash.value')]} rows={project.weeks.filter((week) => week.units > 0).map((week) => [format.language === 'en' ? week.week : format.date(week.week), n(week.units), money(week.value, project.currency)])} />
             </Box>
           );
         })}
@@ -149,9 +181,10 @@ function Velocity({ projects }: { projects: NonNullable<SalesDashboard['velocity
  * and confirmed, and sales velocity. A part the user may not read is left out (the server sends null).
  */
 export function DashboardPage() {
+  const t = useT(salesCatalog);
   const { data, error, isFetching, refetch } = useSalesDashboardQuery(undefined, { pollingInterval: 60_000, refetchOnMountOrArgChange: true });
   return (
-    <DashboardFrame label="Sales dashboard" asOf={data?.asOf} isFetching={isFetching} refetch={refetch} error={error} links={[{ to: '/sales/units/board', label: 'Unit board' }]}>
+    <DashboardFrame label={t('dash.sales')} asOf={data?.asOf} isFetching={isFetching} refetch={refetch} error={error} links={[{ to: '/sales/units/board', label: t('dash.unitBoard') }]}>
       {data ? (
         <>
           <Inventory data={data} />

@@ -8,17 +8,22 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { fieldErrorMap, toApiError } from '@propdesk/api-client';
-import { ReferencePicker, formatDateTime } from '@propdesk/records/web';
+import { useT } from '@propdesk/i18n/react';
+import { ReferencePicker } from '@propdesk/records/web';
 import { useSnackbar } from 'notistack';
 import { useState, type FormEvent } from 'react';
 import type { BoardUnit } from './model.js';
 import { useAskExtensionMutation, useHoldRequestQuery, useHoldSetupQuery, useRequestHoldMutation } from './boardApi.web.js';
+import { salesCatalog } from '../../web/i18n/catalog.js';
+import { useFormat } from '../../web/i18n/format.js';
 
 /** Whole hours from a text field: null when it is not a whole number (never coerced). */
 const wholeHours = (text: string) => (/^\d{1,4}$/.test(text.trim()) ? Number(text.trim()) : null);
 
 /** Request a hold of a unit for a customer or a lead (the hold request's own form, from the board). */
 export function RequestHoldDialog({ unit, project, onClose }: { unit: BoardUnit; project: string; onClose: () => void }) {
+  const t = useT(salesCatalog);
+  const format = useFormat();
   const { enqueueSnackbar } = useSnackbar();
   const { data: setup } = useHoldSetupQuery(project);
   const [requestHold, { isLoading }] = useRequestHoldMutation();
@@ -34,14 +39,14 @@ export function RequestHoldDialog({ unit, project, onClose }: { unit: BoardUnit;
     event.preventDefault();
     const asked = wholeHours(hours);
     const found: Record<string, string> = {};
-    if (!customer && !lead) found.customer = 'Choose a customer or a lead';
-    if (asked === null || asked < 1 || asked > max) found.hours = `Whole hours from 1 to ${max}`;
-    if (reason.trim() === '') found.reason = 'Required';
+    if (!customer && !lead) found.customer = t('hold.chooseCustomerOrLead');
+    if (asked === null || asked < 1 || asked > max) found.hours = t('common.wholeHours', { max: format.number(max) });
+    if (reason.trim() === '') found.reason = t('common.required');
     setErrors(found);
     if (Object.keys(found).length > 0 || asked === null) return;
     try {
       const answer = await requestHold({ unit: unit.id, ...(customer ? { customer } : {}), ...(lead ? { lead } : {}), hours: asked, reason: reason.trim() }).unwrap();
-      enqueueSnackbar(answer.data.status === 'approved' ? `${unit.code} is held for you.` : `Hold ${answer.data.number} requested; waiting for approval.`, { variant: 'success' });
+      enqueueSnackbar(answer.data.status === 'approved' ? t('hold.heldForYou', { code: unit.code }) : t('hold.requested', { number: answer.data.number }), { variant: 'success' });
       onClose();
     } catch (error) {
       const failure = toApiError(error);
@@ -53,29 +58,29 @@ export function RequestHoldDialog({ unit, project, onClose }: { unit: BoardUnit;
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="hold-title">
       <form onSubmit={submit} noValidate>
-        <DialogTitle id="hold-title">Request a hold on {unit.code}</DialogTitle>
+        <DialogTitle id="hold-title">{t('hold.title', { code: unit.code })}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             {problem ? <Alert severity="error">{problem}</Alert> : null}
-            <ReferencePicker resource="customers" name="customer" label="Customer" value={customer} onChange={(value) => setCustomer((value as string | null) ?? null)} error={errors.customer} />
-            <ReferencePicker resource="leads" name="lead" label="Lead (when there is no customer yet)" value={lead} onChange={(value) => setLead((value as string | null) ?? null)} error={errors.lead} />
+            <ReferencePicker resource="customers" name="customer" label={t('hold.customer')} value={customer} onChange={(value) => setCustomer((value as string | null) ?? null)} error={errors.customer} />
+            <ReferencePicker resource="leads" name="lead" label={t('hold.lead')} value={lead} onChange={(value) => setLead((value as string | null) ?? null)} error={errors.lead} />
             <TextField
-              label="Hours"
+              label={t('hold.hours')}
               name="hours"
               value={hours}
               onChange={(event) => setHours(event.target.value)}
               error={Boolean(errors.hours)}
-              helperText={errors.hours ?? `At most ${max} hours, counted from approval.`}
+              helperText={errors.hours ?? t('hold.atMost', { max: format.number(max) })}
               slotProps={{ htmlInput: { inputMode: 'numeric' } }}
               required
             />
-            <TextField label="Reason" name="reason" value={reason} onChange={(event) => setReason(event.target.value)} error={Boolean(errors.reason)} helperText={errors.reason} required multiline minRows={2} />
+            <TextField label={t('common.reason')} name="reason" value={reason} onChange={(event) => setReason(event.target.value)} error={Boolean(errors.reason)} helperText={errors.reason} required multiline minRows={2} />
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
           <Button type="submit" variant="contained" disabled={isLoading}>
-            Request hold
+            {t('hold.request')}
           </Button>
         </DialogActions>
       </form>
@@ -89,6 +94,8 @@ export function RequestHoldDialog({ unit, project, onClose }: { unit: BoardUnit;
  * approver then confirms it (`extend`) or declines it, unless the project needs no approval.
  */
 export function ExtensionDialog({ holdId, project, onClose }: { holdId: string; project: string; onClose: () => void }) {
+  const t = useT(salesCatalog);
+  const format = useFormat();
   const { enqueueSnackbar } = useSnackbar();
   const { data: hold, isLoading: loadingHold } = useHoldRequestQuery(holdId);
   const { data: setup } = useHoldSetupQuery(project);
@@ -102,19 +109,28 @@ export function ExtensionDialog({ holdId, project, onClose }: { holdId: string; 
   const extensionsLeft = setup ? Math.max(0, setup.maxExtensions - used) : null;
   const hoursLeft = setup ? Math.max(0, Math.min(setup.maxHoldHours, setup.maxTotalHours - total)) : null;
   const waiting = hold?.extensionHours ?? null;
-  const blocked = hold?.status !== 'approved' ? `This hold is ${hold?.status ?? 'not loaded'}; only an approved hold can be extended.` : waiting ? `An extension of ${waiting} hours is already waiting for approval.` : extensionsLeft === 0 ? 'This hold has had every extension the project allows.' : hoursLeft === 0 ? 'This hold has reached the longest hold the project allows.' : null;
+  const blocked =
+    hold?.status !== 'approved'
+      ? t('hold.notApproved', { status: hold?.status ?? t('hold.notLoaded') })
+      : waiting
+        ? t('hold.extensionWaiting', { hours: format.number(waiting) })
+        : extensionsLeft === 0
+          ? t('hold.noExtensionsLeft')
+          : hoursLeft === 0
+            ? t('hold.noHoursLeft')
+            : null;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const asked = wholeHours(hours);
     if (asked === null || asked < 1 || (hoursLeft !== null && asked > hoursLeft)) {
-      setError(`Whole hours from 1 to ${hoursLeft ?? 720}`);
+      setError(t('common.wholeHours', { max: format.number(hoursLeft ?? 720) }));
       return;
     }
     setError(null);
     try {
       const answer = await ask({ id: holdId, hours: asked }).unwrap();
-      enqueueSnackbar(answer.data.extensionHours ? `Extension of ${asked} hours asked; waiting for approval.` : `Extended by ${asked} hours.`, { variant: 'success' });
+      enqueueSnackbar(t(answer.data.extensionHours ? 'hold.extensionAsked' : 'hold.extended', { hours: format.number(asked) }), { variant: 'success' });
       onClose();
     } catch (failure) {
       setProblem(toApiError(failure).message);
@@ -124,24 +140,24 @@ export function ExtensionDialog({ holdId, project, onClose }: { holdId: string; 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="extend-title">
       <form onSubmit={submit} noValidate>
-        <DialogTitle id="extend-title">Ask for more time{hold ? ` on ${hold.number}` : ''}</DialogTitle>
+        <DialogTitle id="extend-title">{hold ? t('hold.extendTitleOn', { number: hold.number }) : t('hold.extendTitle')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             {problem ? <Alert severity="error">{problem}</Alert> : null}
             {hold ? (
               <DialogContentText>
-                Held until {hold.expiresAt ? formatDateTime(hold.expiresAt) : '—'}; {total} hours so far, extended {used} time{used === 1 ? '' : 's'}.
-                {setup ? ` The project allows ${setup.maxExtensions} extension${setup.maxExtensions === 1 ? '' : 's'}, ${setup.maxHoldHours} hours each at most, ${setup.maxTotalHours} hours in all.` : ''}
+                {t('hold.heldUntil', { time: hold.expiresAt ? format.dateTime(hold.expiresAt) : '—', total: format.number(total), count: used, n: format.number(used) })}
+                {setup ? t('hold.projectAllows', { count: setup.maxExtensions, n: format.number(setup.maxExtensions), hours: format.number(setup.maxHoldHours), total: format.number(setup.maxTotalHours) }) : ''}
               </DialogContentText>
             ) : null}
             {!loadingHold && blocked ? <Alert severity="info">{blocked}</Alert> : null}
             <TextField
-              label="More hours"
+              label={t('hold.moreHours')}
               name="extensionHours"
               value={hours}
               onChange={(event) => setHours(event.target.value)}
               error={Boolean(error)}
-              helperText={error ?? (hoursLeft !== null ? `Up to ${hoursLeft} hours.` : undefined)}
+              helperText={error ?? (hoursLeft !== null ? t('hold.upTo', { hours: format.number(hoursLeft) }) : undefined)}
               disabled={Boolean(blocked)}
               slotProps={{ htmlInput: { inputMode: 'numeric' } }}
               required
@@ -149,9 +165,9 @@ export function ExtensionDialog({ holdId, project, onClose }: { holdId: string; 
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
           <Button type="submit" variant="contained" disabled={isLoading || loadingHold || Boolean(blocked)}>
-            Ask for extension
+            {t('hold.askExtension')}
           </Button>
         </DialogActions>
       </form>
@@ -161,6 +177,7 @@ export function ExtensionDialog({ holdId, project, onClose }: { holdId: string; 
 
 /** Block or unblock a unit: the reason is required and kept in the unit's history and story. */
 export function ReasonDialog({ title, body, onConfirm, onCancel }: { title: string; body?: string | undefined; onConfirm: (reason: string) => void; onCancel: () => void }) {
+  const t = useT(salesCatalog);
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
   const missing = reason.trim() === '';
@@ -175,12 +192,12 @@ export function ReasonDialog({ title, body, onConfirm, onCancel }: { title: stri
         <DialogTitle id="unit-reason-title">{title}</DialogTitle>
         <DialogContent>
           {body ? <DialogContentText sx={{ mb: 1 }}>{body}</DialogContentText> : null}
-          <TextField autoFocus fullWidth label="Reason" name="reason" value={reason} onChange={(event) => setReason(event.target.value)} error={touched && missing} helperText={touched && missing ? 'Required' : undefined} required multiline minRows={2} />
+          <TextField autoFocus fullWidth label={t('common.reason')} name="reason" value={reason} onChange={(event) => setReason(event.target.value)} error={touched && missing} helperText={touched && missing ? t('common.required') : undefined} required multiline minRows={2} />
         </DialogContent>
         <DialogActions>
-          <Button onClick={onCancel}>Cancel</Button>
+          <Button onClick={onCancel}>{t('common.cancel')}</Button>
           <Button type="submit" variant="contained">
-            Confirm
+            {t('common.confirm')}
           </Button>
         </DialogActions>
       </form>

@@ -21,15 +21,18 @@ import CloseIcon from '@mui/icons-material/Close';
 import { toApiError } from '@propdesk/api-client';
 import { useChecker, useCurrentUser } from '@propdesk/auth-session/web';
 import { percentOf, subtractMoney } from '@propdesk/finance';
-import { formatDateTime, formatMoney, formatPercent, humanize } from '@propdesk/records/web';
+import { useT } from '@propdesk/i18n/react';
+import { humanize } from '@propdesk/records/web';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { Board, BoardStatus, BoardUnit } from './model.js';
 import { useUnitActionMutation, useUnitStoryQuery } from './boardApi.web.js';
 import { ExtensionDialog, ReasonDialog, RequestHoldDialog } from './HoldDialogs.web.js';
+import { salesCatalog } from '../../web/i18n/catalog.js';
+import { useFormat } from '../../web/i18n/format.js';
 
-const VERB: Record<string, string> = { hold: 'Held by', allocation: 'Allocated to', reservation: 'Reserved by' };
+const VERB = { hold: 'unit.heldBy', allocation: 'unit.allocatedTo', reservation: 'unit.reservedBy' } as const;
 /** Where a claim's document opens (the engine's list with `?record=`). */
 const DOCUMENT_ROUTE: Record<string, string> = { 'hold-requests': '/settings/leads/holdRequests', reservations: '/Reservations', eois: '/sales/eoi/list' };
 
@@ -40,18 +43,20 @@ export function StatusChip({ status, statuses }: { status: string; statuses: rea
 
 /** A unit's status changes, newest first (`GET /api/units/{id}/story`). */
 export function UnitStory({ unitId, statuses }: { unitId: string; statuses: readonly BoardStatus[] }) {
+  const t = useT(salesCatalog);
+  const format = useFormat();
   const { data, error, isLoading } = useUnitStoryQuery(unitId);
   const label = (status: string | null) => (status ? (statuses.find((one) => one.name === status)?.label ?? humanize(status)) : '—');
-  if (isLoading) return <Typography variant="body2">Loading the story…</Typography>;
+  if (isLoading) return <Typography variant="body2">{t('unit.loadingStory')}</Typography>;
   if (error) return <Alert severity="error">{toApiError(error).message}</Alert>;
-  if (!data || data.length === 0) return <Typography variant="body2">No status changes yet.</Typography>;
+  if (!data || data.length === 0) return <Typography variant="body2">{t('unit.noStory')}</Typography>;
   return (
-    <List dense aria-label="Unit story" disablePadding>
+    <List dense aria-label={t('unit.storyLabel')} disablePadding>
       {data.map((line) => (
         <ListItem key={line.id} disableGutters divider>
           <ListItemText
             primary={`${label(line.from)} → ${label(line.to)}${line.action ? ` (${humanize(line.action)})` : ''}`}
-            secondary={[formatDateTime(line.at), line.actorName ?? (line.source === 'system' ? 'the system' : null), line.document?.label, line.reason].filter(Boolean).join(' · ')}
+            secondary={[format.dateTime(line.at), line.actorName ?? (line.source === 'system' ? t('common.theSystem') : null), line.document?.label, line.reason].filter(Boolean).join(' · ')}
           />
         </ListItem>
       ))}
@@ -70,6 +75,8 @@ export const reserveLink = (unit: BoardUnit, fromOwnHold: boolean) =>
  * claim (who holds it until when), the actions the caller may take and the unit's story.
  */
 export function UnitCard({ unit, board, onClose }: { unit: BoardUnit; board: Board; onClose: () => void }) {
+  const t = useT(salesCatalog);
+  const format = useFormat();
   const checker = useChecker();
   const me = useCurrentUser()?.userId ?? null;
   const { enqueueSnackbar } = useSnackbar();
@@ -85,21 +92,21 @@ export function UnitCard({ unit, board, onClose }: { unit: BoardUnit; board: Boa
     setDialog(null);
     try {
       await unitAction({ id: unit.id, action, reason }).unwrap();
-      enqueueSnackbar(`${unit.code} ${action === 'block' ? 'blocked' : 'unblocked'}.`, { variant: 'success' });
+      enqueueSnackbar(t(action === 'block' ? 'unit.blocked' : 'unit.unblocked', { code: unit.code }), { variant: 'success' });
     } catch (error) {
       enqueueSnackbar(toApiError(error).message, { variant: 'error' });
     }
   };
 
   const facts: [string, string][] = [
-    ['Block', unit.block],
-    ['Floor', String(unit.floor)],
-    ['Type', unit.unitType ?? '—'],
-    ['Bedrooms', unit.bedrooms === null ? '—' : String(unit.bedrooms)],
-    ['Bathrooms', unit.bathrooms === null ? '—' : String(unit.bathrooms)],
-    ['Area', unit.areaM2 ? `${unit.areaM2} m²` : '—'],
-    ['Garden', unit.gardenM2 ? `${unit.gardenM2} m²` : '—'],
-    ['View', unit.view ?? '—'],
+    [t('unit.block'), unit.block],
+    [t('unit.floor'), String(unit.floor)],
+    [t('unit.type'), unit.unitType ?? '—'],
+    [t('unit.bedrooms'), unit.bedrooms === null ? '—' : format.number(unit.bedrooms)],
+    [t('unit.bathrooms'), unit.bathrooms === null ? '—' : format.number(unit.bathrooms)],
+    [t('unit.area'), unit.areaM2 ? t('board.area', { n: String(unit.areaM2) }) : '—'],
+    [t('unit.garden'), unit.gardenM2 ? t('board.area', { n: String(unit.gardenM2) }) : '—'],
+    [t('unit.view'), unit.view ?? '—'],
   ];
 
   return (
@@ -107,20 +114,20 @@ export function UnitCard({ unit, board, onClose }: { unit: BoardUnit; board: Boa
       <Box component="section" aria-labelledby="unit-card-title" sx={{ p: 2 }}>
         <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
           <Typography id="unit-card-title" variant="h6" component="h2">
-            Unit {unit.code}
+            {t('unit.title', { code: unit.code })}
           </Typography>
-          <IconButton aria-label="Close the unit card" onClick={onClose}>
+          <IconButton aria-label={t('unit.closeCard')} onClick={onClose}>
             <CloseIcon />
           </IconButton>
         </Stack>
         <StatusChip status={unit.status} statuses={board.statuses} />
         {claim ? (
-          <Alert severity={mine ? 'success' : 'info'} sx={{ mt: 1 }} aria-label="Current claim">
-            {VERB[claim.kind] ?? 'Claimed by'} {mine ? 'you' : (claim.holder ?? 'someone')}
-            {claim.expiresAt ? ` until ${formatDateTime(claim.expiresAt)}` : ''}.{' '}
+          <Alert severity={mine ? 'success' : 'info'} sx={{ mt: 1 }} aria-label={t('unit.currentClaim')}>
+            {t(VERB[claim.kind] ?? 'unit.claimedBy')} {mine ? t('common.you') : (claim.holder ?? t('common.someone'))}
+            {claim.expiresAt ? t('unit.until', { time: format.dateTime(claim.expiresAt) }) : ''}.{' '}
             {DOCUMENT_ROUTE[claim.documentResource] ? (
               <Link component={RouterLink} to={`${DOCUMENT_ROUTE[claim.documentResource]}?record=${claim.documentId}`}>
-                Open the {humanize(claim.kind)}
+                {t('unit.open', { kind: claim.kind })}
               </Link>
             ) : null}
           </Alert>
@@ -133,22 +140,22 @@ export function UnitCard({ unit, board, onClose }: { unit: BoardUnit; board: Boa
               <dd>{value}</dd>
             </Box>
           ))}
-          <dt>Base price</dt>
-          <dd>{board.prices ? (unit.basePrice ? formatMoney(unit.basePrice, currency) : '—') : 'Not shown to you'}</dd>
+          <dt>{t('unit.basePrice')}</dt>
+          <dd>{board.prices ? (unit.basePrice ? format.money(unit.basePrice, currency) : '—') : t('unit.notShown')}</dd>
         </Box>
 
         {board.plans.length > 0 ? (
           <>
             <Typography variant="subtitle2" component="h3">
-              Payment plans
+              {t('unit.plans')}
             </Typography>
-            <Table size="small" aria-label="Payment plans">
+            <Table size="small" aria-label={t('unit.plans')}>
               <TableHead>
                 <TableRow>
-                  <TableCell>Plan</TableCell>
-                  <TableCell>Down</TableCell>
-                  <TableCell>Years</TableCell>
-                  <TableCell align="right">Price</TableCell>
+                  <TableCell>{t('unit.plan')}</TableCell>
+                  <TableCell>{t('unit.down')}</TableCell>
+                  <TableCell>{t('unit.years')}</TableCell>
+                  <TableCell align="right">{t('unit.price')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -156,13 +163,13 @@ export function UnitCard({ unit, board, onClose }: { unit: BoardUnit; board: Boa
                   <TableRow key={plan.id}>
                     <TableCell>
                       {plan.name}
-                      {Number(plan.discountPct) > 0 ? ` (−${formatPercent(plan.discountPct)})` : ''}
+                      {Number(plan.discountPct) > 0 ? ` (−${format.percent(plan.discountPct)})` : ''}
                     </TableCell>
-                    <TableCell>{formatPercent(plan.downPaymentPct)}</TableCell>
+                    <TableCell>{format.percent(plan.downPaymentPct)}</TableCell>
                     <TableCell>
-                      {plan.years}, {humanize(plan.frequency).toLowerCase()}
+                      {t('unit.planYears', { years: format.number(plan.years), frequency: plan.frequency })}
                     </TableCell>
-                    <TableCell align="right">{unit.basePrice ? formatMoney(subtractMoney(unit.basePrice, percentOf(unit.basePrice, plan.discountPct)), currency) : '—'}</TableCell>
+                    <TableCell align="right">{unit.basePrice ? format.money(subtractMoney(unit.basePrice, percentOf(unit.basePrice, plan.discountPct)), currency) : '—'}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>
@@ -170,33 +177,33 @@ export function UnitCard({ unit, board, onClose }: { unit: BoardUnit; board: Boa
           </>
         ) : null}
 
-        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', my: 2 }} aria-label="Actions">
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', my: 2 }} aria-label={t('unit.actions')}>
           {available && checker.can('holdRequest', 'create') ? (
             <Button variant="contained" onClick={() => setDialog('hold')}>
-              Request hold
+              {t('unit.requestHold')}
             </Button>
           ) : null}
           {(available || mine) && checker.can('reservation', 'create') ? (
             <Button variant="outlined" component={RouterLink} to={reserveLink(unit, mine)}>
-              Reserve
+              {t('unit.reserve')}
             </Button>
           ) : null}
           {mine && claim ? (
             <Button variant="outlined" onClick={() => setDialog('extend')}>
-              Ask for more time
+              {t('unit.askMoreTime')}
             </Button>
           ) : null}
           {available && checker.can('unit', 'block') ? (
             <Button color="warning" onClick={() => setDialog('block')}>
-              Block
+              {t('unit.blockAction')}
             </Button>
           ) : null}
-          {unit.status === 'blocked' && checker.can('unit', 'block') ? <Button onClick={() => setDialog('unblock')}>Unblock</Button> : null}
+          {unit.status === 'blocked' && checker.can('unit', 'block') ? <Button onClick={() => setDialog('unblock')}>{t('unit.unblockAction')}</Button> : null}
         </Stack>
 
         <Divider />
         <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>
-          Story
+          {t('unit.story')}
         </Typography>
         <UnitStory unitId={unit.id} statuses={board.statuses} />
       </Box>
@@ -205,8 +212,8 @@ export function UnitCard({ unit, board, onClose }: { unit: BoardUnit; board: Boa
       {dialog === 'extend' && claim ? <ExtensionDialog holdId={claim.documentId} project={board.project.id} onClose={() => setDialog(null)} /> : null}
       {dialog === 'block' || dialog === 'unblock' ? (
         <ReasonDialog
-          title={`${dialog === 'block' ? 'Block' : 'Unblock'} ${unit.code}?`}
-          body={dialog === 'block' ? 'Nobody can hold or reserve it until it is unblocked.' : undefined}
+          title={t(dialog === 'block' ? 'unit.blockTitle' : 'unit.unblockTitle', { code: unit.code })}
+          body={dialog === 'block' ? t('unit.blockBody') : undefined}
           onConfirm={(reason) => void act(dialog, reason)}
           onCancel={() => setDialog(null)}
         />

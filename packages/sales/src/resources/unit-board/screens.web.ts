@@ -1,5 +1,6 @@
 import { customScreen } from '@propdesk/shell-ui';
 import type { SalesScreens } from '../../web/manifest.js';
+import { withSalesWords } from '../../web/i18n/preload.js';
 
 const unitRead = { entity: 'unit', action: 'read' } as const;
 
@@ -11,8 +12,8 @@ export const unitBoardScreens: SalesScreens = [
   {
     section: 'inventory',
     items: [
-      customScreen('/sales/units/board', 'Unit Board', () => import('./BoardPage.web.js').then((m) => m.BoardPage), { guard: unitRead }),
-      customScreen('/sales/dashboard', 'Sales Dashboard', () => import('./DashboardPage.web.js').then((m) => m.DashboardPage), { guard: unitRead }),
+      customScreen('/sales/units/board', 'Unit Board', () => withSalesWords(import('./BoardPage.web.js')).then((m) => m.BoardPage), { guard: unitRead }),
+      customScreen('/sales/dashboard', 'Sales Dashboard', () => withSalesWords(import('./DashboardPage.web.js')).then((m) => m.DashboardPage), { guard: unitRead }),
     ],
   },
 ];

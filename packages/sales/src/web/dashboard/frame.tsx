@@ -5,13 +5,16 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { toApiError } from '@propdesk/api-client';
-import { formatDateTime } from '@propdesk/records/web';
-import type { ReactNode } from 'react';
+import { useT } from '@propdesk/i18n/react';
+import { salesCatalog } from '../i18n/catalog.js';
+import { useFormat } from '../i18n/format.js';
+import { useId, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 
 /** One titled card of a dashboard; `wide` spans the grid's columns. Its heading names the region. */
 export function DashboardCard({ title, children, wide = false }: { title: string; children: ReactNode; wide?: boolean }) {
-  const id = `card-${title.replace(/\W+/g, '-').toLowerCase()}`;
+  // Not made from the title: an Arabic title has no word characters \w knows, so every card would get the same id.
+  const id = `card-${useId()}`;
   return (
     <Paper variant="outlined" component="section" aria-labelledby={id} sx={{ p: 2, gridColumn: wide ? '1 / -1' : undefined, minWidth: 0 }}>
       <Typography id={id} variant="h6" component="h2" sx={{ mb: 1 }}>
@@ -52,16 +55,18 @@ type FrameProps = {
 
 /** A dashboard page: when its figures were read, Refresh, links to their screens, the error if any, then its cards in a grid. */
 export function DashboardFrame({ label, asOf, isFetching, refetch, error, links, children }: FrameProps) {
+  const t = useT(salesCatalog);
+  const format = useFormat();
   return (
     <Box component="section" aria-label={label} sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)', px: { xs: 2, md: 3 }, pb: 3, pt: 1 }}>
       <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         {asOf ? (
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            As of {formatDateTime(asOf)}
+            {t('common.asOf', { time: format.dateTime(asOf) })}
           </Typography>
         ) : null}
         <Button onClick={() => void refetch()} disabled={isFetching}>
-          Refresh
+          {t('common.refresh')}
         </Button>
         {links.map((link) => (
           <Button key={link.to} component={RouterLink} to={link.to}>

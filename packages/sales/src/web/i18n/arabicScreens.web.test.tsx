@@ -1,0 +1,128 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { SnackbarProvider } from 'notistack';
+import { Suspense, type ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router';
+import { combineSlices, configureStore } from '@reduxjs/toolkit';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { baseApi, resetConfig, setConfig } from '@propdesk/api-client';
+import { privilegesSet, sessionSlice } from '@propdesk/auth-session/web';
+import { loadCatalog, type Language } from '@propdesk/i18n';
+import { LanguageProvider } from '@propdesk/i18n/react';
+import type { RecordRow } from '@propdesk/records/model';
+import { DashboardPage } from '../../resources/unit-board/DashboardPage.web.js';
+import type { SalesDashboard } from '../../resources/unit-board/model.js';
+import { LeadPanel } from '../../resources/leads/LeadPanel.web.js';
+import { salesCatalog } from './catalog.js';
+
+const BASE = 'http://propdesk.test';
+const LEAD = '00000000-0000-4000-8000-0000000000a1';
+const server = setupServer();
+/** The machine may be busy: the first paint can take seconds. */
+const wait = { timeout: 20_000 };
+
+beforeAll(async () => {
+  // Loaded before the first render, as the shell's setLanguage does before it switches (a render would otherwise suspend on it).
+  await loadCatalog(salesCatalog, 'ar');
+  server.listen({ onUnhandledRequest: 'error' });
+  setConfig({ apiBaseUrl: BASE });
+  // The charts measure their box; jsdom has no layout.
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+});
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+});
+afterAll(() => {
+  server.close();
+  resetConfig();
+});
+
+function renderIn(language: Language, node: ReactNode, privileges: [string, string][] = []) {
+  const store = configureStore({
+    reducer: combineSlices(sessionSlice, baseApi),
+    middleware: (getDefault) => getDefault({ serializableCheck: false }).concat(baseApi.middleware),
+  });
+  store.dispatch(privilegesSet(privileges.map(([entityName, action]) => ({ entityName, action }))));
+  render(
+    <Provider store={store}>
+      <SnackbarProvider>
+        <MemoryRouter>
+          <LanguageProvider language={language}>
+            <Suspense fallback={null}>{node}</Suspense>
+          </LanguageProvider>
+        </MemoryRouter>
+      </SnackbarProvider>
+    </Provider>,
+  );
+}
+
+const dashboard: SalesDashboard = {
+  asOf: '2026-11-28T10:00:00.000Z',
+  statuses: [{ name: 'available', label: 'Available', color: '#2e7d32', sortOrder: 1 } as SalesDashboard['statuses'][number]],
+  inventory: [{ projectId: 'p1', project: 'Palm Hills', currency: 'EGP', status: 'available', units: 11, value: '1250000.00' }],
+  holds: { active: 3, expiringToday: 1, pending: 2, byProject: [{ project: 'Palm Hills', active: 3, expiringToday: 1 }] },
+  eois: [],
+  reservations: [],
+  velocity: [{ projectId: 'p1', project: 'Palm Hills', currency: 'EGP', launchDate: '2026-10-01', weeks: [{ week: '2026-11-16', units: 3, value: '9000000.00' }, { week: '2026-11-23', units: 0, value: '0.00' }] }],
+};
+
+const lead = {
+  id: LEAD,
+  version: 1,
+  createdOn: '2026-11-20T10:00:00.000Z',
+  modifiedOn: '2026-11-20T10:00:00.000Z',
+  createdBy: null,
+  modifiedBy: null,
+  fullName: 'أحمد إبراهيم',
+  assignedTo: null,
+  customer: null,
+  validUntil: '2026-12-20T10:00:00.000Z',
+  refLabels: {},
+} as RecordRow;
+
+describe('the sales screens in Arabic (issue 29)', () => {
+  it('draws the sales dashboard in Arabic words, with Arabic plurals and Latin digits', { timeout: 60_000 }, async () => {
+    server.use(http.get(`${BASE}/api/sales/dashboard`, () => HttpResponse.json({ status: 'OK', data: dashboard })));
+    renderIn('ar', <DashboardPage />);
+    const region = await screen.findByRole('region', { name: 'لوحة مؤشرات المبيعات' }, wait);
+    expect(await within(region).findByRole('heading', { name: 'المخزون حسب المشروع والحالة' }, wait)).toBeInTheDocument();
+    expect(within(region).getByRole('heading', { name: 'الحجوزات المؤقتة' })).toBeInTheDocument();
+    expect(within(region).getByRole('button', { name: 'تحديث' })).toBeInTheDocument();
+    expect(within(region).getByText('بانتظار الاعتماد')).toBeInTheDocument();
+    // 3 units over 2 weeks: "3 وحدات" (few) and "أسبوعين" (two), digits 0–9.
+    expect(within(region).getByText(/^3 وحدات، بقيمة 9,000,000.00 EGP خلال أسبوعين؛ 1.5 أسبوعيًا$/)).toBeInTheDocument();
+    // 11 units: the "many" form.
+    expect(within(region).getByRole('img', { name: 'الوحدات حسب الحالة: Palm Hills 11 وحدة' })).toBeInTheDocument();
+    expect(within(region).queryByText('Refresh')).not.toBeInTheDocument();
+  });
+
+  it('draws the same dashboard in English as before', { timeout: 60_000 }, async () => {
+    server.use(http.get(`${BASE}/api/sales/dashboard`, () => HttpResponse.json({ status: 'OK', data: dashboard })));
+    renderIn('en', <DashboardPage />);
+    const region = await screen.findByRole('region', { name: 'Sales dashboard' }, wait);
+    expect(await within(region).findByRole('heading', { name: 'Inventory by project and status' }, wait)).toBeInTheDocument();
+    expect(within(region).getByText('3 units, 9,000,000.00 EGP over 2 weeks; 1.5 a week')).toBeInTheDocument();
+    expect(within(region).getByRole('img', { name: 'Units by status: Palm Hills 11 units' })).toBeInTheDocument();
+  });
+
+  it("draws a lead's panel in Arabic", { timeout: 60_000 }, async () => {
+    server.use(http.get(`${BASE}/api/leads/${LEAD}/activities`, () => HttpResponse.json({ status: 'OK', data: [] })));
+    renderIn('ar', <LeadPanel record={lead} />, [['lead', 'read']]);
+    expect(await screen.findByRole('heading', { name: 'الملكية' }, wait)).toBeInTheDocument();
+    expect(screen.getByText('في المجمّع العام')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'تسجيل نشاط' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'تسجيل النشاط' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'تحويله إلى عميل' })).toBeInTheDocument();
+    expect(await screen.findByText('لا توجد أنشطة بعد.', {}, wait)).toBeInTheDocument();
+    expect(screen.getByText(/^صالح حتى 20 ديسمبر 2026/)).toBeInTheDocument();
+  });
+});
