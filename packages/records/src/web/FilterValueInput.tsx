@@ -1,9 +1,8 @@
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import type { FieldDef, FilterCondition } from '../model/index.js';
+import { optionLabelOf, type FieldDef, type FilterCondition } from '../model/index.js';
 import { DateInput } from './DateInput.js';
-import { humanize } from './format.js';
 import { ReferencePicker } from './ReferencePicker.js';
 
 export type FilterValueInputProps = {
@@ -31,7 +30,7 @@ export function FilterValueInput({ field, condition, path, onChange }: FilterVal
         <TextField select fullWidth size="small" label="Value" value={String(condition.value ?? '')} onChange={(event) => onChange(event.target.value)}>
           {(field.kind === 'boolean' ? ['true', 'false'] : (field.options ?? [])).map((option) => (
             <MenuItem key={option} value={option}>
-              {field.kind === 'boolean' ? (option === 'true' ? 'Yes' : 'No') : humanize(option)}
+              {field.kind === 'boolean' ? (option === 'true' ? 'Yes' : 'No') : optionLabelOf(field, option)}
             </MenuItem>
           ))}
         </TextField>

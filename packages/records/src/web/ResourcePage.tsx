@@ -25,6 +25,7 @@ import { ResourceListPage } from './ResourceListPage.js';
 import { SingletonRecord } from './SingletonRecord.js';
 import type { FixedFilter } from './listState.js';
 import { inSentence } from './nouns.js';
+import { useLocalizedDefinition } from './i18n/localizedDefinition.js';
 
 export type ResourcePageProps = {
   def: ResourceDef;
@@ -63,10 +64,12 @@ export type ResourcePageProps = {
  * (`?record=id`), its edit form (`&edit=1`) and the create form (`?create=1`), so Back and links work.
  */
 export function ResourcePage(props: ResourcePageProps) {
+  // Every screen below shows the definition in the page's language (its words, its options' labels).
+  const def = useLocalizedDefinition(props.def);
   // The shell's pages bring their own margins (as NotAvailableYet does).
   return (
-    <Box component="section" aria-label={props.def.label} sx={{ px: { xs: 2, md: 3 }, pb: 3, pt: 1, minWidth: 0 }}>
-      <ResourcePageContent {...props} />
+    <Box component="section" aria-label={def.label} sx={{ px: { xs: 2, md: 3 }, pb: 3, pt: 1, minWidth: 0 }}>
+      <ResourcePageContent {...props} def={def} />
     </Box>
   );
 }
