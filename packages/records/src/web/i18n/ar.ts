@@ -61,6 +61,7 @@ const ar: Messages<RecordsKey> = {
   system: 'النظام',
   reason: 'السبب: {reason}',
   restore: 'استرجاع',
+  historyAction: '{action, select, create {إنشاء} update {تعديل} delete {حذف} activate {تفعيل} deactivate {إلغاء التفعيل} restore {استرجاع} other {{name}}}',
   restoreLabel: 'استرجاع القيمة السابقة لـ {field}',
   fromSource: '{source, select, screen {من الشاشة} import {من الاستيراد} api {من برنامج آخر} action {من إجراء} job {من مهمة مجدولة} system {من النظام} other {من {source}}}',
   apply: 'تطبيق',

@@ -65,6 +65,7 @@ export const en = {
   system: 'System',
   reason: 'Reason: {reason}',
   restore: 'Restore',
+  historyAction: '{action, select, create {Create} update {Update} delete {Delete} activate {Activate} deactivate {Deactivate} restore {Restore} other {{name}}}',
   restoreLabel: 'Restore {field} to its earlier value',
   fromSource: 'from {source, select, screen {screen} import {import} api {another program} action {an action} job {a scheduled job} system {the system} other {{source}}}',
   // Filters and sort
