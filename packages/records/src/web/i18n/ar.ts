@@ -8,6 +8,8 @@ const ar: Messages<RecordsKey> = {
   active: 'نشط',
   inactive: 'غير نشط',
   all: 'الكل',
+  createdOn: 'تاريخ الإنشاء',
+  modifiedOn: 'تاريخ التعديل',
   filters: 'عوامل التصفية',
   import: 'استيراد',
   newRecord: 'إضافة {singular}',

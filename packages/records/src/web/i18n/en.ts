@@ -10,6 +10,8 @@ export const en = {
   active: 'Active',
   inactive: 'Inactive',
   all: 'All',
+  createdOn: 'Created on',
+  modifiedOn: 'Modified on',
   filters: 'Filters',
   import: 'Import',
   newRecord: 'New {singular}',
