@@ -90,7 +90,7 @@ export function useListColumns(def: ResourceDef, rows: RecordRow[], state: ListS
         // Numbers are formatted text (146,000.00 EGP), right-aligned as numbers read.
         type: 'string',
         ...(isNumberKind(field.kind) ? { align: 'right' as const, headerAlign: 'right' as const } : {}),
-        valueGetter: (_value, row) => formatValue(field, row[name], row.refLabels?.[name]),
+        valueGetter: (_value, row) => (typeof row[name] === 'boolean' ? t(row[name] ? 'yes' : 'no') : formatValue(field, row[name], row.refLabels?.[name])),
         renderCell: cellRenderer(name, field, t),
       })),
     [allColumns, def, state.widths, shown, keyWidths, t],

@@ -47,6 +47,7 @@ const ar: Messages<RecordsKey> = {
   delete: 'حذف',
   edit: 'تعديل',
   history: 'السجل',
+  stamps: 'أُنشئ {created} · آخر تعديل {modified} · الإصدار {version}',
   notFound: 'هذا السجل ({singular}) غير موجود، أو ليست لديك صلاحية عرضه.',
   loadFailed: 'تعذّر التحميل. {message}',
   deactivateTitle: 'إلغاء تفعيل {title}؟',

@@ -50,6 +50,7 @@ export const en = {
   delete: 'Delete',
   edit: 'Edit',
   history: 'History',
+  stamps: 'Created {created} · last changed {modified} · version {version}',
   notFound: 'This {singular} does not exist, or you may not see it.',
   loadFailed: 'It could not be loaded. {message}',
   deactivateTitle: 'Deactivate {title}?',
