@@ -37,7 +37,7 @@ export function HistoryPanel({ def, id, onRestore }: HistoryPanelProps) {
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
             <Typography variant="subtitle2">{t('historyAction', { action: entry.action, name: actionName(entry.action) })}</Typography>
             <Typography variant="body2" color="text.secondary">
-              {entry.actorName ?? t('system')} · {formatTimestamp(entry.at)}
+              {entry.actorName ?? t('system')} · <bdi>{formatTimestamp(entry.at)}</bdi>
             </Typography>
             <Chip size="small" label={t('fromSource', { source: entry.source })} variant="outlined" />
           </Box>

@@ -55,7 +55,8 @@ export function RecordFields({ def, record }: RecordFieldsProps) {
                   {formatValue(field, record[name], record.refLabels[name]) || String(record[name])}
                 </Link>
               ) : (
-                (typeof record[name] === 'boolean' ? t(record[name] ? 'yes' : 'no') : formatValue(field, record[name], record.refLabels[name])) || field.emptyText || '—'
+                // <bdi>: a date, an amount or a code keeps its own order inside right-to-left text ("12 Jan 2027", "5,000.00 EGP").
+                <bdi>{(typeof record[name] === 'boolean' ? t(record[name] ? 'yes' : 'no') : formatValue(field, record[name], record.refLabels[name])) || field.emptyText || '—'}</bdi>
               )}
             </Typography>
           </Box>

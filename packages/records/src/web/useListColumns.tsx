@@ -35,7 +35,8 @@ function cellRenderer(name: string, field: FieldDef, t: Translate<RecordsKey>): 
       </Stack>
     );
   if (name === 'active') return (cell) => (cell.row.active === false ? <Chip size="small" label={t('inactive')} /> : <span>{t('active')}</span>);
-  return undefined;
+  // <bdi>: a date, an amount or a code keeps its own order inside a right-to-left grid ("12 Jan 2027", "5,000.00 EGP").
+  return (cell) => <bdi>{String(cell.value ?? '')}</bdi>;
 }
 
 /** Key columns (HLD-2026-00003, a cheque's number) are as wide as their longest value and header: never cut. */

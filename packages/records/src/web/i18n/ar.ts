@@ -81,6 +81,9 @@ const ar: Messages<RecordsKey> = {
   sort: 'ترتيب',
   sortBy: 'ترتيب حسب',
   thenBy: 'ثم حسب',
+  defaultOrder: 'الترتيب الافتراضي للقائمة.',
+  first: 'أولًا',
+  then: 'ثم',
   export: 'تصدير',
   exported: 'تم التصدير.',
   exportedRows:
@@ -90,7 +93,7 @@ const ar: Messages<RecordsKey> = {
   chooseAnotherFile: 'اختر ملفًا آخر',
   checkAgain: 'إعادة الفحص',
   importRows: '{count, plural, zero {استيراد} one {استيراد صف واحد} two {استيراد صفين} few {استيراد # صفوف} many {استيراد # صفًا} other {استيراد # صف}}',
-  views: 'طرق العرض المحفوظة',
+  views: 'العروض المحفوظة',
   standardView: 'العرض القياسي',
   saveAsNewView: 'حفظ كعرض جديد…',
   selected: '{count, plural, zero {لم يُحدَّد شيء} one {صف واحد محدد} two {صفان محددان} few {# صفوف محددة} many {# صفًا محددًا} other {# صف محدد}}',

@@ -86,6 +86,9 @@ export const en = {
   sort: 'Sort',
   sortBy: 'Sort by',
   thenBy: 'Then by',
+  defaultOrder: "The list's default order.",
+  first: 'First',
+  then: 'then',
   // Export and import
   export: 'Export',
   exported: 'Exported.',
