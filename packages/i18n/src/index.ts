@@ -183,3 +183,12 @@ export async function loadTranslator<K extends string>(catalog: Catalog<K>, lang
 export function formatNumber(value: number, language: Language, options: Intl.NumberFormatOptions = {}): string {
   return new Intl.NumberFormat(localeOf(language), { numberingSystem: 'latn', ...options } as Intl.NumberFormatOptions).format(value);
 }
+
+/**
+ * A catalog's loaded words in a language (English: its `en`; Arabic: once `loadCatalog` has loaded it),
+ * for code that applies words itself rather than formatting one key (a definition's words, applied
+ * by `localizeResource`). Undefined while the Arabic is not loaded.
+ */
+export function catalogWords(catalog: Catalog, language: Language): Partial<Messages> | undefined {
+  return wordsOf(catalog, language);
+}

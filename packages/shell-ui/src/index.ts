@@ -1,4 +1,5 @@
-export type { Crumb, DomainModule, DomainRoute, LazyPage, NavItem, NavSection, PageKind, SidebarMode } from './manifest.js';
+export { definitionWordsCatalog, definitionWordsIn, manifestNames, manifestWord, manifestWordsCatalog, manifestWordsProblems, registerDomainWords } from './i18n/domainWords.js';
+export type { Crumb, DomainModule, DomainWordsSource, DomainRoute, LazyPage, NavItem, NavSection, PageKind, SidebarMode } from './manifest.js';
 export type { ShellSession } from './session.js';
 export { composeModules, normalizePath } from './compose/composeModules.js';
 export type { ComposedShell } from './compose/composeModules.js';

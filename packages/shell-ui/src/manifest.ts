@@ -62,6 +62,14 @@ export type NavSection = NavItem & {
   order: number;
 };
 
+/**
+ * A domain's words in Arabic, behind a dynamic import so English users never download them
+ * (`() => import('../i18n/definitions.ar.js')`): a default export of key → word.
+ */
+export type DomainWordsSource = {
+  ar: () => Promise<{ default: Readonly<Record<string, string>> }>;
+};
+
 export type DomainModule = {
   id: string;
   /** Path prefixes that switch the sidebar mode; the longest matching prefix of all modules wins, default 'sales'. */
@@ -71,4 +79,11 @@ export type DomainModule = {
   /** Breadcrumbs by path (matched exactly, else by the longest known prefix, case-insensitively). */
   crumbs: Readonly<Record<string, Crumb>>;
   landing: readonly LandingEntry[];
+  /**
+   * The Arabic of the module's definitions (`DefinitionWords` of @propdesk/records: every key of
+   * `definitionKeys`), applied on the records engine's screens of every resource it defines.
+   */
+  definitionWords?: DomainWordsSource;
+  /** The Arabic of the names its sidebar entries and breadcrumbs show, keyed by their English (`manifestNames`). */
+  manifestWords?: DomainWordsSource;
 };

@@ -10,6 +10,9 @@ import { PROCUREMENT_SECTIONS, PROCUREMENT_WEB_FOLDERS } from './manifest.js';
  */
 export const procurementModule: DomainModule = domainModule({
   id: 'procurement',
+  // Arabic only for those who read it: each file is a chunk of its own (docs/i18n-glossary.md).
+  definitionWords: { ar: () => import('../i18n/definitions.ar.js') },
+  manifestWords: { ar: () => import('../i18n/manifest.ar.js') },
   modePrefixes: [{ prefix: '/procurement', mode: 'procurement' }],
   sections: assembleSections(PROCUREMENT_SECTIONS, PROCUREMENT_WEB_FOLDERS),
 });

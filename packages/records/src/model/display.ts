@@ -122,7 +122,8 @@ export function formatScalar(field: Pick<FieldDef, 'kind'> | undefined, value: u
     case 'datetime':
       return formatDateTime(value);
     case 'enum':
-      return humanize(String(value));
+      // A localized definition's field carries its options' labels (`localizeResource`).
+      return (field as { optionLabels?: Readonly<Record<string, string>> }).optionLabels?.[String(value)] ?? humanize(String(value));
     default:
       // A list of words (a webhook's events) reads as a list; other structured values as JSON.
       if (Array.isArray(value) && value.every((item) => typeof item === 'string' || typeof item === 'number')) return value.join(', ');

@@ -2,6 +2,8 @@ import type { ActionDef, RecordRow, ResourceDef } from '../model/index.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { fillPlaceholders } from './format.js';
 import { ReasonDialog } from './ReasonDialog.js';
+import { useT } from '@propdesk/i18n/react';
+import { recordsCatalog } from './i18n/catalog.js';
 
 export type ActionDialogsProps = {
   def: ResourceDef;
@@ -14,6 +16,7 @@ export type ActionDialogsProps = {
 
 /** A workflow action's question before it runs: a reason to give, or a yes/no. */
 export function ActionDialogs({ def, record, pendingAction, onRun, onCancel }: ActionDialogsProps) {
+  const t = useT(recordsCatalog);
   const action: ActionDef | undefined = pendingAction ? def.actions?.[pendingAction] : undefined;
   // What the action will do, from the definition, with the record's own values: "Submit PR-2026-00001 for approval?"
   const actionQuestion = action?.confirm ? fillPlaceholders(action.confirm, def.fields, record) : undefined;
@@ -25,7 +28,7 @@ export function ActionDialogs({ def, record, pendingAction, onRun, onCancel }: A
           body={actionQuestion}
           required={action.reason === 'required'}
           label={action.reasonLabel}
-          cancelLabel="Go back"
+          cancelLabel={t('goBack')}
           onConfirm={(text) => onRun(pendingAction, text)}
           onCancel={onCancel}
         />
@@ -35,7 +38,7 @@ export function ActionDialogs({ def, record, pendingAction, onRun, onCancel }: A
         title={action?.label ?? ''}
         body={actionQuestion ?? ''}
         confirmLabel={action?.label ?? ''}
-        cancelLabel="Go back"
+        cancelLabel={t('goBack')}
         onConfirm={() => pendingAction && onRun(pendingAction)}
         onCancel={onCancel}
       />

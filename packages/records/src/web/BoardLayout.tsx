@@ -5,9 +5,8 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
-import { labelFieldOf, type RecordRow, type ResourceDef } from '../model/index.js';
+import { labelFieldOf, optionLabelOf, type RecordRow, type ResourceDef } from '../model/index.js';
 import { serverError, useListRecordsQuery, useSaveRecordMutation } from './api.js';
-import { humanize } from './format.js';
 import type { BoardLayoutOptions } from './layouts.js';
 import { findResource } from './registry.js';
 import { inSentence } from './nouns.js';
@@ -27,7 +26,7 @@ function useColumns(def: ResourceDef, options: BoardLayoutOptions): Column[] {
     { resource: ref ?? '', params: { pageSize: '50', ...(options.columnSort ? { sort: options.columnSort } : {}) } },
     { skip: !ref },
   );
-  if (field?.kind === 'enum') return (field.options ?? []).map((value) => ({ value, name: humanize(value), color: options.colors?.[value] ?? DEFAULT_COLOR }));
+  if (field?.kind === 'enum') return (field.options ?? []).map((value) => ({ value, name: optionLabelOf(field, value), color: options.colors?.[value] ?? DEFAULT_COLOR }));
   if (!ref) return [];
   const label = target ? labelFieldOf(target) : 'name';
   return (data?.data ?? []).map((row) => ({ value: row.id, name: String(row[label] ?? ''), color: typeof row.color === 'string' ? row.color : DEFAULT_COLOR }));

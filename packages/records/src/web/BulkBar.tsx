@@ -16,6 +16,8 @@ import { serverError, useBulkChangeMutation } from './api.js';
 import { ExportMenu } from './ExportMenu.js';
 import { countText } from './format.js';
 import { FieldInput } from './FieldInput.js';
+import { useT } from '@propdesk/i18n/react';
+import { recordsCatalog } from './i18n/catalog.js';
 
 export type BulkBarProps = {
   def: ResourceDef;
@@ -38,6 +40,7 @@ const number = new Intl.NumberFormat('en-US');
 
 /** Actions on the selected rows, or on every row the filter matches. */
 export function BulkBar({ def, selected, allMatching, total, totalExact = true, pageCount, filter, params, columns, canUpdate, onSelectAllMatching, onClear }: BulkBarProps) {
+  const t = useT(recordsCatalog);
   const [bulk, { isLoading }] = useBulkChangeMutation();
   const [setOpen, setSetOpen] = useState(false);
   const [field, setField] = useState('');
@@ -70,7 +73,7 @@ export function BulkBar({ def, selected, allMatching, total, totalExact = true, 
     <Paper variant="outlined" sx={{ px: 2, py: 1, bgcolor: 'action.selected' }} role="region" aria-label="Selected rows">
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
-          {allMatching ? (totalExact ? `All ${number.format(total)} matching rows selected` : `All matching rows (${countText(total, false)}) selected`) : `${number.format(selected.length)} selected`}
+          {allMatching ? (totalExact ? `All ${number.format(total)} matching rows selected` : `All matching rows (${countText(total, false)}) selected`) : t('selected', { count: selected.length })}
         </Typography>
         {!allMatching && selected.length >= pageCount && total > selected.length ? (
           <Button size="small" onClick={onSelectAllMatching}>
@@ -80,10 +83,10 @@ export function BulkBar({ def, selected, allMatching, total, totalExact = true, 
         {canUpdate && def.hasActive !== false ? (
           <>
             <Button size="small" disabled={isLoading} onClick={() => void run({ action: 'activate' })}>
-              Activate
+              {t('activate')}
             </Button>
             <Button size="small" disabled={isLoading} onClick={() => void run({ action: 'deactivate' })}>
-              Deactivate
+              {t('deactivate')}
             </Button>
           </>
         ) : null}
@@ -92,9 +95,9 @@ export function BulkBar({ def, selected, allMatching, total, totalExact = true, 
             Change a field…
           </Button>
         ) : null}
-        <ExportMenu resource={def.name} params={exportParams} columns={columns} total={count} totalExact={!allMatching || totalExact} label="Export selected" />
+        <ExportMenu resource={def.name} params={exportParams} columns={columns} total={count} totalExact={!allMatching || totalExact} label={t('exportSelected')} />
         <Button size="small" onClick={onClear}>
-          Clear selection
+          {t('clearSelection')}
         </Button>
       </Stack>
       <Dialog open={setOpen} onClose={() => setSetOpen(false)} fullWidth maxWidth="sm" aria-labelledby="bulk-set-title">
@@ -124,7 +127,7 @@ export function BulkBar({ def, selected, allMatching, total, totalExact = true, 
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setSetOpen(false)}>Cancel</Button>
+          <Button onClick={() => setSetOpen(false)}>{t('cancel')}</Button>
           <Button
             variant="contained"
             disabled={!field || isLoading}

@@ -4,6 +4,8 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import { useT } from '@propdesk/i18n/react';
+import { recordsCatalog } from './i18n/catalog.js';
 
 export type ConfirmDialogProps = {
   open: boolean;
@@ -17,7 +19,8 @@ export type ConfirmDialogProps = {
 };
 
 /** A question before something that cannot be taken back. */
-export function ConfirmDialog({ open, title, body, confirmLabel, cancelLabel = 'Cancel', danger, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, body, confirmLabel, cancelLabel, danger, onConfirm, onCancel }: ConfirmDialogProps) {
+  const t = useT(recordsCatalog);
   return (
     <Dialog open={open} onClose={onCancel} aria-labelledby="confirm-title">
       <DialogTitle id="confirm-title">{title}</DialogTitle>
@@ -26,7 +29,7 @@ export function ConfirmDialog({ open, title, body, confirmLabel, cancelLabel = '
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel} autoFocus>
-          {cancelLabel}
+          {cancelLabel ?? t('cancel')}
         </Button>
         <Button onClick={onConfirm} color={danger ? 'error' : 'primary'} variant="contained">
           {confirmLabel}

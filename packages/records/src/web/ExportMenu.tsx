@@ -10,6 +10,8 @@ import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import { useSnackbar } from 'notistack';
 import { downloadExport, type DownloadProgress } from './download.js';
 import { countText } from './format.js';
+import { useT } from '@propdesk/i18n/react';
+import { recordsCatalog } from './i18n/catalog.js';
 
 export type ExportMenuProps = {
   resource: string;
@@ -25,7 +27,9 @@ export type ExportMenuProps = {
 const number = new Intl.NumberFormat('en-US');
 
 /** Export of everything the filters match, in the view's columns, with progress for large exports. */
-export function ExportMenu({ resource, params, columns, total, totalExact = true, label = 'Export' }: ExportMenuProps) {
+export function ExportMenu({ resource, params, columns, total, totalExact = true, label: given }: ExportMenuProps) {
+  const t = useT(recordsCatalog);
+  const label = given ?? t('export');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [progress, setProgress] = useState<DownloadProgress | null>(null);
   const controller = useRef<AbortController | null>(null);
@@ -49,7 +53,7 @@ export function ExportMenu({ resource, params, columns, total, totalExact = true
         },
         controller.current.signal,
       );
-      enqueueSnackbar(exported === null ? 'Exported.' : `Exported ${number.format(exported)} rows.`, { variant: 'success' });
+      enqueueSnackbar(exported === null ? t('exported') : t('exportedRows', { count: exported }), { variant: 'success' });
     } catch (error) {
       if ((error as Error).name !== 'AbortError') enqueueSnackbar((error as Error).message, { variant: 'error' });
     } finally {

@@ -7,10 +7,9 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Box from '@mui/material/Box';
 import LockOutlined from '@mui/icons-material/LockOutlined';
-import type { FieldDef } from '../model/index.js';
+import { optionLabelOf, type FieldDef } from '../model/index.js';
 import { CURRENCY } from '../model/display.js';
 import { DateInput } from './DateInput.js';
-import { humanize } from './format.js';
 import { PhoneInput } from './PhoneInput.js';
 import { ReferencePicker, type PickerOption } from './ReferencePicker.js';
 
@@ -124,7 +123,7 @@ export function FieldInput({ name, field, value, labels, error, note, disabled, 
         {!field.required ? <MenuItem value="">—</MenuItem> : null}
         {(field.options ?? []).map((option) => (
           <MenuItem key={option} value={option}>
-            {humanize(option)}
+            {optionLabelOf(field, option)}
           </MenuItem>
         ))}
       </TextField>

@@ -10,6 +10,8 @@ import { filterField, isFilterable, isGroup, opsFor, validateFilter, FilterError
 import { FilterGroupEditor } from './FilterGroupEditor.js';
 import { inSentence } from './nouns.js';
 import { useFilterDraft } from './useFilterDraft.js';
+import { useT } from '@propdesk/i18n/react';
+import { recordsCatalog } from './i18n/catalog.js';
 
 export type FilterBuilderProps = {
   def: ResourceDef;
@@ -27,6 +29,7 @@ function filterableFields(def: ResourceDef) {
 
 /** The filter tree as a person builds it: conditions in groups joined by AND or OR, one level of nesting. */
 export function FilterBuilder({ def, open, value, onApply, onClose }: FilterBuilderProps) {
+  const t = useT(recordsCatalog);
   const { draft, update, changeGroup, clear } = useFilterDraft(value);
   const [error, setError] = useState<string | null>(null);
   const fields = filterableFields(def);
@@ -64,11 +67,11 @@ export function FilterBuilder({ def, open, value, onApply, onClose }: FilterBuil
         ) : null}
       </DialogContent>
       <DialogActions>
-        <Button onClick={clear}>Clear all</Button>
+        <Button onClick={clear}>{t('clearAll')}</Button>
         <Box sx={{ flexGrow: 1 }} />
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('cancel')}</Button>
         <Button variant="contained" onClick={handleApply}>
-          Apply
+          {t('apply')}
         </Button>
       </DialogActions>
     </Dialog>

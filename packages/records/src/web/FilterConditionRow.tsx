@@ -8,6 +8,8 @@ import { filterField, opsFor, type FieldDef, type FilterCondition, type FilterOp
 import { OP_LABELS } from './filterText.js';
 import { FilterValueInput } from './FilterValueInput.js';
 import type { FilterPath, UpdateFilterNode } from './useFilterDraft.js';
+import { useT } from '@propdesk/i18n/react';
+import { recordsCatalog } from './i18n/catalog.js';
 
 export type FilterConditionRowProps = {
   def: ResourceDef;
@@ -20,6 +22,7 @@ export type FilterConditionRowProps = {
 
 /** One condition: its field, how it compares, the value, and a button to remove it. */
 export function FilterConditionRow({ def, fields, condition, path, update }: FilterConditionRowProps) {
+  const t = useT(recordsCatalog);
   const field = filterField(def, condition.field);
   const ops = field ? opsFor(field.kind) : (['eq'] as FilterOp[]);
   const needsValue = condition.op !== 'empty' && condition.op !== 'notEmpty';
@@ -28,7 +31,7 @@ export function FilterConditionRow({ def, fields, condition, path, update }: Fil
       <TextField
         select
         size="small"
-        label="Field"
+        label={t('field')}
         value={condition.field}
         sx={{ minWidth: 170 }}
         onChange={(event) => {
@@ -42,7 +45,7 @@ export function FilterConditionRow({ def, fields, condition, path, update }: Fil
           </MenuItem>
         ))}
       </TextField>
-      <TextField select size="small" label="Condition" value={condition.op} sx={{ minWidth: 150 }} onChange={(event) => update(path, (node) => ({ ...(node as FilterCondition), op: event.target.value as FilterOp }))}>
+      <TextField select size="small" label={t('condition')} value={condition.op} sx={{ minWidth: 150 }} onChange={(event) => update(path, (node) => ({ ...(node as FilterCondition), op: event.target.value as FilterOp }))}>
         {ops.map((op) => (
           <MenuItem key={op} value={op}>
             {OP_LABELS[op]}
@@ -54,7 +57,7 @@ export function FilterConditionRow({ def, fields, condition, path, update }: Fil
       ) : (
         <Box sx={{ flexGrow: 1 }} />
       )}
-      <IconButton aria-label="Remove condition" onClick={() => update(path, () => null)}>
+      <IconButton aria-label={t('removeCondition')} onClick={() => update(path, () => null)}>
         <DeleteOutlined />
       </IconButton>
     </Stack>

@@ -7,6 +7,8 @@ import Typography from '@mui/material/Typography';
 import { isGroup, type FieldDef, type FilterCondition, type FilterGroup, type ResourceDef } from '../model/index.js';
 import { FilterConditionRow } from './FilterConditionRow.js';
 import type { ChangeFilterGroup, FilterPath, UpdateFilterNode } from './useFilterDraft.js';
+import { useT } from '@propdesk/i18n/react';
+import { recordsCatalog } from './i18n/catalog.js';
 
 export type FilterGroupEditorProps = {
   def: ResourceDef;
@@ -21,10 +23,11 @@ export type FilterGroupEditorProps = {
 
 /** A group of conditions joined by AND or OR, with its own groups (one level deep) and the buttons to add more. */
 export function FilterGroupEditor({ def, fields, group, path, update, changeGroup, newCondition }: FilterGroupEditorProps) {
+  const t = useT(recordsCatalog);
   return (
     <Stack spacing={1.5}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-        <Typography variant="body2">Match</Typography>
+        <Typography variant="body2">{t('match')}</Typography>
         <ToggleButtonGroup
           exclusive
           size="small"
@@ -44,7 +47,7 @@ export function FilterGroupEditor({ def, fields, group, path, update, changeGrou
           <Paper key={[...path, index].join('.')} variant="outlined" sx={{ p: 1.5 }}>
             <FilterGroupEditor def={def} fields={fields} group={child} path={[...path, index]} update={update} changeGroup={changeGroup} newCondition={newCondition} />
             <Button size="small" color="error" onClick={() => update([...path, index], () => null)} sx={{ mt: 1 }}>
-              Remove group
+              {t('removeGroup')}
             </Button>
           </Paper>
         ) : (
@@ -53,11 +56,11 @@ export function FilterGroupEditor({ def, fields, group, path, update, changeGrou
       )}
       <Stack direction="row" spacing={1}>
         <Button size="small" onClick={() => changeGroup(path, (current) => ({ ...current, children: [...current.children, newCondition()] }))}>
-          Add condition
+          {t('addCondition')}
         </Button>
         {path.length === 0 ? (
           <Button size="small" onClick={() => changeGroup(path, (current) => ({ ...current, children: [...current.children, { join: current.join === 'and' ? 'or' : 'and', children: [newCondition()] }] }))}>
-            Add group
+            {t('addGroup')}
           </Button>
         ) : null}
       </Stack>

@@ -1,5 +1,7 @@
 import Alert from '@mui/material/Alert';
 import type { ServerError } from './api.js';
+import { useT } from '@propdesk/i18n/react';
+import { recordsCatalog } from './i18n/catalog.js';
 
 export type FormFailureProps = {
   failure: ServerError | null;
@@ -7,6 +9,7 @@ export type FormFailureProps = {
 
 /** The server's refusal above the form: its message, or how many fields need attention. */
 export function FormFailure({ failure }: FormFailureProps) {
+  const t = useT(recordsCatalog);
   return (
     <>
       {failure && failure.errors.length === 0 ? (
@@ -18,7 +21,7 @@ export function FormFailure({ failure }: FormFailureProps) {
         <Alert severity="error" sx={{ mb: 2 }}>
           {/* A refusal that is not about the typing (409: the phone is on another open lead) says why. */}
           {failure.status === 409 && failure.message ? `${failure.message} ` : ''}
-          {failure.errors.length === 1 ? 'One field needs your attention.' : `${failure.errors.length} fields need your attention.`}
+          {t('fieldsNeedAttention', { count: failure.errors.length })}
         </Alert>
       ) : null}
     </>

@@ -20,6 +20,8 @@ import { ImportMapping } from './ImportMapping.js';
 import { ImportReportView } from './ImportReportView.js';
 import { inSentence } from './nouns.js';
 import { useCsvImport } from './useCsvImport.js';
+import { useT } from '@propdesk/i18n/react';
+import { recordsCatalog } from './i18n/catalog.js';
 
 export type ImportDialogProps = {
   def: ResourceDef;
@@ -43,6 +45,7 @@ export function badRowsCsv(csv: string, report: ImportReport, def: ResourceDef):
 
 /** CSV import: upload, map columns to fields, a dry run that names every bad row, then an all-or-nothing import. */
 export function ImportDialog({ def, open, canUpdate, onClose }: ImportDialogProps) {
+  const t = useT(recordsCatalog);
   const { file, mapping, mapColumn, key, setKey, report, problem, isLoading, check, handleFile, handleClose } = useCsvImport(def, onClose);
   const fields = writableFields(def).filter(([, field]) => !field.hidden);
   const keys = fields.filter(([, field]) => field.unique === true);
@@ -55,12 +58,12 @@ export function ImportDialog({ def, open, canUpdate, onClose }: ImportDialogProp
           <Typography variant="body2" color="text.secondary">
             The first row names the columns. References are matched by name or code, as you write them. Nothing is written until every row is good.{' '}
             <Link href={apiUrl(`/api/${def.name}/import/template`)} download>
-              Download a template
+              {t('downloadTemplate')}
             </Link>
           </Typography>
           <Box>
             <Button variant="outlined" component="label">
-              {file ? 'Choose another file' : 'Choose a CSV file'}
+              {file ? t('chooseAnotherFile') : t('chooseFile')}
               <input hidden type="file" accept=".csv,text/csv" aria-label="CSV file" onChange={(event) => void handleFile(event.target.files?.[0])} />
             </Button>
             {file ? (
@@ -90,14 +93,14 @@ export function ImportDialog({ def, open, canUpdate, onClose }: ImportDialogProp
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={handleClose}>Cancel</Button>
+        <Button onClick={handleClose}>{t('cancel')}</Button>
         {file ? (
           <Button disabled={isLoading} onClick={() => void check(file.text, mapping, true)}>
-            Check again
+            {t('checkAgain')}
           </Button>
         ) : null}
         <Button variant="contained" disabled={!file || !report || report.invalid > 0 || report.valid === 0 || isLoading} onClick={() => file && void check(file.text, mapping, false)}>
-          {report && report.invalid === 0 ? `Import ${report.valid} rows` : 'Import'}
+          {report && report.invalid === 0 ? t('importRows', { count: report.valid }) : t('import')}
         </Button>
       </DialogActions>
     </Dialog>

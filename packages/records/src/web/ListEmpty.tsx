@@ -3,6 +3,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ResourceDef } from '../model/index.js';
 import { inSentence } from './nouns.js';
+import { useT } from '@propdesk/i18n/react';
+import { recordsCatalog } from './i18n/catalog.js';
 
 export type ListEmptyProps = {
   def: ResourceDef;
@@ -14,15 +16,17 @@ export type ListEmptyProps = {
 
 /** What an empty list says: why it is empty and what to do next. */
 export function ListEmpty({ def, filtered, mayCreate, onClearFilters }: ListEmptyProps) {
+  const t = useT(recordsCatalog);
+  const label = inSentence(def.label);
   return (
     <Stack sx={{ height: '100%', alignItems: 'center', justifyContent: 'center', p: 3, textAlign: 'center' }} spacing={1}>
-      <Typography>{filtered ? `No ${inSentence(def.label)} match this search or filter.` : `No ${inSentence(def.label)} yet.`}</Typography>
+      <Typography>{filtered ? t('noneMatch', { label }) : t('noneYet', { label })}</Typography>
       <Typography variant="body2" color="text.secondary">
-        {filtered ? 'Change or clear the filters to see more.' : mayCreate ? `Create the first one, or import a CSV file.` : 'Nothing has been recorded here yet.'}
+        {filtered ? t('changeFilters') : mayCreate ? t('createFirst') : t('nothingYet')}
       </Typography>
       {filtered ? (
         <Button size="small" onClick={onClearFilters}>
-          Clear filters
+          {t('clearFilters')}
         </Button>
       ) : null}
     </Stack>

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { use, useMemo } from 'react';
 import { DataGrid, type GridColDef, type GridColumnVisibilityModel, type GridRowSelectionModel } from '@mui/x-data-grid';
 import Box from '@mui/material/Box';
 import type { RecordRow, ResourceDef } from '../model/index.js';
@@ -7,6 +7,9 @@ import { ListEmpty } from './ListEmpty.js';
 import { PAGE_SIZES, type ListState } from './listState.js';
 import { useHeaderSort } from './useHeaderSort.js';
 import type { SetListState } from './useListUrlState.js';
+import { useLanguage, useT } from '@propdesk/i18n/react';
+import { gridLocaleText } from './i18n/gridLocale.js';
+import { recordsCatalog } from './i18n/catalog.js';
 
 export type ListGridProps = {
   def: ResourceDef;
@@ -37,12 +40,20 @@ export function ListGrid({ def, state, setState, rows, columns, columnNames, vis
   const { sortModel, noteHeaderClick, keepSelection, handleSortModelChange } = useHeaderSort(def, state, setState);
   const paginationMeta = useMemo(() => ({ hasNextPage: !totalExact || state.page * state.pageSize < total }), [totalExact, state.page, state.pageSize, total]);
   // Until the first answer there is no count to show: "Loading…", never "0–0 of 0".
+  const t = useT(recordsCatalog);
+  const language = useLanguage();
+  // MUI X's Arabic grid words load with the first Arabic list (the grid suspends until then).
+  const gridWords = gridLocaleText(language);
+  if (gridWords instanceof Promise) use(gridWords);
+  const gridText = gridWords instanceof Promise ? null : gridWords;
   const localeText = useMemo(
     () => ({
+      // MUI X's own Arabic words for the grid's menus and pager, with ours for the count.
+      ...gridText,
       paginationDisplayedRows: ({ from, to, count }: { from: number; to: number; count: number }) =>
-        !answered ? 'Loading…' : `${from}–${to} of ${totalExact ? countText(count) : countText(Math.max(total, to), false)}`,
+        !answered ? t('loading') : t('rowsOf', { from: countText(from), to: countText(to), count: totalExact ? countText(count) : t('moreThan', { count: countText(Math.max(total, to)) }) }),
     }),
-    [totalExact, total, answered],
+    [totalExact, total, answered, gridText, t],
   );
 
   return (

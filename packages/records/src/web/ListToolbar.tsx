@@ -19,6 +19,8 @@ import { inSentence } from './nouns.js';
 import { SortMenu } from './SortMenu.js';
 import type { SetListState } from './useListUrlState.js';
 import { ViewsMenu } from './ViewsMenu.js';
+import { useT } from '@propdesk/i18n/react';
+import { recordsCatalog } from './i18n/catalog.js';
 
 export type ListToolbarProps = {
   def: ResourceDef;
@@ -44,30 +46,31 @@ export type ListToolbarProps = {
 
 /** Above the list: search, active/inactive, filters, sort, views, export, import and "New". */
 export function ListToolbar({ def, state, setState, searchInput, query, onQueryChange, sortable, customSort, views, onOpenView, onReset, exportParams, shown, total, totalExact, mayCreate, onFilter, onImport, onCreate }: ListToolbarProps) {
+  const t = useT(recordsCatalog);
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
       <TextField
         inputRef={searchInput}
         size="small"
-        placeholder={`Search ${inSentence(def.label)}`}
+        placeholder={t('search', { label: inSentence(def.label) })}
         value={query}
         onChange={(event) => onQueryChange(event.target.value)}
         slotProps={{
           input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" /></InputAdornment>, endAdornment: <InputAdornment position="end"><kbd aria-hidden>/</kbd></InputAdornment> },
-          htmlInput: { 'aria-label': `Search ${inSentence(def.label)}`, 'aria-keyshortcuts': '/' },
+          htmlInput: { 'aria-label': t('search', { label: inSentence(def.label) }), 'aria-keyshortcuts': '/' },
         }}
         sx={{ width: { xs: '100%', sm: 280 } }}
       />
       {def.hasActive !== false ? (
-        <ToggleButtonGroup size="small" exclusive value={state.active} aria-label="Show" onChange={(_event, active: ActiveFilter | null) => active && setState({ active, page: 1 })}>
-          <ToggleButton value="true">Active</ToggleButton>
-          <ToggleButton value="false">Inactive</ToggleButton>
-          <ToggleButton value="all">All</ToggleButton>
+        <ToggleButtonGroup size="small" exclusive value={state.active} aria-label={t('show')} onChange={(_event, active: ActiveFilter | null) => active && setState({ active, page: 1 })}>
+          <ToggleButton value="true">{t('active')}</ToggleButton>
+          <ToggleButton value="false">{t('inactive')}</ToggleButton>
+          <ToggleButton value="all">{t('all')}</ToggleButton>
         </ToggleButtonGroup>
       ) : null}
       <Badge badgeContent={countConditions(state.where)} color="primary">
         <Button startIcon={<FilterList />} onClick={onFilter}>
-          Filters
+          {t('filters')}
         </Button>
       </Badge>
       <SortMenu value={state.sort} custom={customSort} fields={sortable} onChange={(sort) => setState({ sort: sort || def.defaultSort.join(','), page: 1 })} />
@@ -76,12 +79,12 @@ export function ListToolbar({ def, state, setState, searchInput, query, onQueryC
       <ExportMenu resource={def.name} params={exportParams} columns={shown} total={total} totalExact={totalExact} />
       {mayCreate ? (
         <Button startIcon={<FileUploadOutlined />} onClick={onImport}>
-          Import
+          {t('import')}
         </Button>
       ) : null}
       {mayCreate ? (
         <Button variant="contained" startIcon={<Add />} onClick={onCreate} aria-keyshortcuts="n">
-          New {inSentence(def.singular)}
+          {t('newRecord', { singular: inSentence(def.singular) })}
         </Button>
       ) : null}
     </Stack>

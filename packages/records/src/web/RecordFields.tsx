@@ -11,6 +11,8 @@ import { formatTimestamp, formatValue } from './format.js';
 import { PhoneLinks } from './PhoneLinks.js';
 import { findResource } from './registry.js';
 import { RowsTable } from './RowsTable.js';
+import { useT } from '@propdesk/i18n/react';
+import { recordsCatalog } from './i18n/catalog.js';
 
 export type RecordFieldsProps = {
   def: ResourceDef;
@@ -22,6 +24,7 @@ export function RecordFields({ def, record }: RecordFieldsProps) {
   // Fields that apply only to another choice (a fixed amount on a percentage commission) are not shown.
   const fields = Object.entries(def.fields).filter(([name, field]) => name in record && !field.hidden && isShown(field, record));
   const checker = useSelector(selectPrivilegeChecker) as PrivilegeChecker;
+  const t = useT(recordsCatalog);
   // A reference opens the record it names, for whoever may read it (the commission's contract).
   const referenceRoute = (field: FieldDef, value: unknown): string | null => {
     if (field.kind !== 'reference' || typeof value !== 'string' || !value) return null;
@@ -52,14 +55,15 @@ export function RecordFields({ def, record }: RecordFieldsProps) {
                   {formatValue(field, record[name], record.refLabels[name]) || String(record[name])}
                 </Link>
               ) : (
-                formatValue(field, record[name], record.refLabels[name]) || field.emptyText || '—'
+                // <bdi>: a date, an amount or a code keeps its own order inside right-to-left text ("12 Jan 2027", "5,000.00 EGP").
+                <bdi>{(typeof record[name] === 'boolean' ? t(record[name] ? 'yes' : 'no') : formatValue(field, record[name], record.refLabels[name])) || field.emptyText || '—'}</bdi>
               )}
             </Typography>
           </Box>
         ))}
       </Box>
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 2 }}>
-        Created {formatTimestamp(record.createdOn)} · last changed {formatTimestamp(record.modifiedOn)} · version {record.version}
+        {t('stamps', { created: formatTimestamp(record.createdOn), modified: formatTimestamp(record.modifiedOn), version: String(record.version) })}
       </Typography>
     </Paper>
   );

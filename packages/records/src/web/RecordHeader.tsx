@@ -3,8 +3,9 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ActionDef, ResourceDef } from '../model/index.js';
-import { humanize } from './format.js';
+import { optionLabelOf, type ActionDef, type ResourceDef } from '../model/index.js';
+import { useT } from '@propdesk/i18n/react';
+import { recordsCatalog } from './i18n/catalog.js';
 
 export type RecordHeaderProps = {
   def: ResourceDef;
@@ -29,15 +30,16 @@ export type RecordHeaderProps = {
 
 /** The record's title and state, and its buttons: back, workflow actions, activate, delete or deactivate, edit. */
 export function RecordHeader({ def, title, inactive, status, actions, mayActivate, mayRemove, removing, deactivates, mayEdit, onClose, onAction, onActivate, onRemove, onEdit }: RecordHeaderProps) {
+  const t = useT(recordsCatalog);
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
       <Typography variant="h5" component="h2" sx={{ mr: 1 }}>
         {title}
       </Typography>
-      {inactive ? <Chip label="Inactive" size="small" /> : null}
-      {status ? <Chip label={humanize(status)} size="small" color="primary" variant="outlined" /> : null}
+      {inactive ? <Chip label={t('inactive')} size="small" /> : null}
+      {status ? <Chip label={optionLabelOf(def.statusField ? def.fields[def.statusField] : undefined, status)} size="small" color="primary" variant="outlined" /> : null}
       <Box sx={{ flexGrow: 1 }} />
-      {def.singleton ? null : <Button onClick={onClose}>Back to list</Button>}
+      {def.singleton ? null : <Button onClick={onClose}>{t('backToList')}</Button>}
       {actions.map(([name, spec]) => (
         <Button key={name} variant="outlined" onClick={() => onAction(name, spec)}>
           {spec.label}
@@ -45,17 +47,17 @@ export function RecordHeader({ def, title, inactive, status, actions, mayActivat
       ))}
       {mayActivate ? (
         <Button variant="outlined" onClick={onActivate}>
-          Activate
+          {t('activate')}
         </Button>
       ) : null}
       {mayRemove ? (
         <Button variant="outlined" color="error" disabled={removing || inactive} onClick={onRemove}>
-          {deactivates ? 'Deactivate' : 'Delete'}
+          {deactivates ? t('deactivate') : t('delete')}
         </Button>
       ) : null}
       {mayEdit ? (
         <Button variant="contained" onClick={onEdit}>
-          Edit
+          {t('edit')}
         </Button>
       ) : null}
     </Stack>

@@ -12,6 +12,8 @@ import { RecordFields } from './RecordFields.js';
 import { RecordHeader } from './RecordHeader.js';
 import { UsedByNotice } from './UsedByNotice.js';
 import { useRecordCommands } from './useRecordCommands.js';
+import { useT } from '@propdesk/i18n/react';
+import { recordsCatalog } from './i18n/catalog.js';
 
 export type RecordViewProps = {
   def: ResourceDef;
@@ -27,6 +29,7 @@ export type RecordViewProps = {
 /** A record read-only, with its workflow actions, what uses it, and its history. */
 export function RecordView({ def, record, canUpdate: mayUpdate, canRemove: mayRemove = mayUpdate, canDo, onEdit, onClose }: RecordViewProps) {
   // An archived record (a lead merged into another) is kept as it is: no edit, delete or restore.
+  const t = useT(recordsCatalog);
   const archived = isArchived(def, record);
   const canUpdate = mayUpdate && !archived;
   const canRemove = mayRemove && !archived;
@@ -70,21 +73,21 @@ export function RecordView({ def, record, canUpdate: mayUpdate, canRemove: mayRe
       <RecordFields def={def} record={record} />
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Typography variant="h6" component="h3" sx={{ mb: 1 }}>
-          History
+          {t('history')}
         </Typography>
         <HistoryPanel def={def} id={record.id} onRestore={canUpdate && !def.readOnly ? (field, value) => void commands.handleRestore(field, value) : undefined} />
       </Paper>
       <ConfirmDialog
         open={commands.confirmDelete}
-        title={deactivates ? `Deactivate ${title}?` : `Delete ${title}?`}
+        title={deactivates ? t('deactivateTitle', { title }) : t('deleteTitle', { title })}
         body={
           used.length > 0
-            ? `Other records use this ${inSentence(def.singular)}, so it cannot be deleted. Deactivate takes it out of the pickers for new records; the records that use it keep it. You can activate it again later.`
+            ? t('usedBody', { singular: inSentence(def.singular) })
             : deactivates
-              ? `Deactivate takes it out of the pickers and, for a user, ends their sessions at once. Nothing is deleted; you can activate it again later.`
-              : `This ${inSentence(def.singular)} is used nowhere. Delete removes it for good.`
+              ? t('deactivateBody')
+              : t('deleteBody', { singular: inSentence(def.singular) })
         }
-        confirmLabel={deactivates ? 'Deactivate' : 'Delete'}
+        confirmLabel={deactivates ? t('deactivate') : t('delete')}
         danger
         onConfirm={() => void commands.handleDelete()}
         onCancel={() => commands.setConfirmDelete(false)}

@@ -18,6 +18,8 @@ import { useListShortcuts } from './useListShortcuts.js';
 import { useListUrlState } from './useListUrlState.js';
 import { useReferenceLabels } from './useReferenceLabels.js';
 import { useSearchQuery } from './useSearchQuery.js';
+import { useT } from '@propdesk/i18n/react';
+import { recordsCatalog } from './i18n/catalog.js';
 
 export type ResourceListPageProps = {
   def: ResourceDef;
@@ -33,6 +35,7 @@ export type ResourceListPageProps = {
 
 /** Every list of the product: server paging, sorting and filtering, with its whole state in the URL. */
 export function ResourceListPage({ def, canCreate, canUpdate, onOpen, onCreate, header, fixedFilter }: ResourceListPageProps) {
+  const t = useT(recordsCatalog);
   const { state, setState, setSearch, views } = useListUrlState(def);
   const [query, setQuery] = useSearchQuery(state, setState);
   const [filterOpen, setFilterOpen] = useState(false);
@@ -99,8 +102,8 @@ export function ResourceListPage({ def, canCreate, canUpdate, onOpen, onCreate, 
         />
       ) : null}
       {failure ? (
-        <Alert severity="error" action={<Button onClick={() => void refetch()}>Try again</Button>}>
-          {failure.errors.length > 0 ? failure.errors.map((item) => `${def.fields[item.field]?.label ?? item.field}: ${item.message}`).join(' ') : `The list could not be loaded. ${failure.message}`}
+        <Alert severity="error" action={<Button onClick={() => void refetch()}>{t('tryAgain')}</Button>}>
+          {failure.errors.length > 0 ? failure.errors.map((item) => `${def.fields[item.field]?.label ?? item.field}: ${item.message}`).join(' ') : t('listFailed', { message: failure.message })}
         </Alert>
       ) : null}
       <ListGrid

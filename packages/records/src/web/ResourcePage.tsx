@@ -25,6 +25,9 @@ import { ResourceListPage } from './ResourceListPage.js';
 import { SingletonRecord } from './SingletonRecord.js';
 import type { FixedFilter } from './listState.js';
 import { inSentence } from './nouns.js';
+import { useLocalizedDefinition } from './i18n/localizedDefinition.js';
+import { useT } from '@propdesk/i18n/react';
+import { recordsCatalog } from './i18n/catalog.js';
 
 export type ResourcePageProps = {
   def: ResourceDef;
@@ -63,10 +66,12 @@ export type ResourcePageProps = {
  * (`?record=id`), its edit form (`&edit=1`) and the create form (`?create=1`), so Back and links work.
  */
 export function ResourcePage(props: ResourcePageProps) {
+  // Every screen below shows the definition in the page's language (its words, its options' labels).
+  const def = useLocalizedDefinition(props.def);
   // The shell's pages bring their own margins (as NotAvailableYet does).
   return (
-    <Box component="section" aria-label={props.def.label} sx={{ px: { xs: 2, md: 3 }, pb: 3, pt: 1, minWidth: 0 }}>
-      <ResourcePageContent {...props} />
+    <Box component="section" aria-label={def.label} sx={{ px: { xs: 2, md: 3 }, pb: 3, pt: 1, minWidth: 0 }}>
+      <ResourcePageContent {...props} def={def} />
     </Box>
   );
 }
@@ -92,6 +97,7 @@ function linkedValues(def: ResourceDef, search: URLSearchParams, extension: Form
 }
 
 function ResourcePageContent({ def, listHeader, fixedFilter, layouts, renderExtra, initial: given, formExtension, createPath, createLayout, createTitle, createIntro, createLabel, mode = 'list' }: ResourcePageProps) {
+  const t = useT(recordsCatalog);
   const [search, setSearch] = useSearchParams();
   const initial = { ...linkedValues(def, search, formExtension), ...given };
   const navigate = useNavigate();
@@ -122,12 +128,12 @@ function ResourcePageContent({ def, listHeader, fixedFilter, layouts, renderExtr
       if (mode === 'edit') {
         // The spec's edit route opened on its own (`/settings/editRole`): choose what to edit here.
         return (
-          <Section title={`Edit a ${inSentence(def.singular)}`}>
+          <Section title={t('editChoose', { singular: inSentence(def.singular) })}>
             <Box sx={{ maxWidth: 480 }}>
               <ReferencePicker
                 resource={def.name}
                 name="record"
-                label={`Choose the ${inSentence(def.singular)} to edit`}
+                label={t('chooseToEdit', { singular: inSentence(def.singular) })}
                 value={null}
                 onChange={(value) => {
                   if (typeof value === 'string') go({ record: value });
@@ -135,14 +141,14 @@ function ResourcePageContent({ def, listHeader, fixedFilter, layouts, renderExtr
               />
             </Box>
             <Button sx={{ mt: 1 }} onClick={() => toList()}>
-              Open the list instead
+              {t('openListInstead')}
             </Button>
           </Section>
         );
       }
-      if (!canCreate) return <Alert severity="warning">You may not create {inSentence(def.label)}.</Alert>;
+      if (!canCreate) return <Alert severity="warning">{t('mayNotCreate', { label: inSentence(def.label) })}</Alert>;
       return (
-        <Section title={createTitle ?? `New ${inSentence(def.singular)}`} intro={createIntro}>
+        <Section title={createTitle ?? t('newTitle', { singular: inSentence(def.singular) })} intro={createIntro}>
           <RecordForm def={def} initial={initial} lockedFields={lockedFields} extension={formExtension} layout={createLayout} submitLabel={createLabel} onSaved={(record) => toList(record.id)} onCancel={() => toList()} />
         </Section>
       );
@@ -152,7 +158,7 @@ function ResourcePageContent({ def, listHeader, fixedFilter, layouts, renderExtr
   if (creating && createPath) return <Navigate to={createPath} replace />;
   if (creating) {
     return (
-      <Section title={createTitle ?? `New ${inSentence(def.singular)}`} intro={createIntro}>
+      <Section title={createTitle ?? t('newTitle', { singular: inSentence(def.singular) })} intro={createIntro}>
         <RecordForm def={def} initial={initial} lockedFields={lockedFields} extension={formExtension} layout={createLayout} submitLabel={createLabel} onSaved={(record) => go({ create: null, record: record.id })} onCancel={backToList} />
       </Section>
     );
@@ -167,16 +173,16 @@ function ResourcePageContent({ def, listHeader, fixedFilter, layouts, renderExtr
   const layout = layouts ? chosenLayout(layouts, search.get('layout')) : 'list';
   const header = layouts ? (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ alignItems: { md: 'center' }, flexWrap: 'wrap' }}>
-      <ToggleButtonGroup size="small" exclusive value={layout} aria-label="Layout" onChange={(_event, value: string | null) => value && go({ layout: value === 'list' ? null : value, page: null })}>
-        <ToggleButton value="list">List</ToggleButton>
-        {layouts.board ? <ToggleButton value="board">{layouts.board.label ?? 'Board'}</ToggleButton> : null}
-        {layouts.grid ? <ToggleButton value="grid">{layouts.grid.label ?? 'Grid'}</ToggleButton> : null}
+      <ToggleButtonGroup size="small" exclusive value={layout} aria-label={t('layout')} onChange={(_event, value: string | null) => value && go({ layout: value === 'list' ? null : value, page: null })}>
+        <ToggleButton value="list">{t('layoutList')}</ToggleButton>
+        {layouts.board ? <ToggleButton value="board">{layouts.board.label ?? t('layoutBoard')}</ToggleButton> : null}
+        {layouts.grid ? <ToggleButton value="grid">{layouts.grid.label ?? t('layoutGrid')}</ToggleButton> : null}
       </ToggleButtonGroup>
       {listHeader ? <Box sx={{ flex: 1, minWidth: 0 }}>{listHeader}</Box> : null}
       {layout !== 'list' && canCreate && !def.readOnly ? (
         // The list has its own New button; the other layouts get one here.
         <Button variant="contained" onClick={onCreate}>
-          New {inSentence(def.singular)}
+          {t('newRecord', { singular: inSentence(def.singular) })}
         </Button>
       ) : null}
     </Stack>
@@ -226,6 +232,7 @@ type RecordScreenProps = {
 const editableNow = (def: ResourceDef, record: RecordRow) => !def.editableStates || !def.statusField || def.editableStates.includes(String(record[def.statusField] ?? ''));
 
 function RecordScreen({ def, id, editing, checker, canUpdate, lockedFields, go, backToList, renderExtra, formExtension }: RecordScreenProps) {
+  const t = useT(recordsCatalog);
   const { data, isLoading, error, refetch } = useGetRecordQuery({ resource: def.name, id });
   const title = data ? recordTitle(data, labelFieldOf(def)) : def.singular;
   useEffect(() => {
@@ -235,15 +242,15 @@ function RecordScreen({ def, id, editing, checker, canUpdate, lockedFields, go, 
   if (error || !data) {
     const failure = serverError(error);
     return (
-      <Alert severity={failure.status === 404 ? 'warning' : 'error'} action={<Button onClick={backToList}>Back to list</Button>}>
-        {failure.status === 404 ? `This ${inSentence(def.singular)} does not exist, or you may not see it.` : `It could not be loaded. ${failure.message}`}
-        {failure.status !== 404 ? <Button onClick={() => void refetch()}>Try again</Button> : null}
+      <Alert severity={failure.status === 404 ? 'warning' : 'error'} action={<Button onClick={backToList}>{t('backToList')}</Button>}>
+        {failure.status === 404 ? t('notFound', { singular: inSentence(def.singular) }) : t('loadFailed', { message: failure.message })}
+        {failure.status !== 404 ? <Button onClick={() => void refetch()}>{t('tryAgain')}</Button> : null}
       </Alert>
     );
   }
   if (editing && canUpdate && !def.readOnly && editableNow(def, data)) {
     return (
-      <Section title={`Edit ${title}`}>
+      <Section title={t('editTitle', { title })}>
         <RecordForm key={data.id} def={def} record={data} lockedFields={lockedFields} extension={formExtension} onSaved={() => go({ edit: null })} onCancel={() => go({ edit: null })} />
       </Section>
     );

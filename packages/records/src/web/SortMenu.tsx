@@ -14,6 +14,8 @@ import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import Close from '@mui/icons-material/Close';
 import SwapVert from '@mui/icons-material/SwapVert';
 import { SORT_TERMS_MAX, parseSortTerms, writeSortTerms, type SortItem } from './listState.js';
+import { useT } from '@propdesk/i18n/react';
+import { recordsCatalog } from './i18n/catalog.js';
 
 export type SortMenuProps = {
   /** The list's `sort` parameter (`-basePrice,code`). */
@@ -30,6 +32,7 @@ export type SortMenuProps = {
  * removed here (or by shift-clicking column headers). The grid's header arrow shows the first key.
  */
 export function SortMenu({ value, custom, fields, onChange }: SortMenuProps) {
+  const t = useT(recordsCatalog);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const terms = parseSortTerms(value);
   const labels = new Map(fields);
@@ -40,21 +43,21 @@ export function SortMenu({ value, custom, fields, onChange }: SortMenuProps) {
     <>
       <Badge badgeContent={custom ? terms.length : 0} color="primary">
         <Button startIcon={<SwapVert />} onClick={(event) => setAnchor(event.currentTarget)} aria-haspopup="dialog" title={summary ? `Sorted by ${summary}` : undefined}>
-          Sort
+          {t('sort')}
         </Button>
       </Badge>
       <Popover open={anchor !== null} anchorEl={anchor} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}>
-        <Stack spacing={1.5} sx={{ p: 2, width: { xs: 300, sm: 380 } }} role="dialog" aria-label="Sort by">
-          <Typography variant="subtitle2">Sort by</Typography>
+        <Stack spacing={1.5} sx={{ p: 2, width: { xs: 300, sm: 380 } }} role="dialog" aria-label={t('sortBy')}>
+          <Typography variant="subtitle2">{t('sortBy')}</Typography>
           {terms.length === 0 ? (
             <Typography variant="body2" color="text.secondary">
-              The list's default order.
+              {t('defaultOrder')}
             </Typography>
           ) : null}
           {terms.map((term, index) => (
             <Stack key={term.field} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
               <Typography variant="body2" color="text.secondary" sx={{ width: 48 }}>
-                {index === 0 ? 'First' : 'then'}
+                {index === 0 ? t('first') : t('then')}
               </Typography>
               <Typography variant="body2" sx={{ flexGrow: 1 }}>
                 {labels.get(term.field) ?? term.field}
@@ -84,7 +87,7 @@ export function SortMenu({ value, custom, fields, onChange }: SortMenuProps) {
             <TextField
               select
               size="small"
-              label={terms.length === 0 ? 'Sort by' : 'Then by'}
+              label={terms.length === 0 ? t('sortBy') : t('thenBy')}
               value=""
               onChange={(event) => change([...terms, { field: event.target.value, desc: false }])}
             >

@@ -17,6 +17,8 @@ import Check from '@mui/icons-material/Check';
 import { useSnackbar } from 'notistack';
 import type { SavedView, SavedViewState } from '../model/index.js';
 import { serverError, useDeleteViewMutation, useSaveViewMutation } from './api.js';
+import { useT } from '@propdesk/i18n/react';
+import { recordsCatalog } from './i18n/catalog.js';
 
 export type ViewsMenuProps = {
   resource: string;
@@ -29,6 +31,7 @@ export type ViewsMenuProps = {
 
 /** Saved views on the server: open, save as, update, share, make default, delete. */
 export function ViewsMenu({ resource, views, activeId, state, onOpen, onReset }: ViewsMenuProps) {
+  const t = useT(recordsCatalog);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [dialog, setDialog] = useState(false);
   const [name, setName] = useState('');
@@ -62,7 +65,7 @@ export function ViewsMenu({ resource, views, activeId, state, onOpen, onReset }:
   return (
     <>
       <Button startIcon={<BookmarkBorder />} onClick={(event) => setAnchor(event.currentTarget)} aria-haspopup="menu">
-        {active ? active.name : 'Views'}
+        {active ? active.name : t('views')}
       </Button>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         <MenuItem
@@ -72,7 +75,7 @@ export function ViewsMenu({ resource, views, activeId, state, onOpen, onReset }:
           }}
         >
           <ListItemIcon>{activeId === null ? <Check fontSize="small" /> : null}</ListItemIcon>
-          <ListItemText>Standard view</ListItemText>
+          <ListItemText>{t('standardView')}</ListItemText>
         </MenuItem>
         {views.map((view) => (
           <MenuItem
@@ -99,7 +102,7 @@ export function ViewsMenu({ resource, views, activeId, state, onOpen, onReset }:
             setDialog(true);
           }}
         >
-          Save as new view…
+          {t('saveAsNewView')}
         </MenuItem>
         {active?.mine ? <MenuItem onClick={() => void run(saveView({ id: active.id, resource, body: { state } }), `View “${active.name}” updated.`)}>Update “{active.name}” with this layout</MenuItem> : null}
         {active ? (
@@ -143,7 +146,7 @@ export function ViewsMenu({ resource, views, activeId, state, onOpen, onReset }:
           <FormControlLabel control={<Checkbox checked={isDefault} onChange={(event) => setIsDefault(event.target.checked)} />} label="Open this view first" />
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setDialog(false)}>Cancel</Button>
+          <Button onClick={() => setDialog(false)}>{t('cancel')}</Button>
           <Button variant="contained" disabled={!name.trim()} onClick={() => void handleSave()}>
             Save view
           </Button>

@@ -9,6 +9,12 @@ import { BASE_COLUMNS } from './filterText.js';
 import { formatValue } from './format.js';
 import type { ListState } from './listState.js';
 import { PhoneLinks } from './PhoneLinks.js';
+import type { Translate } from '@propdesk/i18n';
+import { useT } from '@propdesk/i18n/react';
+import { recordsCatalog } from './i18n/catalog.js';
+import type { RecordsKey } from './i18n/en.js';
+
+const BASE_KEYS = { active: 'active', createdOn: 'createdOn', modifiedOn: 'modifiedOn' } as const;
 
 /** The narrowest a column of these kinds gets (px), so its value is never cut. */
 const MIN_WIDTH: Partial<Record<FieldDef['kind'], number>> = { money: 160, phone: 180, date: 120, datetime: 170 };
@@ -19,7 +25,7 @@ const rank = (order: readonly string[], name: string) => {
 };
 
 /** How a cell of this field draws, where plain text is not enough. */
-function cellRenderer(name: string, field: FieldDef): GridColDef<RecordRow>['renderCell'] {
+function cellRenderer(name: string, field: FieldDef, t: Translate<RecordsKey>): GridColDef<RecordRow>['renderCell'] {
   if (field.kind === 'phone') return (cell) => (typeof cell.row[name] === 'string' && cell.row[name] ? <PhoneLinks value={cell.row[name]} /> : null);
   if (field.kind === 'color')
     return (cell) => (
@@ -28,8 +34,9 @@ function cellRenderer(name: string, field: FieldDef): GridColDef<RecordRow>['ren
         <span>{String(cell.row[name] ?? '')}</span>
       </Stack>
     );
-  if (name === 'active') return (cell) => (cell.row.active === false ? <Chip size="small" label="Inactive" /> : <span>Active</span>);
-  return undefined;
+  if (name === 'active') return (cell) => (cell.row.active === false ? <Chip size="small" label={t('inactive')} /> : <span>{t('active')}</span>);
+  // <bdi>: a date, an amount or a code keeps its own order inside a right-to-left grid ("12 Jan 2027", "5,000.00 EGP").
+  return (cell) => <bdi>{String(cell.value ?? '')}</bdi>;
 }
 
 /** Key columns (HLD-2026-00003, a cheque's number) are as wide as their longest value and header: never cut. */
@@ -48,6 +55,7 @@ function useKeyWidths(def: ResourceDef, allColumns: [string, FieldDef][], rows: 
 
 /** The grid's columns: every readable field and the base columns, the view's shown first and the rest hidden. */
 export function useListColumns(def: ResourceDef, rows: RecordRow[], state: ListState, phone: boolean) {
+  const t = useT(recordsCatalog);
   const present = useMemo(() => {
     // Protected fields the user may not read are absent from every row: no column for them.
     const sample = rows[0];
@@ -72,7 +80,8 @@ export function useListColumns(def: ResourceDef, rows: RecordRow[], state: ListS
       // The view's columns first, in its order; the rest follow, hidden, for the columns panel.
       [...allColumns].sort(([a], [b]) => rank(shown, a) - rank(shown, b)).map(([name, field]) => ({
         field: name,
-        headerName: field.label,
+        // The columns every record has (Active, Created on, Modified on) are the engine's words.
+        headerName: !(name in def.fields) && name in BASE_COLUMNS ? t(BASE_KEYS[name as keyof typeof BASE_KEYS]) : field.label,
         sortable: field.sortable ?? !['json', 'references', 'longtext'].includes(field.kind),
         flex: state.widths[name] || keyWidths.has(name) ? undefined : name === labelFieldOf(def) ? 1.4 : 1,
         width: state.widths[name] ?? keyWidths.get(name),
@@ -82,10 +91,10 @@ export function useListColumns(def: ResourceDef, rows: RecordRow[], state: ListS
         // Numbers are formatted text (146,000.00 EGP), right-aligned as numbers read.
         type: 'string',
         ...(isNumberKind(field.kind) ? { align: 'right' as const, headerAlign: 'right' as const } : {}),
-        valueGetter: (_value, row) => formatValue(field, row[name], row.refLabels?.[name]),
-        renderCell: cellRenderer(name, field),
+        valueGetter: (_value, row) => (typeof row[name] === 'boolean' ? t(row[name] ? 'yes' : 'no') : formatValue(field, row[name], row.refLabels?.[name])),
+        renderCell: cellRenderer(name, field, t),
       })),
-    [allColumns, def, state.widths, shown, keyWidths],
+    [allColumns, def, state.widths, shown, keyWidths, t],
   );
 
   const visibility = useMemo<GridColumnVisibilityModel>(() => Object.fromEntries(allColumns.map(([name]) => [name, shown.includes(name)])), [allColumns, shown]);

@@ -9,6 +9,8 @@ import { SALES_SECTIONS, SALES_WEB_FOLDERS } from './manifest.js';
  */
 export const salesModule: DomainModule = domainModule({
   id: 'sales',
+  // Arabic only for those who read it: each file is a chunk of its own (docs/i18n-glossary.md).
+  manifestWords: { ar: () => import('../i18n/manifest.ar.js') },
   modePrefixes: [
     { prefix: '/sales', mode: 'sales' },
     { prefix: '/Reservations', mode: 'sales' },

@@ -61,7 +61,7 @@ export type SectionDeclaration =
 /** Screens with a breadcrumb trail but no sidebar entry of this domain (another domain's sidebar links to them). */
 export type UnlistedScreens = { trail: readonly string[]; pages: readonly ScreenDeclaration[] };
 
-export type DomainDeclaration = Pick<DomainModule, 'id' | 'modePrefixes'> & {
+export type DomainDeclaration = Pick<DomainModule, 'id' | 'modePrefixes' | 'definitionWords' | 'manifestWords'> & {
   sections: readonly (SectionDeclaration | UnlistedScreens)[];
 };
 
@@ -205,5 +205,7 @@ export function domainModule(declaration: DomainDeclaration): DomainModule {
     nav,
     crumbs: built.crumbs,
     landing: ownedLanding(built.routes),
+    ...(declaration.definitionWords ? { definitionWords: declaration.definitionWords } : {}),
+    ...(declaration.manifestWords ? { manifestWords: declaration.manifestWords } : {}),
   };
 }

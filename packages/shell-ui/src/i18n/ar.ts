@@ -13,6 +13,11 @@ const ar: Messages<ShellKey> = {
   logout: 'تسجيل الخروج',
   openNavigation: 'فتح التنقل',
   breadcrumb: 'مسار التنقل',
+  home: 'الرئيسية',
+  editLead: 'تعديل العميل المحتمل',
+  editUser: 'تعديل المستخدم',
+  editEoi: 'تعديل طلب الاهتمام',
+  editPayment: 'تعديل الدفعة',
   loadingPage: 'جارٍ تحميل الصفحة',
   notificationsUnread:
     '{count, plural, =0 {الإشعارات، لا جديد} one {الإشعارات، إشعار واحد غير مقروء} two {الإشعارات، إشعاران غير مقروءين} few {الإشعارات، # إشعارات غير مقروءة} many {الإشعارات، # إشعارًا غير مقروء} other {الإشعارات، # إشعار غير مقروء}}',

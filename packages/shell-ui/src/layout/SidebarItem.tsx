@@ -11,6 +11,8 @@ import FolderOutlined from '@mui/icons-material/FolderOutlined';
 import { Link } from 'react-router';
 import type { NavItem } from '../manifest.js';
 import { isActiveItem } from './navVisibility.js';
+import { useLanguage, useT } from '@propdesk/i18n/react';
+import { manifestWord, manifestWordsCatalog } from '../i18n/domainWords.js';
 
 export type SidebarItemProps = {
   item: NavItem;
@@ -26,6 +28,8 @@ export type SidebarItemProps = {
 
 /** One sidebar entry: a link, or a group that opens its children. */
 export function SidebarItem({ item, depth, pathname, expanded, openGroups, onToggleGroup, onHoverStart, onHoverEnd, onNavigate }: SidebarItemProps) {
+  useT(manifestWordsCatalog);
+  const label = manifestWord(item.label, useLanguage());
   const Icon = item.icon ?? (item.children ? FolderOutlined : CircleOutlined);
   const active = isActiveItem(item, pathname);
   const indent = expanded ? 2 + depth * 2 : 2;
@@ -36,7 +40,7 @@ export function SidebarItem({ item, depth, pathname, expanded, openGroups, onTog
   );
   const text = (
     <ListItemText
-      primary={item.label}
+      primary={label}
       sx={{ opacity: expanded ? 1 : 0, transition: 'opacity 120ms', whiteSpace: 'nowrap', m: 0 }}
       slotProps={{ primary: { noWrap: true, sx: { fontSize: 14, fontWeight: active ? 600 : 500 } } }}
     />
@@ -51,7 +55,7 @@ export function SidebarItem({ item, depth, pathname, expanded, openGroups, onTog
           onClick={() => onToggleGroup(item.id)}
           aria-expanded={open}
           aria-controls={listId}
-          title={expanded ? undefined : item.label}
+          title={expanded ? undefined : label}
           sx={{ pl: indent, borderRadius: 1.5, mx: 1, mb: 0.25, color: active ? 'primary.main' : 'text.primary' }}
         >
           {icon}
@@ -59,7 +63,7 @@ export function SidebarItem({ item, depth, pathname, expanded, openGroups, onTog
           {expanded ? open ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" /> : null}
         </ListItemButton>
         <Collapse in={open} timeout="auto" unmountOnExit>
-          <List id={listId} disablePadding dense aria-label={item.label}>
+          <List id={listId} disablePadding dense aria-label={label}>
             {item.children.map((child) => (
               <SidebarItem
                 key={child.id}
@@ -88,7 +92,7 @@ export function SidebarItem({ item, depth, pathname, expanded, openGroups, onTog
         to={path}
         selected={active}
         aria-current={active ? 'page' : undefined}
-        title={expanded ? undefined : item.label}
+        title={expanded ? undefined : label}
         onMouseEnter={() => onHoverStart(path)}
         onMouseLeave={onHoverEnd}
         onClick={onNavigate}

@@ -2,6 +2,7 @@ import { redirect, type LoaderFunction, type RouteObject } from 'react-router';
 import { guardDecision, indexRedirect, LOGIN_PATH, NOT_AUTHORIZED_PATH } from '@propdesk/privileges';
 import { composeModules, normalizePath } from '../compose/composeModules.js';
 import type { DomainModule, DomainRoute, LazyPage } from '../manifest.js';
+import { registerDomainWords } from '../i18n/domainWords.js';
 import { AccessDeniedPage } from '../pages/AccessDeniedPage.js';
 import { DefaultErrorScreen } from '../pages/DefaultErrorScreen.js';
 import { RouteFallback } from '../pages/RouteFallback.js';
@@ -37,6 +38,7 @@ export function createAppRoutes<TState>({
   chunkTimeoutMs = CHUNK_LOAD_TIMEOUT_MS,
 }: CreateAppRoutesOptions<TState>): RouteObject[] {
   const composed = composeModules(modules);
+  registerDomainWords(modules);
   const chunks = new Map<string, () => ReturnType<LazyPage>>();
   for (const route of composed.routes) {
     chunks.set(normalizePath(route.path), memoizedChunk(chunkName(route.path), route.page, chunkTimeoutMs));

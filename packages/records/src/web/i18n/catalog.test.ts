@@ -1,0 +1,27 @@
+import { loadTranslator } from '@propdesk/i18n';
+import { catalogProblems } from '@propdesk/i18n/testing';
+import { describe, expect, it } from 'vitest';
+import { recordsCatalog } from './catalog.js';
+
+describe("the records engine's words (issue 29)", () => {
+  it('has every word in Arabic and English, with the same parameters', async () => {
+    expect(await catalogProblems(recordsCatalog)).toEqual([]);
+  });
+
+  it('counts with Arabic plural forms, and keeps the English as it was', async () => {
+    const ar = await loadTranslator(recordsCatalog, 'ar');
+    expect(ar('exportedRows', { count: 1 })).toBe('تم تصدير صف واحد.');
+    expect(ar('exportedRows', { count: 2 })).toBe('تم تصدير صفين.');
+    expect(ar('exportedRows', { count: 3 })).toBe('تم تصدير ٣ صفوف.');
+    expect(ar('exportedRows', { count: 11 })).toBe('تم تصدير ١١ صفًا.');
+    expect(ar('exportedRows', { count: 100 })).toBe('تم تصدير ١٠٠ صف.');
+    expect(ar('fromSource', { source: 'import' })).toBe('من الاستيراد');
+    const en = await loadTranslator(recordsCatalog, 'en');
+    expect(en('exportedRows', { count: 1 })).toBe('Exported 1 row.');
+    expect(en('exportedRows', { count: 1234 })).toBe('Exported 1,234 rows.');
+    expect(en('fieldsNeedAttention', { count: 1 })).toBe('One field needs your attention.');
+    expect(en('fieldsNeedAttention', { count: 3 })).toBe('3 fields need your attention.');
+    expect(en('fromSource', { source: 'api' })).toBe('from another program');
+    expect(en('newRecord', { singular: 'purchase order' })).toBe('New purchase order');
+  });
+});
