@@ -10,6 +10,7 @@ import { SALES_SECTIONS, SALES_WEB_FOLDERS } from './manifest.js';
 export const salesModule: DomainModule = domainModule({
   id: 'sales',
   // Arabic only for those who read it: each file is a chunk of its own (docs/i18n-glossary.md).
+  definitionWords: { ar: () => import('../i18n/definitions.ar.js') },
   manifestWords: { ar: () => import('../i18n/manifest.ar.js') },
   modePrefixes: [
     { prefix: '/sales', mode: 'sales' },
