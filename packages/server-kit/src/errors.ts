@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { Language } from '@propdesk/i18n';
-import { z, ZodError, type ZodType } from 'zod';
+import { z, ZodError } from 'zod';
 import { serverKitCatalog } from './i18n/catalog.js';
 import { isLocalText, loadServerCatalogs, registerLanguage, text, translate, translateValidationWord, type LocalText } from './localize.js';
 import { safeError } from './logging.js';
@@ -96,8 +96,9 @@ function validationErrors(error: unknown, request: FastifyRequest, language: Lan
     if (language === 'en') return english;
     const context = (error as { validationContext?: keyof typeof REQUEST_PART }).validationContext;
     const schema = context ? (request.routeOptions.schema as Record<string, unknown> | undefined)?.[context] : undefined;
-    if (context && schema instanceof z.ZodType) {
-      const again = (schema as ZodType).safeParse((request as unknown as Record<string, unknown>)[REQUEST_PART[context]], { error: ZOD_LOCALES[language].localeError });
+    // zod and zod/mini schemas alike (both are core schemas).
+    if (context && schema instanceof z.core.$ZodType) {
+      const again = z.safeParse(schema, (request as unknown as Record<string, unknown>)[REQUEST_PART[context]], { error: ZOD_LOCALES[language].localeError });
       if (again.error && again.error.issues.length === english.length) return zodIssues(again.error, language);
     }
     return english.map((problem) => ({ field: problem.field, message: translateValidationWord(problem.message, language) ?? problem.message }));

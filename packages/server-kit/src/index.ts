@@ -31,8 +31,8 @@ export {
 } from './errors.js';
 export type { ErrorEnvelope, ErrorMessage, FieldError } from './errors.js';
 export { isLocalText, loadServerCatalogs, registerLanguage, registerValidationWords, serverCatalog, serverCatalogs, text, translate, translateValidationWord } from './localize.js';
-export type { LocalText } from './localize.js';
-export { serverKitCatalog } from './i18n/catalog.js';
+export type { LocalText, TextParams, Word } from './localize.js';
+export { serverKitCatalog, validationCatalog } from './i18n/catalog.js';
 export { requirePrivilege, requireSession } from './auth.js';
 export type { AuthHook, RequestAuth } from './auth.js';
 export { findUnstorableText, refuseUnstorableText } from './text.js';

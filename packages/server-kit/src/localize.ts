@@ -6,7 +6,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
  * which writes it in the caller's language (`request.language`); `Error.message` and logs keep the
  * English. Built with `text(catalog, key, params)`, never by matching English text afterwards.
  */
-export type LocalText = { readonly catalog: Catalog; readonly key: string; readonly params?: Params | undefined };
+export type LocalText = { readonly catalog: Catalog; readonly key: string; readonly params?: TextParams | undefined };
+
+/**
+ * A word that is data, not a catalog's (a definition's label or singular): its English and, when
+ * known, its Arabic. A message's parameter may be one; the envelope writes the caller's.
+ */
+export type Word = { readonly en: string; readonly ar?: string | undefined };
+export type TextParams = Readonly<Record<string, Params[string] | Word>>;
+
+const isWord = (value: unknown): value is Word => typeof value === 'object' && value !== null && !(value instanceof Date) && 'en' in value;
 
 const catalogs = new Set<Catalog>();
 const validationCatalogs = new Set<Catalog>();
@@ -38,7 +47,7 @@ export function registerValidationWords(catalog: Catalog): void {
   patterns = null;
 }
 
-export function text<K extends string>(catalog: Catalog<K>, key: NoInfer<K>, params?: Params): LocalText {
+export function text<K extends string>(catalog: Catalog<K>, key: NoInfer<K>, params?: TextParams): LocalText {
   return params === undefined ? { catalog: catalog as Catalog, key } : { catalog: catalog as Catalog, key, params };
 }
 
@@ -48,7 +57,12 @@ export function isLocalText(value: unknown): value is LocalText {
 
 /** A message in a language; English when the Arabic catalog is not loaded (never a key). */
 export function translate(message: LocalText, language: Language): string {
-  return translator(message.catalog, language)(message.key, message.params);
+  let params: Params | undefined;
+  if (message.params) {
+    params = {};
+    for (const [name, value] of Object.entries(message.params)) params[name] = isWord(value) ? ((language === 'ar' ? value.ar : undefined) ?? value.en) : value;
+  }
+  return translator(message.catalog, language)(message.key, params);
 }
 
 /** Loads the Arabic words (and ICU's formatter) of every server catalog. */
