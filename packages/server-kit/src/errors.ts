@@ -107,8 +107,24 @@ function validationErrors(error: unknown, request: FastifyRequest, language: Lan
   return null;
 }
 
+/**
+ * Issues of a ZodError a handler threw (its schema is not the route's): a schema's own word from
+ * the validation words; zod's own message (it is what zod's English locale says for the issue) in
+ * zod's locale of the language; anything else as it is.
+ */
 function zodIssues(error: ZodError, language: Language): FieldError[] {
-  return error.issues.map((issue) => ({ field: pathToField(issue.path), message: language === 'en' ? issue.message : (translateValidationWord(issue.message, language) ?? issue.message) }));
+  return error.issues.map((issue) => {
+    const field = pathToField(issue.path);
+    if (language === 'en') return { field, message: issue.message };
+    const word = translateValidationWord(issue.message, language);
+    if (word !== null) return { field, message: word };
+    const raw = issue as unknown as Parameters<typeof ZOD_LOCALES.en.localeError>[0];
+    const own = (map: typeof ZOD_LOCALES.en.localeError) => {
+      const made = map(raw);
+      return typeof made === 'string' ? made : made?.message;
+    };
+    return { field, message: own(ZOD_LOCALES.en.localeError) === issue.message ? (own(ZOD_LOCALES[language].localeError) ?? issue.message) : issue.message };
+  });
 }
 
 /** The envelope's words in `language`: keyed messages translated, `text` never sent. */
