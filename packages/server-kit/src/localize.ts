@@ -65,9 +65,13 @@ export function translate(message: LocalText, language: Language): string {
   return translator(message.catalog, language)(message.key, params);
 }
 
-/** Loads the Arabic words (and ICU's formatter) of every server catalog. */
+/**
+ * Loads every server catalog's words in `language` (Arabic by default) and in English, with ICU's
+ * formatter when a message needs it (an English plural is formatted by ICU too).
+ */
 export async function loadServerCatalogs(language: Language = 'ar'): Promise<void> {
-  await Promise.all([...catalogs, ...validationCatalogs].map((catalog) => loadCatalog(catalog, language)));
+  const all = [...catalogs, ...validationCatalogs];
+  await Promise.all([...all.map((catalog) => loadCatalog(catalog, 'en')), ...all.map((catalog) => loadCatalog(catalog, language))]);
 }
 
 type Pattern = { catalog: Catalog; key: string; regex: RegExp; names: string[] };
