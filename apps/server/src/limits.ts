@@ -1,4 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
+import { rateLimited } from '@propdesk/server-kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 export type RateLimits = {
@@ -43,7 +44,8 @@ export async function registerRateLimits(app: FastifyInstance, limits: RateLimit
     // The same seconds as Retry-After, so the message and the header agree.
     errorResponseBuilder: (_request, context) => {
       const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
-      return { statusCode: 429, status: 'ERROR', message: `Too many requests. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.` };
+      // Thrown by the plugin: the error handler writes it in the caller's language.
+      return rateLimited(seconds);
     },
   });
 }

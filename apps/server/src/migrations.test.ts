@@ -62,6 +62,9 @@ describe.each(DB_KINDS)('migrations and demo data on %s', (kind) => {
       expect(row.department).toBe(user.department);
       expect(Number(row.roles)).toBe(user.role ? 1 : 0);
     }
+    // Issue 29: the Arabic demo agent's account language is Arabic; the others have not chosen.
+    const languages = await db.query<{ username: string; language: string | null }>('select username, language from users where language is not null');
+    expect(languages.rows).toEqual([{ username: 'sales.agent.ar', language: 'ar' }]);
   });
 
   it('seeding again changes nothing, even when the marker is gone', async () => {

@@ -36,13 +36,15 @@ export async function seedDemoData(db: Database, options: { password: string; ar
     for (const [index, user] of DEMO_USERS.entries()) {
       if (await findUserId(tx, user.username)) continue;
       const roleId = user.role ? roles.get(user.role) : undefined;
-      await createUser(tx, {
+      const userId = await createUser(tx, {
         username: user.username,
         fullName: user.fullName,
         departmentId: departments.get(user.department) ?? null,
         passwordHash: hashes[index]!,
         roleIds: roleId ? [roleId] : [],
       });
+      // The account's language (issue 29): the Arabic agent reads the product and the server's messages in Arabic.
+      if ('language' in user) await tx.query('update users set language = $2 where id = $1', [userId, user.language]);
     }
     // The administrator reads and writes every protected field (a broker's bank details, a unit's base price).
     const adminRole = roles.get('administrator');

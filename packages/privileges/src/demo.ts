@@ -131,13 +131,15 @@ export const DEMO_USERS = [
   { username: 'sales.agent', fullName: 'Samir Sales', department: 'Sales', role: 'salesAgent', landsOn: '/sales/leads' },
   { username: 'sales.manager', fullName: 'Mona Manager', department: 'Sales', role: 'salesManager', landsOn: '/sales/leads' },
   { username: 'nadia.sales', fullName: 'Nadia Nabil', department: 'Sales', role: 'salesAgent', landsOn: '/sales/leads' },
+  // Issue 29: an agent who works in Arabic (the account's language), so the Arabic product is one sign-in away.
+  { username: 'sales.agent.ar', fullName: 'سارة محمود', department: 'Sales', role: 'salesAgent', landsOn: '/sales/leads', language: 'ar' },
   { username: 'user.admin', fullName: 'Uma Users', department: 'IT', role: 'userAdministrator', landsOn: '/sales/users' },
   { username: 'settings.clerk', fullName: 'Selim Settings', department: 'Finance', role: 'settingsClerk', landsOn: '/settings/leads/sources' },
   { username: 'procurement.officer', fullName: 'Paula Procurement', department: 'Procurement', role: 'procurementOfficer', landsOn: '/procurement/purchaseRequest' },
   { username: 'procurement.manager', fullName: 'Pavel Purchasing', department: 'Procurement', role: 'procurementManager', landsOn: '/procurement/purchaseRequest' },
   { username: 'finance.manager', fullName: 'Fatma Finance', department: 'Finance', role: 'financeManager', landsOn: '/settings/leads/paymentTypes' },
   { username: 'guest', fullName: 'Guest User', department: 'Sales', role: null, landsOn: '/not-authorized' },
-] as const satisfies readonly { username: string; fullName: string; department: string; role: keyof typeof DEMO_ROLES | null; landsOn: string }[];
+] as const satisfies readonly { username: string; fullName: string; department: string; role: keyof typeof DEMO_ROLES | null; landsOn: string; language?: 'ar' | 'en' }[];
 
 export const DEMO_DEPARTMENTS = ['Sales', 'Finance', 'Procurement', 'Management', 'IT'] as const;
 

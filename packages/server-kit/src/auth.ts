@@ -1,3 +1,4 @@
+import type { Language } from '@propdesk/i18n';
 import type { PrivilegeChecker } from '@propdesk/privileges';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { accessDenied, sendError, unauthorized } from './errors.js';
@@ -9,6 +10,8 @@ export type RequestAuth = {
   sessionId: string;
   departmentId: string | null;
   checker: PrivilegeChecker;
+  /** The account's language (issue 29); null or absent: the call's `Accept-Language` decides. */
+  language?: Language | null;
   /** Set when the caller is an API key (`Authorization: Bearer pdk_…`): the key's id; its service user is `userId`. */
   apiKeyId?: string;
 };

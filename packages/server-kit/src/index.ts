@@ -22,13 +22,18 @@ export {
   unprocessable,
   accessDenied,
   tooManyRequests,
+  rateLimited,
+  fieldError,
   errorBody,
   ok,
   list,
   sendError,
   registerErrorHandler,
 } from './errors.js';
-export type { ErrorEnvelope, FieldError } from './errors.js';
+export type { ErrorEnvelope, ErrorMessage, FieldError } from './errors.js';
+export { isLocalText, loadServerCatalogs, registerLanguage, registerValidationWords, serverCatalog, serverCatalogs, text, translate, translateValidationWord } from './localize.js';
+export type { LocalText, TextParams, Word } from './localize.js';
+export { serverKitCatalog, validationCatalog } from './i18n/catalog.js';
 export { requirePrivilege, requireSession } from './auth.js';
 export type { AuthHook, RequestAuth } from './auth.js';
 export { findUnstorableText, refuseUnstorableText } from './text.js';

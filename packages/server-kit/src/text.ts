@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { badRequest, sendError } from './errors.js';
+import { badRequest, fieldError, sendError } from './errors.js';
+import { serverKitCatalog } from './i18n/catalog.js';
+import { text } from './localize.js';
 
 /** NUL, and a UTF-16 surrogate without its pair: PostgreSQL cannot store either in text. */
 // NUL is the very character this rule is about.
@@ -40,7 +42,7 @@ export function refuseUnstorableText(app: FastifyInstance): void {
     ] as const) {
       const field = findUnstorableText(value, '');
       if (field !== null) {
-        return sendError(reply, badRequest('Validation failed', [{ field: field || part, message: 'Contains a character that cannot be stored (NUL or an unpaired surrogate)' }]));
+        return sendError(reply, badRequest('Validation failed', [fieldError(field || part, text(serverKitCatalog, 'unstorableText'))]));
       }
     }
     return undefined;

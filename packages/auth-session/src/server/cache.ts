@@ -1,3 +1,4 @@
+import type { Language } from '@propdesk/i18n';
 import type { PrivilegeChecker } from '@propdesk/privileges';
 import type { Database, Unlisten } from '@propdesk/server-kit';
 
@@ -11,6 +12,8 @@ export type CachedSession = {
   userId: string;
   username: string;
   departmentId: string | null;
+  /** The account's language (issue 29); the users trigger's NOTIFY drops the entry when it changes. */
+  language?: Language | null;
   roleIds: readonly string[];
   checker: PrivilegeChecker;
   /** The session's own `expires_at` (epoch ms): past it the entry is not used. */

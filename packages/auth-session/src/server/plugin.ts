@@ -6,15 +6,20 @@ import {
   accessDenied,
   audit,
   badRequest,
+  fieldError,
   forbiddenCsrf,
   notFound,
   requirePrivilege,
   requireSession,
   sendError,
+  text,
   tooManyRequests,
+  translate,
   unauthorized,
   type Database,
+  type FieldError,
 } from '@propdesk/server-kit';
+import { isLanguage, type Language } from '@propdesk/i18n';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -32,7 +37,8 @@ import {
   okStatusSchema,
   privilegeListSchema,
 } from '../model/index.js';
-import { PASSWORD_RULE, changePasswordRequestSchema, changePasswordResponseSchema, passwordProblem } from '../model/password.js';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RULE, changePasswordRequestSchema, changePasswordResponseSchema, passwordSchema } from '../model/password.js';
+import { authCatalog } from './i18n/catalog.js';
 import { createCsrfToken, deriveKeys, loadSecret, randomToken, sha256, verifyCsrfToken, type Keys } from './crypto.js';
 import { createSessionCache, type SessionCache } from './cache.js';
 import { hashApiKey, keyInQuery, looksLikeApiKey } from './apiKeys.js';
@@ -63,7 +69,7 @@ export type AuthSessionOptions = {
 const ISSUER = 'propdesk';
 const API_AUDIENCE = 'propdesk-api';
 const WEB_AUDIENCE = 'propdesk-web';
-const INVALID_LOGIN = 'Invalid username or password';
+const INVALID_LOGIN = text(authCatalog, 'invalidLogin');
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -72,6 +78,7 @@ type ApiKeyRow = {
   user_id: string;
   username: string;
   department_id: string | null;
+  language: string | null;
   expires_ms: number | string | null;
   last_used_ms: number | string | null;
   role_ids: string[] | null;
@@ -85,6 +92,7 @@ type SessionRow = {
   user_id: string;
   username: string;
   department_id: string | null;
+  language: string | null;
   expires_ms: number | string;
   role_ids: string[] | null;
   privileges: Privilege[] | null;
@@ -194,14 +202,14 @@ const plugin: FastifyPluginAsync<AuthSessionOptions> = async (fastify, options) 
     // A key in the address ends up in access logs, proxies and browser history: refused outright.
     const queryKey = keyInQuery(request.url);
     if (queryKey) {
-      return sendError(reply, badRequest('Send the API key in the Authorization header, never in the address.', [{ field: queryKey, message: 'An API key is not accepted in the query string' }]));
+      return sendError(reply, badRequest(text(authCatalog, 'apiKeyInQuery'), [fieldError(queryKey, text(authCatalog, 'apiKeyInQueryField'))]));
     }
     // An API key (issue 27): the key alone is the caller; cookies are not looked at.
     const authorization = request.headers.authorization;
     if (authorization !== undefined) {
       const bearer = /^Bearer +(\S+) *$/i.exec(authorization);
       const auth = bearer ? await apiKeyAuth(bearer[1]!) : null;
-      if (!auth) return sendError(reply, unauthorized(bearer ? 'Unknown, expired or revoked API key' : 'Send the API key as Authorization: Bearer pdk_…'));
+      if (!auth) return sendError(reply, unauthorized(text(authCatalog, bearer ? 'apiKeyUnknown' : 'apiKeyMalformed')));
       request.auth = auth;
       return undefined;
     }
@@ -209,12 +217,12 @@ const plugin: FastifyPluginAsync<AuthSessionOptions> = async (fastify, options) 
     if (!claims || !UUID.test(claims.sid) || !UUID.test(claims.sub)) return;
     const cached = cache.get(claims.sid, claims.sub);
     if (cached) {
-      request.auth = { userId: cached.userId, username: cached.username, sessionId: claims.sid, departmentId: cached.departmentId, checker: cached.checker };
+      request.auth = { userId: cached.userId, username: cached.username, sessionId: claims.sid, departmentId: cached.departmentId, checker: cached.checker, language: cached.language ?? null };
       return;
     }
     const readAt = cache.generation;
     const result = await db.query<SessionRow>(
-      `select u.id::text as user_id, u.username, u.department_id::text as department_id,
+      `select u.id::text as user_id, u.username, u.department_id::text as department_id, u.language,
               floor(extract(epoch from s.expires_at) * 1000)::float8 as expires_ms,
               (select array_agg(ur.role_id::text) from user_roles ur where ur.user_id = u.id) as role_ids,
               (select json_agg(json_build_object('entityName', rp.entity_name, 'fieldName', rp.field_name, 'action', rp.action))
@@ -227,12 +235,13 @@ const plugin: FastifyPluginAsync<AuthSessionOptions> = async (fastify, options) 
     const row = result.rows[0];
     if (!row) return;
     const checker = createChecker(row.privileges ?? []);
+    const language = languageOf(row.language);
     cache.set(
       claims.sid,
-      { userId: row.user_id, username: row.username, departmentId: row.department_id, roleIds: row.role_ids ?? [], checker, expiresAt: Number(row.expires_ms) },
+      { userId: row.user_id, username: row.username, departmentId: row.department_id, roleIds: row.role_ids ?? [], checker, expiresAt: Number(row.expires_ms), language },
       readAt,
     );
-    request.auth = { userId: row.user_id, username: row.username, sessionId: claims.sid, departmentId: row.department_id, checker };
+    request.auth = { userId: row.user_id, username: row.username, sessionId: claims.sid, departmentId: row.department_id, checker, language };
   });
 
   /** When each key's `last_used_at` was last written by this process. */
@@ -251,7 +260,7 @@ const plugin: FastifyPluginAsync<AuthSessionOptions> = async (fastify, options) 
     if (!entry) {
       const readAt = cache.generation;
       const result = await db.query<ApiKeyRow>(
-        `select k.id::text as key_id, u.id::text as user_id, u.username, u.department_id::text as department_id,
+        `select k.id::text as key_id, u.id::text as user_id, u.username, u.department_id::text as department_id, u.language,
                 floor(extract(epoch from k.expires_at) * 1000)::float8 as expires_ms,
                 floor(extract(epoch from k.last_used_at) * 1000)::float8 as last_used_ms,
                 (select array_agg(ur.role_id::text) from user_roles ur where ur.user_id = u.id) as role_ids,
@@ -268,6 +277,7 @@ const plugin: FastifyPluginAsync<AuthSessionOptions> = async (fastify, options) 
         userId: row.user_id,
         username: row.username,
         departmentId: row.department_id,
+        language: languageOf(row.language),
         roleIds: row.role_ids ?? [],
         checker: createChecker(row.privileges ?? []),
         expiresAt: row.expires_ms === null ? Number.MAX_SAFE_INTEGER : Number(row.expires_ms),
@@ -285,7 +295,7 @@ const plugin: FastifyPluginAsync<AuthSessionOptions> = async (fastify, options) 
       // A usage stamp (like a session's), not an edit of the key: no version, no history.
       await db.query(`update api_keys set last_used_at = now() where id = $1 and (last_used_at is null or last_used_at < now() - interval '1 minute')`, [keyId]);
     }
-    return { userId: entry.userId, username: entry.username, sessionId: `apikey:${keyId}`, departmentId: entry.departmentId, checker: entry.checker, apiKeyId: keyId };
+    return { userId: entry.userId, username: entry.username, sessionId: `apikey:${keyId}`, departmentId: entry.departmentId, checker: entry.checker, apiKeyId: keyId, language: entry.language ?? null };
   }
 
   // Signed double-submit CSRF check on every unsafe /api call. With a live session only a token
@@ -346,7 +356,7 @@ const plugin: FastifyPluginAsync<AuthSessionOptions> = async (fastify, options) 
       if (locked > 0) {
         await audit(db, { action: 'auth.login.throttled', entity: 'user', ...meta(request), details: { username } });
         const minutes = Math.max(1, Math.ceil(locked / 60));
-        throw tooManyRequests(`Too many login attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, locked);
+        throw tooManyRequests(text(authCatalog, 'loginThrottled', { minutes }), locked);
       }
       const found = await db.query<{ id: string; password_hash: string; active: boolean }>(
         // An API key's service user (kind 'apiKey') never signs in: it counts as inactive here.
@@ -400,7 +410,7 @@ const plugin: FastifyPluginAsync<AuthSessionOptions> = async (fastify, options) 
         .setExpirationTime(`${accessTtl}s`)
         .sign(keys.jwt);
       await issueSession(request, reply, user.id, sessionId, refreshToken);
-      return { data: token, message: 'Login successful' };
+      return { data: token, message: translate(text(authCatalog, 'loginSuccessful'), request.language) };
     },
   );
 
@@ -476,7 +486,7 @@ const plugin: FastifyPluginAsync<AuthSessionOptions> = async (fastify, options) 
         cache.invalidate(`s:${sessionId}`);
       }
       clearSessionCookies(request, reply);
-      return { status: 'OK' as const, message: 'Logged out' };
+      return { status: 'OK' as const, message: translate(text(authCatalog, 'loggedOut'), request.language) };
     },
   );
 
@@ -559,25 +569,28 @@ const plugin: FastifyPluginAsync<AuthSessionOptions> = async (fastify, options) 
       if (locked > 0) {
         await audit(db, { actorId: userId, action: 'auth.password.throttled', entity: 'user', entityId: userId, ...meta(request) });
         const minutes = Math.max(1, Math.ceil(locked / 60));
-        throw tooManyRequests(`Too many wrong passwords. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, locked);
+        throw tooManyRequests(text(authCatalog, 'passwordThrottled', { minutes }), locked);
       }
       const found = await db.query<{ password_hash: string }>('select password_hash from users where id = $1 and active', [userId]);
       const user = found.rows[0];
       if (!user) throw unauthorized();
       const valid = await verifyPassword(user.password_hash, currentPassword);
-      const errors: { field: string; message: string }[] = [];
+      const errors: FieldError[] = [];
       if (!valid) {
         await db.transaction(async (tx) => {
           await recordFailure(tx, accountKey(username), throttle.accountMaxFailures, throttle);
           await recordFailure(tx, addressKey(request.ip), throttle.addressMaxFailures, throttle);
           await audit(tx, { actorId: userId, action: 'auth.password.failed', entity: 'user', entityId: userId, ...meta(request), details: { reason: 'wrong current password' } });
         });
-        errors.push({ field: 'currentPassword', message: 'The current password is wrong' });
+        errors.push(fieldError('currentPassword', text(authCatalog, 'currentPasswordWrong')));
       }
-      const problem = passwordProblem(newPassword);
-      if (problem) errors.push({ field: 'newPassword', message: `${problem} (${PASSWORD_RULE})` });
-      else if (valid && newPassword === currentPassword) errors.push({ field: 'newPassword', message: 'Choose a password other than the current one' });
-      if (errors.length > 0) throw new HttpError(400, errors[0]!.field === 'currentPassword' ? 'The current password is wrong' : 'Validation failed', { errors });
+      const problem = newPasswordProblem(newPassword);
+      if (problem) errors.push(fieldError('newPassword', problem));
+      else if (valid && newPassword === currentPassword) errors.push(fieldError('newPassword', text(authCatalog, 'samePassword')));
+      if (errors.length > 0) {
+        if (errors[0]!.field === 'currentPassword') throw new HttpError(400, text(authCatalog, 'currentPasswordWrong'), { errors });
+        throw badRequest('Validation failed', errors);
+      }
       const passwordHash = await hashPassword(newPassword, argon2);
       const ended = await db.transaction(async (tx) => {
         await clearKey(tx, accountKey(username));
@@ -601,7 +614,7 @@ const plugin: FastifyPluginAsync<AuthSessionOptions> = async (fastify, options) 
       for (const id of ended) cache.invalidate(`s:${id}`);
       return {
         status: 'OK' as const,
-        message: 'Password changed. Your other sessions were signed out.',
+        message: translate(text(authCatalog, 'passwordChanged'), request.language),
         data: { otherSessionsEnded: ended.length },
       };
     },
@@ -620,10 +633,10 @@ const plugin: FastifyPluginAsync<AuthSessionOptions> = async (fastify, options) 
     },
     async (request) => {
       const { id } = request.params;
-      if (!UUID.test(id)) throw notFound('User not found');
+      if (!UUID.test(id)) throw notFound(text(authCatalog, 'userNotFound'));
       return db.transaction(async (tx) => {
         const user = await tx.query('select 1 from users where id = $1', [id]);
-        if (user.rows.length === 0) throw notFound('User not found');
+        if (user.rows.length === 0) throw notFound(text(authCatalog, 'userNotFound'));
         const revoked = await tx.query(
           "update sessions set revoked_at = now(), revoked_reason = 'forced sign-out' where user_id = $1 and revoked_at is null returning id",
           [id],
@@ -643,6 +656,25 @@ const plugin: FastifyPluginAsync<AuthSessionOptions> = async (fastify, options) 
     },
   );
 };
+
+/** A stored language, or null (the browser's then decides). */
+function languageOf(value: string | null): Language | null {
+  return isLanguage(value) ? value : null;
+}
+
+/**
+ * The rule a new password breaks, by key, with the rule in words (the same English as the rule's own
+ * message followed by PASSWORD_RULE in brackets), or null when it keeps it.
+ */
+function newPasswordProblem(password: string) {
+  const issue = passwordSchema.safeParse(password).error?.issues[0];
+  if (!issue) return null;
+  // As PASSWORD_RULE writes them (1,024), as text so no language's digits change them.
+  const rule = { min: String(PASSWORD_MIN_LENGTH), max: PASSWORD_MAX_LENGTH.toLocaleString('en-US') };
+  if (issue.code === 'too_small') return text(authCatalog, 'passwordTooShort', rule);
+  if (issue.code === 'too_big') return text(authCatalog, 'passwordTooLong', { ...rule, longest: String(PASSWORD_MAX_LENGTH) });
+  return text(authCatalog, 'passwordEdgeSpaces', rule);
+}
 
 /**
  * Sessions, CSRF and the fixed /api/users calls. Registers `request.auth` for the whole app

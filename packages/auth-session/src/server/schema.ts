@@ -156,4 +156,14 @@ export const migrations: Migration[] = [
       alter table users add constraint users_language_check check (language in ('ar', 'en'));
     `,
   },
+  {
+    // Issue 29: the session cache keeps the account's language (the envelope's words), so a change of
+    // language drops the user's cached sessions in every process, as a change of username does.
+    id: 'auth-session/0005_user_language_notify',
+    up: `
+      drop trigger users_auth_changed on users;
+      create trigger users_auth_changed after update of active, username, department_id, language or delete on users
+        for each row execute function propdesk_auth_changed();
+    `,
+  },
 ];

@@ -1,8 +1,12 @@
-import { composeDomain, folderModules, resourceModule, type DomainServer, type ResourceModule } from '@propdesk/records/server';
+import { composeDomain, folderModules, registerDefinitionWords, resourceModule, type DomainServer, type ResourceModule } from '@propdesk/records/server';
+import definitionWords from '../i18n/definitions.ar.js';
 import { PROCUREMENT_FOLDERS, PROCUREMENT_RESOURCES } from '../resources/manifest.js';
 import { registerProcurementRoutes } from './routes.js';
 import { lateMigrations, migrations } from './schema.js';
 import { seedProcurementDemo } from './demo.js';
+
+// The server's messages name procurement's documents in Arabic too ("لا يوجد طلب شراء …").
+registerDefinitionWords(definitionWords);
 
 export { migrations, lateMigrations } from './schema.js';
 export { requiredTiers, decisionsOf } from '../resources/purchase-orders/approvals.server.js';

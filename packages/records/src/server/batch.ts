@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { HttpError, badRequest, notFound, type Queryable, type RequestAuth } from '@propdesk/server-kit';
+import { HttpError, badRequest, notFound, type Queryable, type RequestAuth, text } from '@propdesk/server-kit';
+import { recordsCatalog, thingOf } from './i18n/catalog.js';
 import { sql } from 'kysely';
 import { columnOf, createSchema, hasActive, isTextKind, labelFieldOf, ruleErrors, type FieldDef, type FieldError, type RecordRow, type ResourceDef } from '../model/index.js';
 import { assertEditableState, assertNotArchived, type Rollup, type UpdatedRow } from './lifecycle.js';
@@ -296,7 +297,7 @@ async function writeMany(ctx: EngineContext, tx: Queryable, def: ResourceDef, ca
     const visible = await run<{ id: string }>(tx, qb.selectFrom(`${def.table} as t`).select(sql`t.id::text`.as('id') as never).where(whereSql(def, { where: null, ids, scope }) as never));
     const seen = new Set(visible.map((row) => row.id));
     const index = ids.findIndex((id) => !seen.has(id));
-    if (index >= 0) throw notFound(`No such ${def.singular.toLowerCase()} (row ${index})`);
+    if (index >= 0) throw notFound(text(recordsCatalog, 'noSuchRow', { thing: thingOf(def), row: String(index) }));
   }
   const locked = options.locked ?? (await readMany(ctx, tx, def, ids, true));
   const hooks = hooksOf(ctx, def);
@@ -304,7 +305,7 @@ async function writeMany(ctx: EngineContext, tx: Queryable, def: ResourceDef, ca
   const prepared: { index: number; id: string; before: RecordRow; values: Record<string, unknown>; computed: Record<string, unknown>; merged: Record<string, unknown> }[] = [];
   for (const [index, row] of batch.entries()) {
     const before = locked.get(row.id);
-    if (!before) throw notFound(`No such ${def.singular.toLowerCase()} (row ${index})`);
+    if (!before) throw notFound(text(recordsCatalog, 'noSuchRow', { thing: thingOf(def), row: String(index) }));
     if (row.version !== undefined && before.version !== row.version) throw new StaleVersionError(visibleRecord(def, caller.auth, before));
     const values = { ...row.values };
     try {

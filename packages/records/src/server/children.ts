@@ -1,4 +1,5 @@
-import { badRequest, type Queryable, type RequestAuth } from '@propdesk/server-kit';
+import { badRequest, fieldError, text, type FieldError, type Queryable, type RequestAuth } from '@propdesk/server-kit';
+import { recordsCatalog } from './i18n/catalog.js';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { columnOf, createSchema, parseSort, updateSchema, type RecordRow, type ResourceDef } from '../model/index.js';
@@ -18,8 +19,8 @@ export function takeChildren(def: ResourceDef, body: unknown): { header: unknown
     if (!(key in header)) continue;
     const value = header[key];
     delete header[key];
-    if (!Array.isArray(value)) throw badRequest('Validation failed', [{ field: key, message: 'Must be a list' }]);
-    if (value.length > MAX_LINES) throw badRequest('Validation failed', [{ field: key, message: `At most ${MAX_LINES} lines` }]);
+    if (!Array.isArray(value)) throw badRequest('Validation failed', [fieldError(key, text(recordsCatalog, 'mustBeList'))]);
+    if (value.length > MAX_LINES) throw badRequest('Validation failed', [fieldError(key, text(recordsCatalog, 'atMostLines', { max: String(MAX_LINES) }))]);
     lists[key] = value;
   }
   return { header, lists };
@@ -57,13 +58,13 @@ export async function writeChildren(ctx: EngineContext, tx: Queryable, def: Reso
     const existing = await tx.query<{ id: string }>(`select id::text as id from "${child.table}" where "${column}" = $1`, [parentId]);
     const known = new Set(existing.rows.map((row) => row.id));
     const kept = new Set<string>();
-    const problems: { field: string; message: string }[] = [];
+    const problems: FieldError[] = [];
     const create = createSchema(child);
     const update = updateSchema(child);
     const writes: (() => Promise<unknown>)[] = [];
     items.forEach((item, index) => {
       if (typeof item !== 'object' || item === null || Array.isArray(item)) {
-        problems.push({ field: `${key}.${index}`, message: 'Must be a line' });
+        problems.push(fieldError(`${key}.${index}`, text(recordsCatalog, 'mustBeLine')));
         return;
       }
       const { id, ...values } = item as Record<string, unknown>;
@@ -71,7 +72,7 @@ export async function writeChildren(ctx: EngineContext, tx: Queryable, def: Reso
       if (id !== undefined) {
         const parsedId = idSchema.safeParse(id);
         if (!parsedId.success || !known.has(parsedId.data)) {
-          problems.push({ field: `${key}.${index}.id`, message: 'Not a line of this record' });
+          problems.push(fieldError(`${key}.${index}.id`, text(recordsCatalog, 'notALine')));
           return;
         }
         kept.add(parsedId.data);

@@ -1,4 +1,5 @@
-import { HttpError, badRequest } from '@propdesk/server-kit';
+import { HttpError, badRequest, fieldError, text, validationCatalog } from '@propdesk/server-kit';
+import { fieldWord, recordsCatalog, thingOf } from './i18n/catalog.js';
 import { columnOf, type ResourceDef } from '../model/index.js';
 
 type PgError = { code?: string; constraint?: string; column?: string; detail?: string };
@@ -34,24 +35,24 @@ export function mapDatabaseError(def: ResourceDef, error: unknown): HttpError | 
   const pg = pgError(error);
   if (!pg || !pg.code) return null;
   const field = fieldOfError(def, pg) ?? '';
-  const label = def.fields[field]?.label ?? 'A value';
+  const label = fieldWord(def, field);
   switch (pg.code) {
     case '23503':
-      return badRequest('Validation failed', [{ field, message: `${label}: the chosen record does not exist` }]);
+      return badRequest('Validation failed', [fieldError(field, text(recordsCatalog, 'recordMissing', { field: label }))]);
     case '23502':
-      return badRequest('Validation failed', [{ field, message: 'Required' }]);
+      return badRequest('Validation failed', [fieldError(field, text(validationCatalog, 'required'))]);
     case '23514':
-      return badRequest('Validation failed', [{ field, message: `${label} is not an allowed value` }]);
+      return badRequest('Validation failed', [fieldError(field, text(recordsCatalog, 'notAllowedValue', { field: label }))]);
     case '22001':
-      return badRequest('Validation failed', [{ field, message: `${label} is too long` }]);
+      return badRequest('Validation failed', [fieldError(field, text(recordsCatalog, 'fieldTooLong', { field: label }))]);
     case '22003':
-      return badRequest('Validation failed', [{ field, message: `${label} is out of range` }]);
+      return badRequest('Validation failed', [fieldError(field, text(recordsCatalog, 'outOfRange', { field: label }))]);
     case '22P02':
     case '22007':
     case '22008':
-      return badRequest('Validation failed', [{ field, message: `${label} is not valid` }]);
+      return badRequest('Validation failed', [fieldError(field, text(recordsCatalog, 'notValid', { field: label }))]);
     case '23505':
-      return new HttpError(409, `A ${def.singular.toLowerCase()} with this ${label.toLowerCase()} already exists.`, { errors: [{ field, message: 'Already used' }] });
+      return new HttpError(409, text(recordsCatalog, 'alreadyExists', { thing: thingOf(def), field: fieldWord(def, field, true) }), { errors: [fieldError(field, text(recordsCatalog, 'alreadyUsed'))] });
     default:
       return null;
   }

@@ -43,3 +43,4 @@ export { recordDoc } from './docs.js';
 // The SQL tag of the engine's compiler, for row scopes written by the domains (values stay parameters).
 export { sql } from 'kysely';
 export type { RawBuilder } from 'kysely';
+export { definitionWord, fieldWord, recordsCatalog, recordsValidationCatalog, registerDefinitionWords, thingOf } from './i18n/catalog.js';

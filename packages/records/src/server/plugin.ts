@@ -5,13 +5,18 @@ import {
   list,
   notFound,
   ok,
+  fieldError,
   sendError,
+  text,
+  translate,
   unauthorized,
+  validationCatalog,
   type AuthHook,
   type Database,
   type Queryable,
   type RequestAuth,
 } from '@propdesk/server-kit';
+import { recordsCatalog, thingOf } from './i18n/catalog.js';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
@@ -248,13 +253,13 @@ function registerResource(app: FastifyInstance, ctx: EngineContext, def: Resourc
       } catch (error) {
         filterErrorToHttp(error);
       }
-      if (!body.ids && !where && body.q === undefined && body.active === undefined) throw badRequest('Validation failed', [{ field: 'ids', message: 'Choose the rows or a filter' }]);
+      if (!body.ids && !where && body.q === undefined && body.active === undefined) throw badRequest('Validation failed', [fieldError('ids', text(recordsCatalog, 'chooseRows'))]);
       let patch: Record<string, unknown>;
       if (body.action === 'set') {
         const field = body.field ? def.fields[body.field] : undefined;
-        if (!body.field || !field || field.readOnly) throw badRequest('Validation failed', [{ field: 'field', message: 'Choose a field you can change' }]);
+        if (!body.field || !field || field.readOnly) throw badRequest('Validation failed', [fieldError('field', text(recordsCatalog, 'chooseField'))]);
         const value = body.value === '' || body.value === undefined ? null : body.value;
-        if (value === null && field.required) throw badRequest('Validation failed', [{ field: 'value', message: 'Required' }]);
+        if (value === null && field.required) throw badRequest('Validation failed', [fieldError('value', text(validationCatalog, 'required'))]);
         const parsed = value === null ? { success: true as const, data: null } : valueSchema(field).safeParse(value);
         if (!parsed.success) throw badRequest('Validation failed', [{ field: 'value', message: parsed.error.issues[0]?.message ?? 'Invalid value' }]);
         patch = { [body.field]: parsed.data };
@@ -351,7 +356,7 @@ function registerResource(app: FastifyInstance, ctx: EngineContext, def: Resourc
 
   typed.get(`${base}/:id`, { schema: { tags, summary: `One ${def.singular.toLowerCase()}`, params: idParams, docs: { response: { 200: one } } }, onRequest: guard(def, 'read') }, async (request) => {
     const record = await getRecord(ctx, ctx.db, def, callerOf(request), request.params.id);
-    if (!record) throw notFound(`No such ${def.singular.toLowerCase()}`);
+    if (!record) throw notFound(text(recordsCatalog, 'noSuch', { thing: thingOf(def) }));
     const extra = hooks.extendRecord ? await hooks.extendRecord(ctx.db, record.id) : {};
     const lines = def.children ? await childRows(ctx, ctx.db, def, record.id, request.auth) : {};
     return ok({ ...record, ...lines, ...extra });
@@ -360,20 +365,20 @@ function registerResource(app: FastifyInstance, ctx: EngineContext, def: Resourc
   for (const key of Object.keys(def.children ?? {})) {
     typed.get(`${base}/:id/${key}`, { schema: { tags, summary: `The ${key} of a ${def.singular.toLowerCase()}`, params: idParams, docs: { response: { 200: okEnvelope(z.array(recordDoc(ctx.registry, ctx.registry.get(def.children![key]!.resource)))) } } }, onRequest: guard(def, 'read') }, async (request) => {
       const record = await getRecord(ctx, ctx.db, def, callerOf(request), request.params.id);
-      if (!record) throw notFound(`No such ${def.singular.toLowerCase()}`);
+      if (!record) throw notFound(text(recordsCatalog, 'noSuch', { thing: thingOf(def) }));
       return ok((await childRows(ctx, ctx.db, def, record.id, request.auth))[key] ?? []);
     });
   }
 
   typed.get(`${base}/:id/history`, { schema: { tags, summary: 'Who changed what, when and from where', params: idParams, docs: { response: { 200: okEnvelope(z.array(historyEntryDoc)) } } }, onRequest: guard(def, 'read') }, async (request) => {
     const record = await getRecord(ctx, ctx.db, def, callerOf(request), request.params.id);
-    if (!record) throw notFound(`No such ${def.singular.toLowerCase()}`);
+    if (!record) throw notFound(text(recordsCatalog, 'noSuch', { thing: thingOf(def) }));
     return ok(await historyOf(ctx.db, def, request.auth, request.params.id, Object.keys(hooks.extraUpdate)));
   });
 
   typed.get(`${base}/:id/usage`, { schema: { tags, summary: 'Which records point to this one', params: idParams, docs: { response: { 200: okEnvelope(z.array(usageDoc)) } } }, onRequest: guard(def, 'read') }, async (request) => {
     const record = await getRecord(ctx, ctx.db, def, callerOf(request), request.params.id);
-    if (!record) throw notFound(`No such ${def.singular.toLowerCase()}`);
+    if (!record) throw notFound(text(recordsCatalog, 'noSuch', { thing: thingOf(def) }));
     return ok(await usageOf(ctx, ctx.db, def, request.params.id));
   });
 
@@ -384,7 +389,7 @@ function registerResource(app: FastifyInstance, ctx: EngineContext, def: Resourc
       { schema: { tags, summary: `The ${def.singular.toLowerCase()} as a printable PDF (?lang=ar|en)`, params: idParams, querystring: printQuery, docs: { files: ['application/pdf'] } }, onRequest: guard(def, 'read') },
       async (request, reply) => {
         const record = await getRecord(ctx, ctx.db, def, callerOf(request), request.params.id);
-        if (!record) throw notFound(`No such ${def.singular.toLowerCase()}`);
+        if (!record) throw notFound(text(recordsCatalog, 'noSuch', { thing: thingOf(def) }));
         const document = await printer(ctx.db, record.id, { lang: request.query.lang, auth: request.auth! });
         reply
           .header('content-type', document.contentType ?? 'application/pdf')
@@ -459,7 +464,7 @@ function registerResource(app: FastifyInstance, ctx: EngineContext, def: Resourc
         });
         return ok(visibleRecord(def, request.auth, record), `${def.singular} saved.`);
       } catch (error) {
-        if (error instanceof StaleVersionError) return reply.code(409).send({ status: 'ERROR', message: error.message, current: error.current });
+        if (error instanceof StaleVersionError) return reply.code(409).send({ status: 'ERROR', message: error.text ? translate(error.text, request.language) : error.message, current: error.current });
         throw error;
       }
     },
@@ -494,7 +499,7 @@ function registerResource(app: FastifyInstance, ctx: EngineContext, def: Resourc
           const name = String((request.params as { action?: unknown }).action ?? '');
           const action = actionOf(name);
           if (!request.auth) await sendError(reply, unauthorized());
-          else if (!action) await sendError(reply, notFound(`No action ${name}`));
+          else if (!action) await sendError(reply, notFound(text(recordsCatalog, 'noAction', { name })));
           else if (!request.auth.checker.can(def.entity, action.privilege ?? 'update')) await sendError(reply, accessDenied());
         },
       },

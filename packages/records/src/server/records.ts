@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { HttpError, accessDenied, badRequest, beforeCommit, isTransaction, notFound, type Database, type Queryable, type RequestAuth } from '@propdesk/server-kit';
+import { HttpError, accessDenied, badRequest, beforeCommit, fieldError, isTransaction, notFound, text, type Database, type FieldError, type Queryable, type RequestAuth } from '@propdesk/server-kit';
 import { sql, type RawBuilder } from 'kysely';
+import { fieldWord, recordsCatalog, thingOf } from './i18n/catalog.js';
 import {
   columnOf,
   deletableIn,
@@ -81,7 +82,7 @@ export function parentOf(registry: Registry, def: ResourceDef): { parent: Resour
  * written. A match is checked again when either side changes.
  */
 async function checkPicks(ctx: EngineContext, tx: Queryable, def: ResourceDef, values: Record<string, unknown>, before: Record<string, unknown> | null) {
-  const problems: { field: string; message: string }[] = [];
+  const problems: FieldError[] = [];
   const changed = (name: string) => values[name] !== undefined && !(before && before[name] === values[name]);
   for (const [name, field] of Object.entries(def.fields)) {
     if (field.kind !== 'reference' || !field.ref) continue;
@@ -91,7 +92,7 @@ async function checkPicks(ctx: EngineContext, tx: Queryable, def: ResourceDef, v
     if (field.pickWhere && changed(name)) {
       const parts = Object.entries(field.pickWhere).map(([key, allowed]) => sql`${sql.ref(`t.${columnOf(key, target.fields[key])}`)}::text = any(${[...allowed]}::text[])`);
       const rows = await run<{ ok: boolean }>(tx, qb.selectFrom(`${target.table} as t`).select(sql<boolean>`${sql.join(parts, sql` and `)}`.as('ok') as never).where(sql`t.id = ${value}::uuid` as never));
-      if (rows[0] && !rows[0].ok) problems.push({ field: name, message: field.pickMessage ?? `This ${target.singular.toLowerCase()} cannot be chosen here` });
+      if (rows[0] && !rows[0].ok) problems.push(field.pickMessage ? { field: name, message: field.pickMessage } : fieldError(name, text(recordsCatalog, 'cannotBeChosen', { thing: thingOf(target) })));
     }
     const match = field.pickMatch;
     if (!match || (!changed(name) && !changed(match.field))) continue;
@@ -263,7 +264,7 @@ function readScope(ctx: EngineContext, def: ResourceDef, auth: RequestAuth | nul
  */
 export async function assertVisible(ctx: EngineContext, tx: Queryable, def: ResourceDef, caller: Caller, id: string) {
   if (readScope(ctx, def, caller.auth) === null) return;
-  if (!(await getRecord(ctx, tx, def, caller, id))) throw notFound(`No such ${def.singular.toLowerCase()}`);
+  if (!(await getRecord(ctx, tx, def, caller, id))) throw notFound(text(recordsCatalog, 'noSuch', { thing: thingOf(def) }));
 }
 
 export type ListOptions = {
@@ -385,8 +386,9 @@ async function findClash(
 function clashError(def: ResourceDef, clash: { field: string; id: string; label: string }) {
   const label = def.fields[clash.field]?.label ?? clash.field;
   const link = def.route ? `${def.route}?record=${clash.id}` : undefined;
-  return new HttpError(409, `A ${def.singular.toLowerCase()} with this ${label.toLowerCase()} already exists: ${clash.label}.`, {
-    errors: [{ field: clash.field, message: `Already used by ${clash.label}`, ...(link ? { link } : {}) }],
+  const field = def.fields[clash.field] ? fieldWord(def, clash.field, true) : { en: label.toLowerCase() };
+  return new HttpError(409, text(recordsCatalog, 'alreadyExistsWith', { thing: thingOf(def), field, label: clash.label }), {
+    errors: [fieldError(clash.field, text(recordsCatalog, 'alreadyUsedBy', { label: clash.label }), link)],
   });
 }
 
@@ -607,7 +609,7 @@ function numberAtCommit(tx: Queryable, def: ResourceDef, id: string) {
  */
 async function assertNoneYet(tx: Queryable, def: ResourceDef) {
   const found = await tx.query<{ id: string }>(`select id::text as id from "${def.table}" limit 1`);
-  if (found.rows[0]) throw new HttpError(409, `There is one ${def.singular.toLowerCase()} already; change it instead.`);
+  if (found.rows[0]) throw new HttpError(409, text(recordsCatalog, 'singletonExists', { thing: thingOf(def) }));
 }
 
 export async function createRecord(
@@ -729,7 +731,7 @@ async function translateWriteError(ctx: EngineContext, tx: Queryable, def: Resou
     const clash = await findClash(ctx, tx, def, values, id);
     if (clash) return clashError(def, clash);
     const field = uniqueField(def, error);
-    return new HttpError(409, `A ${def.singular.toLowerCase()} with these values already exists.`, field ? { errors: [{ field, message: 'Already used' }] } : {});
+    return new HttpError(409, text(recordsCatalog, 'alreadyExistsValues', { thing: thingOf(def) }), field ? { errors: [fieldError(field, text(recordsCatalog, 'alreadyUsed'))] } : {});
   }
   return mapDatabaseError(def, error) ?? error;
 }
@@ -737,7 +739,7 @@ async function translateWriteError(ctx: EngineContext, tx: Queryable, def: Resou
 export class StaleVersionError extends HttpError {
   readonly current: RecordRow;
   constructor(current: RecordRow) {
-    super(409, 'Someone else changed this record after you opened it.');
+    super(409, text(recordsCatalog, 'staleVersion'));
     this.current = current;
   }
 }
@@ -765,7 +767,7 @@ export async function updateRecord(ctx: EngineContext, tx: Queryable, def: Resou
   checkProtectedWrites(def, caller, values);
   await assertVisible(ctx, tx, def, caller, id);
   const before = options.locked ?? (await fullRecord(ctx, tx, def, id, true));
-  if (!before) throw notFound(`No such ${def.singular.toLowerCase()}`);
+  if (!before) throw notFound(text(recordsCatalog, 'noSuch', { thing: thingOf(def) }));
   if (!options.ignoreVersion && before.version !== version) throw new StaleVersionError(visibleRecord(def, caller.auth, before));
   assertNotArchived(def, before);
   const link = parentOf(ctx.registry, def);
@@ -878,8 +880,8 @@ export async function deleteRecord(
 ): Promise<{ deleted: boolean; deactivated: boolean; usage: Usage[] }> {
   await assertVisible(ctx, tx, def, caller, id);
   const before = await fullRecord(ctx, tx, def, id, true);
-  if (!before) throw notFound(`No such ${def.singular.toLowerCase()}`);
-  if (def.singleton) throw new HttpError(422, `The ${def.singular.toLowerCase()} is changed, never deleted.`);
+  if (!before) throw notFound(text(recordsCatalog, 'noSuch', { thing: thingOf(def) }));
+  if (def.singleton) throw new HttpError(422, text(recordsCatalog, 'neverDeleted', { thing: thingOf(def) }));
   assertNotArchived(def, before);
   if (def.deletableStates) assertDeletableState(def, before);
   else assertEditableState(def, before, 'delete');
@@ -909,7 +911,7 @@ export async function deleteRecord(
   if (!hasActive(def)) {
     // A line still referred to (an order line an order's receipt names) stays with its document.
     if (options.lenient) return { deleted: false, deactivated: false, usage };
-    throw new HttpError(409, `This ${def.singular.toLowerCase()} is used by other records and cannot be deleted.`);
+    throw new HttpError(409, text(recordsCatalog, 'inUse', { thing: thingOf(def) }));
   }
   if (before.active !== false) {
     await tx.query(`update "${def.table}" set active = false, version = version + 1, modified_on = now(), modified_by = $2 where id = $1`, [

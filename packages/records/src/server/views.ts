@@ -1,4 +1,5 @@
-import { badRequest, doneEnvelope, notFound, ok, okEnvelope, sendError, unauthorized, type Database, type RequestAuth } from '@propdesk/server-kit';
+import { badRequest, doneEnvelope, fieldError, notFound, text, ok, okEnvelope, sendError, unauthorized, type Database, type RequestAuth } from '@propdesk/server-kit';
+import { recordsCatalog } from './i18n/catalog.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -38,8 +39,8 @@ export function registerViewRoutes(rawApp: FastifyInstance, db: Database, regist
   };
   const checkResource = (resource: string, auth: RequestAuth) => {
     const def = registry.find(resource);
-    if (!def) throw badRequest('Validation failed', [{ field: 'resource', message: 'Unknown resource' }]);
-    if (!def.readOpen && !auth.checker.can(def.entity, 'read')) throw notFound('Unknown resource');
+    if (!def) throw badRequest('Validation failed', [fieldError('resource', text(recordsCatalog, 'unknownResource'))]);
+    if (!def.readOpen && !auth.checker.can(def.entity, 'read')) throw notFound(text(recordsCatalog, 'unknownResource'));
     return def;
   };
   const select = `select v.id::text, v.resource, v.name, v.shared, v.state, v.owner_id::text, coalesce(nullif(u.full_name, ''), u.username) as owner_name,
@@ -83,7 +84,7 @@ export function registerViewRoutes(rawApp: FastifyInstance, db: Database, regist
     checkState(body.resource, body.state);
     const id = await db.transaction(async (tx) => {
       const clash = await tx.query('select 1 from saved_views where owner_id = $1 and resource = $2 and lower(name) = lower($3)', [userId, body.resource, body.name]);
-      if (clash.rows.length > 0) throw badRequest('Validation failed', [{ field: 'name', message: 'You already have a view with this name' }]);
+      if (clash.rows.length > 0) throw badRequest('Validation failed', [fieldError('name', text(recordsCatalog, 'viewNameTaken'))]);
       const inserted = await tx.query<{ id: string }>(
         'insert into saved_views (resource, owner_id, name, shared, state) values ($1, $2, $3, $4, $5) returning id::text',
         [body.resource, userId, body.name, body.shared, JSON.stringify(body.state)],
@@ -104,9 +105,9 @@ export function registerViewRoutes(rawApp: FastifyInstance, db: Database, regist
     await db.transaction(async (tx) => {
       const found = await tx.query<{ owner_id: string; resource: string; shared: boolean }>('select owner_id::text, resource, shared from saved_views where id = $1 for update', [request.params.id]);
       const view = found.rows[0];
-      if (!view || (view.owner_id !== userId && !view.shared)) throw notFound('No such view');
+      if (!view || (view.owner_id !== userId && !view.shared)) throw notFound(text(recordsCatalog, 'noSuchView'));
       const owns = view.owner_id === userId;
-      if (!owns && (body.name !== undefined || body.shared !== undefined || body.state !== undefined)) throw notFound('No such view');
+      if (!owns && (body.name !== undefined || body.shared !== undefined || body.state !== undefined)) throw notFound(text(recordsCatalog, 'noSuchView'));
       if (body.state) checkState(view.resource, body.state);
       if (owns && (body.name !== undefined || body.shared !== undefined || body.state !== undefined)) {
         await tx.query(
@@ -122,7 +123,7 @@ export function registerViewRoutes(rawApp: FastifyInstance, db: Database, regist
 
   app.delete('/api/views/:id', { schema: { tags, summary: 'Delete your saved view', params: z.object({ id: z.uuid() }), docs: { response: { 200: doneEnvelope } } }, onRequest }, async (request) => {
     const result = await db.query('delete from saved_views where id = $1 and owner_id = $2 returning id', [request.params.id, request.auth!.userId]);
-    if (result.rows.length === 0) throw notFound('No such view');
+    if (result.rows.length === 0) throw notFound(text(recordsCatalog, 'noSuchView'));
     return ok(null, 'View deleted.');
   });
 }

@@ -15,6 +15,13 @@ function random(seed: number) {
 
 const FIRST = ['Ahmed', 'Mohamed', 'Mahmoud', 'Omar', 'Youssef', 'Mostafa', 'Karim', 'Hassan', 'Tarek', 'Amr', 'Nour', 'Mariam', 'Salma', 'Yasmin', 'Farida', 'Hana', 'Laila', 'Dina', 'Rana', 'Aya'];
 const LAST = ['Hassan', 'Ibrahim', 'Mansour', 'Fahmy', 'Saleh', 'Khalil', 'Farouk', 'Naguib', 'Shaker', 'Zaki', 'Helmy', 'Soliman', 'Rashad', 'Gamal', 'Adel', 'Fouad'];
+/**
+ * The same names as people write them in Arabic script (issue 29): every fourth demo lead is written
+ * so (its e-mail keeps the Latin spelling), so the Arabic screens and the search that knows Arabic
+ * have names to show and find on a fresh start. By position: FIRST_AR[i] is FIRST[i] in Arabic.
+ */
+const FIRST_AR = ['أحمد', 'محمد', 'محمود', 'عمر', 'يوسف', 'مصطفى', 'كريم', 'حسن', 'طارق', 'عمرو', 'نور', 'مريم', 'سلمى', 'ياسمين', 'فريدة', 'هنا', 'ليلى', 'دينا', 'رنا', 'آية'];
+const LAST_AR = ['حسن', 'إبراهيم', 'منصور', 'فهمي', 'صالح', 'خليل', 'فاروق', 'نجيب', 'شاكر', 'زكي', 'حلمي', 'سليمان', 'رشاد', 'جمال', 'عادل', 'فؤاد'];
 const OUTCOMES = ['Interested, wants a brochure', 'Asked for payment plans', 'No answer', 'Visited the show unit', 'Comparing with another project', 'Call back next week', 'Budget too low for now'];
 const DAY = 86_400_000;
 
@@ -60,10 +67,12 @@ export async function salesDemoLeads(tx: Queryable, options: { count?: number; n
       const followUp = open && next() < 0.6 ? new Date(now.getTime() + Math.floor((next() * 14 - 4) * DAY)) : null;
       const first = pick(FIRST);
       const last = pick(LAST);
+      // Every fourth lead in Arabic script (by position, so the random sequence and the rest are unchanged).
+      const fullName = n % 4 === 1 ? `${FIRST_AR[FIRST.indexOf(first)]} ${LAST_AR[LAST.indexOf(last)]}` : `${first} ${last}`;
       const phone = `+20${pick(['10', '11', '12', '15'])}${String(10_000_000 + ((n * 7919 + 1234) % 90_000_000)).padStart(8, '0')}`;
       const values = [
         randomUUID(),
-        `${first} ${last}`,
+        fullName,
         phone,
         next() < 0.7 ? `${first}.${last}.${n}@example.com`.toLowerCase() : null,
         pick(sources),

@@ -1,6 +1,7 @@
 import { documentNumber, effectOf, memoized, runAction, updateRecord, type Caller, type DomainNotify, type EngineContext, type ResourceHooks } from '@propdesk/records/server';
 import type { RecordRow } from '@propdesk/records/model';
-import { HttpError, unprocessable, type Queryable } from '@propdesk/server-kit';
+import { HttpError, text, unprocessable, type Queryable } from '@propdesk/server-kit';
+import { holdState, salesCatalog } from '../../server/i18n/catalog.js';
 import { approversIn } from './approvers.server.js';
 import { holdRequests } from './definition.js';
 import { assertClaimable, claimUnit, extendClaim, formatWhen, releaseClaim, transferClaim } from '../unit-claims/claims.server.js';
@@ -68,7 +69,6 @@ async function readSetup(tx: Queryable, projectId: string | null): Promise<HoldS
 
 const userOf = (caller: Caller) => caller.auth?.userId ?? null;
 const hoursAfter = (from: Date, hours: number) => new Date(from.getTime() + hours * 3_600_000);
-const words = (status: unknown) => String(status ?? '').replace(/_/g, ' ');
 
 type HoldRow = {
   id: string;
@@ -99,11 +99,11 @@ export async function holdRow(tx: Queryable, id: string): Promise<HoldRow | null
 /** Refuses an extension beyond the project's limits, naming the limit. */
 export function assertExtensionAllowed(hold: Pick<HoldRow, 'extensions' | 'total_hours' | 'hours'>, setup: HoldSetup, extra: number) {
   if (hold.extensions >= setup.maxExtensions) {
-    throw unprocessable(`A hold can be extended at most ${setup.maxExtensions} time${setup.maxExtensions === 1 ? '' : 's'} in ${setup.projectName}; this one has been extended ${hold.extensions}.`);
+    throw unprocessable(text(salesCatalog, 'holdMaxExtensions', { max: setup.maxExtensions, project: setup.projectName, done: String(hold.extensions) }));
   }
   const total = (hold.total_hours ?? hold.hours) + extra;
   if (total > setup.maxTotalHours) {
-    throw unprocessable(`A hold can last at most ${setup.maxTotalHours} hours in all in ${setup.projectName}; ${extra} more hours would make ${total}.`);
+    throw unprocessable(text(salesCatalog, 'holdMaxTotalHours', { max: String(setup.maxTotalHours), project: setup.projectName, extra: String(extra), total: String(total) }));
   }
 }
 
@@ -161,7 +161,7 @@ export function holdRequestHooks(engine: EngineContext, notify: DomainNotify): R
       const unit = await assertClaimable(tx, unitId);
       const setup = await setupFor(tx, unit.project);
       const hours = Number(values.hours ?? holdRequests.fields.hours!.default);
-      if (hours > setup.maxHoldHours) throw unprocessable(`A hold can last at most ${setup.maxHoldHours} hours in ${setup.projectName}; ${hours} were asked.`);
+      if (hours > setup.maxHoldHours) throw unprocessable(text(salesCatalog, 'holdMaxHours', { max: String(setup.maxHoldHours), project: setup.projectName, hours: String(hours) }));
       if (requester) {
         // One agent's requests queue here, so two at once cannot both pass the count.
         await tx.query("select pg_advisory_xact_lock(hashtext('sales.hold-agent'), hashtext($1))", [requester]);
@@ -171,7 +171,7 @@ export function holdRequestHooks(engine: EngineContext, notify: DomainNotify): R
         );
         const count = active.rows[0]?.n ?? 0;
         if (count >= setup.maxActiveHoldsPerAgent) {
-          throw unprocessable(`An agent can have at most ${setup.maxActiveHoldsPerAgent} active holds (pending or approved) in ${setup.projectName}; you have ${count}.`);
+          throw unprocessable(text(salesCatalog, 'holdMaxActive', { max: String(setup.maxActiveHoldsPerAgent), project: setup.projectName, count: String(count) }));
         }
       }
       return { requested_by_id: requester, project_id: unit.project, extensions: 0 };
@@ -193,7 +193,7 @@ export function holdRequestHooks(engine: EngineContext, notify: DomainNotify): R
       if (values.unit !== undefined && values.unit !== before.unit) added.project = (await assertClaimable(tx, String(values.unit))).project;
       if (values.hours !== undefined && values.hours !== before.hours) {
         const setup = await setupFor(tx, typeof before.project === 'string' ? before.project : null);
-        if (Number(values.hours) > setup.maxHoldHours) throw unprocessable(`A hold can last at most ${setup.maxHoldHours} hours in ${setup.projectName}; ${String(values.hours)} were asked.`);
+        if (Number(values.hours) > setup.maxHoldHours) throw unprocessable(text(salesCatalog, 'holdMaxHours', { max: String(setup.maxHoldHours), project: setup.projectName, hours: String(values.hours) }));
       }
       return added;
     },
@@ -213,7 +213,7 @@ export function holdRequestHooks(engine: EngineContext, notify: DomainNotify): R
           const me = userOf(caller);
           // No session: the server's own release (a job, a reservation taking over).
           const approver = caller.auth ? caller.auth.checker.can(holdRequests.entity, 'approve') : true;
-          if (current.requestedBy !== me && !approver) throw new HttpError(423, 'Only the requester or an approver can release this hold.');
+          if (current.requestedBy !== me && !approver) throw new HttpError(423, text(salesCatalog, 'holdReleaseRefused'));
         },
         after: async (tx, id, record, caller, reason) => {
           await releaseClaim(engine, tx, effectOf(caller), doc(id), { action: 'release', reason: reason ?? `${String(record.number)} released` });
@@ -223,7 +223,7 @@ export function holdRequestHooks(engine: EngineContext, notify: DomainNotify): R
       extend: {
         before: async (tx, id, _current, caller) => {
           const hold = (await holdRow(tx, id))!;
-          if (!hold.extension_hours) throw unprocessable(`No extension has been asked for on ${hold.number}.`);
+          if (!hold.extension_hours) throw unprocessable(text(salesCatalog, 'holdNoExtension', { number: String(hold.number) }));
           const setup = await setupFor(tx, hold.project_id);
           assertExtensionAllowed(hold, setup, hold.extension_hours);
           const expiresAt = hoursAfter(new Date(hold.expires_at!), hold.extension_hours);
@@ -239,7 +239,7 @@ export function holdRequestHooks(engine: EngineContext, notify: DomainNotify): R
       declineExtension: {
         before: async (tx, id) => {
           const hold = (await holdRow(tx, id))!;
-          if (!hold.extension_hours) throw unprocessable(`No extension has been asked for on ${hold.number}.`);
+          if (!hold.extension_hours) throw unprocessable(text(salesCatalog, 'holdNoExtension', { number: String(hold.number) }));
           return { values: { extensionHours: null } };
         },
         after: (tx, _id, record, caller, reason) => notifyRequester(tx, record, `Extension declined: ${String(record.number)}`, reason ?? 'Declined.', caller),
@@ -257,11 +257,11 @@ export async function requestExtension(engine: EngineContext, notify: DomainNoti
   const current = await tx.query<{ id: string }>('select id::text as id from hold_requests where id = $1 for update', [id]);
   if (!current.rows[0]) return null;
   const hold = (await holdRow(tx, id))!;
-  if (hold.requested_by_id !== userOf(caller)) throw new HttpError(423, 'Only the holder can ask to extend this hold.');
-  if (hold.status !== 'approved') throw unprocessable(`An extension can be asked for only while the hold is approved; this one is ${words(hold.status)}.`);
-  if (hold.extension_hours) throw unprocessable(`An extension of ${hold.extension_hours} hours is already waiting for approval on ${hold.number}.`);
+  if (hold.requested_by_id !== userOf(caller)) throw new HttpError(423, text(salesCatalog, 'holdExtendRefused'));
+  if (hold.status !== 'approved') throw unprocessable(text(salesCatalog, 'holdExtendOnlyApproved', { status: holdState(hold.status) }));
+  if (hold.extension_hours) throw unprocessable(text(salesCatalog, 'holdExtensionWaiting', { hours: String(hold.extension_hours), number: String(hold.number) }));
   const setup = await setupFor(tx, hold.project_id);
-  if (hours > setup.maxHoldHours) throw unprocessable(`An extension can add at most ${setup.maxHoldHours} hours in ${setup.projectName}; ${hours} were asked.`);
+  if (hours > setup.maxHoldHours) throw unprocessable(text(salesCatalog, 'holdExtensionMaxHours', { max: String(setup.maxHoldHours), project: setup.projectName, hours: String(hours) }));
   assertExtensionAllowed(hold, setup, hours);
   const record = await updateRecord(engine, tx, holdRequests, caller, id, { extensionHours: hours }, { ignoreVersion: true, allowReadOnly: true, action: 'requestExtension', reason: `${hours} more hours` });
   if (!setup.requiresApproval) return runAction(engine, tx, holdRequests, effectOf(caller), id, 'extend', holdRequests.actions!.extend!, { reason: 'Extended at once: the project needs no approval' });
@@ -277,8 +277,8 @@ export async function requestExtension(engine: EngineContext, notify: DomainNoti
 export async function convertHold(engine: EngineContext, tx: Queryable, caller: Caller, holdId: string, reservation: { resource: string; id: string; holderId: string | null; expiresAt: Date | null }) {
   const locked = await tx.query<{ status: string }>('select status from hold_requests where id = $1 for update', [holdId]);
   const status = locked.rows[0]?.status;
-  if (status === undefined) throw new HttpError(404, 'No such hold request');
-  if (status !== 'approved') throw unprocessable(`Only an approved hold can become a reservation; this one is ${words(status)}.`);
+  if (status === undefined) throw new HttpError(404, text(salesCatalog, 'holdNotFound'));
+  if (status !== 'approved') throw unprocessable(text(salesCatalog, 'holdReserveOnlyApproved', { status: holdState(status) }));
   const record = await updateRecord(engine, tx, holdRequests, caller, holdId, { status: 'converted', extensionHours: null }, { ignoreVersion: true, allowReadOnly: true, action: 'convert', reason: `Reserved (${reservation.resource} ${reservation.id})` });
   await transferClaim(engine, tx, effectOf(caller), doc(holdId), { kind: 'reservation', resource: reservation.resource, id: reservation.id, holderId: reservation.holderId, expiresAt: reservation.expiresAt });
   return record;
