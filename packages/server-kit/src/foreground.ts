@@ -1,6 +1,6 @@
 /**
  * People's requests being served in this process, for background work that must give way to them
- * (the outbox's sender, decision in docs/decisions-pending/outbox.md). The app counts each API request
+ * (the outbox's sender, decisions 193 and 195 in docs/decisions.md). The app counts each API request
  * from `onRequest` to `onResponse`; a request open longer than `FOREGROUND_MAX_MS` (an event stream, a
  * hung client) no longer counts, so a long-lived stream never holds background work back for good.
  */
