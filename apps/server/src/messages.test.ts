@@ -354,7 +354,7 @@ describe.each(DB_KINDS)('customer messages on %s', (kind) => {
     // Process A claims it (a lease no one else takes while it lasts), sends it, then dies before the outbox hears.
     await db.query("update outbox set attempts = 1, leased_by = 'process-a', lease_until = now() + interval '1 hour', next_attempt_at = now() - interval '1 minute' where id = $1", [outboxId]);
     const delivery = await messageDelivery(db);
-    const first = await messageSender(db, delivery).send({ id: outboxId, kind: 'message', stream: `${customer.id}:email`, payload: { message: id }, attempts: 1, createdAt: new Date(), byHand: false });
+    const first = await messageSender(db, delivery).send({ id: outboxId, kind: 'message', stream: `${customer.id}:email`, payload: { message: id }, attempts: 1, createdAt: new Date(), byHand: false }, undefined);
     expect(first.ok).toBe(true);
     expect(mailsTo(customer.email).filter((mail) => mail.messageId === `<${id}@propdesk>`)).toHaveLength(1);
     expect((await messagesOf(customer.id, '&template=statement'))[0]!.status).toBe('queued');
