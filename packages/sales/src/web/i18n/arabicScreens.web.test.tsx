@@ -18,6 +18,8 @@ import { DashboardPage } from '../../resources/unit-board/DashboardPage.web.js';
 import type { SalesDashboard } from '../../resources/unit-board/model.js';
 import { LeadPanel } from '../../resources/leads/LeadPanel.web.js';
 import { salesCatalog } from './catalog.js';
+import { CollectionsPage } from '../../resources/collections/CollectionsPage.web.js';
+import type { CollectionsDashboard } from '../../resources/collections/model.js';
 
 const BASE = 'http://propdesk.test';
 const LEAD = '00000000-0000-4000-8000-0000000000a1';
@@ -124,5 +126,33 @@ describe('the sales screens in Arabic (issue 29)', () => {
     expect(screen.getByRole('link', { name: 'تحويله إلى عميل' })).toBeInTheDocument();
     expect(await screen.findByText('لا توجد أنشطة بعد.', {}, wait)).toBeInTheDocument();
     expect(screen.getByText(/^صالح حتى 20 ديسمبر 2026/)).toBeInTheDocument();
+  });
+  it('draws the collections dashboard and its age-band reminder in Arabic', { timeout: 60_000 }, async () => {
+    const data: CollectionsDashboard = {
+      asOf: '2026-11-28T10:00:00.000Z',
+      today: '2026-11-28',
+      week: { from: '2026-11-23', to: '2026-11-29' },
+      month: { from: '2026-11-01', to: '2026-11-30' },
+      due: [{ currency: 'EGP', weekRows: 3, week: '150000.00', weekCovered: '0.00', monthRows: 11, month: '200000.00', monthCovered: '0.00', overdueRows: 2, overdue: '90000.00' }],
+      aging: [{ projectId: '00000000-0000-4000-8000-0000000000b1', project: 'Palm Hills', currency: 'EGP', agentId: null, agent: null, d0_30: '0.00', d31_60: '90000.00', d61_90: '0.00', d90: '0.00', total: '90000.00' }],
+      expected: [],
+      cheques: null,
+    };
+    server.use(
+      http.get(`${BASE}/api/collections/dashboard`, () => HttpResponse.json({ status: 'OK', data })),
+      http.get(`${BASE}/api/collections/reminders`, () =>
+        HttpResponse.json({ status: 'OK', data: { band: 'd31_60', channel: 'email', project: null, customers: 11, willReceive: 3, optedOut: 0, noAddress: 2, alreadyReminded: 0 } }),
+      ),
+    );
+    renderIn('ar', <CollectionsPage />, [['contractPayment', 'read'], ['customerMessage', 'create']]);
+    expect(await screen.findByRole('region', { name: 'المتأخرات حسب مدة التأخير' }, wait)).toBeInTheDocument();
+    expect(screen.getByText('قسطان')).toBeInTheDocument();
+    expect(screen.getByText('هذا الأسبوع (23–29 نوفمبر 2026)')).toBeInTheDocument();
+    screen.getByRole('button', { name: 'تذكير شريحة تأخير…' }).click();
+    const dialog = await screen.findByRole('dialog', { name: 'تذكير شريحة تأخير' }, wait);
+    const reach = await within(dialog).findByTestId('band-reach', undefined, wait);
+    expect(reach).toHaveTextContent('11 عميلًا في هذه الشريحة: سيتلقى 3 التذكير.');
+    expect(reach).toHaveTextContent('عميلان بلا بريد إلكتروني (تُسجَّل متخطاة).');
+    expect(within(dialog).getByRole('button', { name: 'إرسال 3 تذكيرات' })).toBeEnabled();
   });
 });

@@ -1,6 +1,6 @@
 import { formatNumber, localeOf, type Language } from '@propdesk/i18n';
 import { useLanguage } from '@propdesk/i18n/react';
-import { formatDate, formatDateRange, formatDateTime, formatMoney, formatPercent } from '@propdesk/records/web';
+import { formatDate, formatDateRange, formatDateTime, formatMoney, formatMonth, formatPercent } from '@propdesk/records/web';
 import { useMemo } from 'react';
 
 /**
@@ -19,6 +19,8 @@ export type SalesFormat = {
   /** A span of days (23–29 Nov 2026). */
   dateRange: (from: unknown, to: unknown) => string;
   dateTime: (value: unknown) => string;
+  /** A month (Nov 2026) of a `YYYY-MM` or `YYYY-MM-DD`. */
+  month: (value: unknown) => string;
   /** 28 Nov 2026, 14:30 (dateStyle medium, timeStyle short). */
   when: (iso: string | null | undefined) => string;
 };
@@ -34,6 +36,7 @@ function arabicFormat(): SalesFormat {
   const amount = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const quantity = new Intl.NumberFormat(locale, { maximumFractionDigits: 4 });
   const day = new Intl.DateTimeFormat(locale, { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  const monthOf = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
   const time = new Intl.DateTimeFormat(locale, { day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
   return {
     language: 'ar',
@@ -62,6 +65,10 @@ function arabicFormat(): SalesFormat {
       const end = new Date(`${String(to ?? '').slice(0, 10)}T00:00:00Z`);
       return Number.isNaN(start.getTime()) || Number.isNaN(end.getTime()) ? formatDateRange(from, to) : day.formatRange(start, end);
     },
+    month: (value) => {
+      const start = new Date(`${String(value ?? '').slice(0, 7)}-01T00:00:00Z`);
+      return Number.isNaN(start.getTime()) ? formatMonth(value) : monthOf.format(start);
+    },
     // ar-EG's medium date style is numeric (20/12/2026): the month's name reads better and matches `dateTime`.
     when: (iso) => (iso ? time.format(new Date(iso)) : ''),
   };
@@ -75,6 +82,7 @@ const english: SalesFormat = {
   date: formatDate,
   dateRange: formatDateRange,
   dateTime: (value) => formatDateTime(value),
+  month: formatMonth,
   when: (iso) => (iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : ''),
 };
 let arabic: SalesFormat | null = null;
