@@ -83,7 +83,8 @@ test('a finance manager reaches Sales and Customers from the menus', async ({ pa
   await page.getByTestId('topbar-username').click();
   const menu = page.getByRole('menu');
   await expect(menu.getByRole('menuitem', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');
-  await expect(menu.getByRole('menuitem')).toHaveText(['Profile', 'Change password', 'Sales', 'Procurement', 'Settings', 'Sign out']);
+  // The areas, then the two languages each in its own words (issue 29: the choice is in the user menu).
+  await expect(menu.getByRole('menuitem')).toHaveText(['Profile', 'Change password', 'Sales', 'Procurement', 'Settings', 'English', 'العربية', 'Sign out']);
   await shot(page, 'pickers-area-switch');
   await menu.getByRole('menuitem', { name: 'Sales' }).click();
   await expect(page).toHaveURL(/\/settings\/leads\/Customers$/);
