@@ -20,6 +20,7 @@ const ALLOWED: readonly { file: string; table: string; text?: string; reason: st
   { file: 'packages/settings/src/server/plugin.ts', table: 'unit_statuses', reason: 'a migration: the fixed unit statuses are inserted by the schema migration that creates the list, before the engine runs' },
   { file: 'packages/settings/src/server/plugin.ts', table: 'users', text: 'password_hash', reason: 'a password-hash write (audited, never in a record’s history)' },
   { file: 'apps/server/src/cli.ts', table: 'users', text: 'password_hash', reason: 'a password-hash write by the command line (audited, never in a record’s history)' },
+  { file: 'apps/server/src/seed.ts', table: 'users', text: 'set language', reason: 'the demo account’s language: an account preference of auth-session (decision 184), not a field of the users definition, so never in a record’s history' },
   { file: 'packages/settings/src/server/webhooks/index.ts', table: 'webhooks', text: 'set secret', reason: 'a webhook’s write-only secret, set by its update hook inside the engine’s transaction; never a field, so never in a record’s history' },
   { file: 'packages/sales/src/server/demo.ts', table: 'sales_teams', reason: 'demo seeding, not yet set-based through the engine (issue 30 follow-up)' },
   { file: 'packages/sales/src/server/demo.ts', table: 'users', reason: 'demo seeding, not yet set-based through the engine (issue 30 follow-up)' },
