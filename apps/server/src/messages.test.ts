@@ -561,6 +561,9 @@ describe.each(DB_KINDS)('customer messages on %s', (kind) => {
     const sms = await clerk.request({ method: 'POST', url: '/api/collections/reminders', payload: { band: 'd31_60', channel: 'sms' } });
     expect(sms.statusCode).toBe(422);
     expect(sms.json().errors[0].field).toBe('channel');
+    const smsPreview = await clerk.request({ method: 'GET', url: '/api/collections/reminders?band=d31_60&channel=sms' });
+    expect(smsPreview.statusCode).toBe(422);
+    expect(smsPreview.json().errors[0].field).toBe('channel');
     const ledgerOnly = await core.login([...grant('contractPayment', ['read']), ...grant('customerMessage', ['read'])]);
     expect((await band('GET', ledgerOnly)).statusCode).toBe(423);
     expect((await band('POST', ledgerOnly)).statusCode).toBe(423);

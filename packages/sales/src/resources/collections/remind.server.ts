@@ -1,11 +1,11 @@
 import { sql, type EngineContext } from '@propdesk/records/server';
-import { unprocessable, type Queryable, type RequestAuth } from '@propdesk/server-kit';
-import { messagesFor, skipReason, type CustomerFacts } from '../messages/queue.server.js';
+import type { Queryable, RequestAuth } from '@propdesk/server-kit';
+import { messagesFor, refuseSmsWhenOff, skipReason, type CustomerFacts } from '../messages/queue.server.js';
 import { queueMessages } from '../messages/store.server.js';
 import type { MessageChannel } from '../messages/templates.js';
-import { cairoDay, messageConfigFromEnv } from '../messages/transport.server.js';
+import { cairoDay } from '../messages/transport.server.js';
 import { rowsOf, scoped } from './dashboard.server.js';
-import { AGE_BANDS, type AgeBand, type BandReminders } from './model.js';
+import type { AgeBand, BandReminders } from './model.js';
 
 /** Days late of each band, as the dashboard's "Past due by age" counts them (a row is late from the day after it falls due). */
 const BAND_DAYS: Record<AgeBand, [number, number | null]> = { d0_30: [1, 30], d31_60: [31, 60], d61_90: [61, 90], d90: [91, null] };
@@ -55,15 +55,10 @@ async function alreadyReminded(db: Queryable, recipients: readonly Recipient[], 
   return new Set(found.rows.map((row) => row.key));
 }
 
-function refuseSmsWhenOff(channel: MessageChannel) {
-  if (channel === 'sms' && !messageConfigFromEnv().sms) {
-    const message = 'SMS is not configured on this server (PROPDESK_SMS_URL and PROPDESK_SMS_TOKEN)';
-    throw Object.assign(unprocessable(message), { errors: [{ field: 'channel', message }] });
-  }
-}
-
 /** How many of the band's customers a reminder would reach, and why the others would not. Writes nothing. */
 export async function previewBandReminders(engine: EngineContext, auth: RequestAuth | null, request: BandRequest, now = new Date()): Promise<BandReminders> {
+  // SMS while it is off is refused here as the send would refuse it, before anyone counts on it.
+  refuseSmsWhenOff(request.channel);
   const recipients = await bandRecipients(engine, auth, request);
   const today = cairoDay(now);
   const already = await alreadyReminded(engine.db, recipients, request.channel, today);
@@ -106,5 +101,3 @@ export async function sendBandReminders(engine: EngineContext, auth: RequestAuth
   });
   return counts;
 }
-
-export { AGE_BANDS };

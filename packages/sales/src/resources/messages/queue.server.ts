@@ -54,6 +54,11 @@ export async function queueForEvent(tx: Queryable, customerId: string | null, in
 
 const unprocessable = (message: string, field: string) => new HttpError(422, message, { errors: [{ field, message }] });
 
+/** A message by hand on SMS while no provider is configured: a 422 naming `channel`. */
+export function refuseSmsWhenOff(channel: MessageChannel) {
+  if (channel === 'sms' && !messageConfigFromEnv().sms) throw unprocessable('SMS is not configured on this server (PROPDESK_SMS_URL and PROPDESK_SMS_TOKEN)', 'channel');
+}
+
 /**
  * A message by hand (`POST /api/messages`): refused with a 422 naming the opt-out (or the missing
  * address, or SMS being off) instead of written `skipped`. Answers the message's id.
@@ -65,7 +70,7 @@ export async function queueByHand(
 ): Promise<string> {
   const customer = await customerFacts(tx, input.customer);
   if (!customer) throw new HttpError(404, 'No such customer');
-  if (input.channel === 'sms' && !messageConfigFromEnv().sms) throw unprocessable('SMS is not configured on this server (PROPDESK_SMS_URL and PROPDESK_SMS_TOKEN)', 'channel');
+  refuseSmsWhenOff(input.channel);
   const reason = skipReason(customer, input.channel);
   if (reason === 'emailOptOut') throw unprocessable('The customer opted out of e-mails (emailOptOut)', 'emailOptOut');
   if (reason === 'smsOptOut') throw unprocessable('The customer opted out of SMS (smsOptOut)', 'smsOptOut');
