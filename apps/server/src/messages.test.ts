@@ -537,9 +537,13 @@ describe.each(DB_KINDS)('customer messages on %s', (kind) => {
     // The preview wrote nothing.
     expect(await messagesOf(reached.id, '&template=installment_overdue')).toEqual([]);
 
-    const sent = await band('POST');
-    expect(sent.statusCode, sent.body).toBe(200);
-    expect(sent.json().data).toEqual(counted);
+    // Two people press Send at once: each customer is reminded once between them, both answers clean.
+    const [sent, other] = await Promise.all([band('POST'), band('POST', await core.login(clerkPrivileges))]);
+    expect([sent.statusCode, other.statusCode], `${sent.body} ${other.body}`).toEqual([200, 200]);
+    const [first, second] = [sent.json().data, other.json().data];
+    expect(first.willReceive + second.willReceive).toBe(counted.willReceive);
+    expect(first.alreadyReminded + second.alreadyReminded).toBe(counted.willReceive);
+    for (const answer of [first, second]) expect(answer).toMatchObject({ customers: counted.customers, optedOut: counted.optedOut, noAddress: counted.noAddress });
     const [message] = await messagesOf(reached.id, '&template=installment_overdue');
     const downPayment = (await core.rowsOf((await db.query<{ id: string }>('select id::text as id from contracts where customer_id = $1', [reached.id])).rows[0]!.id)).sort((a, b) => a.due_date.localeCompare(b.due_date))[0]!;
     expect(message).toMatchObject({ documentType: 'installment', documentId: downPayment.id, byHand: true });
