@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { buildApp, loadConfig, openAppDatabase } from '@propdesk/server';
-import { OUTBOX_BUSY_PAUSE_MS, setOutboxBusyPause } from '@propdesk/server-kit';
+import { OUTBOX_BUSY_PAUSE_MS, setOutboxBusyPause, setOutboxGiveWayOnEveryDatabase } from '@propdesk/server-kit';
 import { fmt, percentile } from './lib/load.mjs';
 import { poster, signedIn } from './lib/client.mjs';
 import { onBothDatabases, printSummary } from './lib/report.mjs';
@@ -35,6 +35,9 @@ const HELD = process.argv.includes('--held');
 // `--compare` (with --rounds): a phase with the subscriptions on and the sender as it was before it gave
 // way to the API (`eager`: 10 streams at once whatever the API does), beside the `with` phase of the product.
 const COMPARE = process.argv.includes('--compare');
+// `--give-way-everywhere`: the sender gives way to the API on PostgreSQL too (the product: the embedded
+// database only, decision 195), so `--compare` shows what that choice costs and buys there.
+if (process.argv.includes('--give-way-everywhere')) setOutboxGiveWayOnEveryDatabase(true);
 const WEBHOOK_JOB = 'settings.webhook-deliveries';
 const ONLY = process.env.BENCH_WEBHOOK_ONLY; // 'PGlite' or 'PostgreSQL': one database only
 

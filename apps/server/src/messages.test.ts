@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Privilege } from '@propdesk/privileges';
-import { cairoDay, deliverMessages, messageDelivery, messageSender, queueReminders, resetMessageDelivery, runInstallmentOverdue, setMessageClock, smsQuietUntil, type MessageView } from '@propdesk/sales/server';
+import { cairoDay, deliverMessages, smtpMailer, messageDelivery, messageSender, queueReminders, resetMessageDelivery, runInstallmentOverdue, setMessageClock, smsQuietUntil, type MessageView } from '@propdesk/sales/server';
 import { type Database } from '@propdesk/server-kit';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -16,10 +16,15 @@ async function startSmtp() {
   const mails: ParsedMail[] = [];
   const state: SmtpState = { mode: 'ok' };
   let queued = 0;
+  let connections = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onConnect: (_session, callback) => {
+      connections += 1;
+      callback();
+    },
     onMailFrom: (_address, _session, callback) => {
       if (state.mode === 'reject') return callback(Object.assign(new Error('Mail service down for maintenance'), { responseCode: 451 }));
       return callback();
@@ -39,7 +44,7 @@ async function startSmtp() {
     server.listen(0, '127.0.0.1', () => resolve());
   });
   const port = (server.server.address() as AddressInfo).port;
-  return { mails, state, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { mails, state, url: `smtp://127.0.0.1:${port}`, connections: () => connections, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 type SmsCall = { headers: IncomingHttpHeaders; body: { to: string; from: string | null; text: string; reference: string } };
@@ -96,6 +101,30 @@ const addMonths = (date: string, n: number) => {
   at.setUTCMonth(at.getUTCMonth() + n);
   return at.toISOString().slice(0, 10);
 };
+
+describe('the SMTP mailer', () => {
+  it('keeps its connections open between messages (a pool of at most 5), not one per message', async () => {
+    const smtp = await startSmtp();
+    const mailer = smtpMailer(smtp.url, 'Propdesk <noreply@propdesk.test>');
+    try {
+      for (let n = 0; n < 6; n += 1) {
+        await mailer.send({ id: `pool-${n}`, to: `buyer${n}@example.test`, subject: `Mail ${n}`, text: 'Hello', html: '<p>Hello</p>', lang: 'en', unsubscribeUrl: 'http://127.0.0.1/u', attachments: [] });
+      }
+      await Promise.all(
+        Array.from({ length: 10 }, (_, n) =>
+          mailer.send({ id: `pool-at-once-${n}`, to: `buyer${n}@example.test`, subject: `At once ${n}`, text: 'Hello', html: '<p>Hello</p>', lang: 'en', unsubscribeUrl: 'http://127.0.0.1/u', attachments: [] }),
+        ),
+      );
+      expect(smtp.mails).toHaveLength(16);
+      // One after the other: one connection; ten at once: up to the pool's five.
+      expect(smtp.connections()).toBeGreaterThanOrEqual(1);
+      expect(smtp.connections()).toBeLessThanOrEqual(5);
+    } finally {
+      mailer.close();
+      await smtp.close();
+    }
+  });
+});
 
 /**
  * Customer messages (issue 28): written with the event that causes them, sent through a real SMTP

@@ -97,6 +97,16 @@ export function setOutboxBusyPause(pauseMs: number | null): void {
   busyPause = pauseMs;
 }
 
+let giveWayOnEveryDatabase = false;
+
+/**
+ * Whether senders give way on PostgreSQL too (the product: on the embedded database only, decision 195).
+ * For the webhook bench's `--give-way-everywhere`, which measures that choice.
+ */
+export function setOutboxGiveWayOnEveryDatabase(on: boolean): void {
+  giveWayOnEveryDatabase = on;
+}
+
 // The one lane of sends while the API is busy (a chain: each send waits for the one before it).
 let lane: Promise<unknown> = Promise.resolve();
 
@@ -413,7 +423,7 @@ export async function deliverOutbox<P>(db: Database, sender: OutboxSender<P>, bu
   const leaseMs = sender.leaseMs ?? OUTBOX_LEASE_MS;
   // Giving way on the embedded database only, where the database, the API and the sender share one thread; on
   // PostgreSQL it bought no measured gain and cost delivery delay (decision 195).
-  const busyPauseMs = sender.busyPauseMs ?? (db.kind === 'pglite' ? busyPause : null);
+  const busyPauseMs = sender.busyPauseMs ?? (db.kind === 'pglite' || giveWayOnEveryDatabase ? busyPause : null);
   while (performance.now() < until) {
     const claimedAt = performance.now();
     const messages = await claim(db, sender, owner);

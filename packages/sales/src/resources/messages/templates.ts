@@ -139,17 +139,24 @@ export function fillTemplate(text: string, values: Readonly<Record<string, strin
 }
 
 /** Dates as a person reads them: `28 November 2026` / `٢٨ نوفمبر ٢٠٢٦` (Intl, ar-EG or en-GB), a calendar day. */
+// One formatter per language, made once (making one costs far more than using it).
+const DATES = {
+  ar: new Intl.DateTimeFormat('ar-EG', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+  en: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+} as const;
+const NUMBERS = { ar: new Intl.NumberFormat('ar-EG'), en: new Intl.NumberFormat('en-GB') } as const;
+
 export function messageDate(isoDay: string, lang: MessageLanguage): string {
   const [year, month, day] = isoDay.slice(0, 10).split('-').map(Number);
   const date = new Date(Date.UTC(year!, (month ?? 1) - 1, day ?? 1));
-  return new Intl.DateTimeFormat(lang === 'ar' ? 'ar-EG' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+  return DATES[lang === 'ar' ? 'ar' : 'en'].format(date);
 }
 
 /** Money with its currency, as the receipts print it (Eastern digits in Arabic). */
 export const messageMoney = (amount: string, lang: MessageLanguage) => formatMoney(amount, { lang, currency: 'EGP' });
 
 /** A whole number in the language's digits. */
-export const messageNumber = (value: number, lang: MessageLanguage) => new Intl.NumberFormat(lang === 'ar' ? 'ar-EG' : 'en-GB').format(value);
+export const messageNumber = (value: number, lang: MessageLanguage) => NUMBERS[lang === 'ar' ? 'ar' : 'en'].format(value);
 
 const escapeHtml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 

@@ -75,9 +75,13 @@ export function smtpProviderId(response: string | undefined, messageId: string):
   return queued?.[1] ?? messageId;
 }
 
-/** E-mail through an SMTP server (a pool of up to 5 connections; cut after 20 s of silence, well within the outbox's lease). */
+/**
+ * E-mail through an SMTP server: a pool of up to 5 connections kept open between messages, cut after 20 s of
+ * silence, well within the outbox's lease. (The options go in one object with the URL: Nodemailer reads a
+ * second argument as defaults for each message, not as the transport's options.)
+ */
 export function smtpMailer(url: string, from: string): Mailer {
-  const transporter: Transporter = nodemailer.createTransport(url, { pool: true, maxConnections: 5, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 } as never);
+  const transporter: Transporter = nodemailer.createTransport({ url, pool: true, maxConnections: 5, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 } as never);
   return {
     transport: 'smtp',
     send: async (mail) => {
@@ -159,8 +163,11 @@ const CAIRO = 'Africa/Cairo';
 export const QUIET_FROM_HOUR = 21;
 export const QUIET_UNTIL_HOUR = 9;
 
+// Made once: a formatter costs far more to make than to use.
+const CAIRO_CLOCK = new Intl.DateTimeFormat('en-GB', { timeZone: CAIRO, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+
 function cairoParts(at: Date) {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: CAIRO, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).formatToParts(at);
+  const parts = CAIRO_CLOCK.formatToParts(at);
   const get = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
   return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
 }
