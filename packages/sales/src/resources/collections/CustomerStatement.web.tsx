@@ -15,7 +15,7 @@ import { useCustomerStatementQuery } from './collectionsApi.web.js';
 import { salesCatalog } from '../../web/i18n/catalog.js';
 import type { SalesKey } from '../../web/i18n/en.js';
 import { useFormat, type SalesFormat } from '../../web/i18n/format.js';
-import { isolate } from '../leads/richText.web.js';
+import { isolate, richText } from '../leads/richText.web.js';
 
 /** A line's description as the statement's JSON writes it (the server's English words), to its key. */
 const LINE_WORDS: Readonly<Record<string, SalesKey>> = {
@@ -57,6 +57,8 @@ export function CustomerStatement({ customerId }: { customerId: string }) {
   const t = useT(salesCatalog);
   const format = useFormat();
   const money = (amount: string) => isolate(format.money(amount));
+  // After an Arabic label an amount reads "EGP 480,000.00" unless isolated; left to right it needs nothing, and stays plain text.
+  const figure = (amount: string) => (format.language === 'en' ? format.money(amount) : money(amount));
   const checker = useChecker();
   const allowed = checker.can('customer', 'read') && checker.can('contractPayment', 'read');
   const { data } = useCustomerStatementQuery({ customer: customerId }, { skip: !allowed });
@@ -76,18 +78,17 @@ export function CustomerStatement({ customerId }: { customerId: string }) {
         </Button>
       </Stack>
       <Stack direction="row" spacing={3} useFlexGap sx={{ flexWrap: 'wrap', mb: 1 }}>
-        {/* Each amount ends its line, so it keeps its order in Arabic without isolation. */}
-        <Typography variant="body2">{t('stmt.due', { amount: format.money(data.charges) })}</Typography>
-        <Typography variant="body2">{t('stmt.paid', { amount: format.money(data.receipts) })}</Typography>
+        <Typography variant="body2">{richText(t, 'stmt.due', {}, { amount: figure(data.charges) })}</Typography>
+        <Typography variant="body2">{richText(t, 'stmt.paid', {}, { amount: figure(data.receipts) })}</Typography>
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
-          {t('stmt.closing', { kind: closing.kind, amount: format.money(closing.amount) })}
+          {richText(t, 'stmt.closing', { kind: closing.kind }, { amount: figure(closing.amount) })}
         </Typography>
-        <Typography variant="body2">{t('stmt.chequesInHand', { amount: format.money(data.covered) })}</Typography>
+        <Typography variant="body2">{richText(t, 'stmt.chequesInHand', {}, { amount: figure(data.covered) })}</Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {t('stmt.notYetDue', { amount: format.money(data.notYetDue) })}
+          {richText(t, 'stmt.notYetDue', {}, { amount: figure(data.notYetDue) })}
         </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {t('stmt.stillToPay', { amount: format.money(Number(data.remaining) > 0 ? data.remaining : '0.00') })}
+          {richText(t, 'stmt.stillToPay', {}, { amount: figure(Number(data.remaining) > 0 ? data.remaining : '0.00') })}
         </Typography>
       </Stack>
       {data.lines.length === 0 ? (

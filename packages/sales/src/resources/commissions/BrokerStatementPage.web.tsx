@@ -13,6 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { toApiError } from '@propdesk/api-client';
+import type { Translate } from '@propdesk/i18n';
 import { useT } from '@propdesk/i18n/react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { BrokerStatement } from './model.js';
@@ -32,6 +33,25 @@ const STATE_COLOURS: Record<string, 'default' | 'info' | 'warning' | 'success' |
   clawed_back: 'error',
   recovered: 'default',
 };
+
+const PERCENT = /^(\d+(?:\.\d+)?)% of the net price$/;
+const TIER = /^Tier (\d+) \(sales (?:up to (\d+)|above)\), sale (\d+): (\d+(?:\.\d+)?)%$/;
+
+/**
+ * A line's rate in the page's language. The commission keeps the rate as it was written when the sale
+ * was made, in English (`commissionFor`): English shows it as written; in Arabic its three forms are the
+ * catalog's words, and anything else shows as written.
+ */
+function rateOf(rate: string, t: Translate<SalesKey>, language: 'ar' | 'en'): string {
+  if (language === 'en') return rate;
+  if (rate === 'Fixed') return t('broker.rate.fixed');
+  const percent = PERCENT.exec(rate);
+  if (percent) return t('broker.rate.percent', { pct: percent[1] });
+  const tier = TIER.exec(rate);
+  if (!tier) return rate;
+  const [, index, upTo, sale, pct] = tier;
+  return upTo === undefined ? t('broker.rate.tierAbove', { tier: index, sale, pct }) : t('broker.rate.tierUpTo', { tier: index, upTo, sale, pct });
+}
 
 function Totals({ totals }: { totals: BrokerStatement['totals'] }) {
   const t = useT(salesCatalog);
@@ -184,7 +204,7 @@ export function BrokerStatementPage() {
                       <TableCell>{isolate(line.project)}</TableCell>
                       <TableCell>{format.date(line.accruedOn)}</TableCell>
                       <TableCell align="right">{money(line.basis)}</TableCell>
-                      <TableCell>{isolate(line.rate)}</TableCell>
+                      <TableCell>{rateOf(line.rate, t, format.language)}</TableCell>
                       <TableCell>{optionLabel('commissions', 'trigger', line.trigger)}</TableCell>
                     </TableRow>
                   ))}

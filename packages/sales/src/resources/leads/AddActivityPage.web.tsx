@@ -57,7 +57,8 @@ function LogActivity() {
     { skip: !me },
   );
   return (
-    <Stack spacing={2} sx={{ maxWidth: 960 }}>
+    // The shell's pages bring their own margins (as the engine's ResourcePage does).
+    <Stack spacing={2} sx={{ maxWidth: 960, px: { xs: 2, md: 3 }, pb: 3, pt: 1 }}>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <Typography variant="h5" component="h2" sx={{ mb: 2.5 }}>
           {t('lead.logActivity')}

@@ -144,7 +144,7 @@ describe('the leads, messages and statements screens in Arabic (issue 29)', () =
     renderIn('ar', <CustomerStatement customerId={CUSTOMER} />, [['customer', 'read'], ['contractPayment', 'read']]);
     const region = await screen.findByRole('region', { name: 'كشف الحساب' }, wait);
     expect(within(region).getByText('كشف الحساب حتى 27 نوفمبر 2026')).toBeInTheDocument();
-    expect(within(region).getByText(/^الرصيد المستحق: /)).toHaveTextContent('الرصيد المستحق: 480,000.00 EGP');
+    expect(within(region).getByText(/^الرصيد المستحق:/)).toHaveTextContent('الرصيد المستحق: 480,000.00 EGP');
     expect(within(region).getByRole('columnheader', { name: 'شيك تحت التحصيل' })).toBeInTheDocument();
     const cheque = within(region).getAllByRole('row').at(-1)!;
     expect(within(cheque).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
@@ -176,7 +176,7 @@ describe('the leads, messages and statements screens in Arabic (issue 29)', () =
           customer: 'مصطفى علي',
           accruedOn: '2026-06-01',
           basis: '2000000.00',
-          rate: '2.50',
+          rate: '2.5% of the net price',
           amount: '50000.00',
           trigger: 'contract_signed',
           status: 'payable',
@@ -200,6 +200,8 @@ describe('the leads, messages and statements screens in Arabic (issue 29)', () =
     const region = await screen.findByRole('region', { name: 'كشف عمولات الوسيط' }, wait);
     expect(await within(region).findByText('مستحقة الدفع', undefined, wait)).toBeInTheDocument();
     expect(within(region).getByText('توقيع العقد')).toBeInTheDocument();
+    // The rate as the commission was written (English) reads in Arabic.
+    expect(within(region).getByText('2.5% من السعر الصافي')).toBeInTheDocument();
     expect(within(region).getByText(/^الترخيص/)).toHaveTextContent('الترخيص BRK-0042 · حتى 27 نوفمبر 2026');
     expect(within(region).getByText('المستحق للوسيط')).toBeInTheDocument();
     expect(within(region).getByRole('link', { name: 'كل العمولات' })).toBeInTheDocument();

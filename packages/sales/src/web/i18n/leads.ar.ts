@@ -165,6 +165,10 @@ export const leadsAr: Messages<LeadsKey> = {
   'broker.netPrice': 'السعر الصافي',
   'broker.rate': 'النسبة',
   'broker.payableOn': 'تُستحق عند',
+  'broker.rate.fixed': 'مبلغ ثابت',
+  'broker.rate.percent': '{pct}% من السعر الصافي',
+  'broker.rate.tierUpTo': 'الشريحة {tier} (حتى {upTo} مبيعات)، البيعة رقم {sale}: {pct}%',
+  'broker.rate.tierAbove': 'الشريحة {tier} (ما بعد ذلك)، البيعة رقم {sale}: {pct}%',
 
   'recovery.amountForm': 'مبلغ مثل 1250.50',
   'recovery.referenceRequired': 'أدخل مرجع الاسترداد',

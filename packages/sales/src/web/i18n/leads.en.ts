@@ -172,6 +172,11 @@ export const leadsEn = {
   'broker.netPrice': 'Net price',
   'broker.rate': 'Rate',
   'broker.payableOn': 'Payable on',
+  // A line's rate as the commission was written (in English, resources/commissions/math.ts); read in Arabic by these words.
+  'broker.rate.fixed': 'Fixed',
+  'broker.rate.percent': '{pct}% of the net price',
+  'broker.rate.tierUpTo': 'Tier {tier} (sales up to {upTo}), sale {sale}: {pct}%',
+  'broker.rate.tierAbove': 'Tier {tier} (sales above), sale {sale}: {pct}%',
 
   // A commission's view: its broker's statement, part of a clawback's recovery
   'recovery.amountForm': 'An amount like 1250.50',
