@@ -113,7 +113,13 @@ export function CustomerStatement({ customerId }: { customerId: string }) {
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{isolate(line.reference)}</TableCell>
                 <TableCell>
                   {descriptionOf(line, t, format)}
-                  {line.code ? <> · {isolate(line.code)}</> : null}
+                  {/* A code never breaks at its hyphens (CNT-2026-00014). */}
+                  {line.code ? (
+                    <>
+                      {' · '}
+                      <bdi style={{ whiteSpace: 'nowrap' }}>{line.code}</bdi>
+                    </>
+                  ) : null}
                 </TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{line.charge ? money(line.charge) : ''}</TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{line.credit ? money(line.credit) : ''}</TableCell>
