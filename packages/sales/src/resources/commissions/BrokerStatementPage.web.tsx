@@ -13,10 +13,16 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { toApiError } from '@propdesk/api-client';
-import { formatDate, formatMoney, humanize } from '@propdesk/records/web';
+import type { Translate } from '@propdesk/i18n';
+import { useT } from '@propdesk/i18n/react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { BrokerStatement } from './model.js';
 import { useBrokerStatementQuery, useCommissionBrokersQuery } from './commissionApi.web.js';
+import { salesCatalog } from '../../web/i18n/catalog.js';
+import { useOptionLabel } from '../../web/i18n/definitionWords.js';
+import type { SalesKey } from '../../web/i18n/en.js';
+import { useFormat } from '../../web/i18n/format.js';
+import { isolate, richText } from '../leads/richText.web.js';
 
 const STATE_COLOURS: Record<string, 'default' | 'info' | 'warning' | 'success' | 'error'> = {
   accrued: 'default',
@@ -28,27 +34,48 @@ const STATE_COLOURS: Record<string, 'default' | 'info' | 'warning' | 'success' |
   recovered: 'default',
 };
 
+const PERCENT = /^(\d+(?:\.\d+)?)% of the net price$/;
+const TIER = /^Tier (\d+) \(sales (?:up to (\d+)|above)\), sale (\d+): (\d+(?:\.\d+)?)%$/;
+
+/**
+ * A line's rate in the page's language. The commission keeps the rate as it was written when the sale
+ * was made, in English (`commissionFor`): English shows it as written; in Arabic its three forms are the
+ * catalog's words, and anything else shows as written.
+ */
+function rateOf(rate: string, t: Translate<SalesKey>, language: 'ar' | 'en'): string {
+  if (language === 'en') return rate;
+  if (rate === 'Fixed') return t('broker.rate.fixed');
+  const percent = PERCENT.exec(rate);
+  if (percent) return t('broker.rate.percent', { pct: percent[1] });
+  const tier = TIER.exec(rate);
+  if (!tier) return rate;
+  const [, index, upTo, sale, pct] = tier;
+  return upTo === undefined ? t('broker.rate.tierAbove', { tier: index, sale, pct }) : t('broker.rate.tierUpTo', { tier: index, upTo, sale, pct });
+}
+
 function Totals({ totals }: { totals: BrokerStatement['totals'] }) {
-  const figures: [string, string, boolean?][] = [
-    ['Accrued (not yet earned)', totals.accrued],
-    ['Payable (to approve)', totals.payable],
-    ['Approved (to pay)', totals.approved],
-    ['Owed to the broker', totals.owed, true],
-    ['Paid', totals.paid],
-    ['To recover', totals.toRecover],
-    ['Recovered', totals.recovered],
-    ['Net paid', totals.netPaid, true],
-    ['Reversed', totals.reversed],
+  const t = useT(salesCatalog);
+  const { money } = useFormat();
+  const figures: [SalesKey, string, boolean?][] = [
+    ['broker.accrued', totals.accrued],
+    ['broker.payable', totals.payable],
+    ['broker.approved', totals.approved],
+    ['broker.owed', totals.owed, true],
+    ['broker.paid', totals.paid],
+    ['broker.toRecover', totals.toRecover],
+    ['broker.recovered', totals.recovered],
+    ['broker.netPaid', totals.netPaid, true],
+    ['broker.reversed', totals.reversed],
   ];
   return (
-    <Stack direction="row" spacing={3} useFlexGap sx={{ flexWrap: 'wrap' }} aria-label="Totals">
+    <Stack direction="row" spacing={3} useFlexGap sx={{ flexWrap: 'wrap' }} aria-label={t('broker.totals')}>
       {figures.map(([label, value, strong]) => (
         <Box key={label}>
           <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-            {label}
+            {t(label)}
           </Typography>
           <Typography variant={strong ? 'h6' : 'body1'} component="p">
-            {formatMoney(value)}
+            {isolate(money(value))}
           </Typography>
         </Box>
       ))}
@@ -62,24 +89,28 @@ function Totals({ totals }: { totals: BrokerStatement['totals'] }) {
  * brokers with commission lines; the lines link to their records, where finance approves and pays them.
  */
 export function BrokerStatementPage() {
+  const t = useT(salesCatalog);
+  const format = useFormat();
+  const optionLabel = useOptionLabel();
+  const money = (amount: string) => isolate(format.money(amount));
   const [params, setParams] = useSearchParams();
   const broker = params.get('broker') ?? '';
   const brokers = useCommissionBrokersQuery(undefined, { refetchOnMountOrArgChange: true });
   const { data, error, isFetching } = useBrokerStatementQuery(broker, { skip: !broker, refetchOnMountOrArgChange: true });
   return (
-    <Box component="section" aria-label="Broker commission statement" sx={{ display: 'grid', gap: 2, px: { xs: 2, md: 3 }, pb: 3, pt: 1 }}>
+    <Box component="section" aria-label={t('broker.region')} sx={{ display: 'grid', gap: 2, px: { xs: 2, md: 3 }, pb: 3, pt: 1 }}>
       <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <TextField
           select
           size="small"
-          label="Broker"
+          label={t('broker.broker')}
           value={broker}
           onChange={(event) => setParams(event.target.value ? { broker: event.target.value } : {})}
           sx={{ minWidth: 280 }}
         >
           {(brokers.data ?? []).map((row) => (
             <MenuItem key={row.id} value={row.id}>
-              {row.name} · {row.lines} {row.lines === 1 ? 'line' : 'lines'} · owed {formatMoney(row.owed)}
+              {richText(t, 'broker.option', { count: row.lines, n: format.number(row.lines) }, { name: isolate(row.name), owed: money(row.owed) })}
             </MenuItem>
           ))}
         </TextField>
@@ -87,32 +118,32 @@ export function BrokerStatementPage() {
         {broker ? (
           <>
             <Button variant="contained" href={`/api/brokers/${broker}/commission-statement/print?lang=ar`} target="_blank" rel="noopener">
-              Print (PDF, Arabic)
+              {t('broker.printArabic')}
             </Button>
             <Button variant="outlined" href={`/api/brokers/${broker}/commission-statement/print?lang=en`} target="_blank" rel="noopener">
-              Print (PDF, English)
+              {t('broker.printEnglish')}
             </Button>
           </>
         ) : null}
         <Button component={RouterLink} to="/sales/contracts/commissions">
-          All commissions
+          {t('broker.allCommissions')}
         </Button>
       </Stack>
-      {!broker ? <Typography color="text.secondary">Choose a broker to see their commissions.</Typography> : null}
+      {!broker ? <Typography color="text.secondary">{t('broker.choose')}</Typography> : null}
       {error ? <Alert severity="error">{toApiError(error).message}</Alert> : null}
       {data && broker ? (
         <Paper variant="outlined" sx={{ p: 2, minWidth: 0, opacity: isFetching ? 0.7 : 1 }}>
           <Typography variant="h6" component="h2">
-            {data.broker.name}
-            {data.broker.companyName ? ` · ${data.broker.companyName}` : ''}
+            {isolate(data.broker.name)}
+            {data.broker.companyName ? <> · {isolate(data.broker.companyName)}</> : null}
           </Typography>
           <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
-            Licence {data.broker.licenseNo} · as of {formatDate(data.asOf)}
+            {richText(t, 'broker.licence', { date: format.date(data.asOf) }, { licence: isolate(data.broker.licenseNo) })}
           </Typography>
           <Totals totals={data.totals} />
           {data.lines.length === 0 ? (
             <Typography sx={{ mt: 2 }} color="text.secondary">
-              No commission lines for this broker yet.
+              {t('broker.noLines')}
             </Typography>
           ) : (
             // Thirteen columns: the state and the money first; on a narrow screen the rest scrolls within the card, never the page.
@@ -120,59 +151,61 @@ export function BrokerStatementPage() {
               <Table size="small" sx={{ '& th, & td': { whiteSpace: 'nowrap' } }}>
                 <TableHead>
                   <TableRow>
-                    <TableCell>Number</TableCell>
-                    <TableCell>Contract</TableCell>
-                    <TableCell>Status</TableCell>
-                    <TableCell align="right">Commission</TableCell>
-                    <TableCell>Paid</TableCell>
-                    <TableCell align="right">To recover</TableCell>
-                    <TableCell align="right">Recovered</TableCell>
-                    <TableCell>Customer</TableCell>
-                    <TableCell>Project</TableCell>
-                    <TableCell>Accrued</TableCell>
-                    <TableCell align="right">Net price</TableCell>
-                    <TableCell>Rate</TableCell>
-                    <TableCell>Payable on</TableCell>
+                    <TableCell>{t('broker.number')}</TableCell>
+                    <TableCell>{t('broker.contract')}</TableCell>
+                    <TableCell>{t('broker.status')}</TableCell>
+                    <TableCell align="right">{t('broker.commission')}</TableCell>
+                    <TableCell>{t('broker.paidOn')}</TableCell>
+                    <TableCell align="right">{t('broker.toRecoverHead')}</TableCell>
+                    <TableCell align="right">{t('broker.recoveredHead')}</TableCell>
+                    <TableCell>{t('broker.customer')}</TableCell>
+                    <TableCell>{t('broker.project')}</TableCell>
+                    <TableCell>{t('broker.accruedOn')}</TableCell>
+                    <TableCell align="right">{t('broker.netPrice')}</TableCell>
+                    <TableCell>{t('broker.rate')}</TableCell>
+                    <TableCell>{t('broker.payableOn')}</TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>
                   {data.lines.map((line) => (
                     <TableRow key={line.id} hover>
                       <TableCell>
-                        <RouterLink to={`/sales/contracts/commissions/view?record=${line.id}`}>{line.number}</RouterLink>
+                        <RouterLink to={`/sales/contracts/commissions/view?record=${line.id}`}>{isolate(line.number)}</RouterLink>
                       </TableCell>
-                      <TableCell>{line.contract}</TableCell>
+                      <TableCell>{isolate(line.contract)}</TableCell>
                       <TableCell>
-                        <Chip size="small" label={humanize(line.status)} color={STATE_COLOURS[line.status] ?? 'default'} title={line.reason ?? undefined} />
+                        <Chip size="small" label={optionLabel('commissions', 'status', line.status)} color={STATE_COLOURS[line.status] ?? 'default'} title={line.reason ?? undefined} />
                       </TableCell>
-                      <TableCell align="right">{formatMoney(line.amount)}</TableCell>
+                      <TableCell align="right">{money(line.amount)}</TableCell>
                       <TableCell>
-                        {line.paidOn ? formatDate(line.paidOn) : ''}
+                        {line.paidOn ? format.date(line.paidOn) : ''}
                         {line.paidOn && line.paymentReference ? (
                           <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
-                            {line.paymentReference}
+                            {isolate(line.paymentReference)}
                           </Typography>
                         ) : null}
                       </TableCell>
-                      <TableCell align="right">{line.recoverable !== '0.00' ? formatMoney(line.recoverable) : ''}</TableCell>
+                      <TableCell align="right">{line.recoverable !== '0.00' ? money(line.recoverable) : ''}</TableCell>
                       <TableCell align="right">
                         {line.recovered !== '0.00' ? (
                           <>
-                            {formatMoney(line.recovered)}
+                            {money(line.recovered)}
                             <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
-                              {[line.recoveredOn ? formatDate(line.recoveredOn) : '', line.recoveryReference ?? ''].filter(Boolean).join(' · ')}
+                              {line.recoveredOn ? format.date(line.recoveredOn) : ''}
+                              {line.recoveredOn && line.recoveryReference ? ' · ' : ''}
+                              {line.recoveryReference ? isolate(line.recoveryReference) : ''}
                             </Typography>
                           </>
                         ) : (
                           ''
                         )}
                       </TableCell>
-                      <TableCell>{line.customer ?? ''}</TableCell>
-                      <TableCell>{line.project}</TableCell>
-                      <TableCell>{formatDate(line.accruedOn)}</TableCell>
-                      <TableCell align="right">{formatMoney(line.basis)}</TableCell>
-                      <TableCell>{line.rate}</TableCell>
-                      <TableCell>{humanize(line.trigger)}</TableCell>
+                      <TableCell>{isolate(line.customer ?? '')}</TableCell>
+                      <TableCell>{isolate(line.project)}</TableCell>
+                      <TableCell>{format.date(line.accruedOn)}</TableCell>
+                      <TableCell align="right">{money(line.basis)}</TableCell>
+                      <TableCell>{rateOf(line.rate, t, format.language)}</TableCell>
+                      <TableCell>{optionLabel('commissions', 'trigger', line.trigger)}</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>

@@ -9,12 +9,16 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { fieldErrorMap, toApiError } from '@propdesk/api-client';
 import { useChecker } from '@propdesk/auth-session/web';
+import { useT } from '@propdesk/i18n/react';
 import type { RecordRow } from '@propdesk/records/model';
-import { formatMoney, type ResourcePageProps } from '@propdesk/records/web';
+import type { ResourcePageProps } from '@propdesk/records/web';
 import { useSnackbar } from 'notistack';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useRecordRecoveryMutation } from './commissionApi.web.js';
+import { salesCatalog } from '../../web/i18n/catalog.js';
+import { useFormat } from '../../web/i18n/format.js';
+import { isolate, richText } from '../leads/richText.web.js';
 
 /** An amount as a person types it, checked as the server checks it (never coerced to a number). */
 const AMOUNT = /^\d{1,13}(\.\d{1,2})?$/;
@@ -25,6 +29,8 @@ const AMOUNT = /^\d{1,13}(\.\d{1,2})?$/;
  * The whole rest at once is the view's "Record recovery" action.
  */
 function RecoveryDialog({ record, onClose }: { record: RecordRow; onClose: () => void }) {
+  const t = useT(salesCatalog);
+  const { money } = useFormat();
   const { enqueueSnackbar } = useSnackbar();
   const [recordRecovery, { isLoading }] = useRecordRecoveryMutation();
   const [amount, setAmount] = useState('');
@@ -36,13 +42,13 @@ function RecoveryDialog({ record, onClose }: { record: RecordRow; onClose: () =>
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found: Record<string, string> = {};
-    if (!AMOUNT.test(amount.trim())) found.amount = 'An amount like 1250.50';
-    if (reference.trim() === '') found.reference = 'Give the recovery reference';
+    if (!AMOUNT.test(amount.trim())) found.amount = t('recovery.amountForm');
+    if (reference.trim() === '') found.reference = t('recovery.referenceRequired');
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     try {
       const answer = await recordRecovery({ id: record.id, amount: amount.trim(), reference: reference.trim() }).unwrap();
-      enqueueSnackbar(answer.message ?? 'Recovery recorded.', { variant: 'success' });
+      enqueueSnackbar(answer.message ?? t('recovery.recorded'), { variant: 'success' });
       onClose();
     } catch (error) {
       const failure = toApiError(error);
@@ -54,36 +60,36 @@ function RecoveryDialog({ record, onClose }: { record: RecordRow; onClose: () =>
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="recovery-title">
       <form onSubmit={submit} noValidate>
-        <DialogTitle id="recovery-title">Record part of the recovery of {String(record.number)}</DialogTitle>
+        <DialogTitle id="recovery-title">{richText(t, 'recovery.title', {}, { number: isolate(String(record.number)) })}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <DialogContentText>The broker still owes {formatMoney(rest)}. Record what came back; the line stays open until all of it has.</DialogContentText>
+            <DialogContentText>{richText(t, 'recovery.owes', {}, { amount: isolate(money(rest)) })}</DialogContentText>
             {problem ? <Alert severity="error">{problem}</Alert> : null}
             <TextField
-              label="Amount returned"
+              label={t('recovery.amount')}
               name="amount"
               value={amount}
               onChange={(event) => setAmount(event.target.value)}
               error={Boolean(errors.amount)}
-              helperText={errors.amount ?? `At most ${formatMoney(rest)}.`}
+              helperText={errors.amount ?? richText(t, 'recovery.atMost', {}, { amount: isolate(money(rest)) })}
               slotProps={{ htmlInput: { inputMode: 'decimal' } }}
               required
             />
             <TextField
-              label="Recovery reference"
+              label={t('recovery.reference')}
               name="reference"
               value={reference}
               onChange={(event) => setReference(event.target.value)}
               error={Boolean(errors.reference)}
-              helperText={errors.reference ?? 'The transfer or cheque the broker paid back with.'}
+              helperText={errors.reference ?? t('recovery.referenceHelp')}
               required
             />
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
           <Button type="submit" variant="contained" disabled={isLoading}>
-            Record
+            {t('recovery.record')}
           </Button>
         </DialogActions>
       </form>
@@ -93,6 +99,7 @@ function RecoveryDialog({ record, onClose }: { record: RecordRow; onClose: () =>
 
 /** Under a commission's view: its broker's statement and, on a clawed-back line, a part of its recovery. */
 function CommissionExtra({ record }: { record: RecordRow }) {
+  const t = useT(salesCatalog);
   const [recovering, setRecovering] = useState(false);
   const mayRecover = useChecker().can('commission', 'approve') && record.status === 'clawed_back';
   const broker = typeof record.broker === 'string' ? record.broker : '';
@@ -101,12 +108,12 @@ function CommissionExtra({ record }: { record: RecordRow }) {
     <Stack direction="row" spacing={1}>
       {broker ? (
         <Button variant="outlined" component={RouterLink} to={`/sales/contracts/commissions/statement?broker=${broker}`}>
-          Broker statement
+          {t('recovery.brokerStatement')}
         </Button>
       ) : null}
       {mayRecover ? (
         <Button variant="outlined" onClick={() => setRecovering(true)}>
-          Record part of the recovery
+          {t('recovery.recordPart')}
         </Button>
       ) : null}
       {recovering ? <RecoveryDialog record={record} onClose={() => setRecovering(false)} /> : null}
@@ -114,13 +121,19 @@ function CommissionExtra({ record }: { record: RecordRow }) {
   );
 }
 
-export const commissionExtras: Omit<ResourcePageProps, 'def' | 'mode'> = {
-  listHeader: (
+/** Above the commissions list: the way to the brokers' statements. */
+function BrokerStatementsLink() {
+  const t = useT(salesCatalog);
+  return (
     <Stack direction="row" spacing={1} sx={{ mb: 1 }}>
       <Button variant="outlined" component={RouterLink} to="/sales/contracts/commissions/statement">
-        Broker statements
+        {t('recovery.brokerStatements')}
       </Button>
     </Stack>
-  ),
+  );
+}
+
+export const commissionExtras: Omit<ResourcePageProps, 'def' | 'mode'> = {
+  listHeader: <BrokerStatementsLink />,
   renderExtra: (record) => <CommissionExtra record={record} />,
 };

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -9,9 +9,15 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useCurrentUser } from '@propdesk/auth-session/web';
-import { RecordForm, formatDateTime, recordsApi, registerResources, resourceScreen } from '@propdesk/records/web';
+import { catalogWords } from '@propdesk/i18n';
+import { useLanguage, useT } from '@propdesk/i18n/react';
+import { localizeResource, type DefinitionWords, type ResourceDef } from '@propdesk/records/model';
+import { RecordForm, recordsApi, registerResources, resourceScreen } from '@propdesk/records/web';
 import { leadActivities } from '../../model/definitions.js';
 import { SALES_RESOURCES } from '../manifest.js';
+import { salesCatalog } from '../../web/i18n/catalog.js';
+import { definitionWords } from '../../web/i18n/definitionWords.js';
+import { useFormat } from '../../web/i18n/format.js';
 
 const ActivityRecord = resourceScreen('lead-activities', SALES_RESOURCES);
 const RECENT = 10;
@@ -27,8 +33,21 @@ export function AddActivityPage() {
   return <LogActivity />;
 }
 
+/** The activity's definition in the page's language (its labels and help), as the engine's own pages show it. */
+function useLocalized(def: ResourceDef): ResourceDef {
+  useT(definitionWords);
+  const language = useLanguage();
+  return useMemo(() => {
+    const words = language === 'en' ? undefined : catalogWords(definitionWords, language);
+    return words ? localizeResource(def, words as DefinitionWords) : def;
+  }, [def, language]);
+}
+
 function LogActivity() {
   registerResources(SALES_RESOURCES);
+  const t = useT(salesCatalog);
+  const { dateTime } = useFormat();
+  const def = useLocalized(leadActivities);
   const me = useCurrentUser();
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
@@ -38,43 +57,50 @@ function LogActivity() {
     { skip: !me },
   );
   return (
-    <Stack spacing={2} sx={{ maxWidth: 960 }}>
+    // The shell's pages bring their own margins (as the engine's ResourcePage does).
+    <Stack spacing={2} sx={{ maxWidth: 960, px: { xs: 2, md: 3 }, pb: 3, pt: 1 }}>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <Typography variant="h5" component="h2" sx={{ mb: 2.5 }}>
-          Log an activity
+          {t('lead.logActivity')}
         </Typography>
         <RecordForm
           key={round}
-          def={leadActivities}
+          def={def}
           initial={{ at: new Date().toISOString() }}
           onSaved={() => {
-            enqueueSnackbar('Activity logged; the lead’s validity moved.', { variant: 'success' });
+            enqueueSnackbar(t('lead.activityLogged'), { variant: 'success' });
             setRound((value) => value + 1);
           }}
           onCancel={() => void navigate('/sales/leads')}
         />
       </Paper>
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-label="Your recent activities">
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-label={t('activity.recent')}>
         <Typography variant="h6" component="h3">
-          Your recent activities
+          {t('activity.recent')}
         </Typography>
         {isLoading ? (
           <Skeleton variant="rectangular" height={120} />
         ) : (data?.data ?? []).length === 0 ? (
-          <Typography color="text.secondary">None yet.</Typography>
+          <Typography color="text.secondary">{t('activity.noneYet')}</Typography>
         ) : (
           <List dense>
             {(data?.data ?? []).map((activity) => (
               <ListItem key={activity.id} disableGutters>
                 <ListItemText
-                  primary={`${String(activity.refLabels.type ?? '')} · ${String(activity.refLabels.lead ?? '')}`}
-                  secondary={[
-                    formatDateTime(activity.at),
-                    activity.outcome ? String(activity.outcome) : null,
-                    activity.nextFollowUpAt ? `next follow-up ${formatDateTime(activity.nextFollowUpAt)}` : null,
-                  ]
-                    .filter(Boolean)
-                    .join(' · ')}
+                  // Typed data (a type, a lead's name, an outcome) isolated: Latin letters must not reorder the Arabic beside them.
+                  primary={
+                    <>
+                      <bdi>{String(activity.refLabels.type ?? '')}</bdi> · <bdi>{String(activity.refLabels.lead ?? '')}</bdi>
+                    </>
+                  }
+                  secondary={[dateTime(activity.at), activity.outcome ? String(activity.outcome) : null, activity.nextFollowUpAt ? t('activity.nextFollowUp', { time: dateTime(activity.nextFollowUpAt) }) : null]
+                    .filter((part): part is string => Boolean(part))
+                    .map((part, index) => (
+                      <span key={index}>
+                        {index > 0 ? ' · ' : null}
+                        <bdi>{part}</bdi>
+                      </span>
+                    ))}
                 />
               </ListItem>
             ))}

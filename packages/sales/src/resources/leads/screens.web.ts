@@ -24,12 +24,11 @@ export const leadScreens: SalesScreens = [
         custom: () => withSalesWords(import('./LeadsPage.web.js')).then((m) => m.LeadsPage),
         prefetch: prefetchUrgentCounts,
       }),
-      // The engine's form of a lead with the duplicate check (leadForms.web.tsx); the walk-in form is its short layout.
+      // The engine's create page of a lead with the duplicate check and its heading in the page's language (leadForms.web.tsx); the walk-in form is its short layout.
       resource('leads', {
         path: '/sales/leads/addlead',
         title: 'Add New Lead',
-        mode: 'create',
-        extend: () => leadForms().then((m) => m.addLeadPage),
+        custom: () => leadForms().then((m) => m.AddLeadPage),
         visible: sidebarRules.addLead,
       }),
       // A sidebar target with no route in the spec; guarded as its sidebar item is shown (create on lead).
@@ -37,8 +36,7 @@ export const leadScreens: SalesScreens = [
         path: '/sales/leads/addLeadFSales',
         title: 'Add Lead (Sales Form)',
         guard: { entity: 'lead', action: 'create' },
-        mode: 'create',
-        extend: () => leadForms().then((m) => m.walkInLeadPage),
+        custom: () => leadForms().then((m) => m.WalkInLeadPage),
       }),
       // The form to log an activity with the user's recent ones under it; `?record=` still opens the engine's view.
       resource('lead-activities', {
@@ -59,7 +57,7 @@ export const leadScreens: SalesScreens = [
     section: 'customers',
     items: [
       // The customer's view lists their leads, EOIs, holds, reservations and payments (the portfolio panel), and their statement of account.
-      resource('customers', { guard: null, extend: async () => (await import('../collections/customerExtras.web.js')).customerExtras }),
+      resource('customers', { guard: null, extend: async () => (await withSalesWords(import('../collections/customerExtras.web.js'))).customerExtras }),
       resource('customers', { path: '/settings/leads/CreateCustomer', mode: 'create', title: 'Create Customer', guard: null }),
     ],
   },

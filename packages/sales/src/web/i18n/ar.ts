@@ -1,11 +1,13 @@
 import type { Messages } from '@propdesk/i18n';
 import type { SalesKey } from './en.js';
+import { leadsAr } from './leads.ar.js';
 
 /** The sales screens' Arabic words (docs/i18n-glossary.md); loaded only for those who read Arabic. */
 const UNITS = '{count, plural, zero {{n} وحدة} one {وحدة واحدة} two {وحدتان} few {{n} وحدات} many {{n} وحدة} other {{n} وحدة}}';
 const WEEKS = '{weeks, plural, zero {{w} أسبوع} one {أسبوع واحد} two {أسبوعين} few {{w} أسابيع} many {{w} أسبوعًا} other {{w} أسبوع}}';
 
 const ar: Messages<SalesKey> = {
+  ...leadsAr,
   'common.cancel': 'إلغاء',
   'common.confirm': 'تأكيد',
   'common.reason': 'السبب',

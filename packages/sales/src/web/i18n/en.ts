@@ -1,3 +1,5 @@
+import { leadsEn } from './leads.en.js';
+
 /**
  * The sales screens' own English words (the live unit board, unit cards, hold dialogs, dashboards,
  * lead and reservation panels...): the words the engine's generic list and form do not show. The
@@ -6,6 +8,7 @@
  * digits by default) beside the `count` the plural chooses its form by.
  */
 export const en = {
+  ...leadsEn,
   // Shared
   'common.cancel': 'Cancel',
   'common.confirm': 'Confirm',
