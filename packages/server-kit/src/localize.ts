@@ -15,6 +15,16 @@ export type LocalText = { readonly catalog: Catalog; readonly key: string; reado
 export type Word = { readonly en: string; readonly ar?: string | undefined };
 export type TextParams = Readonly<Record<string, Params[string] | Word>>;
 
+/**
+ * A value that is data (a document number, a name, an amount, a date) as a message's parameter: the
+ * same text in both languages, isolated in Arabic (U+2068 FIRST STRONG ISOLATE … U+2069 POP DIRECTIONAL
+ * ISOLATE, plain text's `<bdi>`) so "RSV-0001" or "5,000.00 EGP" keeps its order inside right-to-left words.
+ */
+export function dataWord(value: unknown): Word {
+  const plain = value === null || value === undefined ? '' : String(value);
+  return { en: plain, ar: `\u2068${plain}\u2069` };
+}
+
 const isWord = (value: unknown): value is Word => typeof value === 'object' && value !== null && !(value instanceof Date) && 'en' in value;
 
 const catalogs = new Set<Catalog>();

@@ -1,5 +1,6 @@
-import { callerOf, createRecord, effectOf, engineTransaction, flushRollups, getRecord, recordDoc, updateRecord, type Caller, type EngineContext } from '@propdesk/records/server';
-import { HttpError, accessDenied, badRequest, notFound, ok, okEnvelope, sendError, unauthorized, unprocessable, type AuthHook, type Queryable } from '@propdesk/server-kit';
+import { callerOf, createRecord, effectOf, engineTransaction, flushRollups, getRecord, recordDoc, recordsCatalog, thingOf, updateRecord, type Caller, type EngineContext } from '@propdesk/records/server';
+import { HttpError, accessDenied, badRequest, dataWord, fieldError, notFound, ok, okEnvelope, sendError, text, unauthorized, unprocessable, type AuthHook, type FieldError, type Queryable } from '@propdesk/server-kit';
+import { procurementText, stateWord } from './i18n/catalog.js';
 import { Decimal } from 'decimal.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -111,8 +112,8 @@ export async function award(ctx: EngineContext, tx: Queryable, caller: Caller, r
       [requestId],
     )
   ).rows[0];
-  if (!request) throw notFound('No such purchase request');
-  if (!['approved', 'partially_ordered'].includes(request.status)) throw unprocessable(`Award is not possible while the purchase request is ${request.status.replace(/_/g, ' ')}.`);
+  if (!request) throw notFound(procurementText('noPurchaseRequest'));
+  if (!['approved', 'partially_ordered'].includes(request.status)) throw unprocessable(procurementText('awardNotInState', { status: stateWord('purchase-requests', request.status) }));
   const lines = await requestLines(tx, requestId);
   const quotes = (
     await tx.query<QuoteRow>(
@@ -130,11 +131,11 @@ export async function award(ctx: EngineContext, tx: Queryable, caller: Caller, r
     )
   ).rows;
   const pairs: { line: RequestLine; quote: QuoteRow; quoteLine: QuoteLine }[] = [];
-  const problems: { field: string; message: string }[] = [];
+  const problems: FieldError[] = [];
   const usable = (quote: QuoteRow | undefined, field: string) => {
-    if (!quote) problems.push({ field, message: 'Not a quotation of this request' });
-    else if (!['received', 'awarded'].includes(quote.status)) problems.push({ field, message: `${quote.number} is ${quote.status.replace(/_/g, ' ')}` });
-    else if (quote.validUntil < today()) problems.push({ field, message: `${quote.number} expired on ${quote.validUntil}` });
+    if (!quote) problems.push(fieldError(field, procurementText('notQuotationOfRequest')));
+    else if (!['received', 'awarded'].includes(quote.status)) problems.push(fieldError(field, procurementText('quotationInState', { number: dataWord(quote.number), status: stateWord('quotations', quote.status) })));
+    else if (quote.validUntil < today()) problems.push(fieldError(field, procurementText('quotationExpired', { number: dataWord(quote.number), date: dataWord(quote.validUntil) })));
     else return quote;
     return null;
   };
@@ -149,27 +150,27 @@ export async function award(ctx: EngineContext, tx: Queryable, caller: Caller, r
         const quoteLine = quoteLines.find((candidate) => candidate.quotationId === quote.id && candidate.requestLineId === line.id);
         if (quoteLine && qty.isPositive(remaining(line))) pairs.push({ line, quote, quoteLine });
       }
-      if (pairs.length === 0 && problems.length === 0) problems.push({ field: 'quotation', message: 'This quotation prices no line still to order' });
+      if (pairs.length === 0 && problems.length === 0) problems.push(fieldError('quotation', procurementText('quotationPricesNothing')));
     }
   } else {
     const seen = new Set<string>();
     body.lines.forEach((item, index) => {
       const line = lines.find((candidate) => candidate.id === item.requestLine);
-      if (!line) return void problems.push({ field: `lines.${index}.requestLine`, message: 'Not a line of this request' });
-      if (seen.has(line.id)) return void problems.push({ field: `lines.${index}.requestLine`, message: 'Awarded twice' });
+      if (!line) return void problems.push(fieldError(`lines.${index}.requestLine`, procurementText('notLineOfRequest')));
+      if (seen.has(line.id)) return void problems.push(fieldError(`lines.${index}.requestLine`, procurementText('awardedTwice')));
       seen.add(line.id);
-      if (!qty.isPositive(remaining(line))) return void problems.push({ field: `lines.${index}.requestLine`, message: 'Already ordered in full' });
+      if (!qty.isPositive(remaining(line))) return void problems.push(fieldError(`lines.${index}.requestLine`, procurementText('orderedInFull')));
       const quote = usable(
         quotes.find((candidate) => candidate.id === item.quotation),
         `lines.${index}.quotation`,
       );
       if (!quote) return;
       const quoteLine = quoteLines.find((candidate) => candidate.quotationId === quote.id && candidate.requestLineId === line.id);
-      if (!quoteLine) return void problems.push({ field: `lines.${index}.quotation`, message: `${quote.number} does not price this line` });
+      if (!quoteLine) return void problems.push(fieldError(`lines.${index}.quotation`, procurementText('quotationNotPricing', { number: dataWord(quote.number) })));
       pairs.push({ line, quote, quoteLine });
     });
   }
-  if (problems.length > 0) throw new HttpError(422, 'The award cannot be made as asked.', { errors: problems });
+  if (problems.length > 0) throw new HttpError(422, procurementText('awardRefused'), { errors: problems });
 
   // Everything below is a side effect of the award: written through the engine, so each order, line,
   // kept quantity and quotation state has its version and history, named as the award's.
@@ -237,26 +238,26 @@ export async function award(ctx: EngineContext, tx: Queryable, caller: Caller, r
 /** Receives goods against an issued order; over-receipt needs a reason. Moves the order and its request on. */
 export async function receive(ctx: EngineContext, tx: Queryable, caller: Caller, orderId: string, body: z.infer<typeof receiptSchema>) {
   const order = (await tx.query<{ status: string; request: string | null }>('select status, request_id::text as request from purchase_orders where id = $1 for update', [orderId])).rows[0];
-  if (!order) throw notFound('No such purchase order');
-  if (!['issued', 'partially_received'].includes(order.status)) throw unprocessable(`Goods can be received only on an issued order; this one is ${order.status.replace(/_/g, ' ')}.`);
+  if (!order) throw notFound(procurementText('noPurchaseOrder'));
+  if (!['issued', 'partially_received'].includes(order.status)) throw unprocessable(procurementText('receiveOnlyIssued', { status: stateWord('purchase-orders', order.status) }));
   const lines = (
     await tx.query<{ id: string; quantity: string; received: string; requestLine: string | null }>(
       'select id::text as id, quantity::text as quantity, coalesce(received_quantity, 0)::text as received, request_line_id::text as "requestLine" from purchase_order_lines where order_id = $1',
       [orderId],
     )
   ).rows;
-  const problems: { field: string; message: string }[] = [];
+  const problems: FieldError[] = [];
   const receivedNow = new Map<string, string>();
   body.lines.forEach((item, index) => {
     const line = lines.find((candidate) => candidate.id === item.line);
-    if (!line) return void problems.push({ field: `lines.${index}.line`, message: 'Not a line of this order' });
+    if (!line) return void problems.push(fieldError(`lines.${index}.line`, procurementText('notLineOfOrder')));
     const total = qty.add(qty.add(line.received, receivedNow.get(line.id) ?? '0'), item.quantity);
     if (qty.cmp(total, line.quantity) > 0 && !body.overReceiptReason) {
-      problems.push({ field: `lines.${index}.quantity`, message: `More than ordered (${line.quantity}, ${line.received} received): give an over-receipt reason` });
+      problems.push(fieldError(`lines.${index}.quantity`, procurementText('overReceipt', { ordered: dataWord(line.quantity), received: dataWord(line.received) })));
     }
     receivedNow.set(line.id, qty.add(receivedNow.get(line.id) ?? '0', item.quantity));
   });
-  if (problems.length > 0) throw new HttpError(422, 'The receipt cannot be recorded as entered.', { errors: problems });
+  if (problems.length > 0) throw new HttpError(422, procurementText('receiptRefused'), { errors: problems });
   const lineDef = ctx.registry.get('purchase-order-lines');
   const effect = effectOf(caller);
   const summary = body.lines.map((item) => item.quantity).join(' + ');
@@ -298,7 +299,7 @@ export function registerProcurementRoutes(rawApp: FastifyInstance, ctx: EngineCo
 
   const visible = async (request: FastifyRequest, resource: string, id: string) => {
     const record = await getRecord(ctx, options.db, options.registry.get(resource), callerOf(request), id);
-    if (!record) throw notFound(`No such ${options.registry.get(resource).singular.toLowerCase()}`);
+    if (!record) throw notFound(text(recordsCatalog, 'noSuch', { thing: thingOf(options.registry.get(resource)) }));
     return record;
   };
 
@@ -363,8 +364,8 @@ export function registerProcurementRoutes(rawApp: FastifyInstance, ctx: EngineCo
       async (request) => {
         await visible(request, 'quotations', request.params.id);
         const body = request.body;
-        if (!Buffer.isBuffer(body) || body.length === 0) throw badRequest('Validation failed', [{ field: 'file', message: 'Send the PDF file as the body' }]);
-        if (body.subarray(0, 5).toString('latin1') !== '%PDF-') throw badRequest('Validation failed', [{ field: 'file', message: 'Only PDF files can be attached' }]);
+        if (!Buffer.isBuffer(body) || body.length === 0) throw badRequest('Validation failed', [fieldError('file', procurementText('sendPdf'))]);
+        if (body.subarray(0, 5).toString('latin1') !== '%PDF-') throw badRequest('Validation failed', [fieldError('file', procurementText('onlyPdf'))]);
         const name = (request.query.name ?? 'quotation.pdf').replace(/[\\/"\r\n]/g, '_');
         const record = await engineTransaction(ctx, async (tx) => {
           await tx.query(
@@ -382,7 +383,7 @@ export function registerProcurementRoutes(rawApp: FastifyInstance, ctx: EngineCo
   app.get('/api/quotations/:id/attachment', { schema: { tags, summary: "View the supplier's PDF", params: idParams, docs: { files: ['application/pdf'] } }, onRequest: can('quotation', 'read') }, async (request, reply) => {
     await visible(request, 'quotations', request.params.id);
     const row = (await options.db.query<{ name: string; content: Uint8Array }>('select file_name as name, content from quotation_attachments where quotation_id = $1', [request.params.id])).rows[0];
-    if (!row) throw notFound('This quotation has no attachment');
+    if (!row) throw notFound(procurementText('noAttachment'));
     reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="${row.name}"`).header('cache-control', 'no-store');
     return reply.send(Buffer.from(row.content));
   });

@@ -1,7 +1,8 @@
 import { newApiKey } from '@propdesk/auth-session/server';
 import { createSchema } from '@propdesk/records/model';
 import { callerOf, createRecord, engineTransaction, getRecord, recordDoc, sql, updateRecord, type EngineContext, type RawBuilder } from '@propdesk/records/server';
-import { badRequest, dateTimeString, notFound, ok, okEnvelope, requirePrivilege, type RequestAuth } from '@propdesk/server-kit';
+import { badRequest, dateTimeString, fieldError, notFound, ok, okEnvelope, requirePrivilege, type RequestAuth } from '@propdesk/server-kit';
+import { settingsText } from './i18n/catalog.js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomBytes } from 'node:crypto';
@@ -55,10 +56,10 @@ export function registerApiKeyRoutes(rawApp: FastifyInstance, ctx: EngineContext
       if (!parsed.success) throw parsed.error;
       const values = parsed.data as { name: string; roles?: string[] | null; expiresAt?: string | null };
       const roles = [...new Set(values.roles ?? [])];
-      if (roles.length === 0) throw badRequest('Validation failed', [{ field: 'roles', message: 'Choose at least one role' }]);
-      if (roles.length > 50) throw badRequest('Validation failed', [{ field: 'roles', message: 'At most 50 roles' }]);
+      if (roles.length === 0) throw badRequest('Validation failed', [fieldError('roles', settingsText('chooseRole'))]);
+      if (roles.length > 50) throw badRequest('Validation failed', [fieldError('roles', settingsText('atMostRoles'))]);
       if (values.expiresAt && new Date(values.expiresAt).getTime() <= Date.now()) {
-        throw badRequest('Validation failed', [{ field: 'expiresAt', message: 'Must be in the future' }]);
+        throw badRequest('Validation failed', [fieldError('expiresAt', settingsText('inFuture'))]);
       }
       const { key, hash, prefix } = newApiKey();
       const caller = callerOf(request);
@@ -99,7 +100,7 @@ export function registerApiKeyRoutes(rawApp: FastifyInstance, ctx: EngineContext
       const outcome = await engineTransaction(ctx, async (tx) => {
         const found = await tx.query<{ user_id: string; revoked: boolean }>('select user_id::text as user_id, revoked_at is not null as revoked from api_keys where id = $1 for update', [id]);
         const row = found.rows[0];
-        if (!row) throw notFound('No such API key');
+        if (!row) throw notFound(settingsText('noApiKey'));
         if (row.revoked) return { record: await getRecord(ctx, tx, apiKeys, caller, id), already: true };
         await updateRecord(ctx, tx, apiKeys, caller, id, { revokedAt: new Date().toISOString() }, { ignoreVersion: true, allowReadOnly: true, action: 'revoke' });
         // Deactivating its user is what every process hears (the users trigger's NOTIFY drops the

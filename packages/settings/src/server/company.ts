@@ -1,5 +1,6 @@
 import { callerOf, engineTransaction, getRecord, recordDoc, updateRecord, type EngineContext } from '@propdesk/records/server';
-import { badRequest, notFound, ok, okEnvelope, requirePrivilege, type Migration } from '@propdesk/server-kit';
+import { badRequest, dataWord, fieldError, notFound, ok, okEnvelope, requirePrivilege, type LocalText, type Migration } from '@propdesk/server-kit';
+import { settingsText, settingsWord } from './i18n/catalog.js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { imageSize } from 'image-size';
@@ -50,19 +51,19 @@ const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
  * naming the `logo` field and saying why.
  */
 export function checkLogo(body: unknown): { type: LogoType; width: number; height: number } {
-  const refuse = (message: string) => badRequest('Validation failed', [{ field: LOGO_FIELD, message }]);
-  if (!Buffer.isBuffer(body) || body.length === 0) throw refuse('Send the image file as the body');
-  if (body.length > LOGO_MAX_BYTES) throw refuse(`At most ${megabytes(LOGO_MAX_BYTES)}; this image is ${megabytes(body.length)}`);
+  const refuse = (message: LocalText) => badRequest('Validation failed', [fieldError(LOGO_FIELD, message)]);
+  if (!Buffer.isBuffer(body) || body.length === 0) throw refuse(settingsText('logoSendFile'));
+  if (body.length > LOGO_MAX_BYTES) throw refuse(settingsText('logoTooLarge', { max: dataWord(megabytes(LOGO_MAX_BYTES)), size: dataWord(megabytes(body.length)) }));
   let size: ReturnType<typeof imageSize>;
   try {
     size = imageSize(new Uint8Array(body));
   } catch {
-    throw refuse('Only a PNG or JPEG image can be the logo');
+    throw refuse(settingsText('logoNotImage'));
   }
   const type = size.type === 'png' ? 'image/png' : size.type === 'jpg' ? 'image/jpeg' : null;
-  if (!type) throw refuse(`Only a PNG or JPEG image can be the logo; this is ${size.type ?? 'another kind of file'}`);
-  if (!size.width || !size.height) throw refuse('The image has no size');
-  if (size.width > LOGO_MAX_PIXELS || size.height > LOGO_MAX_PIXELS) throw refuse(`At most ${LOGO_MAX_PIXELS} pixels a side; this one is ${size.width} × ${size.height}`);
+  if (!type) throw refuse(settingsText('logoOtherKind', { kind: size.type ? dataWord(size.type) : settingsWord('logoAnotherKind') }));
+  if (!size.width || !size.height) throw refuse(settingsText('logoNoSize'));
+  if (size.width > LOGO_MAX_PIXELS || size.height > LOGO_MAX_PIXELS) throw refuse(settingsText('logoTooManyPixels', { max: String(LOGO_MAX_PIXELS), width: String(size.width), height: String(size.height) }));
   return { type, width: size.width, height: size.height };
 }
 
@@ -78,7 +79,7 @@ export function registerCompanyRoutes(rawApp: FastifyInstance, engine: EngineCon
   const app = rawApp.withTypeProvider<ZodTypeProvider>();
   const profileDoc = recordDoc(engine.registry, companyProfile);
   const visible = async (request: { params: unknown }, id: string) => {
-    if (!(await getRecord(engine, engine.db, companyProfile, callerOf(request as never), id))) throw notFound('No such company profile');
+    if (!(await getRecord(engine, engine.db, companyProfile, callerOf(request as never), id))) throw notFound(settingsText('noCompanyProfile'));
   };
 
   app.register(async (scope) => {
@@ -107,7 +108,7 @@ export function registerCompanyRoutes(rawApp: FastifyInstance, engine: EngineCon
   app.get('/api/company-profile/:id/logo', { schema: { tags, summary: 'The company logo', params: idParams, docs: { files: ['image/png', 'image/jpeg'] } }, onRequest: requirePrivilege(companyProfile.entity, 'read') }, async (request, reply) => {
     await visible(request, request.params.id);
     const row = (await engine.db.query<{ content_type: string; content: Uint8Array }>('select content_type, content from company_logos where profile_id = $1', [request.params.id])).rows[0];
-    if (!row) throw notFound('The company has no logo yet');
+    if (!row) throw notFound(settingsText('noLogo'));
     reply.header('content-type', row.content_type).header('cache-control', 'no-store').header('x-content-type-options', 'nosniff');
     return reply.send(Buffer.from(row.content));
   });
@@ -116,7 +117,7 @@ export function registerCompanyRoutes(rawApp: FastifyInstance, engine: EngineCon
     await visible(request, request.params.id);
     const record = await engineTransaction(engine, async (tx) => {
       const removed = await tx.query('delete from company_logos where profile_id = $1 returning profile_id', [request.params.id]);
-      if (removed.rows.length === 0) throw notFound('The company has no logo yet');
+      if (removed.rows.length === 0) throw notFound(settingsText('noLogo'));
       return updateRecord(engine, tx, companyProfile, callerOf(request), request.params.id, { logoType: null, logoSize: null, logoUpdatedOn: null }, { ignoreVersion: true, allowReadOnly: true, action: 'logo', reason: 'Logo removed' });
     });
     return ok(record, 'Logo removed.');

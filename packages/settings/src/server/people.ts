@@ -1,6 +1,7 @@
 import { announceSessionsEnded, hashPassword, type Argon2Params } from '@propdesk/auth-session/server';
 import { recordKeptChange, type Caller, type ResourceHooks } from '@propdesk/records/server';
-import { badRequest, conflict, type Queryable } from '@propdesk/server-kit';
+import { badRequest, conflict, fieldError, type Queryable } from '@propdesk/server-kit';
+import { counted, settingsText } from './i18n/catalog.js';
 import { z } from 'zod';
 import { passwordSchema, privilegeListSchema } from '../model/people.js';
 import { roles as rolesDef, users as usersDef } from '../model/definitions/people.js';
@@ -22,7 +23,7 @@ const roleIdsSchema = z.array(z.uuid({ error: 'Must be a role' })).max(50, 'At m
 async function checkRoles(tx: Queryable, roleIds: readonly string[]) {
   if (roleIds.length === 0) return;
   const found = await tx.query<{ n: number }>('select count(*)::int as n from roles where id = any($1::uuid[])', [roleIds]);
-  if ((found.rows[0]?.n ?? 0) !== new Set(roleIds).size) throw badRequest('Validation failed', [{ field: 'roles', message: 'A chosen role does not exist' }]);
+  if ((found.rows[0]?.n ?? 0) !== new Set(roleIds).size) throw badRequest('Validation failed', [fieldError('roles', settingsText('roleMissing'))]);
 }
 
 /**
@@ -117,7 +118,7 @@ export function roleHooks(options: { announce: AuthChangeAnnouncer }): ResourceH
     async beforeDelete(tx, id) {
       const users = await tx.query<{ n: number }>('select count(*)::int as n from user_roles ur join users u on u.id = ur.user_id where ur.role_id = $1', [id]);
       const count = users.rows[0]?.n ?? 0;
-      if (count > 0) throw conflict(`This role is given to ${count} ${count === 1 ? 'user' : 'users'}; take it away from them first.`);
+      if (count > 0) throw conflict(settingsText('roleInUse', counted(count)));
     },
     extraCreate: { privileges: privilegeListSchema.default([]) },
     extraUpdate: { privileges: privilegeListSchema.optional() },

@@ -1,5 +1,6 @@
 import { hashPassword, type Argon2Params } from '@propdesk/auth-session/server';
 import { audit, doneEnvelope, notFound, ok, requirePrivilege, type Migration } from '@propdesk/server-kit';
+import { settingsText } from './i18n/catalog.js';
 import type { EngineContext } from '@propdesk/records/server';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -64,7 +65,7 @@ export const settingsPlugin: FastifyPluginAsync<SettingsServerOptions> = async (
       const hash = await hashPassword(request.body.password, options.argon2);
       await db.transaction(async (tx) => {
         const updated = await tx.query('update users set password_hash = $2, updated_at = now() where id = $1 returning id', [request.params.id, hash]);
-        if (updated.rows.length === 0) throw notFound('No such user');
+        if (updated.rows.length === 0) throw notFound(settingsText('noUser'));
         await endUserSessions(tx, request.params.id, 'password reset');
         await audit(tx, { actorId: request.auth!.userId, action: 'user.password_reset', entity: 'user', entityId: request.params.id, ip: request.ip, requestId: String(request.id) });
       });

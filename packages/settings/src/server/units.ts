@@ -1,5 +1,6 @@
 import { callerOf, createRecord, engineTransaction, updateRecord, type EngineContext } from '@propdesk/records/server';
-import { accessDenied, badRequest, decimalString, ok, okEnvelope, requirePrivilege } from '@propdesk/server-kit';
+import { accessDenied, badRequest, dataWord, decimalString, fieldError, ok, okEnvelope, requirePrivilege } from '@propdesk/server-kit';
+import { settingsText } from './i18n/catalog.js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -55,7 +56,7 @@ export function registerUnitTools(rawApp: FastifyInstance, ctx: EngineContext) {
       const clashes = existing.rows.map((row) => row.code);
       const preview = { count: codes.length, clashes, sample: codes.slice(0, PREVIEW_ROWS).map((item) => item.code) };
       if (body.dryRun) return ok(preview);
-      if (clashes.length > 0) throw badRequest('Validation failed', [{ field: 'codePattern', message: `${clashes.length} of these codes already exist in the project, e.g. ${clashes[0]}` }]);
+      if (clashes.length > 0) throw badRequest('Validation failed', [fieldError('codePattern', settingsText('codesExist', { n: String(clashes.length), code: dataWord(clashes[0]) }))]);
       const caller = callerOf(request);
       await engineTransaction(ctx, async (tx) => {
         for (const item of codes) {
@@ -82,7 +83,7 @@ export function registerUnitTools(rawApp: FastifyInstance, ctx: EngineContext) {
       const body = request.body;
       const checker = request.auth!.checker;
       if (!checker.canField(units.entity, 'basePrice', 'update') || !checker.canField(units.entity, 'basePrice', 'read')) throw accessDenied();
-      if (!body.ids && !body.project) throw badRequest('Validation failed', [{ field: 'ids', message: 'Choose units, or a project' }]);
+      if (!body.ids && !body.project) throw badRequest('Validation failed', [fieldError('ids', settingsText('chooseUnitsOrProject'))]);
       const where: string[] = ['base_price is not null', "status in ('available', 'blocked')"];
       const params: unknown[] = [];
       if (body.ids) {
@@ -101,7 +102,7 @@ export function registerUnitTools(rawApp: FastifyInstance, ctx: EngineContext) {
         `select id::text as id, code, base_price::text as price from units where ${where.join(' and ')} order by code limit 20001`,
         params,
       );
-      if (rows.rows.length > 20_000) throw badRequest('Validation failed', [{ field: 'ids', message: 'At most 20,000 units at once' }]);
+      if (rows.rows.length > 20_000) throw badRequest('Validation failed', [fieldError('ids', settingsText('atMostUnits'))]);
       const changes = rows.rows.map((row) => ({ id: row.id, code: row.code, before: row.price, after: repriced(row.price, body.percent) }));
       const cents = (value: string) => BigInt(value.replace('.', ''));
       const totalBefore = changes.reduce((sum, change) => sum + cents(change.before), 0n);

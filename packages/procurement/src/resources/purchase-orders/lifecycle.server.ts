@@ -1,6 +1,7 @@
 import { notify } from '@propdesk/notifications-core/server';
 import type { ResourceHooks, Rollup } from '@propdesk/records/server';
-import { unprocessable, type Queryable } from '@propdesk/server-kit';
+import { dataWord, unprocessable, type Queryable } from '@propdesk/server-kit';
+import { procurementText } from '../../server/i18n/catalog.js';
 import { documentTotals } from '../../model/money.js';
 import { link, linesTotals, one, userOf } from '../common.server.js';
 import { ORDER_ROUTE, decisionsOf, notifyNextTier, requiredTiers } from './approvals.server.js';
@@ -22,24 +23,24 @@ export const purchaseOrderHooks: ResourceHooks = {
     submit: {
       before: async (tx, id) => {
         const lines = await one<{ n: number }>(tx, 'select count(*)::int as n from purchase_order_lines where order_id = $1', [id]);
-        if ((lines?.n ?? 0) === 0) throw unprocessable('Add at least one line before submitting the order.');
+        if ((lines?.n ?? 0) === 0) throw unprocessable(procurementText('orderNeedsLine'));
       },
       after: (tx, id, record, caller) => notifyNextTier(tx, id, String(record.number), String(record.total ?? '0'), userOf(caller)),
     },
     approve: {
       before: async (tx, id, current, caller, reason) => {
         const userId = userOf(caller);
-        if (!userId) throw unprocessable('Only a person can approve an order.');
+        if (!userId) throw unprocessable(procurementText('orderApproverPerson'));
         const tiers = await requiredTiers(tx, String(current.total ?? '0'));
         const decisions = await decisionsOf(tx, id);
         if (decisions.some((decision) => decision.userId === userId)) {
-          throw unprocessable('You have already approved this order; the next tier needs another person.');
+          throw unprocessable(procurementText('orderApprovedAlready'));
         }
         const decided = new Set(decisions.map((decision) => decision.tierLevel));
         const next = tiers.find((tier) => !decided.has(tier.level));
         if (!next) return { to: 'approved' };
         const holds = await one<{ n: number }>(tx, 'select count(*)::int as n from user_roles where user_id = $1 and role_id = $2', [userId, next.roleId]);
-        if ((holds?.n ?? 0) === 0) throw unprocessable(`This order waits for tier ${next.level} (${next.name}): a ${next.roleName} approves it first.`);
+        if ((holds?.n ?? 0) === 0) throw unprocessable(procurementText('orderWaitsForTier', { level: String(next.level), tier: dataWord(next.name), role: dataWord(next.roleName) }));
         await tx.query('insert into po_approvals (order_id, tier_level, tier_name, user_id, comment) values ($1, $2, $3, $4, $5)', [id, next.level, next.name, userId, reason]);
         const remaining = tiers.filter((tier) => tier.level !== next.level && !decided.has(tier.level));
         return { to: remaining.length === 0 ? 'approved' : String(current.status) };

@@ -1,6 +1,7 @@
 import { notify } from '@propdesk/notifications-core/server';
 import type { ResourceHooks, Rollup } from '@propdesk/records/server';
 import { unprocessable, type Queryable } from '@propdesk/server-kit';
+import { procurementText } from '../../server/i18n/catalog.js';
 import { link, linesTotals, one, plain, userOf } from '../common.server.js';
 
 const ROUTE = '/procurement/purchaseRequest';
@@ -31,7 +32,7 @@ export const purchaseRequestHooks: ResourceHooks = {
     submit: {
       before: async (tx, id) => {
         const lines = await one<{ n: number }>(tx, 'select count(*)::int as n from purchase_request_lines where request_id = $1', [id]);
-        if ((lines?.n ?? 0) === 0) throw unprocessable('Add at least one line before submitting the request.');
+        if ((lines?.n ?? 0) === 0) throw unprocessable(procurementText('requestNeedsLine'));
       },
       after: async (tx, id, record, caller) => {
         for (const departmentId of await approverDepartments(tx)) {

@@ -1,5 +1,6 @@
 import type { ResourceHooks, Rollup } from '@propdesk/records/server';
-import { badRequest, type Queryable } from '@propdesk/server-kit';
+import { badRequest, fieldError, type Queryable } from '@propdesk/server-kit';
+import { procurementText } from '../../server/i18n/catalog.js';
 import { linesTotals, one } from '../common.server.js';
 
 /** A quotation line answers a line of its quotation's own request. */
@@ -10,7 +11,7 @@ async function checkRequestLine(tx: Queryable, quotationId: unknown, requestLine
     `select rl.request_id is not distinct from q.request_id as ok from quotations q, purchase_request_lines rl where q.id = $1 and rl.id = $2`,
     [quotationId, requestLineId],
   );
-  if (row && !row.ok) throw badRequest('Validation failed', [{ field: 'requestLine', message: 'Each line must answer a line of the same purchase request' }]);
+  if (row && !row.ok) throw badRequest('Validation failed', [fieldError('requestLine', procurementText('quotationLineOtherRequest'))]);
 }
 
 export const quotationHooks: ResourceHooks = {
@@ -22,7 +23,7 @@ export const quotationHooks: ResourceHooks = {
        where ql.quotation_id = $1 and rl.request_id is distinct from $2::uuid`,
       [id, after.request ?? null],
     );
-    if ((stray?.n ?? 0) > 0) throw badRequest('Validation failed', [{ field: 'request', message: 'The quotation has lines of another purchase request' }]);
+    if ((stray?.n ?? 0) > 0) throw badRequest('Validation failed', [fieldError('request', procurementText('quotationOtherRequestLines'))]);
   },
 };
 

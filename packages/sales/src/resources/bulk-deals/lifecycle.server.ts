@@ -1,7 +1,8 @@
 import { effectOf, updateMany, type Caller, type DomainNotify, type EngineContext, type ResourceHooks } from '@propdesk/records/server';
 import type { RecordRow } from '@propdesk/records/model';
 import { percentOf, subtractMoney } from '@propdesk/finance';
-import { conflict, notFound, unprocessable, type Queryable } from '@propdesk/server-kit';
+import { conflict, dataWord, notFound, unprocessable, type Queryable } from '@propdesk/server-kit';
+import { salesText, stateWord } from '../../server/i18n/catalog.js';
 import { eois } from '../eois/definition.js';
 import { setupRow } from '../eois/lifecycle.server.js';
 import { claimUnits } from '../unit-claims/claims.server.js';
@@ -57,8 +58,8 @@ const cents = (value: string | number) => Math.round(Number(value) * 100);
  */
 export async function planRun(tx: Queryable, deal: RecordRow): Promise<BulkRun> {
   const setup = await setupRow(tx, String(deal.setup));
-  if (!setup) throw notFound('No such EOI setup');
-  if (!setup.payment_plan_id) throw unprocessable(`Choose the payment plan of ${setup.name} first: the reservations take it.`);
+  if (!setup) throw notFound(salesText('noEoiSetup'));
+  if (!setup.payment_plan_id) throw unprocessable(salesText('bulkNeedsPlan', { setup: dataWord(setup.name) }));
   const plan = await tx.query<{ name: string; discount_pct: string | null }>('select name, discount_pct::text as discount_pct from payment_plans where id = $1', [setup.payment_plan_id]);
   const planPct = plan.rows[0]?.discount_pct ?? '0';
   const paid = await tx.query<EoiRow>(
@@ -139,11 +140,11 @@ export function bulkDealHooks(engine: EngineContext, notify: DomainNotify): Reso
   return {
     beforeCreate: async (tx, _extra, _caller, values) => {
       const setup = await setupRow(tx, String(values.setup));
-      if (!setup) throw notFound('No such EOI setup');
+      if (!setup) throw notFound(salesText('noEoiSetup'));
       return { status: 'draft', title: typeof values.title === 'string' && values.title.trim() ? values.title : `${setup.name} bulk deal`.slice(0, 160) };
     },
     beforeUpdate: async (_tx, _id, values, before) => {
-      if (values.setup !== undefined && values.setup !== before.setup) throw unprocessable(`The launch of ${String(before.number)} cannot change; make another bulk deal.`);
+      if (values.setup !== undefined && values.setup !== before.setup) throw unprocessable(salesText('bulkLaunchFixed', { number: dataWord(before.number) }));
       if (values.picks !== undefined && before.status === 'previewed') return { status: 'draft', result: null, matched: null, conflicts: null, eoiCount: null, previewedAt: null };
       return {};
     },
@@ -157,7 +158,7 @@ export function bulkDealHooks(engine: EngineContext, notify: DomainNotify): Reso
       publish: {
         before: async (tx, id, current, caller) => {
           const run = current.result as BulkRun | null;
-          if (!run || !Array.isArray(run.matches)) throw unprocessable(`${String(current.number)} has no dry run to publish.`);
+          if (!run || !Array.isArray(run.matches)) throw unprocessable(salesText('bulkNoDryRun', { number: dataWord(current.number) }));
           const setup = (await setupRow(tx, run.setup.id, 'for share'))!;
           const effect = effectOf(caller);
           const deal = String(current.number);
@@ -173,7 +174,7 @@ export function bulkDealHooks(engine: EngineContext, notify: DomainNotify): Reso
             for (const row of locked.rows) agentOf.set(row.id, row.agent);
             for (const item of matches) {
               const status = statusOf.get(item.eoiId);
-              if (status !== 'paid') throw conflict(`${item.eoi} is ${words(status ?? 'gone')} since the dry run; run it again.`);
+              if (status !== 'paid') throw conflict(salesText('bulkEoiChanged', { eoi: dataWord(item.eoi), status: stateWord('eois', status ?? 'gone') }));
             }
           }
           await claimUnits(

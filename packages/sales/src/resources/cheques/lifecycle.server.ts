@@ -1,7 +1,8 @@
 import { formatMoney } from '@propdesk/finance';
 import { formatDate, formatMoney as displayMoney } from '@propdesk/records/model';
-import { createRecord, effectOf, updateRecord, type Caller, type DomainNotify, type EngineContext, type ResourceHooks } from '@propdesk/records/server';
-import { HttpError, unprocessable, type Migration, type Queryable } from '@propdesk/server-kit';
+import { createRecord, effectOf, fieldWord, updateRecord, type Caller, type DomainNotify, type EngineContext, type ResourceHooks } from '@propdesk/records/server';
+import { badRequest, dataWord, fieldError, unprocessable, type Migration, type Queryable } from '@propdesk/server-kit';
+import { salesText, salesWord, stateWord } from '../../server/i18n/catalog.js';
 import { cheques } from './definition.js';
 import { bounceChargeOf } from '../collection-settings/settings.server.js';
 import { installments } from '../installments/definition.js';
@@ -90,7 +91,8 @@ async function bouncedReasonOf(tx: Queryable, reason: string): Promise<string> {
   const text = reason.trim().toLowerCase();
   const match = rows.rows.find((row) => row.id === text || text === row.name.toLowerCase() || text.startsWith(`${row.name.toLowerCase()}:`));
   if (!match) {
-    throw new HttpError(400, 'Validation failed', { errors: [{ field: 'reason', message: `Name a bounced reason: ${rows.rows.map((row) => row.name).join(', ') || 'none is set up'}` }] });
+    const names = rows.rows.map((row) => row.name).join(', ');
+    throw badRequest('Validation failed', [fieldError('reason', salesText('chequeNameBouncedReason', { reasons: names ? dataWord(names) : salesWord('chequeNoBouncedReasons') }))]);
   }
   return match.id;
 }
@@ -154,7 +156,7 @@ export function chequeHooks(engine: EngineContext, notify: DomainNotify): Resour
       // Received today unless an earlier day is given; never a day still to come.
       const on = await today(tx);
       if (typeof values.receivedOn === 'string' && values.receivedOn > on) {
-        throw new HttpError(400, 'Validation failed', { errors: [{ field: 'receivedOn', message: 'A cheque is received today or earlier' }] });
+        throw badRequest('Validation failed', [fieldError('receivedOn', salesText('chequeReceivedByToday'))]);
       }
       const received = typeof values.receivedOn === 'string' ? {} : { received_on: on };
       if (values.title) return received;
@@ -168,9 +170,9 @@ export function chequeHooks(engine: EngineContext, notify: DomainNotify): Resour
       if (old) {
         const locked = await tx.query<{ number: string; status: string; customer_id: string }>('select number, status, customer_id::text as customer_id from cheques where id = $1 for update', [old]);
         const row = locked.rows[0];
-        if (!row) throw new HttpError(400, 'Validation failed', { errors: [{ field: 'replaces', message: 'No such cheque' }] });
-        if (row.status !== 'bounced') throw unprocessable(`Cheque ${row.number} is ${row.status}; only a bounced cheque is replaced.`);
-        if (row.customer_id !== replaces.rows[0]!.customer_id) throw new HttpError(400, 'Validation failed', { errors: [{ field: 'replaces', message: `Cheque ${row.number} is another customer’s` }] });
+        if (!row) throw badRequest('Validation failed', [fieldError('replaces', salesText('noCheque'))]);
+        if (row.status !== 'bounced') throw unprocessable(salesText('chequeReplacesOnlyBounced', { number: dataWord(row.number), status: stateWord('cheques', row.status) }));
+        if (row.customer_id !== replaces.rows[0]!.customer_id) throw badRequest('Validation failed', [fieldError('replaces', salesText('chequeOtherCustomer', { number: dataWord(row.number) }))]);
         await updateRecord(engine, tx, cheques, effectOf(caller), old, { status: 'replaced', replacement: id }, { ignoreVersion: true, allowReadOnly: true, action: 'replace' });
       }
       await issueReceipt(engine, tx, caller, id, 'received');
@@ -179,7 +181,7 @@ export function chequeHooks(engine: EngineContext, notify: DomainNotify): Resour
       for (const name of ['customer', 'contract', 'amount', 'replaces', 'receivedOn'] as const) {
         const changed = values[name] !== undefined && String(values[name] ?? '') !== String(before[name] ?? '');
         if (changed && !(name === 'amount' && Number.isFinite(Number(values[name])) && formatMoney(String(values[name])) === formatMoney(String(before[name])))) {
-          throw unprocessable(`A received cheque’s ${cheques.fields[name]!.label.toLowerCase()} cannot change; its receipt is issued. Return it and record a new cheque.`);
+          throw unprocessable(salesText('chequeFieldFixed', { field: fieldWord(cheques, name, true) }));
         }
       }
     },
@@ -189,7 +191,7 @@ export function chequeHooks(engine: EngineContext, notify: DomainNotify): Resour
         before: async (tx, id, current, _caller, reason) => {
           const note = await depositNoteOf(tx, id);
           if (note.depositEarly && !reason) {
-            throw unprocessable(`Cheque ${String(current.number)} is dated ${formatDate(current.dueDate)}: the bank will not take it before then. To deposit it now, give the reason.`);
+            throw unprocessable(salesText('chequeDepositEarly', { number: dataWord(current.number), date: dataWord(formatDate(current.dueDate)) }));
           }
           return { values: { depositedOn: await today(tx) } };
         },

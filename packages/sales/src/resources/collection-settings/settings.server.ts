@@ -1,6 +1,7 @@
 import { formatMoney } from '@propdesk/records/model';
 import { createRecord, updateRecord, type Caller, type EngineContext } from '@propdesk/records/server';
 import { notFound, type Queryable } from '@propdesk/server-kit';
+import { salesText } from '../../server/i18n/catalog.js';
 import { collectionSettings, DEFAULT_REMIND_DAYS_BEFORE } from './definition.js';
 
 /** A project's collection settings as the ledger reads them (defaults where the project has no row). */
@@ -38,7 +39,7 @@ export async function bounceChargeOf(tx: Queryable, contractId: string | null): 
  */
 export async function setBounceCharge(engine: EngineContext, tx: Queryable, caller: Caller, projectId: string, amount: string | null): Promise<string | null> {
   const settings = await projectCollections(tx, projectId);
-  if (!settings) throw notFound('No such project');
+  if (!settings) throw notFound(salesText('noProject'));
   if (settings.settingsId) {
     const saved = await updateRecord(engine, tx, collectionSettings, caller, settings.settingsId, { bounceCharge: amount }, { ignoreVersion: true });
     return (saved.bounceCharge as string | null) ?? null;

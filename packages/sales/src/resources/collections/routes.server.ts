@@ -1,5 +1,6 @@
 import { callerOf, getRecord, type EngineContext } from '@propdesk/records/server';
 import { notFound, ok, okEnvelope, requirePrivilege, type AuthHook } from '@propdesk/server-kit';
+import { salesText } from '../../server/i18n/catalog.js';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { readCollections } from './dashboard.server.js';
@@ -55,7 +56,7 @@ export function registerCollectionRoutes(app: FastifyInstance, engine: EngineCon
   const customers = engine.registry.get('customers');
   const statementGuard = requireBoth(requirePrivilege(customers.entity, 'read'), requirePrivilege(installments.entity, 'read'));
   const visibleCustomer = async (request: Parameters<typeof callerOf>[0], id: string) => {
-    if (!(await getRecord(engine, engine.db, customers, callerOf(request), id))) throw notFound('No such customer');
+    if (!(await getRecord(engine, engine.db, customers, callerOf(request), id))) throw notFound(salesText('noCustomer'));
   };
 
   app.get(

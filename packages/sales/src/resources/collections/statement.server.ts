@@ -1,5 +1,6 @@
 import { addMoney, compareMoney, formatMoney, subtractMoney, sumMoney } from '@propdesk/finance';
 import { notFound, type Queryable } from '@propdesk/server-kit';
+import { salesText } from '../../server/i18n/catalog.js';
 import { renderCompanyPdf } from '../../print/index.server.js';
 import { formatDate } from '@propdesk/records/model';
 import { arabicDate, printDate } from '../contracts/print.server.js';
@@ -45,7 +46,7 @@ type ReceiptRow = {
  */
 export async function readStatement(db: Queryable, customerId: string, asOf: string, lang: 'ar' | 'en' = 'en'): Promise<CustomerStatement> {
   const customer = (await db.query<{ id: string; name: string }>('select id::text as id, full_name as name from customers where id = $1', [customerId])).rows[0];
-  if (!customer) throw notFound('No such customer');
+  if (!customer) throw notFound(salesText('noCustomer'));
   const charges = await db.query<{ date: string; contract: string; seq: number; kind: string; amount: string; due: boolean; id: string }>(
     `select to_char(n.due_date, 'YYYY-MM-DD') as date, k.number as contract, n.seq, n.kind, n.amount::text as amount, n.due_date <= $2::date as due, n.id::text as id
        from installments n join contracts k on k.id = n.contract_id

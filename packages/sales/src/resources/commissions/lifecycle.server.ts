@@ -1,7 +1,8 @@
 import { addMoney, compareMoney, subtractMoney, toMoney } from '@propdesk/finance';
 import { formatMoney } from '@propdesk/records/model';
-import { createRecord, effectOf, getRecord, runAction, updateRecord, type Caller, type DomainNotify, type EngineContext, type ResourceHooks } from '@propdesk/records/server';
-import { notFound, unprocessable, type Migration, type Queryable } from '@propdesk/server-kit';
+import { createRecord, definitionWord, effectOf, getRecord, runAction, updateRecord, type Caller, type DomainNotify, type EngineContext, type ResourceHooks } from '@propdesk/records/server';
+import { dataWord, notFound, unprocessable, type Migration, type Queryable } from '@propdesk/server-kit';
+import { salesText, stateWord } from '../../server/i18n/catalog.js';
 import { commissions, type CommissionTrigger } from './definition.js';
 import { commissionFor, nextState, triggerMet, type CommissionTerms, type TriggerFacts } from './math.js';
 
@@ -195,9 +196,9 @@ export async function evaluateCommissions(engine: EngineContext, tx: Queryable, 
  */
 async function recoveryOf(tx: Queryable, line: Record<string, unknown>, amount: string, reference: string) {
   const outstanding = toMoney(String(line.recoverable ?? 0));
-  if (compareMoney(outstanding, 0) <= 0) throw unprocessable(`Nothing is left to recover on commission ${String(line.number)}.`);
+  if (compareMoney(outstanding, 0) <= 0) throw unprocessable(salesText('commissionNothingToRecover', { number: dataWord(line.number) }));
   if (compareMoney(amount, 0) <= 0 || compareMoney(amount, outstanding) > 0) {
-    throw unprocessable(`A recovery on commission ${String(line.number)} is more than nothing and at most the ${formatMoney(outstanding)} still to recover.`);
+    throw unprocessable(salesText('commissionRecoveryRange', { number: dataWord(line.number), amount: dataWord(formatMoney(outstanding)) }));
   }
   return {
     recoverable: subtractMoney(outstanding, amount),
@@ -215,13 +216,13 @@ async function recoveryOf(tx: Queryable, line: Record<string, unknown>, amount: 
  * turns `recovered` exactly as from its screen.
  */
 export async function recordRecovery(engine: EngineContext, tx: Queryable, caller: Caller, id: string, amount: string, reference: string) {
-  if (!(await getRecord(engine, tx, commissions, caller, id, true))) throw notFound('No such commission');
+  if (!(await getRecord(engine, tx, commissions, caller, id, true))) throw notFound(salesText('noCommission'));
   const line = (await tx.query<{ number: string; status: string; recoverable: string; recovered: string }>(
     'select number, status, coalesce(recoverable, 0)::text as recoverable, coalesce(recovered, 0)::text as recovered from commissions where id = $1',
     [id],
   )).rows[0]!;
   const action = commissions.actions!.recover!;
-  if (line.status !== 'clawed_back') throw unprocessable(`${action.label} is not possible while the commission is ${line.status.replace(/_/g, ' ')}.`);
+  if (line.status !== 'clawed_back') throw unprocessable(salesText('commissionActionNotInState', { action: definitionWord(commissions, 'actions.recover.label', action.label), status: stateWord('commissions', line.status) }));
   if (compareMoney(amount, line.recoverable) === 0) return runAction(engine, tx, commissions, caller, id, 'recover', action, { reason: reference });
   const values = await recoveryOf(tx, line, toMoney(amount), reference);
   return updateRecord(engine, tx, commissions, caller, id, values, { ignoreVersion: true, allowReadOnly: true, action: 'recover', reason: reference.slice(0, 300) });
@@ -272,7 +273,7 @@ export function commissionHooks(engine: EngineContext, notify: DomainNotify): Re
     commissions: {
       beforeCreate: async (_tx, _extra, caller) => {
         if (caller.source === 'screen' || caller.source === 'api' || caller.source === 'import') {
-          throw unprocessable('Commissions are accrued from contracts with a broker; they are not entered by hand.');
+          throw unprocessable(salesText('commissionNotByHand'));
         }
       },
       actions: {

@@ -1,6 +1,7 @@
 import { callerOf, engineTransaction, getRecord, type DomainNotify, type EngineContext } from '@propdesk/records/server';
 import { formatMoney } from '@propdesk/records/model';
 import { notFound, ok, requirePrivilege } from '@propdesk/server-kit';
+import { salesText } from '../../server/i18n/catalog.js';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { recordRecovery, reevaluateCommissions } from './lifecycle.server.js';
@@ -31,7 +32,7 @@ export function registerCommissionRoutes(app: FastifyInstance, engine: EngineCon
   const commissions = engine.registry.get('commissions');
   const brokers = engine.registry.get('brokers');
   const visibleBroker = async (request: Parameters<typeof callerOf>[0], id: string) => {
-    if (!(await getRecord(engine, engine.db, brokers, callerOf(request), id))) throw notFound('No such broker');
+    if (!(await getRecord(engine, engine.db, brokers, callerOf(request), id))) throw notFound(salesText('noBroker'));
   };
 
   app.get(

@@ -1,5 +1,6 @@
 import { compareMoney, formatMoney, subtractMoney, sumMoney, toMoney } from '@propdesk/finance';
 import { notFound, type Queryable } from '@propdesk/server-kit';
+import { salesText } from '../../server/i18n/catalog.js';
 import { renderCompanyPdf } from '../../print/index.server.js';
 import { printDate } from '../contracts/print.server.js';
 import type { BrokerStatement, BrokerStatementLine, CommissionBroker } from './model.js';
@@ -15,7 +16,7 @@ export async function readBrokerStatement(db: Queryable, brokerId: string, asOf:
   const broker = (
     await db.query<{ id: string; name: string; company_name: string | null; license_no: string }>('select id::text as id, name, company_name, license_no from brokers where id = $1', [brokerId])
   ).rows[0];
-  if (!broker) throw notFound('No such broker');
+  if (!broker) throw notFound(salesText('noBroker'));
   const rows = await db.query<{
     id: string; number: string; contract: string; project: string; customer: string | null; accrued_on: string; basis: string; rate: string; amount: string;
     trigger: string; status: string; earned_on: string | null; paid_on: string | null; payment_reference: string | null; recoverable: string; recovered: string;

@@ -1,12 +1,12 @@
 import { effectOf, updateMany, updateRecord, type Caller, type EngineContext, type ResourceHooks } from '@propdesk/records/server';
-import { HttpError, notFound, unprocessable, type Queryable } from '@propdesk/server-kit';
+import { HttpError, dataWord, fieldError, notFound, unprocessable, type Queryable } from '@propdesk/server-kit';
+import { salesText, salesWord, stateWord } from '../../server/i18n/catalog.js';
 import { contracts } from './definition.js';
 import { installments } from '../installments/definition.js';
 import { reviseSchedule, writeSchedule } from '../installments/ledger.server.js';
 import { markReservationContracted } from '../reservations/create.server.js';
 import { carryReservationPayments } from '../reservation-payments/carry.server.js';
 
-const words = (state: unknown) => String(state ?? '').replace(/_/g, ' ');
 
 type ReservationFacts = {
   number: string;
@@ -71,20 +71,20 @@ export function contractHooks(engine: EngineContext): ResourceHooks {
         [reservationId],
       );
       const reservation = locked.rows[0];
-      if (!reservation) throw notFound('No such reservation');
+      if (!reservation) throw notFound(salesText('noReservation'));
       if (reservation.status === 'contracted') {
         const existing = await tx.query<{ number: string }>('select number from contracts where reservation_id = $1', [reservationId]);
         const number = existing.rows[0]?.number;
-        if (number) throw new HttpError(409, `${reservation.number} is already contracted as ${number}.`, { errors: [{ field: 'reservation', message: `Already contracted as ${number}` }] });
+        if (number) throw new HttpError(409, salesText('contractAlready', { reservation: dataWord(reservation.number), number: dataWord(number) }), { errors: [fieldError('reservation', salesText('contractAlreadyField', { number: dataWord(number) }))] });
       }
       if (reservation.status !== 'confirmed') {
-        throw unprocessable(`A contract is made from a confirmed reservation; ${reservation.number} is ${words(reservation.status)}.`);
+        throw unprocessable(salesText('contractFromConfirmed', { number: dataWord(reservation.number), status: stateWord('reservations', reservation.status) }));
       }
-      if (!reservation.payment_plan_id || reservation.net_price === null) throw unprocessable(`${reservation.number} has no payment plan or net price to contract.`);
+      if (!reservation.payment_plan_id || reservation.net_price === null) throw unprocessable(salesText('contractNoPlanOrPrice', { number: dataWord(reservation.number) }));
       const template = await tx.query<{ project_id: string | null; name: string }>('select project_id::text as project_id, name from contract_templates where id = $1', [String(values.template)]);
       const templateRow = template.rows[0];
       if (templateRow?.project_id && templateRow.project_id !== reservation.project_id) {
-        throw unprocessable(`The template ${templateRow.name} belongs to another project.`);
+        throw unprocessable(salesText('contractTemplateOtherProject', { template: dataWord(templateRow.name) }));
       }
       const names = await tx.query<{ unit: string; customer: string }>('select u.code as unit, c.full_name as customer from units u, customers c where u.id = $1 and c.id = $2', [reservation.unit_id, reservation.customer_id]);
       const named = names.rows[0];
@@ -128,7 +128,7 @@ export function contractHooks(engine: EngineContext): ResourceHooks {
       }
     },
     beforeUpdate: async (_tx, _id, values, before) => {
-      if (values.reservation !== undefined && values.reservation !== before.reservation) throw unprocessable('A contract stays with the reservation it was made from.');
+      if (values.reservation !== undefined && values.reservation !== before.reservation) throw unprocessable(salesText('contractKeepsReservation'));
     },
     afterUpdate: async (tx, id, _extra, changes, caller) => {
       if (changes.action || changes.before.contractDate === changes.after.contractDate || !changes.after.contractDate) return;
@@ -214,21 +214,21 @@ export async function moveStep(engine: EngineContext, tx: Queryable, caller: Cal
     [contractId],
   );
   const contract = locked.rows[0];
-  if (!contract) throw notFound('No such contract');
+  if (!contract) throw notFound(salesText('noContract'));
   const found = await tx.query<StepAction>(
     `select a.id::text as id, a.name, a.label, a.from_step_id::text as from_step_id, a.to_step_id::text as to_step_id, a.needs_reason, t.name as to_name
        from contract_actions a join contract_steps t on t.id = a.to_step_id where a.id = $1 and a.active`,
     [actionId],
   );
   const action = found.rows[0];
-  if (!action) throw notFound('No such contract action');
-  if (contract.status !== 'active') throw unprocessable(`${action.label} is not possible while the contract is ${words(contract.status)}.`);
+  if (!action) throw notFound(salesText('noContractAction'));
+  if (contract.status !== 'active') throw unprocessable(salesText('contractActionNotInState', { action: dataWord(action.label), status: stateWord('contracts', contract.status) }));
   if (action.from_step_id !== contract.step_id) {
-    throw unprocessable(`${action.label} is not possible while the contract is at the step ${contract.step_name ?? 'none'}.`);
+    throw unprocessable(salesText('contractActionNotAtStep', { action: dataWord(action.label), step: contract.step_name === null ? salesWord('contractNoStep') : dataWord(contract.step_name) }));
   }
-  if (body.version !== undefined && body.version !== contract.version) throw unprocessable('Someone else changed this contract after you opened it; reload it.');
+  if (body.version !== undefined && body.version !== contract.version) throw unprocessable(salesText('contractChanged'));
   const reason = body.reason?.trim() || null;
-  if (action.needs_reason && !reason) throw unprocessable(`${action.label} needs a reason.`);
+  if (action.needs_reason && !reason) throw unprocessable(salesText('contractActionNeedsReason', { action: dataWord(action.label) }));
   return updateRecord(engine, tx, contracts, effectOf(caller), contractId, { step: action.to_step_id }, {
     ignoreVersion: true,
     allowReadOnly: true,

@@ -2,6 +2,7 @@ import { amountInWords, formatMoney } from '@propdesk/finance';
 import { formatDate } from '@propdesk/records/model';
 import type { Printer } from '@propdesk/records/server';
 import { notFound, type Queryable } from '@propdesk/server-kit';
+import { salesText } from '../../server/i18n/catalog.js';
 import { keepPrint, printCompany, renderCompanyPdf, type PrintCompany } from '../../print/index.server.js';
 
 type Lang = 'ar' | 'en';
@@ -53,7 +54,7 @@ export async function contractPrintData(db: Queryable, id: string, lang: Lang, s
     [id],
   );
   const contract = rows.rows[0];
-  if (!contract) throw notFound('No such contract');
+  if (!contract) throw notFound(salesText('noContract'));
   const lines = await db.query<{ seq: number; kind: string; due_date: string; amount: string }>(
     "select seq, kind, to_char(due_date, 'YYYY-MM-DD') as due_date, amount::text as amount from installments where contract_id = $1 and schedule_version = $2 and status <> 'superseded' order by seq",
     [id, contract.schedule_version],

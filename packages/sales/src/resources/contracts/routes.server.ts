@@ -1,5 +1,6 @@
 import { callerOf, engineTransaction, getRecord, type EngineContext } from '@propdesk/records/server';
-import { notFound, ok, requirePrivilege, unprocessable } from '@propdesk/server-kit';
+import { dataWord, notFound, ok, requirePrivilege, unprocessable } from '@propdesk/server-kit';
+import { salesText } from '../../server/i18n/catalog.js';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { contracts } from './definition.js';
@@ -28,7 +29,7 @@ const rescheduleBody = z.strictObject({
 export function registerContractRoutes(app: FastifyInstance, engine: EngineContext) {
   const visible = async (request: { params: unknown }, id: string) => {
     const caller = callerOf(request as never);
-    if (!(await getRecord(engine, engine.db, contracts, caller, id))) throw notFound('No such contract');
+    if (!(await getRecord(engine, engine.db, contracts, caller, id))) throw notFound(salesText('noContract'));
     return caller;
   };
 
@@ -46,7 +47,7 @@ export function registerContractRoutes(app: FastifyInstance, engine: EngineConte
       const body = (request.body ?? {}) as z.infer<typeof stepBody>;
       const caller = callerOf(request);
       const record = await engineTransaction(engine, async (tx) => {
-        if (!(await getRecord(engine, tx, contracts, caller, id))) throw notFound('No such contract');
+        if (!(await getRecord(engine, tx, contracts, caller, id))) throw notFound(salesText('noContract'));
         return moveStep(engine, tx, caller, id, action, body);
       });
       return ok(record);
@@ -62,8 +63,8 @@ export function registerContractRoutes(app: FastifyInstance, engine: EngineConte
       const caller = callerOf(request);
       const result = await engineTransaction(engine, async (tx) => {
         const current = await getRecord(engine, tx, contracts, caller, id);
-        if (!current) throw notFound('No such contract');
-        if (current.status === 'cancelled') throw unprocessable(`The schedule of ${String(current.number)} cannot change while the contract is cancelled.`);
+        if (!current) throw notFound(salesText('noContract'));
+        if (current.status === 'cancelled') throw unprocessable(salesText('scheduleWhileCancelled', { number: dataWord(current.number) }));
         // Another unit: its list price unless the body names the agreed net price.
         const moved = body.unit ? await changeUnit(engine, tx, caller, id, body.unit, body.reason) : null;
         return reviseSchedule(engine, tx, caller, id, {
@@ -87,7 +88,7 @@ export function registerContractRoutes(app: FastifyInstance, engine: EngineConte
     const { id, printId } = request.params as z.infer<typeof printParams>;
     await visible(request, id);
     const content = await keptPrint(engine.db, 'contracts', id, printId);
-    if (!content) throw notFound('No such print');
+    if (!content) throw notFound(salesText('noPrint'));
     return reply.header('content-type', 'application/pdf').header('cache-control', 'no-store').send(content);
   });
 }

@@ -1,13 +1,13 @@
 import type { Caller, DomainNotify, EngineContext, ResourceHooks } from '@propdesk/records/server';
 import { formatMoney, type RecordRow } from '@propdesk/records/model';
-import { badRequest, notFound, unprocessable, type Queryable } from '@propdesk/server-kit';
+import { badRequest, dataWord, fieldError, notFound, unprocessable, type FieldError, type Queryable } from '@propdesk/server-kit';
+import { optionWord, salesText, stateWord } from '../../server/i18n/catalog.js';
 import { assertWindowOpen, setupRow, settleEoi } from '../eois/lifecycle.server.js';
 
 export const EOI_PAYMENT_ROUTE = '/settings/leads/EoiPayments';
 const paymentLink = (id: string) => `${EOI_PAYMENT_ROUTE}/view?id=${id}`;
 const CATEGORY = 'sales';
 const userOf = (caller: Caller) => caller.auth?.userId ?? null;
-const words = (status: unknown) => String(status ?? '').replace(/_/g, ' ');
 
 type LockedEoi = {
   id: string;
@@ -26,7 +26,7 @@ type LockedEoi = {
 /** The EOI's row lock and its money; every payment and refund of one EOI queues here. */
 async function lockEoi(tx: Queryable, eoiId: string, exceptPayment: string | null): Promise<LockedEoi> {
   const locked = await tx.query<{ id: string }>('select id::text as id from eois where id = $1 for update', [eoiId]);
-  if (!locked.rows[0]) throw notFound('No such EOI');
+  if (!locked.rows[0]) throw notFound(salesText('noEoi'));
   const rows = await tx.query<LockedEoi>(
     `select e.id::text as id, e.number, e.status, e.setup_id::text as setup_id, e.refund_due,
             greatest(coalesce(e.amount_due, 0) - m.paid, 0)::text as owed, (m.paid - m.refunds)::text as refundable_amount, m.paid::text as paid, m.refunds::text as refunds
@@ -42,18 +42,18 @@ async function lockEoi(tx: Queryable, eoiId: string, exceptPayment: string | nul
 
 /** The payment method's own rules: a reference, a bank, a cheque's number and date. */
 async function assertMethodRules(tx: Queryable, values: Readonly<Record<string, unknown>>) {
-  if (typeof values.method !== 'string' || !values.method) throw badRequest('Validation failed', [{ field: 'method', message: 'How was it paid? Choose the method' }]);
+  if (typeof values.method !== 'string' || !values.method) throw badRequest('Validation failed', [fieldError('method', salesText('eoiPaymentMethod'))]);
   const rows = await tx.query<{ name: string; kind: string; requires_reference: boolean | null; requires_bank: boolean | null }>(
     'select name, kind, requires_reference, requires_bank from payment_methods where id = $1',
     [values.method],
   );
   const method = rows.rows[0];
   if (!method) return;
-  const problems: { field: string; message: string }[] = [];
-  if ((method.requires_reference || method.kind === 'bank_transfer') && !values.reference) problems.push({ field: 'reference', message: `${method.name} needs a reference` });
-  if ((method.requires_bank || method.kind === 'cheque' || method.kind === 'bank_transfer') && !values.bank) problems.push({ field: 'bank', message: `${method.name} needs a bank` });
-  if (method.kind === 'cheque' && !values.chequeNumber) problems.push({ field: 'chequeNumber', message: 'A cheque has a number' });
-  if (method.kind === 'cheque' && !values.chequeDate) problems.push({ field: 'chequeDate', message: 'A cheque has a date' });
+  const problems: FieldError[] = [];
+  if ((method.requires_reference || method.kind === 'bank_transfer') && !values.reference) problems.push(fieldError('reference', salesText('eoiPaymentNeedsReference', { method: dataWord(method.name) })));
+  if ((method.requires_bank || method.kind === 'cheque' || method.kind === 'bank_transfer') && !values.bank) problems.push(fieldError('bank', salesText('eoiPaymentNeedsBank', { method: dataWord(method.name) })));
+  if (method.kind === 'cheque' && !values.chequeNumber) problems.push(fieldError('chequeNumber', salesText('eoiPaymentChequeNumber')));
+  if (method.kind === 'cheque' && !values.chequeDate) problems.push(fieldError('chequeDate', salesText('eoiPaymentChequeDate')));
   if (problems.length > 0) throw badRequest('Validation failed', problems);
 }
 
@@ -61,19 +61,19 @@ const more = (a: string, b: string) => Number(a) > Number(b);
 
 /** A payment in: on a submitted EOI of an open window, never more than still owed. */
 async function checkPayment(tx: Queryable, eoi: LockedEoi, amount: string) {
-  if (eoi.status !== 'submitted') throw unprocessable(`Payments are taken on a submitted EOI; ${eoi.number} is ${words(eoi.status)}.`);
+  if (eoi.status !== 'submitted') throw unprocessable(salesText('eoiPaymentOnlySubmitted', { number: dataWord(eoi.number), status: stateWord('eois', eoi.status) }));
   assertWindowOpen((await setupRow(tx, eoi.setup_id, 'for share'))!);
-  if (more(amount, eoi.owed)) throw unprocessable(`${eoi.number} needs ${formatMoney(eoi.owed)} more; ${formatMoney(amount)} was given.`);
+  if (more(amount, eoi.owed)) throw unprocessable(salesText('eoiPaymentTooMuch', { number: dataWord(eoi.number), owed: dataWord(formatMoney(eoi.owed)), amount: dataWord(formatMoney(amount)) }));
 }
 
 /** A refund out: never more than paid less what is refunded or asked already; only where the launch allows it. */
 async function checkRefund(tx: Queryable, eoi: LockedEoi, amount: string) {
-  if (!['submitted', 'paid', 'cancelled', 'expired'].includes(eoi.status)) throw unprocessable(`A refund is not possible while ${eoi.number} is ${words(eoi.status)}.`);
+  if (!['submitted', 'paid', 'cancelled', 'expired'].includes(eoi.status)) throw unprocessable(salesText('eoiRefundNotNow', { number: dataWord(eoi.number), status: stateWord('eois', eoi.status) }));
   const setup = (await setupRow(tx, eoi.setup_id))!;
   // Money of an EOI that cannot go on (cancelled, expired, left without a unit) always goes back.
-  if (setup.refundable === false && eoi.status !== 'cancelled' && eoi.status !== 'expired' && !eoi.refund_due) throw unprocessable(`EOIs of ${setup.name} are not refundable.`);
+  if (setup.refundable === false && eoi.status !== 'cancelled' && eoi.status !== 'expired' && !eoi.refund_due) throw unprocessable(salesText('eoiNotRefundable', { setup: dataWord(setup.name) }));
   if (more(amount, eoi.refundable_amount)) {
-    throw unprocessable(`At most ${formatMoney(eoi.refundable_amount)} can be refunded on ${eoi.number}: ${formatMoney(eoi.paid)} was paid and ${formatMoney(eoi.refunds)} is refunded or asked already.`);
+    throw unprocessable(salesText('eoiRefundTooMuch', { max: dataWord(formatMoney(eoi.refundable_amount)), number: dataWord(eoi.number), paid: dataWord(formatMoney(eoi.paid)), refunds: dataWord(formatMoney(eoi.refunds)) }));
   }
 }
 
@@ -123,8 +123,8 @@ export function eoiPaymentHooks(engine: EngineContext, notify: DomainNotify): Re
       }
     },
     beforeUpdate: async (tx, id, values, before) => {
-      if (values.kind !== undefined && values.kind !== before.kind) throw unprocessable(`${String(before.number)} is a ${String(before.kind)}; it cannot become a ${String(values.kind)}.`);
-      if (values.eoi !== undefined && values.eoi !== before.eoi) throw unprocessable(`${String(before.number)} belongs to its EOI; record a new payment on the other one.`);
+      if (values.kind !== undefined && values.kind !== before.kind) throw unprocessable(salesText('eoiPaymentKindFixed', { number: dataWord(before.number), kind: optionWord('eoi-payments', 'kind', before.kind), other: optionWord('eoi-payments', 'kind', values.kind) }));
+      if (values.eoi !== undefined && values.eoi !== before.eoi) throw unprocessable(salesText('eoiPaymentEoiFixed', { number: dataWord(before.number) }));
       const merged = { ...before, ...values };
       const eoi = await lockEoi(tx, String(before.eoi), id);
       if (before.kind === 'refund') await checkRefund(tx, eoi, String(merged.amount));
@@ -141,7 +141,7 @@ export function eoiPaymentHooks(engine: EngineContext, notify: DomainNotify): Re
       const payment = rows.rows[0];
       if (!payment || payment.kind !== 'payment') return;
       const eoi = await lockEoi(tx, payment.eoi_id, id);
-      if (eoi.status !== 'submitted') throw unprocessable(`A payment can be taken back only while its EOI is submitted; ${eoi.number} is ${words(eoi.status)}.`);
+      if (eoi.status !== 'submitted') throw unprocessable(salesText('eoiPaymentTakeBack', { number: dataWord(eoi.number), status: stateWord('eois', eoi.status) }));
     },
     afterDelete: async (tx, _id, before, caller) => {
       if (before.kind === 'payment') await settleEoi(engine, tx, caller, String(before.eoi));

@@ -1,5 +1,6 @@
 import { effectOf, updateRecord, type Caller, type EngineContext, type ResourceHooks } from '@propdesk/records/server';
-import { unprocessable, type Queryable } from '@propdesk/server-kit';
+import { dataWord, unprocessable, type Queryable } from '@propdesk/server-kit';
+import { salesText } from '../../server/i18n/catalog.js';
 import { eois } from '../eois/definition.js';
 import { assertUnitTypes } from '../eois/lifecycle.server.js';
 
@@ -36,7 +37,7 @@ export function eoiSetupHooks(engine: EngineContext): ResourceHooks {
       if (values.amounts !== undefined) await assertUnitTypes(tx, amountTypes(values.amounts), 'amounts');
       if (values.project !== undefined && values.project !== before.project) {
         const used = await tx.query<{ n: number }>('select count(*)::int as n from eois where setup_id = $1', [id]);
-        if ((used.rows[0]?.n ?? 0) > 0) throw unprocessable(`${String(before.name)} has EOIs; its project cannot change.`);
+        if ((used.rows[0]?.n ?? 0) > 0) throw unprocessable(salesText('eoiSetupProjectFixed', { setup: dataWord(before.name) }));
       }
     },
     actions: {

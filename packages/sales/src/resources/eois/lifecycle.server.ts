@@ -1,14 +1,14 @@
 import { createRecord, effectOf, memoized, updateRecord, type Caller, type EngineContext, type ResourceHooks } from '@propdesk/records/server';
 import type { RecordRow } from '@propdesk/records/model';
-import { badRequest, notFound, unprocessable, type Migration, type Queryable } from '@propdesk/server-kit';
+import { badRequest, dataWord, fieldError, notFound, unprocessable, type Migration, type Queryable, type Word } from '@propdesk/server-kit';
+import { counted, salesText, salesWord, stateWord } from '../../server/i18n/catalog.js';
 import { customers } from '../../model/definitions.js';
 import { isNationalIdForm } from '../../model/phones.js';
 import { eois } from './definition.js';
-import { formatWhen } from '../unit-claims/claims.server.js';
+import { whenWord } from '../unit-claims/claims.server.js';
 
 export const EOI_ROUTE = '/sales/eoi/list';
 export const eoiLink = (id: string) => `${EOI_ROUTE}/view?id=${id}`;
-const words = (status: unknown) => String(status ?? '').replace(/_/g, ' ');
 /** States whose EOIs count against a customer's maximum in a launch. */
 export const LIVE_EOI_STATES = ['draft', 'submitted', 'paid', 'allocated'] as const;
 
@@ -71,8 +71,8 @@ async function readSetupRow(tx: Queryable, id: string, lock: '' | 'for share' | 
 
 /** Refuses (422) when the launch's window is not open now, saying when it opens or closed. */
 export function assertWindowOpen(setup: SetupRow) {
-  if (setup.status !== 'open' || setup.closed) throw unprocessable(`The window of ${setup.name} closed on ${formatWhen(setup.closes_at)}.`);
-  if (!setup.opened) throw unprocessable(`The window of ${setup.name} opens on ${formatWhen(setup.opens_at)}.`);
+  if (setup.status !== 'open' || setup.closed) throw unprocessable(salesText('eoiWindowClosed', { setup: dataWord(setup.name), when: whenWord(setup.closes_at) }));
+  if (!setup.opened) throw unprocessable(salesText('eoiWindowOpens', { setup: dataWord(setup.name), when: whenWord(setup.opens_at) }));
 }
 
 /** The amount an EOI owes: its first preference's unit type where the launch names one, else the launch's amount. */
@@ -90,7 +90,7 @@ export async function assertUnitTypes(tx: Queryable, names: readonly string[], f
   const found = await tx.query<{ name: string }>('select lower(name) as name from unit_types where lower(name) = any($1::text[])', [wanted.map((name) => name.toLowerCase())]);
   const known = new Set(found.rows.map((row) => row.name));
   const unknown = wanted.filter((name) => !known.has(name.toLowerCase()));
-  if (unknown.length > 0) throw badRequest('Validation failed', [{ field, message: `Not a unit type: ${unknown.join(', ')}` }]);
+  if (unknown.length > 0) throw badRequest('Validation failed', [fieldError(field, salesText('eoiNotUnitType', { names: dataWord(unknown.join(', ')) }))]);
 }
 
 const preferenceTypes = (preferences: unknown) =>
@@ -109,7 +109,7 @@ export async function assertCustomerRoom(tx: Queryable, setup: SetupRow, custome
   );
   const { n, name } = rows.rows[0]!;
   if (n >= setup.max_eois_per_customer) {
-    throw unprocessable(`A customer can hold at most ${setup.max_eois_per_customer} EOI${setup.max_eois_per_customer === 1 ? '' : 's'} in ${setup.name}; ${name ?? 'this customer'} has ${n}.`);
+    throw unprocessable(salesText('eoiCustomerMax', { ...counted(setup.max_eois_per_customer), setup: dataWord(setup.name), name: name === null ? salesWord('eoiThisCustomer') : dataWord(name), has: String(n) }));
   }
 }
 
@@ -122,11 +122,11 @@ async function customerFor(engine: EngineContext, tx: Queryable, caller: Caller,
     [leadId],
   );
   const lead = rows.rows[0];
-  if (!lead) throw notFound('No such lead');
+  if (!lead) throw notFound(salesText('noLead'));
   if (lead.customer_id) return lead.customer_id;
   const idNumber = typeof values.customerIdNumber === 'string' ? values.customerIdNumber.trim() : '';
-  if (!idNumber) throw badRequest('Validation failed', [{ field: 'customerIdNumber', message: 'The lead is not a customer yet: give a national ID or passport number to make one' }]);
-  if (!lead.phone) throw badRequest('Validation failed', [{ field: 'lead', message: 'The lead has no phone; make the customer first' }]);
+  if (!idNumber) throw badRequest('Validation failed', [fieldError('customerIdNumber', salesText('eoiLeadNeedsId'))]);
+  if (!lead.phone) throw badRequest('Validation failed', [fieldError('lead', salesText('eoiLeadNoPhone'))]);
   const customer = await createRecord(engine, tx, customers, effectOf(caller), {
     kind: 'individual',
     fullName: lead.full_name,
@@ -162,7 +162,7 @@ export async function settleEoi(engine: EngineContext, tx: Queryable, caller: Ca
     [eoiId],
   );
   const eoi = rows.rows[0];
-  if (!eoi) throw notFound('No such EOI');
+  if (!eoi) throw notFound(salesText('noEoi'));
   const patch: Record<string, unknown> = {};
   if (Number(eoi.paid) !== Number(eoi.paid_amount)) patch.paidAmount = eoi.paid;
   if (Number(eoi.refunded) !== Number(eoi.refunded_amount)) patch.refundedAmount = eoi.refunded;
@@ -197,7 +197,7 @@ export function eoiHooks(engine: EngineContext): ResourceHooks {
   return {
     beforeCreate: async (tx, _extra, caller, values) => {
       const setup = await setupRow(tx, String(values.setup), 'for share');
-      if (!setup) throw notFound('No such EOI setup');
+      if (!setup) throw notFound(salesText('noEoiSetup'));
       assertWindowOpen(setup);
       await assertUnitTypes(tx, preferenceTypes(values.preferences), 'preferences');
       const customerId = await customerFor(engine, tx, caller, values);
@@ -208,7 +208,7 @@ export function eoiHooks(engine: EngineContext): ResourceHooks {
     },
     beforeUpdate: async (tx, id, values, before) => {
       const added: Record<string, unknown> = {};
-      if (values.setup !== undefined && values.setup !== before.setup) throw unprocessable(`The launch of ${String(before.number)} cannot change; cancel it and make another.`);
+      if (values.setup !== undefined && values.setup !== before.setup) throw unprocessable(salesText('eoiLaunchFixed', { number: dataWord(before.number) }));
       const setup = (await setupRow(tx, String(before.setup), 'for share'))!;
       if (values.preferences !== undefined) {
         await assertUnitTypes(tx, preferenceTypes(values.preferences), 'preferences');
@@ -237,6 +237,6 @@ export function eoiHooks(engine: EngineContext): ResourceHooks {
 }
 
 /** Refuses (422 naming the state) an EOI that is not in one of the given states. */
-export function assertEoiState(eoi: Pick<RecordRow, 'number' | 'status'>, states: readonly string[], what: string) {
-  if (!states.includes(String(eoi.status))) throw unprocessable(`${what} is not possible while ${String(eoi.number)} is ${words(eoi.status)}.`);
+export function assertEoiState(eoi: Pick<RecordRow, 'number' | 'status'>, states: readonly string[], what: Word) {
+  if (!states.includes(String(eoi.status))) throw unprocessable(salesText('eoiActionNotInState', { action: what, number: dataWord(eoi.number), status: stateWord('eois', eoi.status) }));
 }

@@ -1,7 +1,8 @@
 import { addMoney, allocateOldestFirst, compareMoney, generateSchedule, subtractMoney, sumMoney, type Frequency, type PlanTerms } from '@propdesk/finance';
 import { columnOf, type ResourceDef } from '@propdesk/records/model';
 import { createMany, effectOf, updateMany, updateRecord, type Caller, type EngineContext, type NewRow } from '@propdesk/records/server';
-import { unprocessable, type Migration, type Queryable } from '@propdesk/server-kit';
+import { dataWord, unprocessable, type Migration, type Queryable } from '@propdesk/server-kit';
+import { salesText } from '../../server/i18n/catalog.js';
 import { installments } from './definition.js';
 import { receiptItems } from '../receipt-items/definition.js';
 import { assertClaimable, lockUnit } from '../unit-claims/claims.server.js';
@@ -34,7 +35,7 @@ export async function planTerms(tx: Queryable, planId: string): Promise<PlanTerm
     [planId],
   );
   const plan = rows.rows[0];
-  if (!plan) throw unprocessable('The payment plan no longer exists.');
+  if (!plan) throw unprocessable(salesText('planGone'));
   return {
     downPaymentPct: plan.down_payment_pct,
     years: plan.years,
@@ -76,7 +77,7 @@ export async function writeSchedule(
   try {
     schedule = generateSchedule({ price: input.netPrice, terms, startDate: input.startDate });
   } catch (error) {
-    throw unprocessable(`The payment plan cannot make a schedule: ${(error as Error).message}`);
+    throw unprocessable(salesText('planCannotSchedule', { why: dataWord((error as Error).message) }));
   }
   const rows = schedule.lines.map((line) =>
     serverRow(installments, {
@@ -235,8 +236,8 @@ export async function reviseSchedule(
     [contractId],
   );
   const contract = locked.rows[0];
-  if (!contract) throw unprocessable('No such contract');
-  if (contract.status === 'cancelled') throw unprocessable(`The schedule of ${contract.number} cannot change while the contract is cancelled.`);
+  if (!contract) throw unprocessable(salesText('noContract'));
+  if (contract.status === 'cancelled') throw unprocessable(salesText('scheduleWhileCancelled', { number: dataWord(contract.number) }));
   const oldRows = await tx.query<{ id: string }>("select id::text as id from installments where contract_id = $1 and schedule_version = $2 and status <> 'superseded' order by id", [contractId, contract.schedule_version]);
   await lockInstallments(tx, oldRows.rows.map((row) => row.id));
   // The schedule's own rows are generated anew; a fee row (a bounce charge) is owed besides the price
@@ -360,10 +361,10 @@ async function carryFees(
 export async function changeUnit(engine: EngineContext, tx: Queryable, caller: Caller, contractId: string, unitId: string, reason: string): Promise<{ basePrice: string | null }> {
   const rows = await tx.query<{ number: string; unit_id: string | null; project_id: string | null }>('select number, unit_id::text as unit_id, project_id::text as project_id from contracts where id = $1 for update', [contractId]);
   const contract = rows.rows[0];
-  if (!contract) throw unprocessable('No such contract');
-  if (contract.unit_id === unitId) throw unprocessable(`${contract.number} is already on this unit.`);
+  if (!contract) throw unprocessable(salesText('noContract'));
+  if (contract.unit_id === unitId) throw unprocessable(salesText('contractAlreadyOnUnit', { number: dataWord(contract.number) }));
   const unit = await assertClaimable(tx, unitId);
-  if (unit.project !== contract.project_id) throw unprocessable(`Unit ${unit.code} is in another project; a contract changes units within its project.`);
+  if (unit.project !== contract.project_id) throw unprocessable(salesText('contractUnitOtherProject', { code: dataWord(unit.code) }));
   const units = engine.registry.get('units');
   const document = { statusDocument: { resource: 'contracts', id: contractId } };
   if (contract.unit_id) {

@@ -1,6 +1,7 @@
 import { allocateOldestFirst, compareMoney, formatMoney, subtractMoney, sumMoney } from '@propdesk/finance';
-import { createRecord, effectOf, updateMany, updateRecord, type Caller, type EngineContext, type ResourceHooks } from '@propdesk/records/server';
-import { HttpError, conflict, unprocessable, type Queryable } from '@propdesk/server-kit';
+import { createRecord, effectOf, fieldWord, updateMany, updateRecord, type Caller, type EngineContext, type ResourceHooks } from '@propdesk/records/server';
+import { HttpError, badRequest, conflict, dataWord, fieldError, unprocessable, type Queryable } from '@propdesk/server-kit';
+import { salesText, stateWord } from '../../server/i18n/catalog.js';
 import { z } from 'zod';
 import { receipts } from './definition.js';
 import { receiptItems } from '../receipt-items/definition.js';
@@ -46,15 +47,15 @@ async function allocate(engine: EngineContext, tx: Queryable, caller: Caller, id
     for (const [index, item] of chosen.entries()) {
       const row = locked.get(item.installment);
       if (!row || (receipt.contract_id && row.contract_id !== receipt.contract_id)) {
-        throw new HttpError(400, 'Validation failed', { errors: [{ field: `allocations.${index}.installment`, message: 'Not an installment of this receipt’s contract' }] });
+        throw badRequest('Validation failed', [fieldError(`allocations.${index}.installment`, salesText('receiptNotThisContract'))]);
       }
-      if (row.status === 'superseded' || row.status === 'cancelled') throw unprocessable(`Installment ${row.seq} (v${row.schedule_version}) is ${row.status}; it takes no payments.`);
-      if (compareMoney(item.amount, row.open) > 0) throw new HttpError(409, `Installment ${row.seq} due ${row.due_date} has only ${row.open} open; ${item.amount} cannot be allocated to it.`);
+      if (row.status === 'superseded' || row.status === 'cancelled') throw unprocessable(salesText('installmentTakesNoPayments', { seq: String(row.seq), version: String(row.schedule_version), status: stateWord('installments', row.status) }));
+      if (compareMoney(item.amount, row.open) > 0) throw new HttpError(409, salesText('installmentOpenOnly', { seq: String(row.seq), due: dataWord(row.due_date), open: dataWord(row.open), amount: dataWord(item.amount) }));
       row.open = subtractMoney(row.open, item.amount);
       plan.push({ installment: row.id, amount: item.amount, label: `#${row.seq} due ${row.due_date}` });
     }
     if (compareMoney(sumMoney(chosen.map((item) => item.amount)), receipt.amount) > 0) {
-      throw new HttpError(400, 'Validation failed', { errors: [{ field: 'allocations', message: `The allocations add up to more than the receipt’s ${receipt.amount}` }] });
+      throw badRequest('Validation failed', [fieldError('allocations', salesText('allocationsOverAmount', { amount: dataWord(receipt.amount) }))]);
     }
   } else if (receipt.contract_id) {
     const open = await tx.query<{ id: string }>("select id::text as id from installments where contract_id = $1 and status in ('open', 'partly_paid') order by id", [receipt.contract_id]);
@@ -121,7 +122,7 @@ export const LIVE_CHEQUE_STATES = ['received', 'deposited', 'cleared'] as const;
 async function assertNoLiveCheque(tx: Queryable, receiptId: string) {
   const rows = await tx.query<{ number: string; status: string }>('select number, status from cheques where receipt_id = $1 and status = any($2::text[]) order by id', [receiptId, [...LIVE_CHEQUE_STATES]]);
   const cheque = rows.rows[0];
-  if (cheque) throw conflict(`This receipt is paid by cheque ${cheque.number}, which is ${cheque.status}; return or bounce the cheque instead.`);
+  if (cheque) throw conflict(salesText('receiptPaidByCheque', { number: dataWord(cheque.number), status: stateWord('cheques', cheque.status) }));
 }
 
 /**
@@ -136,7 +137,7 @@ export function receiptHooks(engine: EngineContext): ResourceHooks {
     beforeCreate: async (tx, _extra, caller, values) => {
       // A cheque's money is paid when it clears: it comes in through the cheque register, which issues its receipt.
       if (values.method === 'cheque' && caller.source !== 'action' && caller.source !== 'system' && caller.source !== 'job') {
-        throw new HttpError(400, 'Validation failed', { errors: [{ field: 'method', message: 'Record a cheque in the cheque register: it issues the receipt, and its money counts as paid when the cheque clears' }] });
+        throw badRequest('Validation failed', [fieldError('method', salesText('receiptChequeInRegister'))]);
       }
       const customer = await tx.query<{ full_name: string }>('select full_name from customers where id = $1', [String(values.customer)]);
       const title = values.title ? {} : { title: `${customer.rows[0]?.full_name ?? 'Receipt'} · ${formatMoney(String(values.amount))}`.slice(0, 160) };
@@ -144,15 +145,15 @@ export function receiptHooks(engine: EngineContext): ResourceHooks {
       const found = await tx.query<{ customer_id: string; status: string; number: string }>('select customer_id::text as customer_id, status, number from contracts where id = $1', [String(values.contract)]);
       const contract = found.rows[0];
       if (!contract) return title;
-      if (contract.status === 'cancelled') throw unprocessable(`${contract.number} is cancelled; it takes no payments.`);
-      if (contract.customer_id !== values.customer) throw new HttpError(400, 'Validation failed', { errors: [{ field: 'contract', message: `${contract.number} is another customer’s contract` }] });
+      if (contract.status === 'cancelled') throw unprocessable(salesText('contractCancelledNoPayments', { number: dataWord(contract.number) }));
+      if (contract.customer_id !== values.customer) throw badRequest('Validation failed', [fieldError('contract', salesText('contractOtherCustomer', { number: dataWord(contract.number) }))]);
       return title;
     },
     afterCreate: (tx, id, extra, caller) => allocate(engine, tx, caller, id, extra.allocations as { installment: string; amount: string }[] | undefined),
     beforeUpdate: async (_tx, _id, values, before) => {
       for (const name of ['customer', 'contract', 'amount', 'method', 'receiptDate'] as const) {
         if (values[name] !== undefined && String(values[name] ?? '') !== String(before[name] ?? '') && !(name === 'amount' && compareMoney(String(values[name]), String(before[name])) === 0)) {
-          throw unprocessable(`An issued receipt’s ${receipts.fields[name]!.label.toLowerCase()} cannot change; void it and issue a new one.`);
+          throw unprocessable(salesText('receiptFieldFixed', { field: fieldWord(receipts, name, true) }));
         }
       }
     },

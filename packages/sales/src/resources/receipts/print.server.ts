@@ -1,6 +1,7 @@
 import { amountInWords, formatMoney } from '@propdesk/finance';
 import type { Printer } from '@propdesk/records/server';
 import { notFound } from '@propdesk/server-kit';
+import { salesText } from '../../server/i18n/catalog.js';
 import { keepPrint, renderCompanyPdf } from '../../print/index.server.js';
 import { printDate, toEastern } from '../contracts/print.server.js';
 
@@ -51,7 +52,7 @@ export const receiptPrinter: Printer = async (db, id, { lang, auth }) => {
     [id],
   );
   const receipt = rows.rows[0];
-  if (!receipt) throw notFound('No such receipt');
+  if (!receipt) throw notFound(salesText('noReceipt'));
   // A void receipt still shows what it had allocated (its items no longer count).
   const items = await db.query<{ kind: string; seq: number | null; contract: string | null; due_date: string | null; amount: string }>(
     `select i.kind, n.seq, k.number as contract, to_char(n.due_date, 'YYYY-MM-DD') as due_date, i.amount::text as amount

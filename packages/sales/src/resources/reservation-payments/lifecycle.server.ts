@@ -1,9 +1,10 @@
 import type { Caller, DomainNotify, EngineContext, ResourceHooks, Rollup } from '@propdesk/records/server';
 import { formatMoney } from '@propdesk/records/model';
-import { unprocessable, type Queryable } from '@propdesk/server-kit';
+import { dataWord, unprocessable, type Queryable } from '@propdesk/server-kit';
+import { salesText, stateWord } from '../../server/i18n/catalog.js';
 import { reservationPayments } from './definition.js';
 import { carryReservationPayments } from './carry.server.js';
-import { reservationSetupFor, words } from '../reservations/setup.server.js';
+import { reservationSetupFor } from '../reservations/setup.server.js';
 
 export const reservationPaymentLink = (id: string) => `/settings/leads/ReservationPayments/view?id=${id}`;
 const userOf = (caller: Caller) => caller.auth?.userId ?? null;
@@ -47,8 +48,8 @@ export function reservationPaymentHooks(engine: EngineContext, notify: DomainNot
     beforeCreate: async (tx, _extra, _caller, values) => {
       const rows = await tx.query<{ status: string; number: string }>('select status, number from reservations where id = $1 for update', [String(values.reservation)]);
       const reservation = rows.rows[0];
-      if (!reservation) throw unprocessable('No such reservation');
-      if (!['draft', 'pending_approval', 'confirmed'].includes(reservation.status)) throw unprocessable(`A payment cannot be taken while the reservation ${reservation.number} is ${words(reservation.status)}.`);
+      if (!reservation) throw unprocessable(salesText('noReservation'));
+      if (!['draft', 'pending_approval', 'confirmed'].includes(reservation.status)) throw unprocessable(salesText('reservationPaymentNotNow', { number: dataWord(reservation.number), status: stateWord('reservations', reservation.status) }));
       if (typeof values.description === 'string' && values.description.trim() !== '') return {};
       return { description: `${values.kind === 'down_payment' ? 'Down payment' : 'Reservation fee'} for ${reservation.number}` };
     },

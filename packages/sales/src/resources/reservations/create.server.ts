@@ -13,7 +13,8 @@ import {
   type EngineContext,
 } from '@propdesk/records/server';
 import type { RecordRow } from '@propdesk/records/model';
-import { notFound, unprocessable, type Queryable } from '@propdesk/server-kit';
+import { dataWord, notFound, unprocessable, type Queryable } from '@propdesk/server-kit';
+import { salesText } from '../../server/i18n/catalog.js';
 import { reservations, type DISCOUNT_KINDS } from './definition.js';
 import { carryEoiPayments, checkEoiSources, handOverEoiClaims } from './from-eois.server.js';
 import { assertState, withinAuthority } from './lifecycle.server.js';
@@ -106,9 +107,9 @@ export async function markReservationContracted(engine: EngineContext, tx: Query
     [reservationId],
   );
   const row = locked.rows[0];
-  if (!row) throw notFound('No such reservation');
+  if (!row) throw notFound(salesText('noReservation'));
   if (row.status === 'contracted' && row.contract === contractId) return (await getRecord(engine, tx, reservations, { auth: null, source: 'system' }, reservationId))!;
-  assertState(row, ['confirmed'], 'Contracting');
+  assertState(row, ['confirmed'], 'contracting');
   const record = await updateRecord(engine, tx, reservations, effectOf(caller), reservationId, { status: 'contracted', contract: contractId }, { ignoreVersion: true, allowReadOnly: true, action: 'contract', reason: `Contract ${contractId}` });
   // The unit turns contracted first, so releasing the claim does not make it available.
   await updateRecord(engine, tx, engine.registry.get('units'), effectOf(caller), row.unit, { status: 'contracted' }, {
@@ -119,7 +120,7 @@ export async function markReservationContracted(engine: EngineContext, tx: Query
     extra: { statusDocument: reservationDoc(reservationId) },
   });
   if (!(await releaseClaim(engine, tx, effectOf(caller), reservationDoc(reservationId), { action: 'contract', reason: `${row.number} contracted` }))) {
-    throw unprocessable(`The reservation ${row.number} no longer holds its unit.`);
+    throw unprocessable(salesText('reservationNoLongerHolds', { number: dataWord(row.number) }));
   }
   return record;
 }
@@ -146,7 +147,7 @@ export async function createReservationsFromEois(engine: EngineContext, tx: Quer
   if (inputs.length === 0) return [];
   // beforeCreate's source check (checkSource), for the set.
   const sources = await checkEoiSources(tx, inputs);
-  for (const { unit, own } of sources) if (!own) throw unprocessable(`Unit ${unit.code} is not allocated to its EOI; reserve it on its own.`);
+  for (const { unit, own } of sources) if (!own) throw unprocessable(salesText('reservationUnitNotAllocated', { code: dataWord(unit.code) }));
   // beforeCreate's facts (priceFor's plan, the buyer's name), read for the set; no offer in a batch.
   const plans = await tx.query<PlanFacts & { id: string }>(
     'select id::text as id, project_id::text as project, name, discount_pct::text as discount_pct from payment_plans where id = any($1::uuid[])',

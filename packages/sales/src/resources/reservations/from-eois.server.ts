@@ -1,5 +1,6 @@
 import { createMany, effectOf, type Caller, type EngineContext } from '@propdesk/records/server';
 import { notFound, unprocessable, type Queryable } from '@propdesk/server-kit';
+import { salesText } from '../../server/i18n/catalog.js';
 import { reservationDoc, type UnitFacts } from './rules.server.js';
 import { transferClaims, unavailableError, type ClaimKind } from '../unit-claims/claims.server.js';
 
@@ -23,7 +24,7 @@ export async function checkEoiSources(tx: Queryable, items: readonly { unitId: s
   if (items.length === 0) return [];
   const eoiIds = [...new Set(items.map((item) => item.eoiId))];
   const known = await tx.query<{ id: string }>('select id::text as id from eois where id = any($1::uuid[])', [eoiIds]);
-  if (known.rows.length !== eoiIds.length) throw unprocessable('No such EOI');
+  if (known.rows.length !== eoiIds.length) throw unprocessable(salesText('noEoi'));
   const unitIds = [...new Set(items.map((item) => item.unitId))];
   const units = await tx.query<LockedUnitFacts>(
     `select id::text as id, code, status, project_id::text as project, unit_type_id::text as unit_type, base_price::text as base_price
@@ -39,7 +40,7 @@ export async function checkEoiSources(tx: Queryable, items: readonly { unitId: s
   const answers: { unit: LockedUnitFacts; own: boolean }[] = [];
   for (const item of items) {
     const unit = unitOf.get(item.unitId);
-    if (!unit) throw notFound('No such unit');
+    if (!unit) throw notFound(salesText('noUnit'));
     const claim = claimOf.get(unit.id);
     const own = claim !== undefined && claim.document_resource === EOIS && claim.document_id === item.eoiId;
     if (!own && (claim || unit.status !== 'available')) throw await unavailableError(tx, unit);

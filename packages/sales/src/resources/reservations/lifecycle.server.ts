@@ -1,7 +1,8 @@
 import { createRecord, deleteRecord, documentNumber, effectOf, memoized, runAction, type Caller, type DomainNotify, type EngineContext, type ResourceHooks } from '@propdesk/records/server';
 import { formatDate, formatMoney, type RecordRow } from '@propdesk/records/model';
 import { compareMoney, decimal } from '@propdesk/finance';
-import { notFound, unprocessable, type Queryable } from '@propdesk/server-kit';
+import { dataWord, notFound, unprocessable, type Queryable } from '@propdesk/server-kit';
+import { holdState, pricingText, salesText, stateWord } from '../../server/i18n/catalog.js';
 import { z } from 'zod';
 import { reservations, type ReservationState } from './definition.js';
 import { givenDiscountPct, needsDiscountApproval, priceReservation, type DiscountKind } from './pricing.js';
@@ -24,7 +25,7 @@ import {
   type SourceColumns,
   type UnitFacts,
 } from './rules.server.js';
-import { discountAuthorityOf, reservationLink, reservationSetupFor, todayInCairo, words } from './setup.server.js';
+import { discountAuthorityOf, reservationLink, reservationSetupFor, todayInCairo } from './setup.server.js';
 import { convertHold } from '../hold-requests/lifecycle.server.js';
 import { assertClaimable, claimUnit, liveClaim, lockUnit, releaseClaim, transferClaim, unavailableError } from '../unit-claims/claims.server.js';
 
@@ -52,7 +53,7 @@ export async function unitFacts(tx: Queryable, unitId: string): Promise<UnitFact
     [unitId],
   );
   const unit = rows.rows[0];
-  if (!unit) throw notFound('No such unit');
+  if (!unit) throw notFound(salesText('noUnit'));
   return unit;
 }
 
@@ -68,7 +69,7 @@ async function readOffer(tx: Queryable, offerId: string): Promise<OfferFacts | n
 
 async function offerFacts(tx: Queryable, offerId: string): Promise<OfferFacts> {
   const offer = await readOffer(tx, offerId);
-  if (!offer) throw unprocessable('No such offer');
+  if (!offer) throw unprocessable(salesText('noOffer'));
   return offer;
 }
 
@@ -130,13 +131,13 @@ async function writeBuyers(engine: EngineContext, tx: Queryable, caller: Caller,
 
 /** Refuses the sources a reservation cannot come from and takes the unit's lock; answers the reservation's source columns. */
 async function checkSource(tx: Queryable, unitId: string, extra: ReservationExtra): Promise<SourceColumns> {
-  if (extra.fromHold && extra.fromEoi) throw unprocessable('A reservation comes from a hold or from an EOI, not both.');
+  if (extra.fromHold && extra.fromEoi) throw unprocessable(salesText('reservationHoldOrEoi'));
   if (extra.fromHold) {
     const hold = await tx.query<{ status: string; unit_id: string; number: string }>('select status, unit_id::text as unit_id, number from hold_requests where id = $1 for update', [extra.fromHold]);
     const row = hold.rows[0];
-    if (!row) throw unprocessable('No such hold request');
-    if (row.status !== 'approved') throw unprocessable(`Only an approved hold can become a reservation; ${row.number} is ${words(row.status)}.`);
-    if (row.unit_id !== unitId) throw unprocessable(`The hold ${row.number} is on another unit.`);
+    if (!row) throw unprocessable(salesText('holdNotFound'));
+    if (row.status !== 'approved') throw unprocessable(salesText('reservationHoldNotApproved', { number: dataWord(row.number), status: holdState(row.status) }));
+    if (row.unit_id !== unitId) throw unprocessable(salesText('reservationHoldOtherUnit', { number: dataWord(row.number) }));
     const unit = await lockUnit(tx, unitId);
     const claim = await liveClaim(tx, unitId);
     if (!claim || claim.document_resource !== 'hold-requests' || claim.document_id !== extra.fromHold) throw await unavailableError(tx, unit);
@@ -256,7 +257,7 @@ export function reservationHooks(engine: EngineContext, notify: DomainNotify): R
       // A workflow's write names the state; a person's edit of a draft does not.
       if (values.status !== undefined) return {};
       if (values.unit !== undefined && values.unit !== before.unit) {
-        throw unprocessable(`The unit of ${text(before.number)} cannot be changed here: cancel the draft and reserve the other unit, or modify a confirmed reservation.`);
+        throw unprocessable(salesText('reservationUnitFixed', { number: dataWord(before.number) }));
       }
       const touched = ['paymentPlan', 'offer', 'discountKind', 'discountValue'].some((name) => values[name] !== undefined && values[name] !== before[name]);
       if (!touched) return {};
@@ -275,7 +276,7 @@ export function reservationHooks(engine: EngineContext, notify: DomainNotify): R
         before: async (tx, id, current, caller) => {
           const shares = await tx.query<{ n: number; total: string | null }>('select count(*)::int as n, sum(share)::text as total from reservation_buyers where reservation_id = $1', [id]);
           const buyers = shares.rows[0]!;
-          if (buyers.n > 0 && compareMoney(buyers.total ?? '0', '100') !== 0) throw unprocessable(`The buyers’ shares of ${text(current.number ?? (await documentNumber(tx, reservations, id)))} add up to ${decimal(buyers.total ?? '0').toString()}%, not 100%.`);
+          if (buyers.n > 0 && compareMoney(buyers.total ?? '0', '100') !== 0) throw unprocessable(salesText('reservationSharesNot100', { number: dataWord(current.number ?? (await documentNumber(tx, reservations, id))), total: decimal(buyers.total ?? '0').toString() }));
           const { ok, authority, givenPct } = await withinAuthority(tx, caller, current);
           if (!ok) {
             await setClaimKind(engine, tx, caller, id, 'pending_approval', agentOf(current, caller));
@@ -339,7 +340,7 @@ export function reservationHooks(engine: EngineContext, notify: DomainNotify): R
       },
       rejectModification: {
         before: async (tx, id, current) => {
-          if (!(await pendingRevision(tx, id))) throw unprocessable(`No modification of ${text(current.number)} is waiting for a decision.`);
+          if (!(await pendingRevision(tx, id))) throw unprocessable(salesText('reservationNoModification', { number: dataWord(current.number) }));
           return { values: { modificationPending: false } };
         },
         after: async (tx, id, record, caller, reason) => {
@@ -367,7 +368,7 @@ export const snapshot = (record: Record<string, unknown>) => Object.fromEntries(
  */
 async function applyModification(engine: EngineContext, tx: Queryable, caller: Caller, id: string, current: RecordRow) {
   const revision = await pendingRevision(tx, id);
-  if (!revision) throw unprocessable(`No modification of ${text(current.number)} is waiting for a decision.`);
+  if (!revision) throw unprocessable(salesText('reservationNoModification', { number: dataWord(current.number) }));
   const changes = revision.changes;
   const oldUnit = String(current.unit);
   const newUnit = typeof changes.unit === 'string' ? changes.unit : oldUnit;
@@ -380,7 +381,7 @@ async function applyModification(engine: EngineContext, tx: Queryable, caller: C
   });
   // The list price stays the one reserved at, unless the unit changes; the plan's discount is the plan's now.
   const pricing = newUnit === oldUnit ? priceReservation(text(current.listPrice), priced.discountKind, priced.discountValue, priced.pricing.planDiscountPct) : priced.pricing;
-  if ('problem' in pricing) throw unprocessable(pricing.problem);
+  if ('problem' in pricing) throw unprocessable(pricingText(pricing));
   let title: string | undefined;
   if (newUnit !== oldUnit) {
     for (const unitId of [oldUnit, newUnit].sort()) await lockUnit(tx, unitId);
@@ -419,9 +420,11 @@ async function retitled(tx: Queryable, title: string, oldUnitId: string, newCode
   return title.replace(named, newCode).slice(0, 160);
 }
 
-/** A 409 when a reservation's state is not one of `states`, naming it (for calls beside the engine's actions). */
-export function assertState(record: Readonly<Record<string, unknown>>, states: readonly string[], what: string) {
-  if (!states.includes(String(record.status))) throw unprocessable(`${what} is not possible while the reservation ${text(record.number)} is ${words(record.status)}.`);
+/** A 422 when a reservation's state is not one of `states`, naming it (for calls beside the engine's actions: contracting, modifying). */
+export function assertState(record: Readonly<Record<string, unknown>>, states: readonly string[], what: 'contracting' | 'modifying') {
+  if (!states.includes(String(record.status))) {
+    throw unprocessable(salesText(what === 'contracting' ? 'reservationContractingNotNow' : 'reservationModifyingNotNow', { number: dataWord(record.number), status: stateWord('reservations', record.status) }));
+  }
 }
 
 /**
@@ -433,7 +436,7 @@ export function reservationBuyerHooks(): ResourceHooks {
     if (caller.source === 'action' || caller.source === 'job' || caller.source === 'system') return;
     const rows = await tx.query<{ status: string; number: string }>('select status, number from reservations where id = $1 for update', [String(reservationId)]);
     const row = rows.rows[0];
-    if (row && row.status !== 'draft') throw unprocessable(`The buyers of ${row.number} can change only while it is a draft; it is ${words(row.status)}.`);
+    if (row && row.status !== 'draft') throw unprocessable(salesText('reservationBuyersDraftOnly', { number: dataWord(row.number), status: stateWord('reservations', row.status) }));
   };
   return {
     beforeCreate: async (tx, _extra, caller, values) => assertDraft(tx, caller, values.reservation),

@@ -20,31 +20,46 @@ export type ReservationPricing = {
 const isEmpty = (value: unknown) => value === null || value === undefined || value === '';
 
 /**
+ * Why a discount cannot apply: `problem` in English (the web shows it as it is), and its key and
+ * values for the server, which answers it in the caller's language (the sales catalog's key).
+ */
+export type PricingProblem = {
+  problem: string;
+  key: 'discountNotNumber' | 'discountNegative' | 'discountOver100' | 'discountOverPlanPct' | 'discountOverList' | 'discountAndPlanOverList';
+  params?: Readonly<Record<string, string>>;
+};
+
+/**
  * The net price of a unit at a list price less the payment plan's discount (`planPct` percent of the
  * list price) and a discount given as a percentage or an amount of the list price: exact
  * (decimal.js through @propdesk/finance), never below zero. Answers the problem's words for a
  * discount that cannot apply (more than the price, more than 100%, negative).
  */
-export function priceReservation(listPrice: string, kind: DiscountKind, value: string | number | null | undefined, planPct: string | number | null = null): ReservationPricing | { problem: string } {
+export function priceReservation(listPrice: string, kind: DiscountKind, value: string | number | null | undefined, planPct: string | number | null = null): ReservationPricing | PricingProblem {
   const list = toMoney(listPrice);
   const given = isEmpty(value) ? '0' : String(value);
   let raw;
   try {
     raw = decimal(given);
   } catch {
-    return { problem: 'The discount is not a number' };
+    return { problem: 'The discount is not a number', key: 'discountNotNumber' };
   }
-  if (raw.isNegative() && !raw.isZero()) return { problem: 'A discount is zero or more' };
+  if (raw.isNegative() && !raw.isZero()) return { problem: 'A discount is zero or more', key: 'discountNegative' };
   const plan = decimal(isEmpty(planPct) ? '0' : String(planPct));
   const planAmount = percentOf(list, plan);
   let amount: string;
   if (kind === 'percent') {
-    if (raw.plus(plan).gt(100)) return { problem: plan.isZero() ? 'A discount is at most 100%' : `A discount is at most ${decimal(100).minus(plan).toString()}% besides the plan’s ${plan.toString()}%` };
+    if (raw.plus(plan).gt(100)) {
+      if (plan.isZero()) return { problem: 'A discount is at most 100%', key: 'discountOver100' };
+      const max = decimal(100).minus(plan).toString();
+      return { problem: `A discount is at most ${max}% besides the plan’s ${plan.toString()}%`, key: 'discountOverPlanPct', params: { max, plan: plan.toString() } };
+    }
     amount = percentOf(list, raw);
   } else {
     amount = toMoney(raw);
     if (compareMoney(addMoney(amount, planAmount), list) > 0) {
-      return { problem: plan.isZero() ? `The discount ${amount} is more than the list price ${list}` : `The discount ${amount} and the plan’s ${planAmount} are more than the list price ${list}` };
+      if (plan.isZero()) return { problem: `The discount ${amount} is more than the list price ${list}`, key: 'discountOverList', params: { amount, list } };
+      return { problem: `The discount ${amount} and the plan’s ${planAmount} are more than the list price ${list}`, key: 'discountAndPlanOverList', params: { amount, planAmount, list } };
     }
   }
   const total = addMoney(amount, planAmount);

@@ -1,5 +1,6 @@
 import { getRecord, updateRecord, type Caller, type DomainNotify, type EngineContext } from '@propdesk/records/server';
-import { notFound, unprocessable, type Migration, type Queryable } from '@propdesk/server-kit';
+import { dataWord, notFound, unprocessable, type Migration, type Queryable } from '@propdesk/server-kit';
+import { pricingText, salesText } from '../../server/i18n/catalog.js';
 import { formatMoney } from '@propdesk/records/model';
 import { reservations } from './definition.js';
 import { assertState, pendingRevision, priceFor, snapshot } from './lifecycle.server.js';
@@ -55,16 +56,16 @@ export type ModificationInput = {
  */
 export async function requestModification(engine: EngineContext, notify: DomainNotify, tx: Queryable, caller: Caller, id: string, input: ModificationInput) {
   const locked = await tx.query<{ id: string }>('select id::text as id from reservations where id = $1 for update', [id]);
-  if (!locked.rows[0]) throw notFound('No such reservation');
+  if (!locked.rows[0]) throw notFound(salesText('noReservation'));
   const current = await getRecord(engine, tx, reservations, caller, id);
-  if (!current) throw notFound('No such reservation');
-  assertState(current, ['confirmed'], 'Modifying');
-  if (current.modificationPending || (await pendingRevision(tx, id))) throw unprocessable(`A modification of ${String(current.number)} is already waiting for a decision.`);
+  if (!current) throw notFound(salesText('noReservation'));
+  assertState(current, ['confirmed'], 'modifying');
+  if (current.modificationPending || (await pendingRevision(tx, id))) throw unprocessable(salesText('reservationModificationWaiting', { number: dataWord(current.number) }));
   const changes: Record<string, unknown> = {};
   for (const key of ['unit', 'paymentPlan', 'offer', 'discountKind', 'discountValue'] as const) {
     if (input[key] !== undefined && input[key] !== current[key]) changes[key] = input[key];
   }
-  if (Object.keys(changes).length === 0) throw unprocessable('The modification changes nothing.');
+  if (Object.keys(changes).length === 0) throw unprocessable(salesText('reservationModificationEmpty'));
   const unitId = typeof changes.unit === 'string' ? changes.unit : String(current.unit);
   if (unitId !== current.unit) await assertClaimable(tx, unitId);
   const priced = await priceFor(tx, {
@@ -75,7 +76,7 @@ export async function requestModification(engine: EngineContext, notify: DomainN
     discountValue: 'discountValue' in changes ? (changes.discountValue as string | null) : ((current.discountValue as string | null | undefined) ?? null),
   });
   const pricing = unitId === current.unit ? priceReservation(String(current.listPrice), priced.discountKind, priced.discountValue, priced.pricing.planDiscountPct) : priced.pricing;
-  if ('problem' in pricing) throw unprocessable(pricing.problem);
+  if ('problem' in pricing) throw unprocessable(pricingText(pricing));
   const proposed = { ...snapshot(current), ...changes, project: priced.unit.project, paymentPlan: priced.paymentPlan, discountKind: priced.discountKind, discountValue: priced.discountValue, ...pricing, revision: Number(current.revision ?? 1) + 1 };
   await tx.query(
     `insert into reservation_revisions (reservation_id, revision, status, before, changes, after, reason, requested_by) values ($1, $2, 'pending', $3::jsonb, $4::jsonb, $5::jsonb, $6, $7)`,

@@ -1,6 +1,7 @@
 import { callerOf, engineTransaction, getRecord, type DomainNotify, type EngineContext } from '@propdesk/records/server';
 import { generateSchedule, type Frequency, type PlanTerms } from '@propdesk/finance';
 import { notFound, ok, requirePrivilege, unprocessable, type Queryable } from '@propdesk/server-kit';
+import { salesText } from '../../server/i18n/catalog.js';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DISCOUNT_KINDS, reservations } from './definition.js';
@@ -41,7 +42,7 @@ async function planTermsOf(db: Queryable, planId: string): Promise<PlanTerms> {
     [planId],
   );
   const plan = rows.rows[0];
-  if (!plan) throw unprocessable('No such payment plan');
+  if (!plan) throw unprocessable(salesText('noPaymentPlan'));
   return {
     downPaymentPct: plan.down_payment_pct ?? '0',
     years: plan.years ?? 0,
@@ -118,7 +119,7 @@ export function registerReservationRoutes(app: FastifyInstance, engine: EngineCo
       const { id } = request.params as z.infer<typeof idParams>;
       const caller = callerOf(request);
       // Reads only, outside a transaction: the engine's lists read through its own pool.
-      if (!(await getRecord(engine, engine.db, engine.registry.get('customers'), caller, id))) throw notFound('No such customer');
+      if (!(await getRecord(engine, engine.db, engine.registry.get('customers'), caller, id))) throw notFound(salesText('noCustomer'));
       return ok(await customerPortfolio(engine, engine.db, caller, id));
     },
   );
@@ -133,7 +134,7 @@ export function registerReservationRoutes(app: FastifyInstance, engine: EngineCo
       const { id } = request.params as z.infer<typeof idParams>;
       const caller = callerOf(request);
       const revisions = await engineTransaction(engine, async (tx) => {
-        if (!(await getRecord(engine, tx, reservations, caller, id))) throw notFound('No such reservation');
+        if (!(await getRecord(engine, tx, reservations, caller, id))) throw notFound(salesText('noReservation'));
         return listRevisions(tx, id);
       });
       return ok(revisions);

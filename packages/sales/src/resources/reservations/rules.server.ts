@@ -1,7 +1,8 @@
 import type { Caller } from '@propdesk/records/server';
 import { formatDate, type RecordRow } from '@propdesk/records/model';
 import { decimal } from '@propdesk/finance';
-import { HttpError, unprocessable } from '@propdesk/server-kit';
+import { badRequest, dataWord, fieldError, unprocessable } from '@propdesk/server-kit';
+import { pricingText, salesText } from '../../server/i18n/catalog.js';
 import { reservations } from './definition.js';
 import { priceReservation, type DiscountKind, type ReservationPricing } from './pricing.js';
 import { addDays, reservationLink, type ReservationSetup } from './setup.server.js';
@@ -51,16 +52,16 @@ export type Priced = { unit: UnitFacts; pricing: ReservationPricing; discountKin
  */
 export function priceFromFacts(input: PriceInput, facts: PriceFacts): Priced {
   const { unit, today } = facts;
-  if (unit.base_price === null) throw unprocessable(`Unit ${unit.code} has no list price yet; price it before reserving.`);
+  if (unit.base_price === null) throw unprocessable(salesText('unitNoListPrice', { code: dataWord(unit.code) }));
   let kind: DiscountKind = input.discountKind ?? 'percent';
   let value = input.discountValue;
   let offer: OfferFacts | null = null;
   if (input.offerId) {
     offer = facts.offers.get(input.offerId) ?? null;
-    if (!offer) throw unprocessable('No such offer');
-    if (offer.project !== unit.project) throw unprocessable(`The offer ${offer.name} is for another project than unit ${unit.code}.`);
-    if (offer.unit_type && offer.unit_type !== unit.unit_type) throw unprocessable(`The offer ${offer.name} is for another unit type than unit ${unit.code}.`);
-    if (today < offer.valid_from || today > offer.valid_to) throw unprocessable(`The offer ${offer.name} runs from ${offer.valid_from} to ${offer.valid_to}; it does not apply today.`);
+    if (!offer) throw unprocessable(salesText('noOffer'));
+    if (offer.project !== unit.project) throw unprocessable(salesText('offerOtherProject', { offer: dataWord(offer.name), code: dataWord(unit.code) }));
+    if (offer.unit_type && offer.unit_type !== unit.unit_type) throw unprocessable(salesText('offerOtherUnitType', { offer: dataWord(offer.name), code: dataWord(unit.code) }));
+    if (today < offer.valid_from || today > offer.valid_to) throw unprocessable(salesText('offerNotToday', { offer: dataWord(offer.name), from: dataWord(offer.valid_from), to: dataWord(offer.valid_to) }));
     if (value === null || value === undefined || value === '') {
       if (offer.discount_pct !== null) {
         kind = 'percent';
@@ -75,11 +76,11 @@ export function priceFromFacts(input: PriceInput, facts: PriceFacts): Priced {
   let plan: PlanFacts | null = null;
   if (planId) {
     plan = facts.plans.get(planId) ?? null;
-    if (!plan) throw unprocessable('No such payment plan');
-    if (plan.project !== null && plan.project !== unit.project) throw unprocessable(`The payment plan ${plan.name} is for another project than unit ${unit.code}; choose one of its project’s plans.`);
+    if (!plan) throw unprocessable(salesText('noPaymentPlan'));
+    if (plan.project !== null && plan.project !== unit.project) throw unprocessable(salesText('planOtherProject', { plan: dataWord(plan.name), code: dataWord(unit.code) }));
   }
   const pricing = priceReservation(unit.base_price, kind, value, plan?.discount_pct ?? null);
-  if ('problem' in pricing) throw new HttpError(400, 'Validation failed', { errors: [{ field: 'discountValue', message: pricing.problem }] });
+  if ('problem' in pricing) throw badRequest('Validation failed', [fieldError('discountValue', pricingText(pricing))]);
   return { unit, pricing, discountKind: kind, discountValue: value === null || value === undefined || value === '' ? '0' : String(value), offerPct: offer ? offerPct(offer, unit.base_price) : null, paymentPlan: planId };
 }
 
@@ -120,7 +121,7 @@ export type NewReservationFacts = {
 export function newReservationColumns(facts: NewReservationFacts): Record<string, unknown> {
   const { values, priced, setup, today } = facts;
   const signBy = typeof values.signBy === 'string' && values.signBy !== '' ? values.signBy : addDays(today, setup.signByDays);
-  if (signBy < today) throw new HttpError(400, 'Validation failed', { errors: [{ field: 'signBy', message: `Today (${today}) or later` }] });
+  if (signBy < today) throw badRequest('Validation failed', [fieldError('signBy', salesText('signByTodayOrLater', { today: dataWord(today) }))]);
   const fee = values.fee === null || values.fee === undefined || values.fee === '' ? (setup.defaultFee ?? '0') : String(values.fee);
   const title = typeof values.title === 'string' && values.title.trim() !== '' ? values.title : `${facts.buyerName ?? 'Buyer'} – ${priced.unit.code}`.slice(0, 160);
   return {

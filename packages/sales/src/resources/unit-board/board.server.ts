@@ -1,5 +1,6 @@
 import { qb, sql, type EngineContext, type RawBuilder } from '@propdesk/records/server';
 import { notFound, type Queryable, type RequestAuth } from '@propdesk/server-kit';
+import { salesText } from '../../server/i18n/catalog.js';
 import type { Board, BoardClaim, BoardEvent, BoardPlan, BoardStatus, BoardUnit } from './model.js';
 
 /** The units a caller may read, as a condition on the units row `t` (the engine's row scope, if any). */
@@ -43,7 +44,7 @@ export async function lastEventId(db: Queryable): Promise<number> {
 export async function boardProject(db: Queryable, projectId: string) {
   const rows = await db.query<Board['project']>('select id::text as id, code, name, currency from projects where id = $1', [projectId]);
   const project = rows.rows[0];
-  if (!project) throw notFound('No such project');
+  if (!project) throw notFound(salesText('noProject'));
   return project;
 }
 

@@ -1,5 +1,6 @@
 import { updateMany, updateRecord, type Caller, type EngineContext, type ResourceHooks, type UpdatedRow } from '@propdesk/records/server';
-import { conflict, notFound, type HttpError, type Migration, type Queryable } from '@propdesk/server-kit';
+import { conflict, dataWord, notFound, type HttpError, type LocalText, type Migration, type Queryable, type Word } from '@propdesk/server-kit';
+import { salesText, salesWord, unitState } from '../../server/i18n/catalog.js';
 
 /**
  * The unit's one live claim (issue 17): a hold, an EOI allocation or a reservation. At most one live
@@ -61,6 +62,9 @@ export const DISPLAY_TIME_ZONE = 'Africa/Cairo';
 const when = new Intl.DateTimeFormat('en-GB', { timeZone: DISPLAY_TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 /** `26 Nov 2026, 14:30`. */
 export const formatWhen = (value: Date | string) => when.format(new Date(value));
+const whenAr = new Intl.DateTimeFormat('ar-EG-u-nu-latn', { timeZone: DISPLAY_TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+/** A time in a message: `formatWhen` in English, the month's Arabic name (Latin digits) in Arabic, isolated as data. */
+export const whenWord = (value: Date | string): Word => ({ en: formatWhen(value), ar: `\u2068${whenAr.format(new Date(value))}\u2069` });
 
 type LockedUnit = { id: string; code: string; status: string; project: string | null };
 type LiveClaim = {
@@ -77,7 +81,7 @@ type LiveClaim = {
 export async function lockUnit(tx: Queryable, unitId: string): Promise<LockedUnit> {
   const rows = await tx.query<LockedUnit>('select id::text as id, code, status, project_id::text as project from units where id = $1 for update', [unitId]);
   const unit = rows.rows[0];
-  if (!unit) throw notFound('No such unit');
+  if (!unit) throw notFound(salesText('noUnit'));
   return unit;
 }
 
@@ -93,17 +97,24 @@ export async function liveClaim(tx: Queryable, unitId: string): Promise<LiveClai
   return rows.rows[0] ?? null;
 }
 
-/** "Unit PH-B1-0304 is held by Nadia Sales until 26 Nov 2026, 14:30." */
+/** "Unit PH-B1-0304 is held by Nadia Sales until 26 Nov 2026, 14:30." (English; `claimedText` is the caller's.) */
 export function claimedMessage(code: string, claim: Pick<LiveClaim, 'kind' | 'holder' | 'expires_at'>): string {
   const until = claim.expires_at ? ` until ${formatWhen(claim.expires_at)}` : '';
   return `Unit ${code} is ${VERB_OF[claim.kind]} ${claim.holder ?? 'someone else'}${until}.`;
 }
 
+/** `claimedMessage` by key: the same English, the caller's language in the envelope. */
+export function claimedText(code: string, claim: Pick<LiveClaim, 'kind' | 'holder' | 'expires_at'>): LocalText {
+  const holder = claim.holder === null ? salesWord('someoneElse') : dataWord(claim.holder);
+  const params = { code: dataWord(code), claim: claim.kind, holder };
+  return claim.expires_at ? salesText('unitClaimedUntil', { ...params, until: whenWord(claim.expires_at) }) : salesText('unitClaimed', params);
+}
+
 /** A 409 naming who holds the unit until when, or the status that keeps it from being claimed (`known`: the live claim just read under the unit's lock). */
 export async function unavailableError(tx: Queryable, unit: LockedUnit, known?: LiveClaim | null): Promise<HttpError> {
   const claim = known === undefined ? await liveClaim(tx, unit.id) : known;
-  if (claim) return conflict(claimedMessage(unit.code, claim));
-  return conflict(`Unit ${unit.code} is ${unit.status.replace(/_/g, ' ')}, not available.`);
+  if (claim) return conflict(claimedText(unit.code, claim));
+  return conflict(salesText('unitNotAvailable', { code: dataWord(unit.code), status: unitState(unit.status) }));
 }
 
 /**
@@ -180,7 +191,7 @@ export async function claimUnit(engine: EngineContext, tx: Queryable, caller: Ca
 export async function claimUnits(engine: EngineContext, tx: Queryable, caller: Caller, inputs: readonly ClaimInput[]): Promise<{ claimId: string; created: boolean }[]> {
   if (inputs.length === 0) return [];
   const unitIds = inputs.map((input) => input.unitId);
-  if (new Set(unitIds).size !== unitIds.length) throw conflict('A unit is claimed twice in one batch.');
+  if (new Set(unitIds).size !== unitIds.length) throw conflict(salesText('unitTwiceInBatch'));
   const locked = await tx.query<LockedUnit>('select id::text as id, code, status, project_id::text as project from units where id = any($1::uuid[]) order by id for update', [unitIds]);
   const units = new Map(locked.rows.map((unit) => [unit.id, unit]));
   const live = await tx.query<{ id: string; unit_id: string; document_resource: string; document_id: string }>(
@@ -192,7 +203,7 @@ export async function claimUnits(engine: EngineContext, tx: Queryable, caller: C
   const fresh: ClaimInput[] = [];
   for (const input of inputs) {
     const unit = units.get(input.unitId);
-    if (!unit) throw notFound('No such unit');
+    if (!unit) throw notFound(salesText('noUnit'));
     const claim = claims.get(unit.id);
     if (claim && claim.document_resource === input.document.resource && claim.document_id === input.document.id) {
       answers.push({ claimId: claim.id, created: false });
@@ -268,7 +279,7 @@ export async function transferClaims(engine: EngineContext, tx: Queryable, calle
       moves.map((move) => move.to.expiresAt),
     ],
   );
-  if (moved.rows.length !== moves.length) throw conflict('The claim to hand over is no longer live.');
+  if (moved.rows.length !== moves.length) throw conflict(salesText('claimNotLive'));
   const follow = moved.rows.filter((row) => row.status !== STATUS_OF[row.kind]);
   await updateMany(
     engine,
@@ -321,7 +332,7 @@ export async function transferClaim(engine: EngineContext, tx: Queryable, caller
   );
   const claim = found.rows[0];
   const unitId = claim?.unit_id;
-  if (!claim || !unitId) throw conflict('The claim to hand over is no longer live.');
+  if (!claim || !unitId) throw conflict(salesText('claimNotLive'));
   // Handing a claim to its own document as it already is changes nothing (a reservation confirmed in the transaction that made it).
   const sameEnd = (claim.expires_at === null && to.expiresAt === null) || (claim.expires_at !== null && to.expiresAt !== null && new Date(claim.expires_at).getTime() === to.expiresAt.getTime());
   if (from.resource === to.resource && from.id === to.id && claim.kind === to.kind && claim.holder_id === to.holderId && sameEnd) return;

@@ -1,6 +1,7 @@
 import { callerOf, getRecord, type EngineContext } from '@propdesk/records/server';
 import { columnOf, labelFieldOf } from '@propdesk/records/model';
 import { notFound, ok, requirePrivilege, type Queryable } from '@propdesk/server-kit';
+import { salesText } from '../../server/i18n/catalog.js';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { availabilityDoc, unitStoryDoc } from '../../server/docs.js';
@@ -58,7 +59,7 @@ export function registerUnitRoutes(app: FastifyInstance, engine: EngineContext) 
     { schema: { tags, summary: "The unit's status changes, newest first: from, to, who, when, which document, why", params: idParams, docs: { response: { 200: unitStoryDoc } } }, onRequest: requirePrivilege(units.entity, 'read') },
     async (request) => {
       const { id } = request.params as z.infer<typeof idParams>;
-      if (!(await getRecord(engine, engine.db, units, callerOf(request), id))) throw notFound('No such unit');
+      if (!(await getRecord(engine, engine.db, units, callerOf(request), id))) throw notFound(salesText('noUnit'));
       const rows = await engine.db.query<EventRow>(
         `select e.id::text as id, e.at, e.from_status, e.to_status, e.actor_id::text as actor_id, coalesce(nullif(u.full_name, ''), u.username) as actor_name,
                 e.source, e.action, e.document_resource, e.document_id::text as document_id, e.reason

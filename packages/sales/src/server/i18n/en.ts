@@ -1,4 +1,10 @@
-/** Sales' server words (issue 29). Done: hold requests. English is what the API always answered. */
+/**
+ * Sales' server words (issue 29): the refusals of holds, reservations, contracts, installments,
+ * receipts, cheques, commissions, EOIs and their payments, bulk deals and collections. English is
+ * what the API always answered, byte for byte. `{count}` is a plural's number and `{n}` the same
+ * number as written (Latin digits in both languages, decision 211); data (numbers of documents,
+ * names, amounts, dates) comes as `dataWord`s, isolated inside Arabic.
+ */
 export const en = {
   holdMaxExtensions: 'A hold can be extended at most {max, plural, one {# time} other {# times}} in {project}; this one has been extended {done}.',
   holdMaxTotalHours: 'A hold can last at most {max} hours in all in {project}; {extra} more hours would make {total}.',
@@ -12,6 +18,163 @@ export const en = {
   holdExtensionMaxHours: 'An extension can add at most {max} hours in {project}; {hours} were asked.',
   holdNotFound: 'No such hold request',
   holdReserveOnlyApproved: 'Only an approved hold can become a reservation; this one is {status}.',
+
+  // Records that are not there (a 404 or 422 of the calls beside the engine's).
+  noUnit: 'No such unit',
+  noOffer: 'No such offer',
+  noPaymentPlan: 'No such payment plan',
+  noReservation: 'No such reservation',
+  noCustomer: 'No such customer',
+  noContract: 'No such contract',
+  noContractAction: 'No such contract action',
+  noPrint: 'No such print',
+  noReceipt: 'No such receipt',
+  noCheque: 'No such cheque',
+  noCommission: 'No such commission',
+  noBroker: 'No such broker',
+  noEoi: 'No such EOI',
+  noEoiSetup: 'No such EOI setup',
+  noLead: 'No such lead',
+  noProject: 'No such project',
+
+  // Units and their claims.
+  unitClaimed: 'Unit {code} is {claim, select, hold {held by} allocation {allocated to} other {reserved by}} {holder}.',
+  unitClaimedUntil: 'Unit {code} is {claim, select, hold {held by} allocation {allocated to} other {reserved by}} {holder} until {until}.',
+  someoneElse: 'someone else',
+  unitNotAvailable: 'Unit {code} is {status}, not available.',
+  unitTwiceInBatch: 'A unit is claimed twice in one batch.',
+  claimNotLive: 'The claim to hand over is no longer live.',
+
+  // Reservations.
+  reservationHoldOrEoi: 'A reservation comes from a hold or from an EOI, not both.',
+  reservationHoldNotApproved: 'Only an approved hold can become a reservation; {number} is {status}.',
+  reservationHoldOtherUnit: 'The hold {number} is on another unit.',
+  reservationUnitFixed: 'The unit of {number} cannot be changed here: cancel the draft and reserve the other unit, or modify a confirmed reservation.',
+  reservationSharesNot100: 'The buyers’ shares of {number} add up to {total}%, not 100%.',
+  reservationNoModification: 'No modification of {number} is waiting for a decision.',
+  reservationContractingNotNow: 'Contracting is not possible while the reservation {number} is {status}.',
+  reservationModifyingNotNow: 'Modifying is not possible while the reservation {number} is {status}.',
+  reservationBuyersDraftOnly: 'The buyers of {number} can change only while it is a draft; it is {status}.',
+  reservationNoLongerHolds: 'The reservation {number} no longer holds its unit.',
+  reservationUnitNotAllocated: 'Unit {code} is not allocated to its EOI; reserve it on its own.',
+  reservationModificationWaiting: 'A modification of {number} is already waiting for a decision.',
+  reservationModificationEmpty: 'The modification changes nothing.',
+  unitNoListPrice: 'Unit {code} has no list price yet; price it before reserving.',
+  offerOtherProject: 'The offer {offer} is for another project than unit {code}.',
+  offerOtherUnitType: 'The offer {offer} is for another unit type than unit {code}.',
+  offerNotToday: 'The offer {offer} runs from {from} to {to}; it does not apply today.',
+  planOtherProject: 'The payment plan {plan} is for another project than unit {code}; choose one of its project’s plans.',
+  signByTodayOrLater: 'Today ({today}) or later',
+  reservationPaymentNotNow: 'A payment cannot be taken while the reservation {number} is {status}.',
+  discountNotNumber: 'The discount is not a number',
+  discountNegative: 'A discount is zero or more',
+  discountOver100: 'A discount is at most 100%',
+  discountOverPlanPct: 'A discount is at most {max}% besides the plan’s {plan}%',
+  discountOverList: 'The discount {amount} is more than the list price {list}',
+  discountAndPlanOverList: 'The discount {amount} and the plan’s {planAmount} are more than the list price {list}',
+
+  // Contracts and their schedules.
+  contractAlready: '{reservation} is already contracted as {number}.',
+  contractAlreadyField: 'Already contracted as {number}',
+  contractFromConfirmed: 'A contract is made from a confirmed reservation; {number} is {status}.',
+  contractNoPlanOrPrice: '{number} has no payment plan or net price to contract.',
+  contractTemplateOtherProject: 'The template {template} belongs to another project.',
+  contractKeepsReservation: 'A contract stays with the reservation it was made from.',
+  contractActionNotInState: '{action} is not possible while the contract is {status}.',
+  contractActionNotAtStep: '{action} is not possible while the contract is at the step {step}.',
+  contractNoStep: 'none',
+  contractChanged: 'Someone else changed this contract after you opened it; reload it.',
+  contractActionNeedsReason: '{action} needs a reason.',
+  scheduleWhileCancelled: 'The schedule of {number} cannot change while the contract is cancelled.',
+  planGone: 'The payment plan no longer exists.',
+  planCannotSchedule: 'The payment plan cannot make a schedule: {why}',
+  contractAlreadyOnUnit: '{number} is already on this unit.',
+  contractUnitOtherProject: 'Unit {code} is in another project; a contract changes units within its project.',
+
+  // Receipts.
+  receiptNotThisContract: 'Not an installment of this receipt’s contract',
+  installmentTakesNoPayments: 'Installment {seq} (v{version}) is {status}; it takes no payments.',
+  installmentOpenOnly: 'Installment {seq} due {due} has only {open} open; {amount} cannot be allocated to it.',
+  allocationsOverAmount: 'The allocations add up to more than the receipt’s {amount}',
+  receiptPaidByCheque: 'This receipt is paid by cheque {number}, which is {status}; return or bounce the cheque instead.',
+  receiptChequeInRegister: 'Record a cheque in the cheque register: it issues the receipt, and its money counts as paid when the cheque clears',
+  contractCancelledNoPayments: '{number} is cancelled; it takes no payments.',
+  contractOtherCustomer: '{number} is another customer’s contract',
+  receiptFieldFixed: 'An issued receipt’s {field} cannot change; void it and issue a new one.',
+
+  // Cheques.
+  chequeNameBouncedReason: 'Name a bounced reason: {reasons}',
+  chequeNoBouncedReasons: 'none is set up',
+  chequeReceivedByToday: 'A cheque is received today or earlier',
+  chequeReplacesOnlyBounced: 'Cheque {number} is {status}; only a bounced cheque is replaced.',
+  chequeOtherCustomer: 'Cheque {number} is another customer’s',
+  chequeFieldFixed: 'A received cheque’s {field} cannot change; its receipt is issued. Return it and record a new cheque.',
+  chequeDepositEarly: 'Cheque {number} is dated {date}: the bank will not take it before then. To deposit it now, give the reason.',
+
+  // Commissions.
+  commissionNothingToRecover: 'Nothing is left to recover on commission {number}.',
+  commissionRecoveryRange: 'A recovery on commission {number} is more than nothing and at most the {amount} still to recover.',
+  commissionActionNotInState: '{action} is not possible while the commission is {status}.',
+  commissionNotByHand: 'Commissions are accrued from contracts with a broker; they are not entered by hand.',
+
+  // EOIs, their launches and payments, and bulk deals.
+  eoiWindowClosed: 'The window of {setup} closed on {when}.',
+  eoiWindowOpens: 'The window of {setup} opens on {when}.',
+  eoiNotUnitType: 'Not a unit type: {names}',
+  eoiCustomerMax: 'A customer can hold at most {count, plural, one {{n} EOI} other {{n} EOIs}} in {setup}; {name} has {has}.',
+  eoiThisCustomer: 'this customer',
+  eoiLeadNeedsId: 'The lead is not a customer yet: give a national ID or passport number to make one',
+  eoiLeadNoPhone: 'The lead has no phone; make the customer first',
+  eoiLaunchFixed: 'The launch of {number} cannot change; cancel it and make another.',
+  eoiActionNotInState: '{action} is not possible while {number} is {status}.',
+  eoiSetupProjectFixed: '{setup} has EOIs; its project cannot change.',
+  eoiPaymentMethod: 'How was it paid? Choose the method',
+  eoiPaymentNeedsReference: '{method} needs a reference',
+  eoiPaymentNeedsBank: '{method} needs a bank',
+  eoiPaymentChequeNumber: 'A cheque has a number',
+  eoiPaymentChequeDate: 'A cheque has a date',
+  eoiPaymentOnlySubmitted: 'Payments are taken on a submitted EOI; {number} is {status}.',
+  eoiPaymentTooMuch: '{number} needs {owed} more; {amount} was given.',
+  eoiRefundNotNow: 'A refund is not possible while {number} is {status}.',
+  eoiNotRefundable: 'EOIs of {setup} are not refundable.',
+  eoiRefundTooMuch: 'At most {max} can be refunded on {number}: {paid} was paid and {refunds} is refunded or asked already.',
+  eoiPaymentKindFixed: '{number} is a {kind}; it cannot become a {other}.',
+  eoiPaymentEoiFixed: '{number} belongs to its EOI; record a new payment on the other one.',
+  eoiPaymentTakeBack: 'A payment can be taken back only while its EOI is submitted; {number} is {status}.',
+  bulkNeedsPlan: 'Choose the payment plan of {setup} first: the reservations take it.',
+  bulkLaunchFixed: 'The launch of {number} cannot change; make another bulk deal.',
+  bulkNoDryRun: '{number} has no dry run to publish.',
+  bulkEoiChanged: '{eoi} is {status} since the dry run; run it again.',
 } as const;
 
 export type SalesKey = keyof typeof en;
+
+/**
+ * Words of sales' schemas and definitions (`problems.push({ field, message })`, `z.string().min(1, 'Say why')`),
+ * shared with the web: the envelope finds them by their English (decision 222).
+ */
+export const validationEn = {
+  sayWhy: 'Say why',
+  giveReason: 'Give a reason',
+  dateAsIso: 'A date as YYYY-MM-DD',
+  atMostBuyers: 'At most 10 buyers',
+  shareSuchAs: 'A share such as 50 or 33.3333',
+  installmentId: 'Must be an installment id',
+  amountLike: 'An amount like 1250.50',
+  recoveryReference: 'Give the recovery reference',
+  discountAtMost100: 'A discount is at most 100%',
+  sharesAdd100: 'The buyers’ shares add up to 100',
+  chooseCustomerOrLead: 'Choose a customer or a lead',
+  notBelowFloorFrom: 'Not below “floor from”',
+  sayPreference: 'Say what this preference wants',
+  windowClosesAfter: 'The window closes after it opens',
+  lettersDigits: 'Letters and digits only',
+  unitTypeTwice: 'This unit type is listed twice',
+  notBelowZero: 'Not below zero',
+  moreThanZero: 'More than zero',
+  sayWhyMoneyBack: 'Say why the money goes back',
+  chequeHasDate: 'A cheque has a date',
+  chooseChequeBank: 'Choose the cheque’s bank',
+} as const;
+
+export type SalesValidationKey = keyof typeof validationEn;

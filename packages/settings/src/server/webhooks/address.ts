@@ -1,5 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
+import { dataWord, translate, type LocalText } from '@propdesk/server-kit';
+import { settingsText } from '../i18n/catalog.js';
 
 /**
  * Where a webhook may be sent (issue 27, no server-side request forgery): an http(s) URL whose every
@@ -45,15 +47,30 @@ function unmapped(address: string): { address: string; family: 'ipv4' | 'ipv6' }
 
 /** Why this address may not be sent to, or null when it may. */
 export function addressRefusal(address: string, allowPrivate = allowPrivateAddresses()): string | null {
+  const kind = refusalKind(address, allowPrivate);
+  if (kind === 'reserved') return `${address} is a link-local, multicast or reserved address`;
+  if (kind === 'private') return `${address} is a loopback or private address`;
+  return null;
+}
+
+function refusalKind(address: string, allowPrivate: boolean): 'reserved' | 'private' | null {
   const { address: plain, family } = unmapped(address);
-  if (always.check(plain, family)) return `${address} is a link-local, multicast or reserved address`;
-  if (!allowPrivate && privateOrLoopback.check(plain, family)) return `${address} is a loopback or private address`;
+  if (always.check(plain, family)) return 'reserved';
+  if (!allowPrivate && privateOrLoopback.check(plain, family)) return 'private';
   return null;
 }
 
 export type CheckedUrl = { url: URL; addresses: { address: string; family: 4 | 6 }[] };
 
-export class UrlRefused extends Error {}
+/** Why a webhook's URL is refused: `message` in English, `said` in the caller's language (the `url` field's problem). */
+export class UrlRefused extends Error {
+  readonly said: LocalText;
+
+  constructor(said: LocalText) {
+    super(translate(said, 'en'));
+    this.said = said;
+  }
+}
 
 /**
  * The URL parsed and its host resolved, every address checked (a name resolving to one private
@@ -64,25 +81,25 @@ export async function checkWebhookUrl(text: string, allowPrivate = allowPrivateA
   try {
     url = new URL(text);
   } catch {
-    throw new UrlRefused('Must be a web address (http or https)');
+    throw new UrlRefused(settingsText('urlNotWeb'));
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UrlRefused('Must be an http or https address');
-  if (url.username || url.password) throw new UrlRefused('Must not carry a user name or password');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UrlRefused(settingsText('urlNotHttp'));
+  if (url.username || url.password) throw new UrlRefused(settingsText('urlCredentials'));
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-  if (host === '') throw new UrlRefused('Must name a host');
+  if (host === '') throw new UrlRefused(settingsText('urlNoHost'));
   let addresses: { address: string; family: 4 | 6 }[];
   if (isIP(host)) addresses = [{ address: host, family: isIP(host) as 4 | 6 }];
   else {
     try {
       addresses = (await lookup(host, { all: true, verbatim: true })).map((entry) => ({ address: entry.address, family: entry.family as 4 | 6 }));
     } catch {
-      throw new UrlRefused(`The host ${host} could not be found`);
+      throw new UrlRefused(settingsText('urlHostNotFound', { host: dataWord(host) }));
     }
   }
-  if (addresses.length === 0) throw new UrlRefused(`The host ${host} has no address`);
+  if (addresses.length === 0) throw new UrlRefused(settingsText('urlHostNoAddress', { host: dataWord(host) }));
   for (const entry of addresses) {
-    const refusal = addressRefusal(entry.address, allowPrivate);
-    if (refusal) throw new UrlRefused(`Must not point inside the network: ${refusal}`);
+    const kind = refusalKind(entry.address, allowPrivate);
+    if (kind) throw new UrlRefused(settingsText(kind === 'reserved' ? 'urlReserved' : 'urlPrivate', { address: dataWord(entry.address) }));
   }
   return { url, addresses };
 }

@@ -5,6 +5,7 @@ import {
   beforeCommit,
   deliverOutbox,
   enqueueOutbox,
+  fieldError,
   isTransaction,
   notFound,
   outboxJob,
@@ -22,6 +23,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { WEBHOOK_EVENTS, WEBHOOK_SECRET_MIN_LENGTH, type WebhookEvent } from '../../model/definitions/webhooks.js';
 import { checkWebhookUrl, UrlRefused } from './address.js';
+import { settingsText } from '../i18n/catalog.js';
 import { postDelivery } from './send.js';
 
 export { addressRefusal, checkWebhookUrl, UrlRefused } from './address.js';
@@ -50,7 +52,7 @@ async function checkUrl(value: unknown) {
   try {
     await checkWebhookUrl(value.trim());
   } catch (error) {
-    if (error instanceof UrlRefused) throw badRequest('Validation failed', [{ field: 'url', message: error.message }]);
+    if (error instanceof UrlRefused) throw badRequest('Validation failed', [fieldError('url', error.said)]);
     throw error;
   }
 }
@@ -299,7 +301,7 @@ export function registerWebhookRoutes(rawApp: FastifyInstance, context: DomainCo
       onRequest: requirePrivilege('webhook', 'read'),
     },
     async (request) => {
-      if (!(await exists(request.params.id))) throw notFound('No such webhook');
+      if (!(await exists(request.params.id))) throw notFound(settingsText('noWebhook'));
       const found = await db.query<DeliveryRow>(
         `select o.id::text as id, o.payload->>'event' as event, o.status, o.attempts, o.created_at, o.next_attempt_at, o.sent_at, o.last_code, o.last_error,
                 (select json_agg(json_build_object('attempt', a.attempt, 'by_hand', a.by_hand, 'started_at', a.started_at, 'ok', a.ok, 'code', a.code, 'error', a.error, 'duration_ms', a.duration_ms) order by a.id)
@@ -339,7 +341,7 @@ export function registerWebhookRoutes(rawApp: FastifyInstance, context: DomainCo
       const { id, delivery } = request.params;
       await db.transaction(async (tx) => {
         const found = await tx.query(`select 1 from outbox where id = $1 and kind = $2 and stream = $3 for update`, [delivery, WEBHOOK_OUTBOX_KIND, id]);
-        if (found.rows.length === 0) throw notFound('No such delivery');
+        if (found.rows.length === 0) throw notFound(settingsText('noDelivery'));
         await requeueOutbox(tx, delivery, WEBHOOK_OUTBOX_KIND);
       });
       return { status: 'OK' as const, message: 'Queued: it is sent again now.', data: { id: delivery, status: 'pending' as const } };
