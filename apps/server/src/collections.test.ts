@@ -281,5 +281,26 @@ describe.each(DB_KINDS)('collections on %s', (kind) => {
     expect(arabic).toContain('كشف حساب');
     expect(arabic).toContain('منى حسن إبراهيم');
     expect(arabic).toContain(`${toEastern(whole!.replace(/\B(?=(\d{3})+(?!\d))/g, '\u066C'))}\u066B${toEastern(fraction!)}`);
+    // Without `lang`: the customer's own language (issue 29), whichever it is.
+    const plain = async () => {
+      const response = await clerk.request({ method: 'GET', url: `/api/customers/${customerId}/statement/print` });
+      expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+      const file = join(dir, 'plain.pdf');
+      writeFileSync(file, response.rawPayload);
+      return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    };
+    await db.query(`update customers set language = 'ar' where id = $1`, [customerId]);
+    expect(await plain()).toContain('كشف حساب');
+    await db.query(`update customers set language = 'en' where id = $1`, [customerId]);
+    expect(await plain()).toContain('Statement of account');
+  });
+
+  it("answers the statement's line texts in the caller's language", async () => {
+    const english = (await clerk.request({ method: 'GET', url: `/api/customers/${customerId}/statement` })).json().data as CustomerStatement;
+    const arabic = (await clerk.request({ method: 'GET', url: `/api/customers/${customerId}/statement`, headers: { 'accept-language': 'ar' } })).json().data as CustomerStatement;
+    expect(arabic.lines).toHaveLength(english.lines.length);
+    expect(english.lines.length).toBeGreaterThan(0);
+    expect(english.lines.map((line) => line.description).join(' ')).toMatch(/[A-Za-z]/);
+    expect(arabic.lines.map((line) => line.description).join(' ')).toMatch(/[\u0600-\u06FF]/);
   });
 });

@@ -72,3 +72,13 @@ export async function renderCompanyPdf(db: Queryable, lang: Lang, template: stri
   const { company, files } = await printCompany(db, lang);
   return { content: renderPdf(preamble(lang) + LETTERHEAD + template, { ...data, company }, files), company };
 }
+
+/**
+ * The language a customer's document prints in when the caller names none: the customer's own
+ * (`customers.language`, issue 29), Arabic when they have none (the developer's contracts are Arabic).
+ */
+export async function customerPrintLanguage(db: Queryable, customerId: string | null | undefined): Promise<Lang> {
+  if (!customerId) return 'ar';
+  const found = await db.query<{ language: string | null }>('select language from customers where id = $1', [customerId]);
+  return found.rows[0]?.language === 'en' ? 'en' : 'ar';
+}

@@ -8,6 +8,7 @@ import { AGE_BANDS } from './model.js';
 import { previewBandReminders, sendBandReminders } from './remind.server.js';
 import { MESSAGE_ENTITY } from '../messages/routes.server.js';
 import { MESSAGE_CHANNELS } from '../messages/templates.js';
+import { customerPrintLanguage } from '../../print/index.server.js';
 import { printStatement, readStatement } from './statement.server.js';
 import { collectionsDashboardDoc, statementDoc } from '../../server/docs.js';
 
@@ -112,7 +113,7 @@ export function registerCollectionRoutes(app: FastifyInstance, engine: EngineCon
       const { id } = request.params as z.infer<typeof idParams>;
       const { asOf } = request.query as z.infer<typeof statementQuery>;
       await visibleCustomer(request, id);
-      return ok(await readStatement(engine.db, id, asOf ?? cairoToday()));
+      return ok(await readStatement(engine.db, id, asOf ?? cairoToday(), request.language));
     },
   );
 
@@ -123,7 +124,7 @@ export function registerCollectionRoutes(app: FastifyInstance, engine: EngineCon
       const { id } = request.params as z.infer<typeof idParams>;
       const query = request.query as z.infer<typeof printQuery>;
       await visibleCustomer(request, id);
-      const document = await printStatement(engine.db, id, query.asOf ?? cairoToday(), query.lang ?? 'ar');
+      const document = await printStatement(engine.db, id, query.asOf ?? cairoToday(), query.lang ?? (await customerPrintLanguage(engine.db, id)));
       reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="${document.name}"`).header('cache-control', 'no-store');
       return reply.send(document.content);
     },

@@ -3,7 +3,7 @@ import { formatDate } from '@propdesk/records/model';
 import type { Printer } from '@propdesk/records/server';
 import { notFound, type Queryable } from '@propdesk/server-kit';
 import { salesText } from '../../server/i18n/catalog.js';
-import { keepPrint, printCompany, renderCompanyPdf, type PrintCompany } from '../../print/index.server.js';
+import { customerPrintLanguage, keepPrint, printCompany, renderCompanyPdf, type PrintCompany } from '../../print/index.server.js';
 
 type Lang = 'ar' | 'en';
 
@@ -184,7 +184,7 @@ const CONTRACT_TYPST = `
 
 /** `GET /api/contracts/{id}/print?lang=ar|en`: the contract from its template, kept (hash, time, who). */
 export const contractPrinter: Printer = async (db, id, { lang, auth }) => {
-  const language: Lang = lang ?? 'ar';
+  const language: Lang = lang ?? (await customerPrintLanguage(db, (await db.query<{ customer_id: string | null }>('select customer_id::text as customer_id from contracts where id = $1', [id])).rows[0]?.customer_id));
   const data = await contractPrintData(db, id, language);
   const { content } = await renderCompanyPdf(db, language, CONTRACT_TYPST, data);
   await keepPrint(db, { resource: 'contracts', recordId: id, lang: language, content, userId: auth.userId ?? null });

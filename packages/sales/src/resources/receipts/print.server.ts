@@ -2,7 +2,7 @@ import { amountInWords, formatMoney } from '@propdesk/finance';
 import type { Printer } from '@propdesk/records/server';
 import { notFound } from '@propdesk/server-kit';
 import { salesText } from '../../server/i18n/catalog.js';
-import { keepPrint, renderCompanyPdf } from '../../print/index.server.js';
+import { customerPrintLanguage, keepPrint, renderCompanyPdf } from '../../print/index.server.js';
 import { printDate, toEastern } from '../contracts/print.server.js';
 
 type Lang = 'ar' | 'en';
@@ -44,7 +44,7 @@ const RECEIPT_TYPST = `
 
 /** `GET /api/receipts/{id}/print?lang=ar|en`: the receipt with its amount in words, kept like contracts. */
 export const receiptPrinter: Printer = async (db, id, { lang, auth }) => {
-  const language: Lang = lang ?? 'ar';
+  const language: Lang = lang ?? (await customerPrintLanguage(db, (await db.query<{ customer_id: string | null }>('select customer_id::text as customer_id from receipts where id = $1', [id])).rows[0]?.customer_id));
   const L = LABELS[language];
   const rows = await db.query<{ number: string; receipt_date: string; customer: string; contract: string | null; method: string; reference: string | null; amount: string; status: string; void_reason: string | null }>(
     `select r.number, to_char(r.receipt_date, 'YYYY-MM-DD') as receipt_date, c.full_name as customer, k.number as contract, r.method, r.reference, r.amount::text as amount,
