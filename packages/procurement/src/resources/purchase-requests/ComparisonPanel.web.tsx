@@ -29,6 +29,7 @@ const AWARDABLE = ['approved', 'partially_ordered'];
  * lowest price per line and the lowest total marked, expired quotations greyed out; the buyer
  * awards the whole request to one supplier or each line to the one chosen in its row.
  */
+// eslint-disable-next-line max-lines-per-function -- issue 30: still to split into hooks and components
 export function ComparisonPanel({ requestId, status }: { requestId: string; status: string }) {
   // Saving the request or a quotation, and an award, refresh it (tags).
   const { data, error } = useRequestComparisonQuery(requestId);
