@@ -87,7 +87,7 @@ function registerListRoutes(app: NotificationsApp, db: Database): void {
     async (request, reply) => {
       const auth = request.auth!;
       if (request.params.userId !== auth.userId) return sendError(reply, accessDenied());
-      return listNotifications(db, viewerOf(auth), 'user');
+      return listNotifications(db, viewerOf(auth), 'user', request.language);
     },
   );
 
@@ -105,7 +105,7 @@ function registerListRoutes(app: NotificationsApp, db: Database): void {
     async (request, reply) => {
       const auth = request.auth!;
       if (!auth.departmentId || request.params.departmentId !== auth.departmentId) return sendError(reply, accessDenied());
-      return listNotifications(db, viewerOf(auth), 'department');
+      return listNotifications(db, viewerOf(auth), 'department', request.language);
     },
   );
 }
@@ -120,6 +120,7 @@ function registerStreamRoutes(app: NotificationsApp, db: Database, hub: Hub, opt
     const auth = request.auth!;
     const viewer = viewerOf(auth);
     const after = lastEventId(request, queryId);
+    const language = request.language;
     reply.hijack();
     await openStream(
       {
@@ -129,10 +130,11 @@ function registerStreamRoutes(app: NotificationsApp, db: Database, hub: Hub, opt
         userId: auth.userId,
         departmentId: kind === 'department' ? auth.departmentId : null,
         sessionId: auth.sessionId,
+        language,
         after,
         readable: kind === 'user' && readableBy ? readableBy(auth) : null,
       },
-      async (upToSeq) => (after === null || after >= upToSeq ? [] : replayNotifications(db, viewer, kind, { afterSeq: after, upToSeq }, replayLimit)),
+      async (upToSeq) => (after === null || after >= upToSeq ? [] : replayNotifications(db, viewer, kind, { afterSeq: after, upToSeq }, replayLimit, language)),
     ).catch((error: unknown) => request.log.warn({ err: error }, 'notification stream failed'));
   }
 

@@ -8,6 +8,7 @@ import { toE164 } from '../model/phones.js';
 import { assignLead, lockVisibleLead } from './hooks.js';
 import { activeUser, findDuplicates, leadLink, managerOf, wonStatus, type Notify } from './service.js';
 import { runLeadExpiry } from './expiry.js';
+import { notice } from './i18n/notice.js';
 import { eligibleOwners } from './owners.js';
 import { assignDoc, claimBodyDoc, claimDoc, customerDuplicatesDoc, expiryRunDoc, leadDuplicatesDoc, recordOf, recordsOf } from './docs.js';
 
@@ -140,8 +141,8 @@ function registerLeadIntakeRoutes(routes: LeadRoutes): void {
         if (manager && notify) {
           await notify(tx, {
             userId: manager,
-            title: `${claimant?.name ?? 'An agent'} asks for a lead`,
-            body: `${lead.name} is held by another agent.${body.reason ? ` Reason: ${body.reason}` : ''}`,
+            title: claimant?.name ? notice('noticeClaim', { agent: claimant.name }) : notice('noticeClaimAnyone'),
+            body: body.reason ? notice('noticeClaimBodyReason', { name: lead.name, reason: body.reason }) : notice('noticeClaimBody', { name: lead.name }),
             link: leadLink(id),
             category: 'lead',
           });

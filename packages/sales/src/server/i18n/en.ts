@@ -1,5 +1,8 @@
+import { notificationsEn } from './notifications.en.js';
+
 /** Sales' server words (issue 29). Done: hold requests. English is what the API always answered. */
 export const en = {
+  ...notificationsEn,
   holdMaxExtensions: 'A hold can be extended at most {max, plural, one {# time} other {# times}} in {project}; this one has been extended {done}.',
   holdMaxTotalHours: 'A hold can last at most {max} hours in all in {project}; {extra} more hours would make {total}.',
   holdMaxHours: 'A hold can last at most {max} hours in {project}; {hours} were asked.',
