@@ -44,6 +44,7 @@ export function englishText(value: NoticeBody | null | undefined): string | null
  * process or does not know the key): the caller then shows the English column.
  */
 export function renderText(stored: unknown, language: Language): string | null {
+  if (typeof stored === 'string') return renderText(parseJson(stored), language);
   if (!stored || typeof stored !== 'object') return null;
   if ('parts' in stored) {
     const parts = (stored as { parts: unknown }).parts;
@@ -58,6 +59,15 @@ export function renderText(stored: unknown, language: Language): string | null {
   const values = params && typeof params === 'object' ? (params as Record<string, unknown>) : undefined;
   const local = { catalog, key, params: values === undefined ? undefined : isolated(values, language) };
   return isLocalText(local) ? translate(local, language) : null;
+}
+
+/** A jsonb value a driver handed over as text. */
+function parseJson(value: string): unknown {
+  try {
+    return JSON.parse(value);
+  } catch {
+    return null;
+  }
 }
 
 /** Parameters as stored (JSON), with data isolated in Arabic; a Word (`{ en, ar }`) stays one. */

@@ -187,6 +187,15 @@ export async function pendingRevision(tx: Queryable, reservationId: string): Pro
   return rows.rows[0] ?? null;
 }
 
+/** A cancellation's notice: the reason (else "Cancelled."), and what becomes of a fee paid. */
+function cancelledBody(record: RecordRow, reason: string | undefined): LocalText | string {
+  if (!record.feeOutcome) return reason ?? notice('noticeCancelled');
+  const refund = record.feeOutcome === 'refund';
+  const fee = formatMoney(record.feePaid);
+  if (reason) return notice(refund ? 'noticeReasonFeeRefunded' : 'noticeReasonFeeForfeited', { reason, fee });
+  return notice(refund ? 'noticeCancelledFeeRefunded' : 'noticeCancelledFeeForfeited', { fee });
+}
+
 /**
  * Reservations on the engine. Create: the unit's lock, then its source (a free unit, an approved hold
  * or an EOI's allocation; else 409 naming who holds it), the prices (list price from the unit, the
@@ -323,14 +332,7 @@ export function reservationHooks(engine: EngineContext, notify: DomainNotify): R
         },
         after: async (tx, id, record, caller, reason) => {
           await releaseClaim(engine, tx, effectOf(caller), reservationDoc(id), { action: 'cancel', reason: `${text(record.number)} cancelled: ${reason ?? ''}`.slice(0, 300) });
-          const refund = record.feeOutcome === 'refund';
-          const fee = formatMoney(record.feePaid);
-          const body = !record.feeOutcome
-            ? (reason ?? notice('noticeCancelled'))
-            : reason
-              ? notice(refund ? 'noticeReasonFeeRefunded' : 'noticeReasonFeeForfeited', { reason, fee })
-              : notice(refund ? 'noticeCancelledFeeRefunded' : 'noticeCancelledFeeForfeited', { fee });
-          await notifyPeople(tx, record, notice('noticeReservationCancelled', { number: text(record.number) }), body, caller);
+          await notifyPeople(tx, record, notice('noticeReservationCancelled', { number: text(record.number) }), cancelledBody(record, reason), caller);
         },
       },
       approveModification: {
