@@ -188,7 +188,7 @@ export async function pendingRevision(tx: Queryable, reservationId: string): Pro
 }
 
 /** A cancellation's notice: the reason (else "Cancelled."), and what becomes of a fee paid. */
-function cancelledBody(record: RecordRow, reason: string | undefined): LocalText | string {
+function cancelledBody(record: RecordRow, reason: string | null | undefined): LocalText | string {
   if (!record.feeOutcome) return reason ?? notice('noticeCancelled');
   const refund = record.feeOutcome === 'refund';
   const fee = formatMoney(record.feePaid);
