@@ -61,7 +61,14 @@ export function propdeskConfig({ name, react = true }) {
         '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
         '@typescript-eslint/consistent-type-imports': 'error',
         'no-restricted-imports': restrict(),
+        // Issue 30: a function a newcomer can read. Blank lines and comments do not count.
+        'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true, IIFEs: true }],
       },
+    },
+    {
+      // A test's describe block is a list of cases, not one function to read.
+      files: ['**/*.test.ts', '**/*.test.tsx', '**/*.spec.ts', 'tests/**'],
+      rules: { 'max-lines-per-function': 'off' },
     },
     ...(react
       ? [{ plugins: { 'react-hooks': reactHooks }, rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' } }]

@@ -60,6 +60,8 @@ export { NotificationSessionWatcher } from './notifications/NotificationSessionW
 export type { NotificationSessionWatcherProps } from './notifications/NotificationSessionWatcher.js';
 export { AnnouncementDialog, ANNOUNCEMENT_PATH, ANNOUNCEMENT_SENT_TEXT } from './notifications/AnnouncementDialog.js';
 export type { AnnouncementDialogProps } from './notifications/AnnouncementDialog.js';
+export { announcementApi, useAnnouncementCalls, ANNOUNCEMENT_TARGETS_PATH } from './notifications/announcementApi.js';
+export type { AnnouncementCalls } from './notifications/announcementApi.js';
 export { openNotificationLink, isInternalLink } from './notifications/openNotificationLink.js';
 export { PropdeskThemeProvider, prepareDirection, MIRROR_IN_RTL } from './theme/PropdeskThemeProvider.js';
 export { shellCatalog } from './i18n/catalog.js';

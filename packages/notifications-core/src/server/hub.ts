@@ -2,6 +2,7 @@ import { createOrderedFeed, createStreamRegistry, type Database, type Unlisten }
 import type { Notification } from '../model/index.js';
 import { changeFanOut, parseChangeEvent } from './changes.js';
 import { NOTIFICATION_CHANNEL, NOTIFICATION_COLUMNS, SESSION_CHANNEL, toNotification, type NotificationRow } from './store.js';
+import type { Language } from './texts.js';
 
 /** One open event stream, as the hub sees it. */
 export type StreamClient = {
@@ -10,6 +11,11 @@ export type StreamClient = {
   /** The department a department stream follows. */
   readonly departmentId: string | null;
   readonly sessionId: string;
+  /**
+   * The reader's language: the call's (the account's, else its Accept-Language) when it opened,
+   * then the account's as each session check reads it (a change of language reaches open streams).
+   */
+  language: Language;
   /** Sends one notification (the stream handles its own replay buffering and de-duplication). */
   push(notification: Notification): void;
   /** Sends a "record changed" event (user streams only; see changes.ts). */
@@ -49,8 +55,13 @@ export function createHub(options: HubOptions) {
     deliver(row) {
       const targets = row.user_id ? streams.under(`u:${row.user_id}`) : row.department_id ? streams.under(`d:${row.department_id}`) : [];
       if (targets.length === 0) return;
-      const notification = toNotification(row, false);
-      for (const client of targets) client.push(notification);
+      // Rendered once per language (a department's streams share each object, and its serialisation).
+      const rendered = new Map<Language, Notification>();
+      for (const client of targets) {
+        let notification = rendered.get(client.language);
+        if (!notification) rendered.set(client.language, (notification = toNotification(row, false, client.language)));
+        client.push(notification);
+      }
     },
   });
   let started = false;
@@ -76,16 +87,21 @@ export function createHub(options: HubOptions) {
   async function checkOnce(): Promise<void> {
     const sessionIds = streams.sessionIds();
     if (sessionIds.length === 0) return;
-    const live = await db.query<{ session_id: string; department_id: string | null }>(
-      `select s.id::text as session_id, u.department_id::text as department_id
+    const live = await db.query<{ session_id: string; department_id: string | null; language: string | null }>(
+      `select s.id::text as session_id, u.department_id::text as department_id, u.language
          from sessions s join users u on u.id = s.user_id
         where s.id = any($1::uuid[]) and s.revoked_at is null and s.expires_at > now() and u.active`,
       [sessionIds],
     );
     const departments = new Map(live.rows.map((row) => [row.session_id, row.department_id]));
+    const languages = new Map(live.rows.map((row) => [row.session_id, row.language]));
     for (const client of streams.all) {
       if (!departments.has(client.sessionId)) client.end('session ended');
       else if (client.kind === 'department' && departments.get(client.sessionId) !== client.departmentId) client.end('department changed');
+      else {
+        const language = languages.get(client.sessionId);
+        if (language === 'ar' || language === 'en') client.language = language;
+      }
     }
   }
 

@@ -8,12 +8,12 @@ import {
   type Database,
   type RequestAuth,
 } from '@propdesk/server-kit';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from './type-provider.js';
 import { z } from 'zod';
 import { announcementRequestSchema, announcementTargetsSchema, notificationListSchema, notificationSchema } from '../model/index.js';
-import { createHub } from './hub.js';
+import { createHub, type Hub } from './hub.js';
 import { findVisible, listNotifications, notify, replayNotifications, type Viewer } from './store.js';
 import { openStream } from './stream.js';
 
@@ -46,12 +46,13 @@ function lastEventId(request: FastifyRequest, query: string | undefined): number
   return raw && /^\d{1,18}$/.test(raw) ? Number(raw) : null;
 }
 
+/** The app as these routes see it: zod schemas type the bodies. */
+type NotificationsApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+
 const plugin: FastifyPluginAsync<NotificationsPluginOptions> = async (fastify, options) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = options;
-  const replayLimit = options.replayLimit ?? 500;
   const hub = createHub({ db, heartbeatMs: options.heartbeatMs ?? 15_000, sweepMs: options.sweepMs ?? 5_000, log: app.log, changesChannel: options.changes?.channel });
-  const readableBy = options.changes?.readable;
   await hub.start();
 
   // Open streams would hold app.close() forever: end them before the server stops accepting.
@@ -62,17 +63,15 @@ const plugin: FastifyPluginAsync<NotificationsPluginOptions> = async (fastify, o
     await hub.stop();
   });
 
-  const own = { onRequest: [requireSession()] };
+  registerListRoutes(app, db);
+  registerStreamRoutes(app, db, hub, options);
+  registerReadStateRoutes(app, db);
+  registerAnnouncementRoutes(app, db);
+};
 
-  /** Per-user state of one notification the caller can see (read, hidden); 404 when they cannot see it. */
-  const recordForViewer = async (auth: RequestAuth, id: string, table: 'notification_reads' | 'notification_hidden') => {
-    const viewer = viewerOf(auth);
-    if (!UUID.test(id)) throw notFound('Notification not found');
-    await db.transaction(async (tx) => {
-      if (!(await findVisible(tx, viewer, id))) throw notFound('Notification not found');
-      await tx.query(`insert into ${table} (user_id, notification_id) values ($1, $2) on conflict do nothing`, [viewer.userId, id]);
-    });
-  };
+/** The caller's and their department's lists. */
+function registerListRoutes(app: NotificationsApp, db: Database): void {
+  const own = { onRequest: [requireSession()] };
 
   app.get(
     '/api/notifications/user/:userId',
@@ -88,7 +87,7 @@ const plugin: FastifyPluginAsync<NotificationsPluginOptions> = async (fastify, o
     async (request, reply) => {
       const auth = request.auth!;
       if (request.params.userId !== auth.userId) return sendError(reply, accessDenied());
-      return listNotifications(db, viewerOf(auth), 'user');
+      return listNotifications(db, viewerOf(auth), 'user', request.language);
     },
   );
 
@@ -106,14 +105,22 @@ const plugin: FastifyPluginAsync<NotificationsPluginOptions> = async (fastify, o
     async (request, reply) => {
       const auth = request.auth!;
       if (!auth.departmentId || request.params.departmentId !== auth.departmentId) return sendError(reply, accessDenied());
-      return listNotifications(db, viewerOf(auth), 'department');
+      return listNotifications(db, viewerOf(auth), 'department', request.language);
     },
   );
+}
+
+/** The event streams of the caller and of their department, with replay from Last-Event-ID. */
+function registerStreamRoutes(app: NotificationsApp, db: Database, hub: Hub, options: NotificationsPluginOptions): void {
+  const replayLimit = options.replayLimit ?? 500;
+  const readableBy = options.changes?.readable;
+  const own = { onRequest: [requireSession()] };
 
   async function stream(request: FastifyRequest, reply: FastifyReply, kind: 'user' | 'department', queryId: string | undefined) {
     const auth = request.auth!;
     const viewer = viewerOf(auth);
     const after = lastEventId(request, queryId);
+    const language = request.language;
     reply.hijack();
     await openStream(
       {
@@ -123,10 +130,11 @@ const plugin: FastifyPluginAsync<NotificationsPluginOptions> = async (fastify, o
         userId: auth.userId,
         departmentId: kind === 'department' ? auth.departmentId : null,
         sessionId: auth.sessionId,
+        language,
         after,
         readable: kind === 'user' && readableBy ? readableBy(auth) : null,
       },
-      async (upToSeq) => (after === null || after >= upToSeq ? [] : replayNotifications(db, viewer, kind, { afterSeq: after, upToSeq }, replayLimit)),
+      async (upToSeq) => (after === null || after >= upToSeq ? [] : replayNotifications(db, viewer, kind, { afterSeq: after, upToSeq }, replayLimit, language)),
     ).catch((error: unknown) => request.log.warn({ err: error }, 'notification stream failed'));
   }
 
@@ -168,6 +176,21 @@ const plugin: FastifyPluginAsync<NotificationsPluginOptions> = async (fastify, o
       return reply;
     },
   );
+}
+
+/** Read and hidden marks of one notification, and read-all. */
+function registerReadStateRoutes(app: NotificationsApp, db: Database): void {
+  const own = { onRequest: [requireSession()] };
+
+  /** Per-user state of one notification the caller can see (read, hidden); 404 when they cannot see it. */
+  const recordForViewer = async (auth: RequestAuth, id: string, table: 'notification_reads' | 'notification_hidden') => {
+    const viewer = viewerOf(auth);
+    if (!UUID.test(id)) throw notFound('Notification not found');
+    await db.transaction(async (tx) => {
+      if (!(await findVisible(tx, viewer, id))) throw notFound('Notification not found');
+      await tx.query(`insert into ${table} (user_id, notification_id) values ($1, $2) on conflict do nothing`, [viewer.userId, id]);
+    });
+  };
 
   app.delete(
     '/api/notifications/:id',
@@ -224,7 +247,10 @@ const plugin: FastifyPluginAsync<NotificationsPluginOptions> = async (fastify, o
       return { status: 'OK' as const, message: 'Notification marked as read' };
     },
   );
+}
 
+/** Announcements (privilege notification:create): who they can go to, and sending one. */
+function registerAnnouncementRoutes(app: NotificationsApp, db: Database): void {
   app.get(
     '/api/notifications/targets',
     {
@@ -291,7 +317,7 @@ const plugin: FastifyPluginAsync<NotificationsPluginOptions> = async (fastify, o
       return reply.code(201).send({ status: 'OK' as const, data: notification });
     },
   );
-};
+}
 
 /**
  * The notification calls and event streams. Wrapped with fastify-plugin so its shutdown and

@@ -60,4 +60,13 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    // Issue 29: the title and body by catalog key and parameters, so each reader gets them in their
+    // language; `title` and `body` keep the English (older rows, typed announcements, the fallback).
+    id: 'notifications-core/0002_notification_texts',
+    up: `
+      alter table notifications add column title_text jsonb;
+      alter table notifications add column body_text jsonb;
+    `,
+  },
 ];

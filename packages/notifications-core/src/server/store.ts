@@ -1,6 +1,7 @@
 import { SESSIONS_ENDED_CHANNEL } from '@propdesk/auth-session/server';
 import type { Queryable } from '@propdesk/server-kit';
 import type { Notification } from '../model/index.js';
+import { englishText, renderText, storedText, type Language, type NoticeBody, type NoticeText } from './texts.js';
 
 /** The channel every process LISTENs on; the payload is the new row's `seq` (a hint only). */
 export const NOTIFICATION_CHANNEL = 'propdesk_notifications';
@@ -12,8 +13,10 @@ export const LIST_LIMIT = 200;
 export type NotifyTarget = { userId: string; departmentId?: undefined } | { departmentId: string; userId?: undefined };
 
 export type NotifyInput = NotifyTarget & {
-  title: string;
-  body?: string | null | undefined;
+  /** Typed text (an announcement), or a catalog key (`text(catalog, key, params)`) each reader gets in their language. */
+  title: NoticeText;
+  /** As the title; several keys are joined (`; `, in Arabic `؛ `). */
+  body?: NoticeBody | null | undefined;
   link?: string | null | undefined;
   /** Default 'announcement'. */
   category?: string | undefined;
@@ -29,6 +32,9 @@ export type NotificationRow = {
   department_id: string | null;
   title: string;
   body: string | null;
+  /** The title and body by key (null: typed, or stored before keys); see texts.ts. */
+  title_text?: unknown;
+  body_text?: unknown;
   link: string | null;
   category: string;
   created_on: Date | string;
@@ -36,7 +42,7 @@ export type NotificationRow = {
 };
 
 export const NOTIFICATION_COLUMNS = `n.id::text as id, n.seq, n.user_id::text as user_id, n.department_id::text as department_id,
-  n.title, n.body, n.link, n.category, n.created_on`;
+  n.title, n.body, n.title_text, n.body_text, n.link, n.category, n.created_on`;
 
 /** "Read by $1": a read row, or at or below the user's read-all mark. */
 export const IS_READ_SQL = `(exists (select 1 from notification_reads r where r.user_id = $1::uuid and r.notification_id = n.id)
@@ -45,12 +51,13 @@ export const IS_READ_SQL = `(exists (select 1 from notification_reads r where r.
 /** "Not hidden by $1". */
 export const NOT_HIDDEN_SQL = 'not exists (select 1 from notification_hidden h where h.user_id = $1::uuid and h.notification_id = n.id)';
 
-export function toNotification(row: NotificationRow, isRead = row.is_read ?? false): Notification {
+/** A row as a reader sees it: its keyed title and body in the reader's language, else the stored English. */
+export function toNotification(row: NotificationRow, isRead = row.is_read ?? false, language: Language = 'en'): Notification {
   const createdOn = row.created_on instanceof Date ? row.created_on : new Date(row.created_on);
   const base = {
     id: row.id,
-    title: row.title,
-    body: row.body,
+    title: (row.title_text ? renderText(row.title_text, language) : null) ?? row.title,
+    body: (row.body_text ? renderText(row.body_text, language) : null) ?? row.body,
     link: row.link,
     category: row.category,
     createdOn: createdOn.toISOString(),
@@ -70,13 +77,25 @@ export async function notify(tx: Queryable, input: NotifyInput): Promise<Notific
   const userId = input.userId ?? null;
   const departmentId = input.departmentId ?? null;
   if ((userId === null) === (departmentId === null)) throw new Error('notify: give exactly one of userId or departmentId');
-  const title = input.title.trim();
+  const title = englishText(input.title)!.trim();
   if (title.length === 0 || title.length > 200) throw new Error('notify: the title must be 1 to 200 characters');
+  const titleText = storedText(input.title);
+  const bodyText = storedText(input.body);
   const inserted = await tx.query<NotificationRow>(
-    `insert into notifications as n (user_id, department_id, title, body, link, category, created_by)
-     values ($1, $2, $3, $4, $5, $6, $7)
+    `insert into notifications as n (user_id, department_id, title, body, link, category, created_by, title_text, body_text)
+     values ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb)
      returning ${NOTIFICATION_COLUMNS}`,
-    [userId, departmentId, title, input.body ?? null, input.link ?? null, input.category ?? 'announcement', input.createdBy ?? null],
+    [
+      userId,
+      departmentId,
+      title,
+      englishText(input.body),
+      input.link ?? null,
+      input.category ?? 'announcement',
+      input.createdBy ?? null,
+      titleText === null ? null : JSON.stringify(titleText),
+      bodyText === null ? null : JSON.stringify(bodyText),
+    ],
   );
   const row = inserted.rows[0]!;
   await tx.query('select pg_notify($1, $2)', [NOTIFICATION_CHANNEL, String(row.seq)]);
@@ -117,11 +136,11 @@ export function replayQuery(viewer: Viewer, target: 'user' | 'department', range
   };
 }
 
-/** The caller's list of one target, newest first; hidden ones left out, isRead per caller. */
-export async function listNotifications(db: Queryable, viewer: Viewer, target: 'user' | 'department'): Promise<Notification[]> {
+/** The caller's list of one target, newest first, in the caller's language; hidden ones left out, isRead per caller. */
+export async function listNotifications(db: Queryable, viewer: Viewer, target: 'user' | 'department', language: Language = 'en'): Promise<Notification[]> {
   const { sql, params } = listQuery(viewer, target);
   const result = await db.query<NotificationRow>(sql, params);
-  return result.rows.map((row) => toNotification(row));
+  return result.rows.map((row) => toNotification(row, row.is_read ?? false, language));
 }
 
 /** What a stream missed in (`afterSeq`, `upToSeq`], oldest first (the newest `limit` of them). */
@@ -131,10 +150,11 @@ export async function replayNotifications(
   target: 'user' | 'department',
   range: { afterSeq: number; upToSeq: number },
   limit: number,
+  language: Language = 'en',
 ): Promise<Notification[]> {
   const { sql, params } = replayQuery(viewer, target, range, limit);
   const result = await db.query<NotificationRow>(sql, params);
-  return result.rows.map((row) => toNotification(row));
+  return result.rows.map((row) => toNotification(row, row.is_read ?? false, language));
 }
 
 /** The id of a notification the viewer can see (own user one or own department's, not hidden), else null. */

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Notification } from '../model/index.js';
 import type { Hub, StreamClient } from './hub.js';
+import type { Language } from './texts.js';
 
 /** A client that cannot keep up (this much unsent) is cut off; it reconnects and replays. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -22,6 +23,8 @@ export type OpenStreamOptions = {
   userId: string;
   departmentId: string | null;
   sessionId: string;
+  /** The reader's language (notifications stored by key are rendered in it); English by default. */
+  language?: Language;
   /** Which resources' "record changed" events this stream passes on (null: all). */
   readable?: ((resource: string) => boolean) | null;
   /** The client's last event id (`Last-Event-ID`), if it sent one: nothing at or below it is sent again. */
@@ -86,6 +89,7 @@ export async function openStream(
     userId: options.userId,
     departmentId: options.departmentId,
     sessionId: options.sessionId,
+    language: options.language ?? 'en',
     push(notification) {
       if (held) held.push(notification);
       else send(notification);

@@ -398,6 +398,39 @@ describe('polling', () => {
   });
 });
 
+describe('refresh (a change of language)', () => {
+  it('reads the lists again and reopens both streams from where they were', async () => {
+    lists.user = [makeNotification('a', 10, { title: 'Lead assigned to you: Ahmed' })];
+    const ctx = await connected();
+    ctx.streams.user()?.send(makeNotification('n1'), { id: '7' });
+    ctx.streams.department()?.position('12');
+    const first = ctx.streams.user();
+    // The server now writes them in Arabic.
+    lists.user = [makeNotification('a', 10, { title: 'عميل محتمل أُسند إليك: Ahmed' })];
+    await ctx.service.refresh();
+    expect(calls).toEqual({ user: 2, department: 2 });
+    expect(ctx.events.history).toHaveLength(2);
+    expect(ctx.events.history[1]?.find((n) => n.id === 'a')?.title).toBe('عميل محتمل أُسند إليك: Ahmed');
+    expect(first?.state).toBe('closed');
+    expect(ctx.streams.streams).toHaveLength(4);
+    expect(ctx.streams.user()?.url).toBe('/api/notifications/stream/u1?lastEventId=7');
+    expect(ctx.streams.department()?.url).toBe('/api/notifications/stream/department/d1?lastEventId=12');
+    ctx.service.destroy();
+  });
+
+  it('does nothing before the service started or after it was destroyed', async () => {
+    const idle = setup();
+    await idle.service.refresh();
+    expect(calls).toEqual({ user: 0, department: 0 });
+    expect(idle.streams.streams).toHaveLength(0);
+    const ctx = await connected();
+    ctx.service.destroy();
+    await ctx.service.refresh();
+    expect(calls).toEqual({ user: 1, department: 1 });
+    expect(ctx.streams.streams).toHaveLength(2);
+  });
+});
+
 describe('forced reconnect, visibility and unload', () => {
   it('reconnects every 1,800,000 ms (30 minutes)', async () => {
     expect(FORCED_RECONNECT_MS).toBe(1_800_000);

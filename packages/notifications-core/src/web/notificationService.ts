@@ -183,6 +183,17 @@ export class NotificationService {
     await this.loadHistory();
   }
 
+  /**
+   * Reads the lists again and reopens the streams from where they were. The server writes each
+   * notification in the reader's language (issue 29): after a change of language the bell shows
+   * them in the new one at once, the live ones too.
+   */
+  async refresh(): Promise<void> {
+    if (this.destroyed || !this.userId || this.mode === 'idle' || this.mode === 'stopped') return;
+    this.reconnectNow();
+    await this.loadHistory();
+  }
+
   private async loadHistory(): Promise<void> {
     let history: Notification[];
     try {

@@ -45,6 +45,69 @@ const ORDERS: { status: string; request: string | null; supplier: number; approv
 
 const day = (base: Date, offset: number) => new Date(base.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
 
+type CreateRecord = (resource: string, values: Record<string, unknown>, caller?: Caller) => Promise<{ id: string }>;
+
+/** The quotations: a comparison on the approved request, and quotations in their other states. */
+async function seedQuotations(create: CreateRecord, today: Date, requests: Map<string, { id: string; lines: string[] }>, suppliers: string[], asOfficer: Caller): Promise<void> {
+  // The comparison: three suppliers quote the approved request; the third's quotation has expired.
+  const approved = requests.get('approved')!;
+  const approvedSpec = REQUESTS.find((spec) => spec.key === 'approved')!;
+  const factors: [number, string, number, number][] = [
+    [0, 'NC-2026-118', 0.97, 30],
+    [1, 'DSW/Q/5521', 1.02, 20],
+    [2, 'CTT-884', 0.9, -3],
+  ];
+  for (const [supplier, reference, factor, validDays] of factors) {
+    const quotation = await create('quotations', {
+      reference,
+      request: approved.id,
+      supplier: suppliers[supplier],
+      quotedOn: day(today, -10),
+      validUntil: day(today, validDays),
+      leadTimeDays: 7 + supplier * 3,
+      notes: 'Prices include delivery to site.',
+    }, asOfficer);
+    for (const [lineIndex, line] of approvedSpec.lines.entries()) {
+      // Each supplier is cheapest on a different line, so a line-by-line award is worth making.
+      const tilt = lineIndex === supplier ? factor - 0.06 : factor;
+      await create('quotation-lines', {
+        quotation: quotation.id,
+        lineNo: lineIndex + 1,
+        requestLine: approved.lines[lineIndex],
+        description: line.description,
+        quantity: line.quantity,
+        unitPrice: (Math.round(Number(line.price) * tilt * 100) / 100).toFixed(2),
+        taxPct: '14',
+        leadTimeDays: 5 + lineIndex * 2 + supplier,
+      });
+    }
+  }
+
+  // Quotations in their other states: the ordered request's winner and loser, and a cancelled one.
+  const others: [string, number, string, string, number][] = [
+    ['ordered', 0, 'NC-2026-090', 'awarded', 0.98],
+    ['ordered', 1, 'DSW/Q/5377', 'not_awarded', 1.04],
+    ['partial', 3, 'RSE-2026-12', 'cancelled', 1.1],
+  ];
+  for (const [key, supplier, reference, status, factor] of others) {
+    const request = requests.get(key)!;
+    const spec = REQUESTS.find((candidate) => candidate.key === key)!;
+    const quotation = await create('quotations', { reference, request: request.id, supplier: suppliers[supplier], quotedOn: day(today, -20), validUntil: day(today, 10), leadTimeDays: 10, status }, asOfficer);
+    for (const [lineIndex, line] of spec.lines.entries()) {
+      await create('quotation-lines', {
+        quotation: quotation.id,
+        lineNo: lineIndex + 1,
+        requestLine: request.lines[lineIndex],
+        description: line.description,
+        quantity: line.quantity,
+        unitPrice: (Math.round(Number(line.price) * factor * 100) / 100).toFixed(2),
+        taxPct: '14',
+        leadTimeDays: 10,
+      });
+    }
+  }
+}
+
 /**
  * The procurement demo data, written through the engine in one transaction: suppliers, approval
  * tiers, requests, quotations (one expired) and orders in every state with their approvals and
@@ -116,63 +179,7 @@ export async function seedProcurementDemo(ctx: EngineContext): Promise<boolean> 
       requests.set(spec.key, { id: request.id, lines });
     }
 
-    // The comparison: three suppliers quote the approved request; the third's quotation has expired.
-    const approved = requests.get('approved')!;
-    const approvedSpec = REQUESTS.find((spec) => spec.key === 'approved')!;
-    const factors: [number, string, number, number][] = [
-      [0, 'NC-2026-118', 0.97, 30],
-      [1, 'DSW/Q/5521', 1.02, 20],
-      [2, 'CTT-884', 0.9, -3],
-    ];
-    for (const [supplier, reference, factor, validDays] of factors) {
-      const quotation = await create('quotations', {
-        reference,
-        request: approved.id,
-        supplier: suppliers[supplier],
-        quotedOn: day(today, -10),
-        validUntil: day(today, validDays),
-        leadTimeDays: 7 + supplier * 3,
-        notes: 'Prices include delivery to site.',
-      }, asOfficer);
-      for (const [lineIndex, line] of approvedSpec.lines.entries()) {
-        // Each supplier is cheapest on a different line, so a line-by-line award is worth making.
-        const tilt = lineIndex === supplier ? factor - 0.06 : factor;
-        await create('quotation-lines', {
-          quotation: quotation.id,
-          lineNo: lineIndex + 1,
-          requestLine: approved.lines[lineIndex],
-          description: line.description,
-          quantity: line.quantity,
-          unitPrice: (Math.round(Number(line.price) * tilt * 100) / 100).toFixed(2),
-          taxPct: '14',
-          leadTimeDays: 5 + lineIndex * 2 + supplier,
-        });
-      }
-    }
-
-    // Quotations in their other states: the ordered request's winner and loser, and a cancelled one.
-    const others: [string, number, string, string, number][] = [
-      ['ordered', 0, 'NC-2026-090', 'awarded', 0.98],
-      ['ordered', 1, 'DSW/Q/5377', 'not_awarded', 1.04],
-      ['partial', 3, 'RSE-2026-12', 'cancelled', 1.1],
-    ];
-    for (const [key, supplier, reference, status, factor] of others) {
-      const request = requests.get(key)!;
-      const spec = REQUESTS.find((candidate) => candidate.key === key)!;
-      const quotation = await create('quotations', { reference, request: request.id, supplier: suppliers[supplier], quotedOn: day(today, -20), validUntil: day(today, 10), leadTimeDays: 10, status }, asOfficer);
-      for (const [lineIndex, line] of spec.lines.entries()) {
-        await create('quotation-lines', {
-          quotation: quotation.id,
-          lineNo: lineIndex + 1,
-          requestLine: request.lines[lineIndex],
-          description: line.description,
-          quantity: line.quantity,
-          unitPrice: (Math.round(Number(line.price) * factor * 100) / 100).toFixed(2),
-          taxPct: '14',
-          leadTimeDays: 10,
-        });
-      }
-    }
+    await seedQuotations(create, today, requests, suppliers, asOfficer);
 
     for (const spec of ORDERS) {
       const request = spec.request ? requests.get(spec.request) : undefined;

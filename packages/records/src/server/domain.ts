@@ -1,4 +1,4 @@
-import type { JobDefinition, Migration, Queryable, RequestAuth } from '@propdesk/server-kit';
+import type { JobDefinition, LocalText, Migration, Queryable, RequestAuth } from '@propdesk/server-kit';
 import type { FastifyInstance } from 'fastify';
 import { sql, type RawBuilder } from 'kysely';
 import type { ResourceDef } from '../model/index.js';
@@ -7,12 +7,16 @@ import type { ResourceHooks, Rollup } from './lifecycle.js';
 import type { Printer } from './plugin.js';
 import type { EngineContext } from './records.js';
 
-/** A notification raised inside the writing transaction (notifications-core's `notify`). */
+/**
+ * A notification raised inside the writing transaction (notifications-core's `notify`). Title and
+ * body are typed text or catalog keys (`text(catalog, key, params)`): keyed ones reach each reader in
+ * their language; several keys make a body joined by `; `.
+ */
 export type DomainNotify = (
   tx: Queryable,
   input: ({ userId: string; departmentId?: undefined } | { departmentId: string; userId?: undefined }) & {
-    title: string;
-    body?: string | null;
+    title: string | LocalText;
+    body?: string | LocalText | readonly LocalText[] | null;
     link?: string | null;
     category?: string;
     createdBy?: string | null;

@@ -125,25 +125,7 @@ export type ImportOptions = {
  * (all or nothing). With `key`, a row whose unique key matches an existing record updates it.
  */
 export async function importCsv(ctx: EngineContext, def: ResourceDef, caller: Caller, csv: string, options: ImportOptions): Promise<ImportReport> {
-  let records: string[][];
-  try {
-    records = parse(csv, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: false }) as string[][];
-  } catch (error) {
-    throw badRequest(`The file is not valid CSV: ${(error as Error).message.split('\n')[0]}`);
-  }
-  const [header, ...rows] = records;
-  if (!header || header.length === 0) throw badRequest('The file is empty: it needs a header row and at least one row.');
-  const columns = mapColumns(def, header, options.mapping);
-  const known = new Set([...writableFields(def).map(([name]) => name), ...(def.hasActive !== false ? ['active'] : [])]);
-  for (const column of columns) {
-    if (column.field !== null && !known.has(column.field)) throw badRequest('Validation failed', [{ field: 'mapping', message: `${column.column}: ${column.field} is not a field you can import` }]);
-  }
-  const mappedFields = new Set(columns.map((column) => column.field).filter((field): field is string => field !== null));
-  if (options.key) {
-    const keyField = def.fields[options.key];
-    if (!keyField || keyField.unique !== true) throw badRequest('Validation failed', [{ field: 'key', message: `${options.key} is not a unique field` }]);
-    if (!mappedFields.has(options.key)) throw badRequest('Validation failed', [{ field: 'key', message: `No column is mapped to ${options.key}` }]);
-  }
+  const { rows, columns, mappedFields } = readImportFile(def, csv, options);
   // Cells are text: read as the typed values they stand for ("1,250" → 1250), then the JSON body's own checks.
   const create = createSchema(def, { source: 'text' });
   const update = updateSchema(def, { source: 'text' });
@@ -163,11 +145,6 @@ export async function importCsv(ctx: EngineContext, def: ResourceDef, caller: Ca
   const fail = (index: number, errors: ImportRowError['errors']) => errorsOf.set(index, [...(errorsOf.get(index) ?? []), ...errors]);
   try {
     await ctx.db.transaction(async (tx) => {
-      const lookups = new Map<string, Lookup>();
-      for (const field of mappedFields) {
-        const spec = def.fields[field];
-        if (spec?.ref && !lookups.has(spec.ref)) lookups.set(spec.ref, await loadLookup(tx, ctx.registry.get(spec.ref)));
-      }
       const keySpec = options.key ? def.fields[options.key]! : null;
       const keyColumn = options.key && keySpec ? columnOf(options.key, keySpec) : null;
       const keyText = (value: unknown) => (keySpec && isTextKind(keySpec.kind) ? String(value).toLowerCase() : String(value));
@@ -179,30 +156,9 @@ export async function importCsv(ctx: EngineContext, def: ResourceDef, caller: Ca
         return found.rows[0]?.id ?? null;
       };
 
-      // Every cell read and every reference resolved in memory first (one query per referenced resource).
-      const parsed = rows.map((cells) => {
-        const errors: ImportRowError['errors'] = [];
-        const values: Record<string, unknown> = {};
-        columns.forEach((column, position) => {
-          if (!column.field) return;
-          const value = cellToValue(ctx.registry, lookups, column.field, def.fields[column.field], cells[position] ?? '', errors);
-          if (value !== undefined) values[column.field] = value;
-        });
-        return { values, errors };
-      });
+      const parsed = await readCells(ctx, tx, def, rows, columns, mappedFields);
       // Which rows update an existing record: one query for the whole file's keys.
-      const existing = new Map<string, string>();
-      if (options.key && keyColumn && keySpec) {
-        const keys = [...new Set(parsed.filter((row) => row.errors.length === 0 && row.values[options.key!] != null).map((row) => keyText(row.values[options.key!])))];
-        for (let from = 0; from < keys.length; from += 5_000) {
-          const found = await tx.query<{ id: string; key: string }>(
-            `select id::text as id, ${isTextKind(keySpec.kind) ? `lower("${keyColumn}")` : `"${keyColumn}"::text`} as key from "${def.table}"
-              where ${isTextKind(keySpec.kind) ? `lower("${keyColumn}")` : `"${keyColumn}"::text`} = any($1::text[])`,
-            [keys.slice(from, from + 5_000)],
-          );
-          for (const row of found.rows) existing.set(row.key, row.id);
-        }
-      }
+      const existing = options.key && keyColumn && keySpec ? await existingByKey(tx, def, options.key, keySpec, parsed) : new Map<string, string>();
 
       // New records go in batches (one INSERT, one read back, one history INSERT per batch). When the
       // database refuses a batch, its rows are created one by one to name the row and its error.
@@ -303,6 +259,75 @@ export async function importCsv(ctx: EngineContext, def: ResourceDef, caller: Ca
     }
     throw error;
   }
+}
+
+/** The file's rows and how its columns map to fields, refused (400) when it cannot be imported. */
+function readImportFile(def: ResourceDef, csv: string, options: ImportOptions) {
+  let records: string[][];
+  try {
+    records = parse(csv, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: false }) as string[][];
+  } catch (error) {
+    throw badRequest(`The file is not valid CSV: ${(error as Error).message.split('\n')[0]}`);
+  }
+  const [header, ...rows] = records;
+  if (!header || header.length === 0) throw badRequest('The file is empty: it needs a header row and at least one row.');
+  const columns = mapColumns(def, header, options.mapping);
+  const known = new Set([...writableFields(def).map(([name]) => name), ...(def.hasActive !== false ? ['active'] : [])]);
+  for (const column of columns) {
+    if (column.field !== null && !known.has(column.field)) throw badRequest('Validation failed', [{ field: 'mapping', message: `${column.column}: ${column.field} is not a field you can import` }]);
+  }
+  const mappedFields = new Set(columns.map((column) => column.field).filter((field): field is string => field !== null));
+  if (options.key) {
+    const keyField = def.fields[options.key];
+    if (!keyField || keyField.unique !== true) throw badRequest('Validation failed', [{ field: 'key', message: `${options.key} is not a unique field` }]);
+    if (!mappedFields.has(options.key)) throw badRequest('Validation failed', [{ field: 'key', message: `No column is mapped to ${options.key}` }]);
+  }
+  return { rows, columns, mappedFields };
+}
+
+type ParsedRow = { values: Record<string, unknown>; errors: ImportRowError['errors'] };
+
+/** Every cell read and every reference resolved in memory (one query per referenced resource). */
+async function readCells(
+  ctx: EngineContext,
+  tx: Queryable,
+  def: ResourceDef,
+  rows: string[][],
+  columns: ReturnType<typeof mapColumns>,
+  mappedFields: ReadonlySet<string>,
+): Promise<ParsedRow[]> {
+  const lookups = new Map<string, Lookup>();
+  for (const field of mappedFields) {
+    const spec = def.fields[field];
+    if (spec?.ref && !lookups.has(spec.ref)) lookups.set(spec.ref, await loadLookup(tx, ctx.registry.get(spec.ref)));
+  }
+  return rows.map((cells): ParsedRow => {
+    const errors: ImportRowError['errors'] = [];
+    const values: Record<string, unknown> = {};
+    columns.forEach((column, position) => {
+      if (!column.field) return;
+      const value = cellToValue(ctx.registry, lookups, column.field, def.fields[column.field], cells[position] ?? '', errors);
+      if (value !== undefined) values[column.field] = value;
+    });
+    return { values, errors };
+  });
+}
+
+/** The existing records the file's keys name, by key (lower-cased for text): one query per 5,000 keys. */
+async function existingByKey(tx: Queryable, def: ResourceDef, key: string, keySpec: FieldDef, parsed: ParsedRow[]): Promise<Map<string, string>> {
+  const keyColumn = columnOf(key, keySpec);
+  const keyText = (value: unknown) => (isTextKind(keySpec.kind) ? String(value).toLowerCase() : String(value));
+  const existing = new Map<string, string>();
+  const keys = [...new Set(parsed.filter((row) => row.errors.length === 0 && row.values[key] != null).map((row) => keyText(row.values[key])))];
+  for (let from = 0; from < keys.length; from += 5_000) {
+    const found = await tx.query<{ id: string; key: string }>(
+      `select id::text as id, ${isTextKind(keySpec.kind) ? `lower("${keyColumn}")` : `"${keyColumn}"::text`} as key from "${def.table}"
+        where ${isTextKind(keySpec.kind) ? `lower("${keyColumn}")` : `"${keyColumn}"::text`} = any($1::text[])`,
+      [keys.slice(from, from + 5_000)],
+    );
+    for (const row of found.rows) existing.set(row.key, row.id);
+  }
+  return existing;
 }
 
 /** A statement the database refused (it carries a SQLSTATE), as opposed to a fault of ours. */

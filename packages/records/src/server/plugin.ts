@@ -17,7 +17,7 @@ import {
   type RequestAuth,
 } from '@propdesk/server-kit';
 import { recordsCatalog, thingOf } from './i18n/catalog.js';
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync, FastifyRequest, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -161,17 +161,43 @@ const sessionOnly: AuthHook = async (request, reply) => {
   if (!request.auth) await sendError(reply, unauthorized());
 };
 
-function registerResource(app: FastifyInstance, ctx: EngineContext, def: ResourceDef, printer: Printer | undefined) {
-  const hooks = ctx.lifecycle?.of(def.name) ?? noHooks();
-  const typed = app.withTypeProvider<ZodTypeProvider>();
-  const base = `/api/${def.name}`;
-  const tags = [def.label];
-  const createBody = createSchema(def);
-  const updateBody = updateSchema(def);
-  // What the document says of this resource's calls (documentation only: docs.ts).
-  const row = recordDoc(ctx.registry, def);
-  const one = okEnvelope(recordDoc(ctx.registry, def, true));
+/** What every route registrar of one resource shares. */
+type ResourceRoutes = {
+  typed: FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+  ctx: EngineContext;
+  def: ResourceDef;
+  hooks: ReturnType<typeof noHooks>;
+  base: string;
+  tags: string[];
+  /** What the document says of this resource's rows and of one record (documentation only: docs.ts). */
+  row: z.ZodType;
+  one: z.ZodType;
+};
 
+/** One resource's calls, registered concern by concern (the order is the OpenAPI document's). */
+function registerResource(app: FastifyInstance, ctx: EngineContext, def: ResourceDef, printer: Printer | undefined) {
+  const routes: ResourceRoutes = {
+    typed: app.withTypeProvider<ZodTypeProvider>(),
+    ctx,
+    def,
+    hooks: ctx.lifecycle?.of(def.name) ?? noHooks(),
+    base: `/api/${def.name}`,
+    tags: [def.label],
+    row: recordDoc(ctx.registry, def),
+    one: okEnvelope(recordDoc(ctx.registry, def, true)),
+  };
+  registerListRoutes(routes);
+  if (!def.readOnly) registerImportRoutes(routes);
+  registerLookupRoutes(routes);
+  registerReadRoutes(routes, printer);
+  if (def.readOnly) return;
+  registerWriteRoutes(routes);
+  if (def.actions) registerActionRoutes(routes, def.actions);
+}
+
+/** The list, its export and the import template. */
+function registerListRoutes(routes: ResourceRoutes): void {
+  const { typed, ctx, def, base, tags, row } = routes;
   typed.get(base, { schema: { tags, summary: `List ${def.label.toLowerCase()}`, querystring: listQuerySchema, docs: { response: { 200: listEnvelope(row) } } }, onRequest: guard(def, 'read') }, async (request) => {
     const query = request.query as Record<string, unknown> & z.infer<typeof listQuerySchema>;
     const { where, sort } = criteriaFrom(def, query);
@@ -217,79 +243,85 @@ function registerResource(app: FastifyInstance, ctx: EngineContext, def: Resourc
       return `${columns.join(',')}\n`;
     },
   );
+}
 
-  if (!def.readOnly) {
-    typed.post(
-      `${base}/import`,
-      {
-        schema: { tags, summary: `Import ${def.label.toLowerCase()} from CSV (dry run by default)`, querystring: importQuerySchema, docs: { consumes: ['text/csv'], response: { 200: okEnvelope(importReportDoc) } } },
-        onRequest: guard(def, 'create'),
-        bodyLimit: 50 * 1024 * 1024,
-      },
-      async (request) => {
-        if (typeof request.body !== 'string') throw badRequest('Send the file as text/csv.');
-        let mapping: Record<string, string> = {};
-        if (request.query.mapping) {
-          const parsed = z.record(z.string().max(200), z.string().max(64)).safeParse(safeJson(request.query.mapping));
-          if (!parsed.success) throw badRequest('Validation failed', [{ field: 'mapping', message: 'Must be a JSON object of column → field' }]);
-          mapping = parsed.data;
-        }
-        if (request.query.key && !request.auth!.checker.can(def.entity, 'update')) throw accessDenied();
-        const report = await importCsv(ctx, def, callerOf(request, 'import'), request.body, {
-          dryRun: request.query.dryRun !== 'false',
-          mapping,
-          key: request.query.key ?? null,
-          perRow: hooks.onImport,
-        });
-        return ok(report, report.committed ? `Imported ${report.created + report.updated} rows.` : undefined);
-      },
-    );
-
-    typed.post(`${base}/bulk`, { schema: { tags, summary: `Change many ${def.label.toLowerCase()} at once`, body: bulkSchema, docs: { response: { 200: okEnvelope(z.object({ changed: z.int() })) } } }, onRequest: guard(def, 'update') }, async (request) => {
-      const body = request.body;
-      let where = null;
-      try {
-        where = body.where ? validateFilter(def, body.where) : null;
-      } catch (error) {
-        filterErrorToHttp(error);
+/** CSV import and bulk changes (writable resources). */
+function registerImportRoutes(routes: ResourceRoutes): void {
+  const { typed, ctx, def, hooks, base, tags } = routes;
+  typed.post(
+    `${base}/import`,
+    {
+      schema: { tags, summary: `Import ${def.label.toLowerCase()} from CSV (dry run by default)`, querystring: importQuerySchema, docs: { consumes: ['text/csv'], response: { 200: okEnvelope(importReportDoc) } } },
+      onRequest: guard(def, 'create'),
+      bodyLimit: 50 * 1024 * 1024,
+    },
+    async (request) => {
+      if (typeof request.body !== 'string') throw badRequest('Send the file as text/csv.');
+      let mapping: Record<string, string> = {};
+      if (request.query.mapping) {
+        const parsed = z.record(z.string().max(200), z.string().max(64)).safeParse(safeJson(request.query.mapping));
+        if (!parsed.success) throw badRequest('Validation failed', [{ field: 'mapping', message: 'Must be a JSON object of column → field' }]);
+        mapping = parsed.data;
       }
-      if (!body.ids && !where && body.q === undefined && body.active === undefined) throw badRequest('Validation failed', [fieldError('ids', text(recordsCatalog, 'chooseRows'))]);
-      let patch: Record<string, unknown>;
-      if (body.action === 'set') {
-        const field = body.field ? def.fields[body.field] : undefined;
-        if (!body.field || !field || field.readOnly) throw badRequest('Validation failed', [fieldError('field', text(recordsCatalog, 'chooseField'))]);
-        const value = body.value === '' || body.value === undefined ? null : body.value;
-        if (value === null && field.required) throw badRequest('Validation failed', [fieldError('value', text(validationCatalog, 'required'))]);
-        const parsed = value === null ? { success: true as const, data: null } : valueSchema(field).safeParse(value);
-        if (!parsed.success) throw badRequest('Validation failed', [{ field: 'value', message: parsed.error.issues[0]?.message ?? 'Invalid value' }]);
-        patch = { [body.field]: parsed.data };
-      } else {
-        if (def.hasActive === false) throw badRequest('This list has no active flag.');
-        patch = { active: body.action === 'activate' };
-      }
-      const caller = callerOf(request);
-      const changed = await engineTransaction(ctx, async (tx) => {
-        const scope = ctx.rowScope ? ctx.rowScope(def, request.auth) : null;
-        const ids = await run<{ id: string }>(
-          tx,
-          qb
-            .selectFrom(`${def.table} as t`)
-            .select(sql`t.id::text`.as('id') as never)
-            .where(whereSql(def, { where, q: body.q, active: body.active, ids: body.ids, scope }) as never)
-            .orderBy(sql`t.id` as never)
-            .limit(100_000),
-        );
-        let count = 0;
-        for (const { id } of ids) {
-          await updateRecord(ctx, tx, def, caller, id, patch, { ignoreVersion: true, action: `bulk.${body.action}` });
-          count += 1;
-        }
-        return count;
+      if (request.query.key && !request.auth!.checker.can(def.entity, 'update')) throw accessDenied();
+      const report = await importCsv(ctx, def, callerOf(request, 'import'), request.body, {
+        dryRun: request.query.dryRun !== 'false',
+        mapping,
+        key: request.query.key ?? null,
+        perRow: hooks.onImport,
       });
-      return ok({ changed }, `Changed ${changed} ${changed === 1 ? def.singular.toLowerCase() : def.label.toLowerCase()}.`);
-    });
-  }
+      return ok(report, report.committed ? `Imported ${report.created + report.updated} rows.` : undefined);
+    },
+  );
 
+  typed.post(`${base}/bulk`, { schema: { tags, summary: `Change many ${def.label.toLowerCase()} at once`, body: bulkSchema, docs: { response: { 200: okEnvelope(z.object({ changed: z.int() })) } } }, onRequest: guard(def, 'update') }, async (request) => {
+    const body = request.body;
+    let where = null;
+    try {
+      where = body.where ? validateFilter(def, body.where) : null;
+    } catch (error) {
+      filterErrorToHttp(error);
+    }
+    if (!body.ids && !where && body.q === undefined && body.active === undefined) throw badRequest('Validation failed', [fieldError('ids', text(recordsCatalog, 'chooseRows'))]);
+    let patch: Record<string, unknown>;
+    if (body.action === 'set') {
+      const field = body.field ? def.fields[body.field] : undefined;
+      if (!body.field || !field || field.readOnly) throw badRequest('Validation failed', [fieldError('field', text(recordsCatalog, 'chooseField'))]);
+      const value = body.value === '' || body.value === undefined ? null : body.value;
+      if (value === null && field.required) throw badRequest('Validation failed', [fieldError('value', text(validationCatalog, 'required'))]);
+      const parsed = value === null ? { success: true as const, data: null } : valueSchema(field).safeParse(value);
+      if (!parsed.success) throw badRequest('Validation failed', [{ field: 'value', message: parsed.error.issues[0]?.message ?? 'Invalid value' }]);
+      patch = { [body.field]: parsed.data };
+    } else {
+      if (def.hasActive === false) throw badRequest('This list has no active flag.');
+      patch = { active: body.action === 'activate' };
+    }
+    const caller = callerOf(request);
+    const changed = await engineTransaction(ctx, async (tx) => {
+      const scope = ctx.rowScope ? ctx.rowScope(def, request.auth) : null;
+      const ids = await run<{ id: string }>(
+        tx,
+        qb
+          .selectFrom(`${def.table} as t`)
+          .select(sql`t.id::text`.as('id') as never)
+          .where(whereSql(def, { where, q: body.q, active: body.active, ids: body.ids, scope }) as never)
+          .orderBy(sql`t.id` as never)
+          .limit(100_000),
+      );
+      let count = 0;
+      for (const { id } of ids) {
+        await updateRecord(ctx, tx, def, caller, id, patch, { ignoreVersion: true, action: `bulk.${body.action}` });
+        count += 1;
+      }
+      return count;
+    });
+    return ok({ changed }, `Changed ${changed} ${changed === 1 ? def.singular.toLowerCase() : def.label.toLowerCase()}.`);
+  });
+}
+
+/** The form's helpers: picker options and the unique-value check. */
+function registerLookupRoutes(routes: ResourceRoutes): void {
+  const { typed, ctx, def, base, tags } = routes;
   typed.get(
     `${base}/options`,
     {
@@ -353,7 +385,11 @@ function registerResource(app: FastifyInstance, ctx: EngineContext, def: Resourc
       return ok(clash ? { available: false, clash: { ...clash, link: def.route ? `${def.route}?record=${clash.id}` : null } } : { available: true, clash: null });
     },
   );
+}
 
+/** One record, its children, history, usage and print. */
+function registerReadRoutes(routes: ResourceRoutes, printer: Printer | undefined): void {
+  const { typed, ctx, def, hooks, base, tags, one } = routes;
   typed.get(`${base}/:id`, { schema: { tags, summary: `One ${def.singular.toLowerCase()}`, params: idParams, docs: { response: { 200: one } } }, onRequest: guard(def, 'read') }, async (request) => {
     const record = await getRecord(ctx, ctx.db, def, callerOf(request), request.params.id);
     if (!record) throw notFound(text(recordsCatalog, 'noSuch', { thing: thingOf(def) }));
@@ -399,9 +435,13 @@ function registerResource(app: FastifyInstance, ctx: EngineContext, def: Resourc
       },
     );
   }
+}
 
-  if (def.readOnly) return;
-
+/** Create, change and delete (writable resources). */
+function registerWriteRoutes(routes: ResourceRoutes): void {
+  const { typed, ctx, def, hooks, base, tags, row, one } = routes;
+  const createBody = createSchema(def);
+  const updateBody = updateSchema(def);
   const hasExtraCreate = Object.keys(hooks.extraCreate).length > 0;
   const createWithExtra = hasExtraCreate ? z.strictObject({ ...createSchemaShape(createBody), ...hooks.extraCreate }) : null;
   typed.post(base, { schema: { tags, summary: `Create a ${def.singular.toLowerCase()}`, body: z.record(z.string(), z.unknown()), docs: { body: createBodyDoc(ctx.registry, def, hooks.extraCreate), response: { 201: one } } }, onRequest: guard(def, 'create') }, async (request, reply) => {
@@ -478,39 +518,41 @@ function registerResource(app: FastifyInstance, ctx: EngineContext, def: Resourc
       result.deleted ? `${def.singular} deleted.` : usedBy ? `${def.singular} deactivated: it is used by ${usedBy}.` : `${def.singular} deactivated: other records use it.`,
     );
   });
-
-  if (def.actions) {
-    const actions = def.actions;
-    const actionBody = z.strictObject({ reason: z.string().trim().max(2000).optional(), version: z.number().int().positive().optional() }).optional();
-    const actionOf = (name: string) => (Object.hasOwn(actions, name) ? actions[name] : undefined);
-    typed.post(
-      `${base}/:id/actions/:action`,
-      {
-        schema: {
-          tags,
-          summary: 'A workflow transition',
-          params: idParams.extend({ action: z.string().max(64) }),
-          body: actionBody,
-          docs: { params: actionParamsDoc(actions), response: { 200: one } },
-        },
-        // Who may act is judged before the body is read: a caller without the privilege gets the 423
-        // (and an unknown action the 404) whatever they sent.
-        onRequest: async (request, reply) => {
-          const name = String((request.params as { action?: unknown }).action ?? '');
-          const action = actionOf(name);
-          if (!request.auth) await sendError(reply, unauthorized());
-          else if (!action) await sendError(reply, notFound(text(recordsCatalog, 'noAction', { name })));
-          else if (!request.auth.checker.can(def.entity, action.privilege ?? 'update')) await sendError(reply, accessDenied());
-        },
-      },
-      async (request) => {
-        const action = actionOf(request.params.action)!;
-        const record = await engineTransaction(ctx, (tx) => runAction(ctx, tx, def, callerOf(request), request.params.id, request.params.action, action, request.body ?? {}));
-        return ok(visibleRecord(def, request.auth, record), `${action.label}: done.`);
-      },
-    );
-  }
 }
+
+/** Workflow transitions (`POST …/:id/actions/:action`). */
+function registerActionRoutes(routes: ResourceRoutes, actions: NonNullable<ResourceDef['actions']>): void {
+  const { typed, ctx, def, base, tags, one } = routes;
+  const actionBody = z.strictObject({ reason: z.string().trim().max(2000).optional(), version: z.number().int().positive().optional() }).optional();
+  const actionOf = (name: string) => (Object.hasOwn(actions, name) ? actions[name] : undefined);
+  typed.post(
+    `${base}/:id/actions/:action`,
+    {
+      schema: {
+        tags,
+        summary: 'A workflow transition',
+        params: idParams.extend({ action: z.string().max(64) }),
+        body: actionBody,
+        docs: { params: actionParamsDoc(actions), response: { 200: one } },
+      },
+      // Who may act is judged before the body is read: a caller without the privilege gets the 423
+      // (and an unknown action the 404) whatever they sent.
+      onRequest: async (request, reply) => {
+        const name = String((request.params as { action?: unknown }).action ?? '');
+        const action = actionOf(name);
+        if (!request.auth) await sendError(reply, unauthorized());
+        else if (!action) await sendError(reply, notFound(text(recordsCatalog, 'noAction', { name })));
+        else if (!request.auth.checker.can(def.entity, action.privilege ?? 'update')) await sendError(reply, accessDenied());
+      },
+    },
+    async (request) => {
+      const action = actionOf(request.params.action)!;
+      const record = await engineTransaction(ctx, (tx) => runAction(ctx, tx, def, callerOf(request), request.params.id, request.params.action, action, request.body ?? {}));
+      return ok(visibleRecord(def, request.auth, record), `${action.label}: done.`);
+    },
+  );
+}
+
 
 /** The 409 of a stale update: the error envelope with the record as it is now. */
 function conflictDoc(row: z.ZodType) {

@@ -1,5 +1,5 @@
 import type { Database, Queryable } from '@propdesk/server-kit';
-import { formatDate } from '@propdesk/records/model';
+import { notice, noticeDay } from './i18n/notice.js';
 import { updateMany, updateRecord, type Caller, type EngineContext } from '@propdesk/records/server';
 import { canOwnLeadSql } from './owners.js';
 import { leadLink, type Notify } from './service.js';
@@ -52,8 +52,8 @@ async function remindBatch(ctx: EngineContext, tx: Queryable, notify: Notify | u
   const marks = due.rows.map((lead) => ({ id: lead.id, values: { reminderSentFor: lead.exact_until } }));
   await updateMany(ctx, tx, ctx.registry.get('leads'), SYSTEM, marks, { allowReadOnly: true, action: 'remind', reason: 'Expiry reminder sent to the agent.' });
   for (const lead of due.rows) {
-    const until = formatDate(new Date(lead.valid_until));
-    await notify?.(tx, { userId: lead.owner, title: `Lead expiring on ${until}: ${lead.name}`, body: 'Log an activity to keep it.', link: leadLink(lead.id), category: 'lead' });
+    const until = noticeDay(new Date(lead.valid_until));
+    await notify?.(tx, { userId: lead.owner, title: notice('noticeLeadExpiring', { until, name: lead.name }), body: notice('noticeLeadExpiringBody'), link: leadLink(lead.id), category: 'lead' });
   }
   return due.rows.length;
 }
@@ -82,10 +82,10 @@ async function expireBatch(ctx: EngineContext, tx: Queryable, notify: Notify | u
       { assignedTo: next, validUntil: next ? new Date(now.getTime() + lead.days * 86_400_000).toISOString() : null, reminderSentFor: null },
       { ignoreVersion: true, allowReadOnly: true, action: 'expire', reason: `No activity for ${lead.days} days: ${toManager ? 'passed to the team manager' : 'returned to the pool'}.` },
     );
-    const where = toManager ? 'passed to the team manager' : 'returned to the pool';
-    await notify?.(tx, { userId: lead.owner, title: `Lead expired: ${lead.name}`, body: `It was ${where}.`, link: null, category: 'lead' });
+    const title = notice('noticeLeadExpired', { name: lead.name });
+    await notify?.(tx, { userId: lead.owner, title, body: notice(toManager ? 'noticeLeadExpiredToManager' : 'noticeLeadExpiredToPool'), link: null, category: 'lead' });
     if (lead.manager && lead.manager !== lead.owner) {
-      await notify?.(tx, { userId: lead.manager, title: `Lead expired: ${lead.name}`, body: toManager ? 'It is now yours to reassign.' : 'It is back in the pool.', link: leadLink(lead.id), category: 'lead' });
+      await notify?.(tx, { userId: lead.manager, title, body: notice(toManager ? 'noticeLeadExpiredYours' : 'noticeLeadExpiredInPool'), link: leadLink(lead.id), category: 'lead' });
     }
   }
   return due.rows.length;

@@ -1,6 +1,7 @@
 import { accessDenied, notFound, type Queryable } from '@propdesk/server-kit';
 import { getRecord, qb, sql, updateRecord, type Caller, type EngineContext, type ResourceHooks } from '@propdesk/records/server';
 import { z } from 'zod';
+import { notice } from './i18n/notice.js';
 import { leadScope } from './scope.js';
 import { canOwnLead, checkOwner } from './owners.js';
 import {
@@ -54,7 +55,7 @@ export async function assignLead(ctx: EngineContext, tx: Queryable, caller: Call
     { ignoreVersion: true, allowReadOnly: true, action },
   );
   if (userId && notify && userId !== caller.auth?.userId) {
-    await notify(tx, { userId, title: `Lead assigned to you: ${lead.name}`, body: 'Open it to follow up.', link: leadLink(id), category: 'lead' });
+    await notify(tx, { userId, title: notice('noticeLeadAssigned', { name: lead.name }), body: notice('noticeLeadAssignedBody'), link: leadLink(id), category: 'lead' });
   }
   return true;
 }
@@ -96,7 +97,7 @@ export function leadHooks(ctx: EngineContext, notify?: Notify): ResourceHooks {
       const row = await tx.query<{ owner: string | null; name: string }>('select assigned_to_id::text as owner, full_name as name from leads where id = $1', [id]);
       const lead = row.rows[0];
       if (lead?.owner && notify && lead.owner !== caller.auth?.userId) {
-        await notify(tx, { userId: lead.owner, title: `New lead for you: ${lead.name}`, body: 'Assigned in turn within your team.', link: leadLink(id), category: 'lead' });
+        await notify(tx, { userId: lead.owner, title: notice('noticeLeadNew', { name: lead.name }), body: notice('noticeLeadNewBody'), link: leadLink(id), category: 'lead' });
       }
     },
     afterUpdate: async (tx, id, _extra, { before, after }, caller) => {

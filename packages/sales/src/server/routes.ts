@@ -1,6 +1,6 @@
 import { badRequest, conflict, notFound, ok, requirePrivilege, type AuthHook } from '@propdesk/server-kit';
 import { createRecord, getRecord, updateMany, updateRecord, type Caller, type ChangeSource, type EngineContext } from '@propdesk/records/server';
-import { createSchema } from '@propdesk/records/model';
+import { createSchema, type ResourceDef } from '@propdesk/records/model';
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
 import { assigneesQuerySchema, assigneesResponseSchema } from '../model/assignees.js';
@@ -8,6 +8,7 @@ import { toE164 } from '../model/phones.js';
 import { assignLead, lockVisibleLead } from './hooks.js';
 import { activeUser, findDuplicates, leadLink, managerOf, wonStatus, type Notify } from './service.js';
 import { runLeadExpiry } from './expiry.js';
+import { notice } from './i18n/notice.js';
 import { eligibleOwners } from './owners.js';
 import { assignDoc, claimBodyDoc, claimDoc, customerDuplicatesDoc, expiryRunDoc, leadDuplicatesDoc, recordOf, recordsOf } from './docs.js';
 
@@ -53,14 +54,32 @@ const convertBody = z.strictObject({
 });
 const customerDuplicateQuery = z.object({ phone: z.string().trim().max(40).optional(), nationalId: z.string().trim().max(20).optional(), excludeId: z.uuid().optional() });
 
+/** What the lead registrars share. */
+type LeadRoutes = {
+  app: FastifyInstance;
+  ctx: EngineContext;
+  notify: Notify | undefined;
+  leads: ResourceDef;
+  activities: ResourceDef;
+  customers: ResourceDef;
+  tags: string[];
+  customerTags: string[];
+};
+
 /** The calls beyond the engine's: duplicates, claims, assignment, conversion, merge, activities, the expiry run. */
 export function registerLeadRoutes(app: FastifyInstance, ctx: EngineContext, notify: Notify | undefined) {
   const leads = ctx.registry.get('leads');
-  const activities = ctx.registry.get('lead-activities');
   const customers = ctx.registry.get('customers');
-  const tags = [leads.label];
-  const customerTags = [customers.label];
+  const routes: LeadRoutes = { app, ctx, notify, leads, activities: ctx.registry.get('lead-activities'), customers, tags: [leads.label], customerTags: [customers.label] };
+  registerLeadIntakeRoutes(routes);
+  registerLeadAssignmentRoutes(routes);
+  registerLeadOutcomeRoutes(routes);
+  registerLeadUpkeepRoutes(routes);
+}
 
+/** Duplicate check, activities and claims of a lead. */
+function registerLeadIntakeRoutes(routes: LeadRoutes): void {
+  const { app, ctx, notify, leads, activities, tags } = routes;
   app.get(
     '/api/leads/duplicates',
     { schema: { tags, summary: 'Open leads with this phone or email; for leads the caller cannot see, only the owner and validity', querystring: duplicateQuery, docs: { response: { 200: leadDuplicatesDoc } } }, onRequest: requirePrivilege('lead', 'read') },
@@ -122,8 +141,8 @@ export function registerLeadRoutes(app: FastifyInstance, ctx: EngineContext, not
         if (manager && notify) {
           await notify(tx, {
             userId: manager,
-            title: `${claimant?.name ?? 'An agent'} asks for a lead`,
-            body: `${lead.name} is held by another agent.${body.reason ? ` Reason: ${body.reason}` : ''}`,
+            title: claimant?.name ? notice('noticeClaim', { agent: claimant.name }) : notice('noticeClaimAnyone'),
+            body: body.reason ? notice('noticeClaimBodyReason', { name: lead.name, reason: body.reason }) : notice('noticeClaimBody', { name: lead.name }),
             link: leadLink(id),
             category: 'lead',
           });
@@ -134,7 +153,11 @@ export function registerLeadRoutes(app: FastifyInstance, ctx: EngineContext, not
       return ok(claim, claim.notified ? 'Your request was sent to the owner’s manager.' : 'Your request was recorded; the owner has no team manager to tell.');
     },
   );
+}
 
+/** Assigning leads, and whom they may be assigned to. */
+function registerLeadAssignmentRoutes(routes: LeadRoutes): void {
+  const { app, ctx, notify, leads, tags } = routes;
   app.post(
     '/api/leads/assign',
     { schema: { tags, summary: 'Assign leads to an agent or return them to the pool (another user or the pool needs assign)', body: assignBody, docs: { response: { 200: assignDoc } } }, onRequest: requirePrivilege('lead', 'update') },
@@ -172,7 +195,11 @@ export function registerLeadRoutes(app: FastifyInstance, ctx: EngineContext, not
       return ok(await eligibleOwners(ctx.db, request.auth, team, query.q ?? ''));
     },
   );
+}
 
+/** Converting a lead to a customer, and merging two leads. */
+function registerLeadOutcomeRoutes(routes: LeadRoutes): void {
+  const { app, ctx, leads, activities, customers, tags } = routes;
   app.post(
     '/api/leads/:id/convert',
     {
@@ -251,7 +278,11 @@ export function registerLeadRoutes(app: FastifyInstance, ctx: EngineContext, not
       return ok(merged, 'Leads merged.');
     },
   );
+}
 
+/** The validity job on demand, and the customers' duplicate check. */
+function registerLeadUpkeepRoutes(routes: LeadRoutes): void {
+  const { app, ctx, notify, customers, tags, customerTags } = routes;
   app.post(
     '/api/leads/expiry/run',
     { schema: { tags, summary: 'Run the validity job now (reminders and expiry; it also runs on a schedule)', docs: { response: { 200: expiryRunDoc } } } as FastifySchema, onRequest: requirePrivilege('lead', 'assign') },

@@ -1,11 +1,14 @@
-import { HttpError, accessDenied, badRequest, type Queryable, type RequestAuth } from '@propdesk/server-kit';
+import { HttpError, accessDenied, badRequest, type LocalText, type Queryable, type RequestAuth } from '@propdesk/server-kit';
 import { sql, run, qb, type EngineContext } from '@propdesk/records/server';
 import type { DuplicateMatch } from '../model/api.js';
 import { leadScope, readsAllLeads } from './scope.js';
 import { canOwnLeadSql } from './owners.js';
 
-/** Raises a notification inside the caller's transaction (notifications-core's `notify`, given by the app). */
-export type Notify = (tx: Queryable, input: { userId: string; title: string; body?: string | null; link?: string | null; category?: string }) => Promise<unknown>;
+/**
+ * Raises a notification inside the caller's transaction (notifications-core's `notify`, given by the
+ * app); its title and body by key (`text(salesCatalog, …)`) reach each reader in their language.
+ */
+export type Notify = (tx: Queryable, input: { userId: string; title: string | LocalText; body?: string | LocalText | null; link?: string | null; category?: string }) => Promise<unknown>;
 
 export const leadLink = (id: string) => `/sales/leads?record=${id}`;
 

@@ -3,6 +3,7 @@ import { valueSchema } from '@propdesk/records/model';
 import { callerOf, createRecord, engineTransaction, type Caller, type DomainContext, type EngineContext } from '@propdesk/records/server';
 import { ok, type Queryable } from '@propdesk/server-kit';
 import type { FastifyInstance } from 'fastify';
+import { notice } from './i18n/notice.js';
 import { leadLink } from './service.js';
 
 /** The activity type a repeat web enquiry is logged as (made on first use). */
@@ -87,7 +88,7 @@ export function registerWebLeadRepeats(app: FastifyInstance, context: Pick<Domai
         notes: notes.join('\n').slice(0, 5000) || null,
       });
       if (lead.owner) {
-        await context.notify(tx, { userId: lead.owner, title: `Repeat enquiry: ${lead.name}`, body: 'They got in touch again through the website.', link: leadLink(lead.id), category: 'lead' });
+        await context.notify(tx, { userId: lead.owner, title: notice('noticeLeadRepeat', { name: lead.name }), body: notice('noticeLeadRepeatBody'), link: leadLink(lead.id), category: 'lead' });
       }
       return lead.id;
     });

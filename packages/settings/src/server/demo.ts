@@ -83,7 +83,13 @@ function unitsOf(project: (typeof PROJECTS)[number]) {
 
 const NOT_ISO_3166_1 = new Set(['XK', 'AC', 'TA']);
 
+/** The demo settings, in seeding order (a row may name rows of the lists before it). */
 export function settingsDemoData(): SeedData {
+  return [...placesAndProjects(), ...salesAndPaymentSettings(), ...brokersAndContracts()];
+}
+
+/** Countries, areas and sites, the lead sources and channels, the projects and their units. */
+function placesAndProjects(): SeedData {
   const countries = Object.entries(COUNTRIES)
     // XK is user-assigned and AC and TA only reserved: the other 249 are ISO 3166-1's.
     .filter(([code]) => !NOT_ISO_3166_1.has(code))
@@ -138,6 +144,12 @@ export function settingsDemoData(): SeedData {
       description: `${project.blocks} blocks, ${project.floors} floors.`,
     })) },
     { resource: 'units', rows: PROJECTS.flatMap(unitsOf) },
+  ];
+}
+
+/** Walk-in locations, lead statuses, teams, payment plans and offers, payment settings, activity types. */
+function salesAndPaymentSettings(): SeedData {
+  return [
     { resource: 'walkin-locations', rows: [
       { name: 'Palm Heights showroom', project: 'Palm Heights', address: 'Gate 2, Palm Heights' },
       { name: 'Zayed mall kiosk', project: 'Zayed Residences', address: 'Arkan Plaza, ground floor' },
@@ -200,6 +212,12 @@ export function settingsDemoData(): SeedData {
       { name: 'Call', icon: 'call', requiresOutcome: true }, { name: 'Meeting', icon: 'meeting', requiresOutcome: true },
       { name: 'Site visit', icon: 'visit', requiresOutcome: true }, { name: 'WhatsApp', icon: 'message' }, { name: 'Email', icon: 'email' },
     ] },
+  ];
+}
+
+/** Brokers, their templates and contracts, and the contract workflow. */
+function brokersAndContracts(): SeedData {
+  return [
     { resource: 'brokers', rows: Array.from({ length: 8 }, (_unused, index) => ({
       name: ['Nile Realty', 'Capital Homes', 'Delta Brokers', 'Red Sea Properties', 'Cairo Estates', 'Pyramids Realty', 'Alex Homes', 'Sinai Partners'][index],
       companyName: `${['Nile Realty', 'Capital Homes', 'Delta Brokers', 'Red Sea Properties', 'Cairo Estates', 'Pyramids Realty', 'Alex Homes', 'Sinai Partners'][index]} LLC`,

@@ -11,6 +11,7 @@ import { useNavigate } from 'react-router';
 import { readStoredUser } from '@propdesk/auth-session/web';
 import { selectBadgeText, selectUnreadCount } from '@propdesk/notifications-core/web';
 import { AnnouncementDialog } from '../notifications/AnnouncementDialog.js';
+import { useAnnouncementCalls } from '../notifications/announcementApi.js';
 import { NotificationCentre } from '../notifications/NotificationCentre.js';
 import { openNotificationLink } from '../notifications/openNotificationLink.js';
 import { useShellSession } from './useShellSession.js';
@@ -37,6 +38,7 @@ export function NotificationBell() {
   const unreadCount = useSelector(selectUnreadCount);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [announcing, setAnnouncing] = useState(false);
+  const announcementCalls = useAnnouncementCalls();
   const panelId = useId();
   const headingId = useId();
   const open = anchor !== null;
@@ -99,7 +101,7 @@ export function NotificationBell() {
         </Popover>
       )}
       {canAnnounce ? (
-        <AnnouncementDialog open={announcing} onClose={handleAnnounceClose} myDepartmentId={readStoredUser()?.departmentId ?? null} />
+        <AnnouncementDialog open={announcing} onClose={handleAnnounceClose} myDepartmentId={readStoredUser()?.departmentId ?? null} {...announcementCalls} />
       ) : null}
     </>
   );

@@ -23,6 +23,7 @@ import { useShellSession } from './useShellSession.js';
 import { LANGUAGES, type Language } from '@propdesk/i18n';
 import { setLanguage, useLanguage, useT } from '@propdesk/i18n/react';
 import { rememberLanguage } from '@propdesk/auth-session/web';
+import { getActiveNotifications } from '@propdesk/notifications-core/web';
 import { useSnackbar } from 'notistack';
 import { useSetMyLanguageMutation } from '../account/accountApi.js';
 import { MODE_KEYS, shellCatalog } from '../i18n/catalog.js';
@@ -85,6 +86,8 @@ export function UserMenu({ name }: UserMenuProps) {
     rememberLanguage(next);
     await prepareDirection(next);
     await setLanguage(next);
+    // The server writes notifications in the account's language: read them again in the new one.
+    void getActiveNotifications()?.service.refresh();
   };
   const signOut = () => {
     setAnchor(null);

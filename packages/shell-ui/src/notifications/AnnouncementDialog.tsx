@@ -1,6 +1,5 @@
 import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
@@ -13,56 +12,35 @@ import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useSnackbar } from 'notistack';
-import { apiRequest } from '@propdesk/api-client';
 import type { AnnouncementRequest, AnnouncementTargets } from '@propdesk/notifications-core/model';
 import {
   ANNOUNCEMENT_TITLE_MAX,
   EMPTY_ANNOUNCEMENT,
   describeSendFailure,
-  fetchAnnouncementTargets,
   validateAnnouncement,
   type AnnouncementDraft,
   type AnnouncementErrors,
   type AnnouncementTargetKind,
 } from './announcementForm.js';
+import { AnnouncementRecipient, type TargetUser, type TargetsState } from './AnnouncementRecipient.js';
 
-export const ANNOUNCEMENT_PATH = '/api/notifications';
+export { ANNOUNCEMENT_PATH } from './announcementApi.js';
 export const ANNOUNCEMENT_SENT_TEXT = 'Announcement sent';
-
-const sendToServer = (request: AnnouncementRequest) => apiRequest(ANNOUNCEMENT_PATH, { method: 'POST', body: request });
 
 export type AnnouncementDialogProps = {
   open: boolean;
   onClose: () => void;
   /** The sender's own department (from the session): the default recipient. */
   myDepartmentId: string | null;
-  /** Sends the request (default: `POST /api/notifications` through apiRequest). */
-  send?: (request: AnnouncementRequest) => Promise<unknown>;
-  /** Who can be chosen (default: `GET /api/notifications/targets`). */
-  loadTargets?: () => Promise<AnnouncementTargets>;
+  /** Sends the request (`POST /api/notifications`: `useAnnouncementCalls().send`). */
+  send: (request: AnnouncementRequest) => Promise<unknown>;
+  /** Who can be chosen (`GET /api/notifications/targets`: `useAnnouncementCalls().loadTargets`). */
+  loadTargets: () => Promise<AnnouncementTargets>;
 };
 
-type TargetsState = { status: 'loading' } | { status: 'loaded'; targets: AnnouncementTargets } | { status: 'failed' };
-type TargetUser = AnnouncementTargets['users'][number];
-
-const userLabel = (user: TargetUser) => (user.fullName ? `${user.fullName} (${user.username})` : user.username);
-
-/**
- * The announcement form for users holding notification:create (the server checks again): a
- * title, a message, an optional link and a department or user from the server's list. If the list
- * cannot be loaded, an id can still be typed.
- */
-export function AnnouncementDialog({ open, onClose, myDepartmentId, send = sendToServer, loadTargets = fetchAnnouncementTargets }: AnnouncementDialogProps) {
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
-  const { enqueueSnackbar } = useSnackbar();
-  const titleId = useId();
-  const [draft, setDraft] = useState<AnnouncementDraft>(() => ({ ...EMPTY_ANNOUNCEMENT, targetId: myDepartmentId ?? '' }));
-  const [errors, setErrors] = useState<AnnouncementErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+/** The recipients, read each time the dialog opens. */
+function useAnnouncementTargets(open: boolean, loadTargets: () => Promise<AnnouncementTargets>): TargetsState {
   const [targets, setTargets] = useState<TargetsState>({ status: 'loading' });
-
   useEffect(() => {
     if (!open) return undefined;
     let current = true;
@@ -79,6 +57,24 @@ export function AnnouncementDialog({ open, onClose, myDepartmentId, send = sendT
       current = false;
     };
   }, [open, loadTargets]);
+  return targets;
+}
+
+/**
+ * The announcement form for users holding notification:create (the server checks again): a
+ * title, a message, an optional link and a department or user from the server's list. If the list
+ * cannot be loaded, an id can still be typed.
+ */
+export function AnnouncementDialog({ open, onClose, myDepartmentId, send, loadTargets }: AnnouncementDialogProps) {
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const { enqueueSnackbar } = useSnackbar();
+  const titleId = useId();
+  const [draft, setDraft] = useState<AnnouncementDraft>(() => ({ ...EMPTY_ANNOUNCEMENT, targetId: myDepartmentId ?? '' }));
+  const [errors, setErrors] = useState<AnnouncementErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const targets = useAnnouncementTargets(open, loadTargets);
 
   const update = (changes: Partial<AnnouncementDraft>, clears: keyof AnnouncementErrors) => {
     setDraft((current) => ({ ...current, ...changes }));
@@ -123,55 +119,17 @@ export function AnnouncementDialog({ open, onClose, myDepartmentId, send = sendT
     }
   };
 
-  const recipientError = { error: Boolean(errors.targetId), helperText: errors.targetId };
-  const recipient = (() => {
-    if (targets.status === 'loading') return <CircularProgress size={20} aria-label="Loading recipients" />;
-    if (targets.status === 'failed') {
-      return (
-        <>
-          <Alert severity="warning">The list of recipients could not be loaded; enter an id instead.</Alert>
-          <TextField
-            label={draft.targetKind === 'user' ? 'User id' : 'Department id'}
-            name="targetId"
-            required
-            value={draft.targetId}
-            onChange={handleText('targetId')}
-            {...recipientError}
-          />
-        </>
-      );
-    }
-    const { departments, users } = targets.targets;
-    if (draft.targetKind === 'department') {
-      return (
-        <TextField
-          select
-          label="Department"
-          name="targetId"
-          required
-          value={departments.some((department) => department.id === draft.targetId) ? draft.targetId : ''}
-          onChange={handleText('targetId')}
-          {...recipientError}
-        >
-          {departments.map((department) => (
-            <MenuItem key={department.id} value={department.id}>
-              {department.id === myDepartmentId ? `${department.name} (my department)` : department.name}
-            </MenuItem>
-          ))}
-        </TextField>
-      );
-    }
-    return (
-      <Autocomplete
-        options={users}
-        getOptionLabel={userLabel}
-        isOptionEqualToValue={(option, value) => option.id === value.id}
-        value={users.find((user) => user.id === draft.targetId) ?? null}
-        onChange={handleUser}
-        renderInput={(params) => <TextField {...params} label="User" name="targetUser" required {...recipientError} />}
-      />
-    );
-  })();
+  const recipient = (
+    <AnnouncementRecipient
+      targets={targets}
+      targetKind={draft.targetKind}
+      targetId={draft.targetId}
+      error={errors.targetId}
+      myDepartmentId={myDepartmentId}
+      onTextChange={handleText('targetId')}
+      onUserChange={handleUser}
+    />
+  );
 
   return (
     <Dialog open={open} onClose={handleClose} fullScreen={fullScreen} fullWidth maxWidth="sm" aria-labelledby={titleId}>

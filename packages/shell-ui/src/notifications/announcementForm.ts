@@ -1,10 +1,8 @@
 import { z } from 'zod';
-import { HttpError, apiRequest } from '@propdesk/api-client';
+import { HttpError } from '@propdesk/api-client';
 import {
   announcementRequestSchema,
-  announcementTargetsSchema,
   type AnnouncementRequest,
-  type AnnouncementTargets,
 } from '@propdesk/notifications-core/model';
 
 /** Who an announcement goes to: a department or a user (chosen from GET /api/notifications/targets). */
@@ -75,29 +73,28 @@ const errorBodySchema = z.object({
  * (no such user or department) on the target, anything else as one message.
  */
 export function describeSendFailure(error: unknown): { fieldErrors: AnnouncementErrors; message: string | null } {
-  if (!(error instanceof HttpError)) return { fieldErrors: {}, message: 'The announcement could not be sent. Please try again.' };
-  let body: z.infer<typeof errorBodySchema> = {};
-  try {
-    const parsed = errorBodySchema.safeParse(JSON.parse(error.body));
-    if (parsed.success) body = parsed.data;
-  } catch {
-    // not JSON: keep the generic message
-  }
+  const refusal = refusalOf(error);
+  if (!refusal) return { fieldErrors: {}, message: 'The announcement could not be sent. Please try again.' };
+  const parsed = errorBodySchema.safeParse(refusal.data);
+  const body: z.infer<typeof errorBodySchema> = parsed.success ? parsed.data : {};
   const fieldErrors: AnnouncementErrors = {};
   for (const entry of body.errors ?? []) {
     const field = fieldOf(entry.field);
     if (field && !fieldErrors[field]) fieldErrors[field] = entry.message;
   }
-  if (error.status === 404) fieldErrors.targetId ??= body.message ?? 'No such recipient';
+  if (refusal.status === 404) fieldErrors.targetId ??= body.message ?? 'No such recipient';
   const message = Object.keys(fieldErrors).length > 0 ? null : (body.message ?? 'The announcement could not be sent. Please try again.');
   return { fieldErrors, message };
 }
 
-export const ANNOUNCEMENT_TARGETS_PATH = '/api/notifications/targets';
-
-const targetsEnvelopeSchema = z.object({ data: announcementTargetsSchema });
-
-/** The departments and active users an announcement can go to, validated. */
-export async function fetchAnnouncementTargets(): Promise<AnnouncementTargets> {
-  return targetsEnvelopeSchema.parse(await apiRequest(ANNOUNCEMENT_TARGETS_PATH)).data;
+/**
+ * The status and parsed body of a refusal: apiRequest's HttpError, or the base API's error (what an
+ * endpoint's `unwrap()` throws). A lapsed session (401) or a missing privilege (423) is not one.
+ */
+function refusalOf(error: unknown): { status: number; data: unknown } | null {
+  if (error instanceof HttpError) return { status: error.status, data: error.data };
+  if (error === null || typeof error !== 'object') return null;
+  const { status, data } = error as { status?: unknown; data?: unknown };
+  if (typeof status !== 'number' || status === 401 || status === 423 || !('data' in error)) return null;
+  return { status, data };
 }

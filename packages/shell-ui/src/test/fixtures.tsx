@@ -150,6 +150,7 @@ export type FixtureOptions = {
 
 /** A store and session adapter standing in for auth-session's. */
 export function fixtureSession({ privileges, username = 'sales.agent' }: FixtureOptions) {
+  // The one base API as the app's store has it (the announcement dialog's calls go through it).
   const store = configureStore({
     reducer: { session: fixtureSlice.reducer, notifications: notificationsSlice.reducer, [baseApi.reducerPath]: baseApi.reducer },
     middleware: (getDefault) => getDefault({ serializableCheck: false }).concat(baseApi.middleware),

@@ -1,6 +1,7 @@
 import { notify } from '@propdesk/notifications-core/server';
 import { formatMoney } from '@propdesk/records/model';
 import type { Queryable } from '@propdesk/server-kit';
+import { notice } from '../../server/i18n/catalog.js';
 import { link } from '../common.server.js';
 
 export type Tier = { level: number; name: string; aboveAmount: string; roleId: string; roleName: string };
@@ -50,8 +51,8 @@ export async function notifyNextTier(tx: Queryable, orderId: string, number: str
   for (const userId of await usersWithRole(tx, next.roleId)) {
     await notify(tx, {
       userId,
-      title: `${number} awaits your approval`,
-      body: `Tier ${next.level} (${next.name}): total ${amount}.`,
+      title: notice('noticeOrderAwaitsApproval', { number }),
+      body: notice('noticeOrderTier', { level: String(next.level), name: next.name, amount }),
       link: link(ORDER_ROUTE, orderId),
       category: 'procurement',
       createdBy: by,

@@ -1,14 +1,14 @@
 import { notify } from '@propdesk/notifications-core/server';
 import type { ResourceHooks, Rollup } from '@propdesk/records/server';
-import { dataWord, unprocessable, type Queryable } from '@propdesk/server-kit';
-import { procurementText } from '../../server/i18n/catalog.js';
+import { dataWord, unprocessable, type LocalText, type Queryable } from '@propdesk/server-kit';
+import { notice, procurementText } from '../../server/i18n/catalog.js';
 import { documentTotals } from '../../model/money.js';
 import { link, linesTotals, one, userOf } from '../common.server.js';
 import { ORDER_ROUTE, decisionsOf, notifyNextTier, requiredTiers } from './approvals.server.js';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-async function notifyCreator(tx: Queryable, id: string, title: string, body: string, by: string | null) {
+async function notifyCreator(tx: Queryable, id: string, title: LocalText, body: string, by: string | null) {
   const creator = (await one<{ id: string | null }>(tx, 'select created_by::text as id from purchase_orders where id = $1', [id]))?.id;
   if (creator) await notify(tx, { userId: creator, title, body, link: link(ORDER_ROUTE, id), category: 'procurement', createdBy: by });
 }
@@ -48,14 +48,14 @@ export const purchaseOrderHooks: ResourceHooks = {
       after: async (tx, id, record, caller, reason) => {
         const by = userOf(caller);
         if (record.status === 'pending_approval') await notifyNextTier(tx, id, String(record.number), String(record.total ?? '0'), by);
-        else await notifyCreator(tx, id, `${String(record.number)} approved`, reason ?? String(record.title), by);
+        else await notifyCreator(tx, id, notice('noticeOrderApproved', { number: String(record.number) }), reason ?? String(record.title), by);
       },
     },
     reject: {
       before: async (tx, id) => {
         await tx.query('update po_approvals set superseded = true where order_id = $1 and not superseded', [id]);
       },
-      after: (tx, id, record, caller, reason) => notifyCreator(tx, id, `${String(record.number)} returned to draft`, reason ?? String(record.title), userOf(caller)),
+      after: (tx, id, record, caller, reason) => notifyCreator(tx, id, notice('noticeOrderReturned', { number: String(record.number) }), reason ?? String(record.title), userOf(caller)),
     },
     issue: {
       before: async () => ({ values: { issuedOn: today() } }),
@@ -64,7 +64,7 @@ export const purchaseOrderHooks: ResourceHooks = {
           await one<{ id: string | null }>(tx, 'select r.requester_id::text as id from purchase_orders o join purchase_requests r on r.id = o.request_id where o.id = $1', [id])
         )?.id;
         if (requester) {
-          await notify(tx, { userId: requester, title: `${String(record.number)} issued to the supplier`, body: String(record.title), link: link(ORDER_ROUTE, id), category: 'procurement', createdBy: userOf(caller) });
+          await notify(tx, { userId: requester, title: notice('noticeOrderIssued', { number: String(record.number) }), body: String(record.title), link: link(ORDER_ROUTE, id), category: 'procurement', createdBy: userOf(caller) });
         }
       },
     },

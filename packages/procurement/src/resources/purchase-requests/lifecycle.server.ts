@@ -1,7 +1,7 @@
 import { notify } from '@propdesk/notifications-core/server';
 import type { ResourceHooks, Rollup } from '@propdesk/records/server';
-import { unprocessable, type Queryable } from '@propdesk/server-kit';
-import { procurementText } from '../../server/i18n/catalog.js';
+import { unprocessable, type LocalText, type Queryable } from '@propdesk/server-kit';
+import { notice, procurementText } from '../../server/i18n/catalog.js';
 import { link, linesTotals, one, plain, userOf } from '../common.server.js';
 
 const ROUTE = '/procurement/purchaseRequest';
@@ -20,7 +20,7 @@ async function approverDepartments(tx: Queryable): Promise<string[]> {
   return rows.rows.map((row) => row.id);
 }
 
-async function notifyRequester(tx: Queryable, id: string, title: string, body: string, by: string | null) {
+async function notifyRequester(tx: Queryable, id: string, title: LocalText, body: string, by: string | null) {
   const requester = (await one<{ id: string | null }>(tx, 'select requester_id::text as id from purchase_requests where id = $1', [id]))?.id;
   if (requester) await notify(tx, { userId: requester, title, body, link: link(ROUTE, id), category: 'procurement', createdBy: by });
 }
@@ -36,17 +36,17 @@ export const purchaseRequestHooks: ResourceHooks = {
       },
       after: async (tx, id, record, caller) => {
         for (const departmentId of await approverDepartments(tx)) {
-          await notify(tx, { departmentId, title: `${String(record.number)} submitted for approval`, body: String(record.title), link: link(ROUTE, id), category: 'procurement', createdBy: userOf(caller) });
+          await notify(tx, { departmentId, title: notice('noticeRequestSubmitted', { number: String(record.number) }), body: String(record.title), link: link(ROUTE, id), category: 'procurement', createdBy: userOf(caller) });
         }
       },
     },
     approve: {
       after: (tx, id, record, caller, reason) =>
-        notifyRequester(tx, id, `${String(record.number)} approved`, reason ? `${String(record.title)}: ${reason}` : String(record.title), userOf(caller)),
+        notifyRequester(tx, id, notice('noticeRequestApproved', { number: String(record.number) }), reason ? `${String(record.title)}: ${reason}` : String(record.title), userOf(caller)),
     },
     reject: {
       after: (tx, id, record, caller, reason) =>
-        notifyRequester(tx, id, `${String(record.number)} rejected`, reason ? `${String(record.title)}: ${reason}` : String(record.title), userOf(caller)),
+        notifyRequester(tx, id, notice('noticeRequestRejected', { number: String(record.number) }), reason ? `${String(record.title)}: ${reason}` : String(record.title), userOf(caller)),
     },
   },
 };

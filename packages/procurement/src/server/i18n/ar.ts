@@ -28,6 +28,14 @@ const ar: Messages<ProcurementKey> = {
   orderApproverPerson: 'لا يعتمد الأمر إلا شخص.',
   orderApprovedAlready: 'اعتمدت هذا الأمر من قبل؛ ويحتاج المستوى التالي إلى شخص آخر.',
   orderWaitsForTier: 'ينتظر هذا الأمر مستوى الاعتماد {level} ({tier}): يعتمده {role} أولًا.',
+  noticeRequestSubmitted: 'قُدّم {number} للاعتماد',
+  noticeRequestApproved: 'اعتُمد {number}',
+  noticeRequestRejected: 'رُفض {number}',
+  noticeOrderAwaitsApproval: '{number} بانتظار اعتمادك',
+  noticeOrderTier: 'مستوى الاعتماد {level} ({name}): الإجمالي {amount}.',
+  noticeOrderApproved: 'اعتُمد {number}',
+  noticeOrderReturned: 'أُعيد {number} إلى المسودة',
+  noticeOrderIssued: 'صدر {number} إلى المورد',
 };
 
 export default ar;

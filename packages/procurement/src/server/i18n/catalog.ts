@@ -19,3 +19,6 @@ export const stateWord = (resource: string, status: unknown): Word => ({
   en: String(status ?? '').replace(/_/g, ' '),
   ar: arabicWords[`${resource}.fields.status.options.${String(status)}`],
 });
+
+/** A notification's title or body by key: notifications-core renders it in each reader's language. */
+export const notice = (key: ProcurementKey, params?: TextParams): LocalText => text(procurementCatalog, key, params);

@@ -29,6 +29,15 @@ export const en = {
   orderApproverPerson: 'Only a person can approve an order.',
   orderApprovedAlready: 'You have already approved this order; the next tier needs another person.',
   orderWaitsForTier: 'This order waits for tier {level} ({tier}): a {role} approves it first.',
+  // Notifications (notifications-core renders them in each reader's language)
+  noticeRequestSubmitted: '{number} submitted for approval',
+  noticeRequestApproved: '{number} approved',
+  noticeRequestRejected: '{number} rejected',
+  noticeOrderAwaitsApproval: '{number} awaits your approval',
+  noticeOrderTier: 'Tier {level} ({name}): total {amount}.',
+  noticeOrderApproved: '{number} approved',
+  noticeOrderReturned: '{number} returned to draft',
+  noticeOrderIssued: '{number} issued to the supplier',
 } as const;
 
 export type ProcurementKey = keyof typeof en;

@@ -3,6 +3,7 @@ import type { RecordRow } from '@propdesk/records/model';
 import { percentOf, subtractMoney } from '@propdesk/finance';
 import { conflict, dataWord, notFound, unprocessable, type Queryable } from '@propdesk/server-kit';
 import { salesText, stateWord } from '../../server/i18n/catalog.js';
+import { notice } from '../../server/i18n/notice.js';
 import { eois } from '../eois/definition.js';
 import { setupRow } from '../eois/lifecycle.server.js';
 import { claimUnits } from '../unit-claims/claims.server.js';
@@ -215,8 +216,8 @@ export function bulkDealHooks(engine: EngineContext, notify: DomainNotify): Reso
           if (setup.approver_department_id && left.length > 0) {
             await notify(tx, {
               departmentId: setup.approver_department_id,
-              title: `Refunds waiting: ${setup.name} (${String(current.number)})`,
-              body: `${left.length} paid EOI${left.length === 1 ? '' : 's'} got no unit in the bulk deal.`,
+              title: notice('noticeRefundsWaiting', { deal: String(setup.name), number: String(current.number) }),
+              body: notice('noticeRefundsWaitingBody', { count: left.length, shown: String(left.length) }),
               link: `/sales/eoi/bulkdeals?record=${id}`,
               category: 'sales',
               createdBy: userOf(caller),

@@ -1,8 +1,9 @@
 import { formatMoney } from '@propdesk/finance';
 import { formatDate, formatMoney as displayMoney } from '@propdesk/records/model';
 import { createRecord, effectOf, fieldWord, updateRecord, type Caller, type DomainNotify, type EngineContext, type ResourceHooks } from '@propdesk/records/server';
-import { badRequest, dataWord, fieldError, unprocessable, type Migration, type Queryable } from '@propdesk/server-kit';
+import { badRequest, dataWord, fieldError, unprocessable, type LocalText, type Migration, type Queryable } from '@propdesk/server-kit';
 import { salesText, salesWord, stateWord } from '../../server/i18n/catalog.js';
+import { notice } from '../../server/i18n/notice.js';
 import { cheques } from './definition.js';
 import { bounceChargeOf } from '../collection-settings/settings.server.js';
 import { installments } from '../installments/definition.js';
@@ -135,7 +136,7 @@ async function chargeBounce(engine: EngineContext, tx: Queryable, caller: Caller
  * both succeed); amounts, customers and contracts do not change once the receipt is out.
  */
 export function chequeHooks(engine: EngineContext, notify: DomainNotify): ResourceHooks {
-  const tell = async (tx: Queryable, id: string, title: string, body: string, caller: Caller, contractId: string | null) => {
+  const tell = async (tx: Queryable, id: string, title: LocalText, body: LocalText, caller: Caller, contractId: string | null) => {
     const finance = await tx.query<{ id: string }>("select id::text as id from departments where lower(name) = 'finance' order by id limit 1");
     if (finance.rows[0]) await notify(tx, { departmentId: finance.rows[0].id, title, body, link: chequeLink(id), category: CATEGORY, createdBy: userOf(caller) });
     if (!contractId) return;
@@ -225,8 +226,9 @@ export function chequeHooks(engine: EngineContext, notify: DomainNotify): Resour
           }
           const fee = cheque.contract_id ? await chargeBounce(engine, tx, caller, cheque.contract_id, cheque.number, await today(tx)) : null;
           if (fee) await updateRecord(engine, tx, cheques, effectOf(caller), id, { bounceFee: fee.id }, { ignoreVersion: true, allowReadOnly: true, action: 'bounceCharge', reason: `${displayMoney(fee.amount)} added` });
-          const charged = fee ? `a bounce charge of ${displayMoney(fee.amount)} added` : 'no bounce charge';
-          await tell(tx, id, `Cheque bounced: ${cheque.bank} ${cheque.number}`, `${displayMoney(cheque.amount)} — ${reason ?? ''}. ${reopened.length} installment(s) reopened; ${charged}.`, caller, cheque.contract_id);
+          const facts = { amount: displayMoney(cheque.amount), reason: reason ?? '', count: reopened.length, shown: String(reopened.length) };
+          const body = fee ? notice('noticeChequeBouncedCharged', { ...facts, fee: displayMoney(fee.amount) }) : notice('noticeChequeBouncedNoCharge', facts);
+          await tell(tx, id, notice('noticeChequeBounced', { bank: String(cheque.bank), number: String(cheque.number) }), body, caller, cheque.contract_id);
         },
       },
       redeposit: {

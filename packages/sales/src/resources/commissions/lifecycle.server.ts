@@ -1,8 +1,9 @@
 import { addMoney, compareMoney, subtractMoney, toMoney } from '@propdesk/finance';
 import { formatMoney } from '@propdesk/records/model';
 import { createRecord, definitionWord, effectOf, getRecord, runAction, updateRecord, type Caller, type DomainNotify, type EngineContext, type ResourceHooks } from '@propdesk/records/server';
-import { dataWord, notFound, unprocessable, type Migration, type Queryable } from '@propdesk/server-kit';
+import { dataWord, notFound, unprocessable, type LocalText, type Migration, type Queryable } from '@propdesk/server-kit';
 import { salesText, stateWord } from '../../server/i18n/catalog.js';
+import { notice } from '../../server/i18n/notice.js';
 import { commissions, type CommissionTrigger } from './definition.js';
 import { commissionFor, nextState, triggerMet, type CommissionTerms, type TriggerFacts } from './math.js';
 
@@ -173,7 +174,7 @@ export async function evaluateCommissions(engine: EngineContext, tx: Queryable, 
     if (to === 'payable') {
       const reason = `${contract.number}: ${TRIGGER_WORDS[line.trigger]}`;
       await updateRecord(engine, tx, commissions, effectOf(caller), line.id, { status: 'payable', earnedOn: on, reversedOn: null, clawbackReason: null }, { ...options, action: 'earn', reason });
-      await tellFinance(tx, notify, caller, line.id, `Commission to approve: ${line.number}`, `${line.broker}, ${formatMoney(line.amount)} — ${reason}.`);
+      await tellFinance(tx, notify, caller, line.id, notice('noticeCommissionToApprove', { number: line.number }), notice('noticeCommissionToApproveBody', { broker: line.broker, amount: formatMoney(line.amount), reason }));
       continue;
     }
     const why = cancelled
@@ -183,7 +184,7 @@ export async function evaluateCommissions(engine: EngineContext, tx: Queryable, 
       await updateRecord(engine, tx, commissions, effectOf(caller), line.id, { status: 'reversed', reversedOn: on, clawbackReason: why.slice(0, 300) }, { ...options, action: 'reverse', reason: why.slice(0, 300) });
     } else {
       await updateRecord(engine, tx, commissions, effectOf(caller), line.id, { status: 'clawed_back', reversedOn: on, recoverable: line.amount, clawbackReason: why.slice(0, 300) }, { ...options, action: 'clawback', reason: why.slice(0, 300) });
-      await tellFinance(tx, notify, caller, line.id, `Commission to recover: ${line.number}`, `${line.broker} must return ${formatMoney(line.amount)} — ${why}.`);
+      await tellFinance(tx, notify, caller, line.id, notice('noticeCommissionToRecover', { number: line.number }), notice('noticeCommissionToRecoverBody', { broker: line.broker, amount: formatMoney(line.amount), reason: why }));
     }
   }
   return changed;
@@ -228,7 +229,7 @@ export async function recordRecovery(engine: EngineContext, tx: Queryable, calle
   return updateRecord(engine, tx, commissions, caller, id, values, { ignoreVersion: true, allowReadOnly: true, action: 'recover', reason: reference.slice(0, 300) });
 }
 
-async function tellFinance(tx: Queryable, notify: DomainNotify | undefined, caller: Caller, id: string, title: string, body: string) {
+async function tellFinance(tx: Queryable, notify: DomainNotify | undefined, caller: Caller, id: string, title: LocalText, body: LocalText) {
   if (!notify) return;
   const finance = await tx.query<{ id: string }>("select id::text as id from departments where lower(name) = 'finance' order by id limit 1");
   if (finance.rows[0]) await notify(tx, { departmentId: finance.rows[0].id, title, body, link: commissionLink(id), category: CATEGORY, createdBy: userOf(caller) });
@@ -280,7 +281,7 @@ export function commissionHooks(engine: EngineContext, notify: DomainNotify): Re
         approve: {
           before: async (tx, _id, _current, caller) => ({ values: { approvedBy: userOf(caller), approvedOn: await today(tx) } }),
           after: async (tx, id, record, caller) => {
-            await tellFinance(tx, notify, caller, id, `Commission approved: ${String(record.number)}`, `${formatMoney(String(record.amount))} approved for payment.`);
+            await tellFinance(tx, notify, caller, id, notice('noticeCommissionApproved', { number: String(record.number) }), notice('noticeCommissionApprovedBody', { amount: formatMoney(String(record.amount)) }));
           },
         },
         pay: {

@@ -1,7 +1,8 @@
 import type { Caller, DomainNotify, EngineContext, ResourceHooks } from '@propdesk/records/server';
 import { formatMoney, type RecordRow } from '@propdesk/records/model';
-import { badRequest, dataWord, fieldError, notFound, unprocessable, type FieldError, type Queryable } from '@propdesk/server-kit';
+import { badRequest, dataWord, fieldError, notFound, unprocessable, type FieldError, type LocalText, type Queryable } from '@propdesk/server-kit';
 import { optionWord, salesText, stateWord } from '../../server/i18n/catalog.js';
+import { notice } from '../../server/i18n/notice.js';
 import { assertWindowOpen, setupRow, settleEoi } from '../eois/lifecycle.server.js';
 
 export const EOI_PAYMENT_ROUTE = '/settings/leads/EoiPayments';
@@ -84,7 +85,7 @@ async function checkRefund(tx: Queryable, eoi: LockedEoi, amount: string) {
  * with the bank transfer reference, which settles the EOI (refunded when all of it went back).
  */
 export function eoiPaymentHooks(engine: EngineContext, notify: DomainNotify): ResourceHooks {
-  const tellRequester = async (tx: Queryable, record: RecordRow, title: string, body: string, caller: Caller) => {
+  const tellRequester = async (tx: Queryable, record: RecordRow, title: LocalText, body: LocalText | string, caller: Caller) => {
     const requester = typeof record.createdBy === 'string' ? record.createdBy : null;
     if (requester && requester !== userOf(caller)) await notify(tx, { userId: requester, title, body, link: paymentLink(record.id), category: CATEGORY, createdBy: userOf(caller) });
   };
@@ -114,8 +115,8 @@ export function eoiPaymentHooks(engine: EngineContext, notify: DomainNotify): Re
       if (payment.department) {
         await notify(tx, {
           departmentId: payment.department,
-          title: `Refund requested: ${payment.eoi_number} (${payment.number})`,
-          body: `${formatMoney(payment.amount)} to go back, waiting for your decision.`,
+          title: notice('noticeRefundRequested', { eoi: String(payment.eoi_number), number: String(payment.number) }),
+          body: notice('noticeRefundRequestedBody', { amount: formatMoney(payment.amount) }),
           link: paymentLink(id),
           category: CATEGORY,
           createdBy: userOf(caller),
@@ -153,11 +154,11 @@ export function eoiPaymentHooks(engine: EngineContext, notify: DomainNotify): Re
           await checkRefund(tx, eoi, String(current.amount));
           return { values: { decidedBy: userOf(caller), decidedAt: new Date().toISOString() } };
         },
-        after: (tx, _id, record, caller) => tellRequester(tx, record, `Refund approved: ${String(record.number)}`, `${formatMoney(record.amount)} goes back once the bank transfer is recorded.`, caller),
+        after: (tx, _id, record, caller) => tellRequester(tx, record, notice('noticeRefundApproved', { number: String(record.number) }), notice('noticeRefundApprovedBody', { amount: formatMoney(record.amount) }), caller),
       },
       reject: {
         before: async (_tx, _id, _current, caller) => ({ values: { decidedBy: userOf(caller), decidedAt: new Date().toISOString() } }),
-        after: (tx, _id, record, caller, reason) => tellRequester(tx, record, `Refund rejected: ${String(record.number)}`, reason ?? 'Rejected.', caller),
+        after: (tx, _id, record, caller, reason) => tellRequester(tx, record, notice('noticeRefundRejected', { number: String(record.number) }), reason ?? notice('noticeRejected'), caller),
       },
       complete: {
         before: async (tx, _id, current, _caller, reason) => {
@@ -166,7 +167,7 @@ export function eoiPaymentHooks(engine: EngineContext, notify: DomainNotify): Re
         },
         after: async (tx, _id, record, caller) => {
           await settleEoi(engine, tx, caller, String(record.eoi), 'refund');
-          await tellRequester(tx, record, `Refund paid: ${String(record.number)}`, `Bank transfer ${String(record.transferReference)}.`, caller);
+          await tellRequester(tx, record, notice('noticeRefundPaid', { number: String(record.number) }), notice('noticeRefundPaidBody', { reference: String(record.transferReference) }), caller);
         },
       },
     },

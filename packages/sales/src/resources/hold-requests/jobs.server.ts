@@ -2,7 +2,8 @@ import { defineJob, type JobDefinition } from '@propdesk/server-kit';
 import { engineTransaction, updateRecord, type Caller, type DomainNotify, type EngineContext } from '@propdesk/records/server';
 import { holdRequests } from './definition.js';
 import { holdLink } from './lifecycle.server.js';
-import { formatWhen, releaseClaim } from '../unit-claims/claims.server.js';
+import { notice, noticeWhen } from '../../server/i18n/notice.js';
+import { releaseClaim } from '../unit-claims/claims.server.js';
 
 /** The hold expiry job's name in `scheduled_jobs`. */
 export const HOLD_EXPIRY_JOB = 'sales.hold-expiry';
@@ -31,7 +32,7 @@ export async function runHoldExpiry(engine: EngineContext, notify: DomainNotify)
         const record = await updateRecord(engine, tx, holdRequests, JOB, id, { status: 'expired', extensionHours: null }, { ignoreVersion: true, allowReadOnly: true, action: 'expire', reason: 'The hold’s time ran out' });
         await releaseClaim(engine, tx, JOB, { resource: holdRequests.name, id }, { action: 'expire', reason: `${String(record.number)} expired` });
         if (typeof record.requestedBy === 'string') {
-          await notify(tx, { userId: record.requestedBy, title: `Hold expired: ${String(record.number)}`, body: 'The unit is available again.', link: holdLink(id), category: 'sales' });
+          await notify(tx, { userId: record.requestedBy, title: notice('noticeHoldExpired', { number: String(record.number) }), body: notice('noticeUnitAvailableAgain'), link: holdLink(id), category: 'sales' });
         }
       }
       result.expired += due.rows.length;
@@ -51,8 +52,8 @@ export async function runHoldExpiry(engine: EngineContext, notify: DomainNotify)
       if (typeof record.requestedBy === 'string') {
         await notify(tx, {
           userId: record.requestedBy,
-          title: `Hold expiring: ${String(record.number)}`,
-          body: `The hold ends at ${formatWhen(String(record.expiresAt))}; ask for an extension or reserve the unit before then.`,
+          title: notice('noticeHoldExpiring', { number: String(record.number) }),
+          body: notice('noticeHoldExpiringBody', { until: noticeWhen(String(record.expiresAt)) }),
           link: holdLink(id),
           category: 'sales',
         });

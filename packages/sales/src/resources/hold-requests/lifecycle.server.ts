@@ -1,7 +1,8 @@
 import { documentNumber, effectOf, memoized, runAction, updateRecord, type Caller, type DomainNotify, type EngineContext, type ResourceHooks } from '@propdesk/records/server';
 import type { RecordRow } from '@propdesk/records/model';
-import { HttpError, text, unprocessable, type Queryable } from '@propdesk/server-kit';
+import { HttpError, text, unprocessable, type LocalText, type Queryable } from '@propdesk/server-kit';
 import { holdState, salesCatalog } from '../../server/i18n/catalog.js';
+import { notice, noticeWhen } from '../../server/i18n/notice.js';
 import { approversIn } from './approvers.server.js';
 import { holdRequests } from './definition.js';
 import { assertClaimable, claimUnit, extendClaim, formatWhen, releaseClaim, transferClaim } from '../unit-claims/claims.server.js';
@@ -107,8 +108,12 @@ export function assertExtensionAllowed(hold: Pick<HoldRow, 'extensions' | 'total
   }
 }
 
-/** A request that waits for an approver: the hold, who asked, the title and what was asked ("24 hours"). */
-type Asked = { id: string; requester: string | null; title: string; what: string };
+/** A request that waits for an approver: the hold, who asked, the title and the hours asked (`more`: an extension's). */
+type Asked = { id: string; requester: string | null; title: LocalText; hours: number; more: boolean };
+
+/** "24 hours, waiting for …" (or "40 more hours, …") as each reader reads it. */
+const waitingFor = (asked: Asked, whose: 'Waiting' | 'YourDecision' | 'ApproverDecision') =>
+  notice(`noticeHold${asked.more ? 'More' : ''}Hours${whose}`, { hours: asked.hours, shown: String(asked.hours) });
 
 /**
  * Tells who asked that the request waits for approval, and each approver (the project's approver
@@ -117,11 +122,11 @@ type Asked = { id: string; requester: string | null; title: string; what: string
  */
 async function askApproval(notify: DomainNotify, tx: Queryable, setup: HoldSetup, asked: Asked, caller: Caller) {
   const common = { link: holdLink(asked.id), category: CATEGORY, createdBy: userOf(caller) };
-  if (asked.requester) await notify(tx, { userId: asked.requester, title: asked.title, body: `${asked.what}, waiting for approval.`, ...common });
+  if (asked.requester) await notify(tx, { userId: asked.requester, title: asked.title, body: waitingFor(asked, 'Waiting'), ...common });
   if (!setup.approverDepartment) return;
   const approvers = await approversIn(tx, setup.approverDepartment, holdRequests.entity, 'approve', asked.requester);
-  for (const userId of approvers) await notify(tx, { userId, title: asked.title, body: `${asked.what}, waiting for your decision.`, ...common });
-  if (approvers.length === 0) await notify(tx, { departmentId: setup.approverDepartment, title: asked.title, body: `${asked.what}, waiting for an approver’s decision.`, ...common });
+  for (const userId of approvers) await notify(tx, { userId, title: asked.title, body: waitingFor(asked, 'YourDecision'), ...common });
+  if (approvers.length === 0) await notify(tx, { departmentId: setup.approverDepartment, title: asked.title, body: waitingFor(asked, 'ApproverDecision'), ...common });
 }
 
 /**
@@ -132,7 +137,7 @@ async function askApproval(notify: DomainNotify, tx: Queryable, setup: HoldSetup
  * at once; reject, release and expiry release the claim; extensions within the limits through approval.
  */
 export function holdRequestHooks(engine: EngineContext, notify: DomainNotify): ResourceHooks {
-  const notifyRequester = async (tx: Queryable, record: RecordRow, title: string, body: string, caller: Caller) => {
+  const notifyRequester = async (tx: Queryable, record: RecordRow, title: LocalText, body: string | LocalText, caller: Caller) => {
     const requester = typeof record.requestedBy === 'string' ? record.requestedBy : null;
     if (requester && requester !== userOf(caller)) await notify(tx, { userId: requester, title, body, link: holdLink(record.id), category: CATEGORY, createdBy: userOf(caller) });
   };
@@ -185,7 +190,7 @@ export function holdRequestHooks(engine: EngineContext, notify: DomainNotify): R
         return;
       }
       const number = hold.number ?? (await documentNumber(tx, holdRequests, id));
-      await notifyApprovers(tx, setup, { id, requester: hold.requested_by_id, title: `Hold requested: ${hold.unit_code} (${number})`, what: `${hold.hours} hours` }, caller);
+      await notifyApprovers(tx, setup, { id, requester: hold.requested_by_id, title: notice('noticeHoldRequested', { unit: hold.unit_code, number: String(number) }), hours: hold.hours, more: false }, caller);
     },
     beforeUpdate: async (tx, _id, values, before) => {
       // A person's edit of a pending request: the unit and hours are checked again.
@@ -202,11 +207,11 @@ export function holdRequestHooks(engine: EngineContext, notify: DomainNotify): R
         before: async (tx, id, current, caller) => ({ values: await approval(tx, id, current, caller) }),
         after: async (tx, _id, record, caller) => {
           if (!record.expiresAt) return;
-          await notifyRequester(tx, record, `Hold approved: ${String(record.number)}`, `The unit is on hold for you until ${formatWhen(String(record.expiresAt))}.`, caller);
+          await notifyRequester(tx, record, notice('noticeHoldApproved', { number: String(record.number) }), notice('noticeHoldOnHoldUntil', { until: noticeWhen(String(record.expiresAt)) }), caller);
         },
       },
       reject: {
-        after: (tx, _id, record, caller, reason) => notifyRequester(tx, record, `Hold rejected: ${String(record.number)}`, reason ?? 'Rejected.', caller),
+        after: (tx, _id, record, caller, reason) => notifyRequester(tx, record, notice('noticeHoldRejected', { number: String(record.number) }), reason ?? notice('noticeRejected'), caller),
       },
       release: {
         before: async (_tx, _id, current, caller) => {
@@ -217,7 +222,7 @@ export function holdRequestHooks(engine: EngineContext, notify: DomainNotify): R
         },
         after: async (tx, id, record, caller, reason) => {
           await releaseClaim(engine, tx, effectOf(caller), doc(id), { action: 'release', reason: reason ?? `${String(record.number)} released` });
-          await notifyRequester(tx, record, `Hold released: ${String(record.number)}`, reason ?? 'The unit is available again.', caller);
+          await notifyRequester(tx, record, notice('noticeHoldReleased', { number: String(record.number) }), reason ?? notice('noticeUnitAvailableAgain'), caller);
         },
       },
       extend: {
@@ -234,7 +239,7 @@ export function holdRequestHooks(engine: EngineContext, notify: DomainNotify): R
             values: { expiresAt: expiresAt.toISOString(), extensions: hold.extensions + 1, totalHours: (hold.total_hours ?? hold.hours) + hold.extension_hours, extensionHours: null, reminderSentAt: null },
           };
         },
-        after: (tx, _id, record, caller) => notifyRequester(tx, record, `Hold extended: ${String(record.number)}`, `The unit is on hold for you until ${formatWhen(String(record.expiresAt))}.`, caller),
+        after: (tx, _id, record, caller) => notifyRequester(tx, record, notice('noticeHoldExtended', { number: String(record.number) }), notice('noticeHoldOnHoldUntil', { until: noticeWhen(String(record.expiresAt)) }), caller),
       },
       declineExtension: {
         before: async (tx, id) => {
@@ -242,7 +247,7 @@ export function holdRequestHooks(engine: EngineContext, notify: DomainNotify): R
           if (!hold.extension_hours) throw unprocessable(text(salesCatalog, 'holdNoExtension', { number: String(hold.number) }));
           return { values: { extensionHours: null } };
         },
-        after: (tx, _id, record, caller, reason) => notifyRequester(tx, record, `Extension declined: ${String(record.number)}`, reason ?? 'Declined.', caller),
+        after: (tx, _id, record, caller, reason) => notifyRequester(tx, record, notice('noticeHoldExtensionDeclined', { number: String(record.number) }), reason ?? notice('noticeDeclined'), caller),
       },
     },
   };
@@ -265,7 +270,7 @@ export async function requestExtension(engine: EngineContext, notify: DomainNoti
   assertExtensionAllowed(hold, setup, hours);
   const record = await updateRecord(engine, tx, holdRequests, caller, id, { extensionHours: hours }, { ignoreVersion: true, allowReadOnly: true, action: 'requestExtension', reason: `${hours} more hours` });
   if (!setup.requiresApproval) return runAction(engine, tx, holdRequests, effectOf(caller), id, 'extend', holdRequests.actions!.extend!, { reason: 'Extended at once: the project needs no approval' });
-  await askApproval(notify, tx, setup, { id, requester: hold.requested_by_id, title: `Extension asked: ${hold.unit_code} (${hold.number})`, what: `${hours} more hours` }, caller);
+  await askApproval(notify, tx, setup, { id, requester: hold.requested_by_id, title: notice('noticeHoldExtensionAsked', { unit: hold.unit_code, number: String(hold.number) }), hours, more: true }, caller);
   return record;
 }
 

@@ -1,6 +1,7 @@
 import { compareMoney, percentOf } from '@propdesk/finance';
-import { formatDate, formatMoney } from '@propdesk/records/model';
-import { defineJob, type JobDefinition, type Queryable } from '@propdesk/server-kit';
+import { formatMoney } from '@propdesk/records/model';
+import { defineJob, translate, type JobDefinition, type LocalText, type Queryable } from '@propdesk/server-kit';
+import { notice, noticeDay } from '../../server/i18n/notice.js';
 import { createRecord, engineTransaction, updateRecord, type Caller, type DomainNotify, type EngineContext } from '@propdesk/records/server';
 import { installments } from './definition.js';
 import { settleInstallments } from './ledger.server.js';
@@ -83,6 +84,19 @@ async function chargeLate(engine: EngineContext, tx: Queryable, row: DueRow, tod
   return true;
 }
 
+/** The first parts whose English, joined by `; `, fits in `max` characters (at least one). */
+function withinLength(parts: readonly LocalText[], max: number): LocalText[] {
+  const kept: LocalText[] = [];
+  let length = 0;
+  for (const part of parts) {
+    const added = translate(part, 'en').length + (kept.length > 0 ? 2 : 0);
+    if (kept.length > 0 && length + added > max) break;
+    kept.push(part);
+    length += added;
+  }
+  return kept;
+}
+
 /** Finance and the contract's agent hear which installments of a contract fell overdue. */
 async function tellOverdue(tx: Queryable, notify: DomainNotify, contractId: string, rows: DueRow[]) {
   const contract = await tx.query<{ number: string; agent_id: string | null }>(
@@ -91,11 +105,13 @@ async function tellOverdue(tx: Queryable, notify: DomainNotify, contractId: stri
   );
   const found = contract.rows[0];
   if (!found) return;
-  const title = `Overdue: ${found.number}`;
-  const body = rows
-    .map((row) => `#${row.seq} due ${formatDate(row.due_date)}, ${formatMoney(row.open)} unpaid${row.status === 'covered' ? ` (its cheque dated ${formatDate(row.cheque_date)} has not cleared)` : ''}`)
-    .join('; ')
-    .slice(0, 500);
+  const title = notice('noticeOverdue', { number: found.number });
+  // One part per installment, joined with `; ` (in Arabic `؛ `); as many as the English keeps in 500 characters.
+  const parts = rows.map((row) => {
+    const facts = { seq: String(row.seq), due: noticeDay(row.due_date), amount: formatMoney(row.open) };
+    return row.status === 'covered' ? notice('noticeOverdueInstallmentCheque', { ...facts, chequeDate: noticeDay(row.cheque_date) }) : notice('noticeOverdueInstallment', facts);
+  });
+  const body = withinLength(parts, 500);
   const link = `/sales/contracts?record=${contractId}`;
   const finance = await tx.query<{ id: string }>("select id::text as id from departments where lower(name) = 'finance' order by id limit 1");
   if (finance.rows[0]) await notify(tx, { departmentId: finance.rows[0].id, title, body, link, category: CATEGORY });

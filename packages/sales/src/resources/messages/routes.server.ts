@@ -88,19 +88,27 @@ async function reminderInstallment(tx: Queryable, customerId: string, template: 
 
 const unprocessableField = (message: string, field: string) => Object.assign(unprocessable(message), { errors: [{ field, message }] });
 
+/** The customer a call names, when the caller may see it (404 otherwise). */
+async function visibleCustomer(engine: EngineContext, request: Parameters<typeof callerOf>[0], id: string) {
+  const record = await getRecord(engine, engine.db, engine.registry.get('customers'), callerOf(request), id);
+  if (!record) throw notFound('No such customer');
+  return record;
+}
+
 /**
  * `/api/messages`: the outbox of customer messages (list, one, send by hand, retry) and the public
  * unsubscribe link; `/api/message-templates/preview`: a template's wording for a real customer.
  */
 export function registerMessageRoutes(app: FastifyInstance, engine: EngineContext) {
-  const db = engine.db;
-  const customers = engine.registry.get('customers');
-  const visibleCustomer = async (request: Parameters<typeof callerOf>[0], id: string) => {
-    const record = await getRecord(engine, db, customers, callerOf(request), id);
-    if (!record) throw notFound('No such customer');
-    return record;
-  };
+  registerOutboxReadRoutes(app, engine);
+  registerOutboxSendRoutes(app, engine);
+  registerUnsubscribeRoute(app, engine);
+  registerPreviewRoute(app, engine);
+}
 
+/** The outbox: the list and one message. */
+function registerOutboxReadRoutes(app: FastifyInstance, engine: EngineContext): void {
+  const db = engine.db;
   app.get(
     '/api/messages',
     {
@@ -114,7 +122,7 @@ export function registerMessageRoutes(app: FastifyInstance, engine: EngineContex
     },
     async (request) => {
       const query = request.query as z.infer<typeof listQuery>;
-      if (query.customer) await visibleCustomer(request, query.customer);
+      if (query.customer) await visibleCustomer(engine, request, query.customer);
       const data = await readMessages(db, query);
       return ok(data, `${data.length} messages`);
     },
@@ -132,7 +140,11 @@ export function registerMessageRoutes(app: FastifyInstance, engine: EngineContex
       return ok(message);
     },
   );
+}
 
+/** Sending a message by hand, and retrying a failed one. */
+function registerOutboxSendRoutes(app: FastifyInstance, engine: EngineContext): void {
+  const db = engine.db;
   app.post(
     '/api/messages',
     {
@@ -146,7 +158,7 @@ export function registerMessageRoutes(app: FastifyInstance, engine: EngineContex
     },
     async (request, reply) => {
       const body = request.body as z.infer<typeof sendBody>;
-      await visibleCustomer(request, body.customer);
+      await visibleCustomer(engine, request, body.customer);
       const id = await engineTransaction(engine, async (tx) => {
         let documentId: string | null = null;
         let projectId: string | null = null;
@@ -193,7 +205,12 @@ export function registerMessageRoutes(app: FastifyInstance, engine: EngineContex
       return ok(after!, 'Queued again: it is tried now.');
     },
   );
+}
 
+/** The public unsubscribe link of a message. */
+function registerUnsubscribeRoute(app: FastifyInstance, engine: EngineContext): void {
+  const db = engine.db;
+  const customers = engine.registry.get('customers');
   app.get(
     '/api/messages/unsubscribe/:token',
     {
@@ -226,7 +243,11 @@ export function registerMessageRoutes(app: FastifyInstance, engine: EngineContex
       return reply.send(page);
     },
   );
+}
 
+/** A template's wording for a real customer. */
+function registerPreviewRoute(app: FastifyInstance, engine: EngineContext): void {
+  const db = engine.db;
   app.post(
     '/api/message-templates/preview',
     {
@@ -249,7 +270,7 @@ export function registerMessageRoutes(app: FastifyInstance, engine: EngineContex
         return unknown.length > 0 ? [{ field, message: `Unknown placeholder ${unknown.map((name) => `{{${name}}}`).join(', ')}` }] : [];
       });
       if (problems.length > 0) throw badRequest('Validation failed', problems);
-      const customer = await visibleCustomer(request, body.customer);
+      const customer = await visibleCustomer(engine, request, body.customer);
       const language = body.language ?? (customer.language === 'ar' ? 'ar' : 'en');
       const documentId = body.document ?? (await sampleDocument(db, body.customer, body.template));
       if (TEMPLATE_DOCUMENT[body.template] !== 'statement' && !documentId) {

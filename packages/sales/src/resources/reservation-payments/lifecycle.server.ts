@@ -1,7 +1,8 @@
 import type { Caller, DomainNotify, EngineContext, ResourceHooks, Rollup } from '@propdesk/records/server';
 import { formatMoney } from '@propdesk/records/model';
-import { dataWord, unprocessable, type Queryable } from '@propdesk/server-kit';
+import { dataWord, unprocessable, type LocalText, type Queryable } from '@propdesk/server-kit';
 import { salesText, stateWord } from '../../server/i18n/catalog.js';
+import { notice } from '../../server/i18n/notice.js';
 import { reservationPayments } from './definition.js';
 import { carryReservationPayments } from './carry.server.js';
 import { reservationSetupFor } from '../reservations/setup.server.js';
@@ -41,7 +42,7 @@ export const reservationFeeRollup: Rollup = {
  * towards its contract's price once it has one (`carryReservationPayments`).
  */
 export function reservationPaymentHooks(engine: EngineContext, notify: DomainNotify): ResourceHooks {
-  const notifyRecorder = async (tx: Queryable, createdBy: unknown, title: string, body: string, id: string, caller: Caller) => {
+  const notifyRecorder = async (tx: Queryable, createdBy: unknown, title: LocalText, body: LocalText | string, id: string, caller: Caller) => {
     if (typeof createdBy === 'string' && createdBy !== userOf(caller)) await notify(tx, { userId: createdBy, title, body, link: reservationPaymentLink(id), category: 'sales', createdBy: userOf(caller) });
   };
   return {
@@ -63,7 +64,7 @@ export function reservationPaymentHooks(engine: EngineContext, notify: DomainNot
       if (payment.status !== 'recorded') return;
       const setup = await reservationSetupFor(tx, payment.project);
       if (setup.approverDepartment) {
-        await notify(tx, { departmentId: setup.approverDepartment, title: `Payment to approve: ${payment.number}`, body: `${formatMoney(payment.amount)} on ${payment.reservation}.`, link: reservationPaymentLink(id), category: 'sales', createdBy: userOf(caller) });
+        await notify(tx, { departmentId: setup.approverDepartment, title: notice('noticePaymentToApprove', { number: payment.number }), body: notice('noticePaymentToApproveBody', { amount: formatMoney(payment.amount), reservation: payment.reservation }), link: reservationPaymentLink(id), category: 'sales', createdBy: userOf(caller) });
       }
     },
     actions: {
@@ -72,12 +73,12 @@ export function reservationPaymentHooks(engine: EngineContext, notify: DomainNot
         after: async (tx, id, record, caller) => {
           // Approved after its reservation became a contract: it counts towards the contract's price now.
           await carryReservationPayments(engine, tx, caller, String(record.reservation), id);
-          await notifyRecorder(tx, record.createdBy, `Payment approved: ${String(record.number)}`, `${formatMoney(record.amount)} counts towards the reservation.`, id, caller);
+          await notifyRecorder(tx, record.createdBy, notice('noticePaymentApproved', { number: String(record.number) }), notice('noticePaymentApprovedBody', { amount: formatMoney(record.amount) }), id, caller);
         },
       },
       reject: {
         before: async (_tx, _id, _current, caller) => ({ values: { decidedBy: userOf(caller), decidedAt: new Date().toISOString() } }),
-        after: (tx, id, record, caller, reason) => notifyRecorder(tx, record.createdBy, `Payment rejected: ${String(record.number)}`, reason ?? 'Rejected.', id, caller),
+        after: (tx, id, record, caller, reason) => notifyRecorder(tx, record.createdBy, notice('noticePaymentRejected', { number: String(record.number) }), reason ?? notice('noticeRejected'), id, caller),
       },
     },
   };

@@ -1,6 +1,6 @@
 import { defineJob, type JobDefinition } from '@propdesk/server-kit';
 import { engineTransaction, updateRecord, type Caller, type DomainNotify, type EngineContext } from '@propdesk/records/server';
-import { formatDate } from '@propdesk/records/model';
+import { notice, noticeDay } from '../../server/i18n/notice.js';
 import { reservations } from './definition.js';
 import { reservationDoc } from './lifecycle.server.js';
 import { reservationLink } from './setup.server.js';
@@ -33,7 +33,7 @@ export async function runReservationExpiry(engine: EngineContext, notify: Domain
         await tx.query("update reservation_revisions set status = 'rejected', decided_at = now(), decision_reason = 'The reservation expired' where reservation_id = $1 and status = 'pending'", [id]);
         await releaseClaim(engine, tx, JOB, reservationDoc(id), { action: 'expire', reason: `${String(record.number)} expired` });
         if (typeof record.agent === 'string') {
-          await notify(tx, { userId: record.agent, title: `Reservation expired: ${String(record.number)}`, body: `Not signed by ${formatDate(record.signBy)}; the unit is available again.`, link: reservationLink(id), category: 'sales' });
+          await notify(tx, { userId: record.agent, title: notice('noticeReservationExpired', { number: String(record.number) }), body: notice('noticeReservationExpiredBody', { date: noticeDay(record.signBy) }), link: reservationLink(id), category: 'sales' });
         }
       }
       result.expired += due.rows.length;

@@ -1,7 +1,7 @@
 import { createRecord, deleteRecord, documentNumber, effectOf, memoized, runAction, type Caller, type DomainNotify, type EngineContext, type ResourceHooks } from '@propdesk/records/server';
-import { formatDate, formatMoney, type RecordRow } from '@propdesk/records/model';
+import { formatMoney, type RecordRow } from '@propdesk/records/model';
 import { compareMoney, decimal } from '@propdesk/finance';
-import { dataWord, notFound, unprocessable, type Queryable } from '@propdesk/server-kit';
+import { dataWord, notFound, unprocessable, type LocalText, type Queryable } from '@propdesk/server-kit';
 import { holdState, pricingText, salesText, stateWord } from '../../server/i18n/catalog.js';
 import { z } from 'zod';
 import { reservations, type ReservationState } from './definition.js';
@@ -26,6 +26,7 @@ import {
   type UnitFacts,
 } from './rules.server.js';
 import { discountAuthorityOf, reservationLink, reservationSetupFor, todayInCairo } from './setup.server.js';
+import { notice, noticeDay } from '../../server/i18n/notice.js';
 import { convertHold } from '../hold-requests/lifecycle.server.js';
 import { assertClaimable, claimUnit, liveClaim, lockUnit, releaseClaim, transferClaim, unavailableError } from '../unit-claims/claims.server.js';
 
@@ -187,6 +188,15 @@ export async function pendingRevision(tx: Queryable, reservationId: string): Pro
   return rows.rows[0] ?? null;
 }
 
+/** A cancellation's notice: the reason (else "Cancelled."), and what becomes of a fee paid. */
+function cancelledBody(record: RecordRow, reason: string | null | undefined): LocalText | string {
+  if (!record.feeOutcome) return reason ?? notice('noticeCancelled');
+  const refund = record.feeOutcome === 'refund';
+  const fee = formatMoney(record.feePaid);
+  if (reason) return notice(refund ? 'noticeReasonFeeRefunded' : 'noticeReasonFeeForfeited', { reason, fee });
+  return notice(refund ? 'noticeCancelledFeeRefunded' : 'noticeCancelledFeeForfeited', { fee });
+}
+
 /**
  * Reservations on the engine. Create: the unit's lock, then its source (a free unit, an approved hold
  * or an EOI's allocation; else 409 naming who holds it), the prices (list price from the unit, the
@@ -196,14 +206,14 @@ export async function pendingRevision(tx: Queryable, reservationId: string): Pro
  * settles the fee by the project's rule; a modification is applied or refused by the approvers.
  */
 export function reservationHooks(engine: EngineContext, notify: DomainNotify): ResourceHooks {
-  const notifyUser = async (tx: Queryable, userId: unknown, title: string, body: string, id: string, caller: Caller) => {
+  const notifyUser = async (tx: Queryable, userId: unknown, title: LocalText, body: LocalText | string, id: string, caller: Caller) => {
     if (typeof userId === 'string' && userId !== userOf(caller)) await notify(tx, { userId, title, body, link: reservationLink(id), category: CATEGORY, createdBy: userOf(caller) });
   };
   /** The agent, and whoever wrote the reservation if someone else. */
-  const notifyPeople = async (tx: Queryable, record: RecordRow, title: string, body: string, caller: Caller) => {
+  const notifyPeople = async (tx: Queryable, record: RecordRow, title: LocalText, body: LocalText | string, caller: Caller) => {
     for (const notice of peopleNotices(record, caller, title, body)) await notify(tx, notice);
   };
-  const notifyApprovers = async (tx: Queryable, record: RecordRow, title: string, body: string, caller: Caller) => {
+  const notifyApprovers = async (tx: Queryable, record: RecordRow, title: LocalText, body: LocalText, caller: Caller) => {
     const setup = await reservationSetupFor(tx, typeof record.project === 'string' ? record.project : null);
     if (setup.approverDepartment) await notify(tx, { departmentId: setup.approverDepartment, title, body, link: reservationLink(record.id), category: CATEGORY, createdBy: userOf(caller) });
   };
@@ -292,7 +302,7 @@ export function reservationHooks(engine: EngineContext, notify: DomainNotify): R
           const named = async () => (submitted.number ? submitted : { ...submitted, number: await documentNumber(tx, reservations, id) });
           if (submitted.status === 'pending_approval') {
             const record = await named();
-            await notifyApprovers(tx, record, `Reservation to approve: ${text(record.number)}`, `${text(record.needsApprovalReason)} Net price ${formatMoney(record.netPrice)}.`, caller);
+            await notifyApprovers(tx, record, notice('noticeReservationToApprove', { number: text(record.number) }), notice('noticeReservationToApproveBody', { reason: text(record.needsApprovalReason), price: formatMoney(record.netPrice) }), caller);
           } else if (peopleNotices(submitted, caller, '', '').length > 0) {
             const record = await named();
             const notice = confirmedNotice(record);
@@ -306,10 +316,10 @@ export function reservationHooks(engine: EngineContext, notify: DomainNotify): R
           return { values: confirmedValues(caller) };
         },
         after: (tx, _id, record, caller, reason) =>
-          notifyPeople(tx, record, `Reservation approved: ${text(record.number)}`, reason ?? `The unit is reserved until ${formatDate(record.signBy)} for the contract to be signed.`, caller),
+          notifyPeople(tx, record, notice('noticeReservationApproved', { number: text(record.number) }), reason ?? notice('noticeReservationReservedUntil', { until: noticeDay(record.signBy) }), caller),
       },
       reject: {
-        after: (tx, _id, record, caller, reason) => notifyPeople(tx, record, `Reservation sent back: ${text(record.number)}`, reason ?? 'Sent back to draft.', caller),
+        after: (tx, _id, record, caller, reason) => notifyPeople(tx, record, notice('noticeReservationSentBack', { number: text(record.number) }), reason ?? notice('noticeReservationSentBackBody'), caller),
       },
       cancel: {
         before: async (tx, id, current, caller, reason) => {
@@ -323,8 +333,7 @@ export function reservationHooks(engine: EngineContext, notify: DomainNotify): R
         },
         after: async (tx, id, record, caller, reason) => {
           await releaseClaim(engine, tx, effectOf(caller), reservationDoc(id), { action: 'cancel', reason: `${text(record.number)} cancelled: ${reason ?? ''}`.slice(0, 300) });
-          const fee = record.feeOutcome ? ` The fee paid (${formatMoney(record.feePaid)}) is ${record.feeOutcome === 'refund' ? 'to be refunded' : 'forfeited'}.` : '';
-          await notifyPeople(tx, record, `Reservation cancelled: ${text(record.number)}`, `${reason ?? 'Cancelled.'}${fee}`, caller);
+          await notifyPeople(tx, record, notice('noticeReservationCancelled', { number: text(record.number) }), cancelledBody(record, reason), caller);
         },
       },
       approveModification: {
@@ -335,7 +344,7 @@ export function reservationHooks(engine: EngineContext, notify: DomainNotify): R
               where id = (select id from reservation_revisions where reservation_id = $1 and status = 'pending') returning requested_by::text as requested_by`,
             [id, JSON.stringify(snapshot(record)), userOf(caller), reason],
           );
-          await notifyUser(tx, decided.rows[0]?.requested_by, `Modification approved: ${text(record.number)}`, `Revision ${text(record.revision)} applies: net price ${formatMoney(record.netPrice)}.`, id, caller);
+          await notifyUser(tx, decided.rows[0]?.requested_by, notice('noticeModificationApproved', { number: text(record.number) }), notice('noticeModificationApprovedBody', { revision: text(record.revision), price: formatMoney(record.netPrice) }), id, caller);
         },
       },
       rejectModification: {
@@ -349,7 +358,7 @@ export function reservationHooks(engine: EngineContext, notify: DomainNotify): R
               where reservation_id = $1 and status = 'pending' returning requested_by::text as requested_by`,
             [id, userOf(caller), reason],
           );
-          await notifyUser(tx, decided.rows[0]?.requested_by, `Modification rejected: ${text(record.number)}`, reason ?? 'Rejected.', id, caller);
+          await notifyUser(tx, decided.rows[0]?.requested_by, notice('noticeModificationRejected', { number: text(record.number) }), reason ?? notice('noticeRejected'), id, caller);
         },
       },
     },

@@ -2,6 +2,7 @@ import { getRecord, updateRecord, type Caller, type DomainNotify, type EngineCon
 import { dataWord, notFound, unprocessable, type Migration, type Queryable } from '@propdesk/server-kit';
 import { pricingText, salesText } from '../../server/i18n/catalog.js';
 import { formatMoney } from '@propdesk/records/model';
+import { notice } from '../../server/i18n/notice.js';
 import { reservations } from './definition.js';
 import { assertState, pendingRevision, priceFor, snapshot } from './lifecycle.server.js';
 import { priceReservation, type DiscountKind } from './pricing.js';
@@ -87,8 +88,8 @@ export async function requestModification(engine: EngineContext, notify: DomainN
   if (setup.approverDepartment) {
     await notify(tx, {
       departmentId: setup.approverDepartment,
-      title: `Modification to approve: ${String(current.number)}`,
-      body: `${input.reason} Net price ${formatMoney(current.netPrice)} → ${formatMoney(pricing.netPrice)}.`,
+      title: notice('noticeModificationToApprove', { number: String(current.number) }),
+      body: notice('noticeModificationToApproveBody', { reason: input.reason, before: formatMoney(current.netPrice), after: formatMoney(pricing.netPrice) }),
       link: reservationLink(id),
       category: 'sales',
       createdBy: caller.auth?.userId ?? null,

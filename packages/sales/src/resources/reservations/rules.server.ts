@@ -1,8 +1,9 @@
 import type { Caller } from '@propdesk/records/server';
-import { formatDate, type RecordRow } from '@propdesk/records/model';
+import type { RecordRow } from '@propdesk/records/model';
 import { decimal } from '@propdesk/finance';
-import { badRequest, dataWord, fieldError, unprocessable } from '@propdesk/server-kit';
+import { badRequest, dataWord, fieldError, unprocessable, type LocalText } from '@propdesk/server-kit';
 import { pricingText, salesText } from '../../server/i18n/catalog.js';
+import { notice, noticeDay } from '../../server/i18n/notice.js';
 import { reservations } from './definition.js';
 import { priceReservation, type DiscountKind, type ReservationPricing } from './pricing.js';
 import { addDays, reservationLink, type ReservationSetup } from './setup.server.js';
@@ -151,14 +152,14 @@ export const confirmedValues = (caller: Caller) => ({ needsApprovalReason: null,
 
 /** The words of a submit's confirmation notice. */
 export const confirmedNotice = (record: Readonly<Record<string, unknown>>) => ({
-  title: `Reservation confirmed: ${text(record.number)}`,
-  body: `The unit is reserved until ${formatDate(record.signBy)} for the contract to be signed.`,
+  title: notice('noticeReservationConfirmed', { number: text(record.number) }),
+  body: notice('noticeReservationReservedUntil', { until: noticeDay(record.signBy) }),
 });
 
-export type PersonNotice = { userId: string; title: string; body: string; link: string; category: string; createdBy: string | null };
+export type PersonNotice = { userId: string; title: LocalText | string; body: LocalText | string; link: string; category: string; createdBy: string | null };
 
 /** The notices telling a reservation's people: its agent, and whoever wrote it if someone else; never the caller themself. */
-export function peopleNotices(record: RecordRow, caller: Caller, title: string, body: string): PersonNotice[] {
+export function peopleNotices(record: RecordRow, caller: Caller, title: LocalText | string, body: LocalText | string): PersonNotice[] {
   const me = userOf(caller);
   const people = [record.agent, ...(record.createdBy !== record.agent ? [record.createdBy] : [])];
   return people

@@ -1,3 +1,5 @@
+import { notificationsEn } from './notifications.en.js';
+
 /**
  * Sales' server words (issue 29): the refusals of holds, reservations, contracts, installments,
  * receipts, cheques, commissions, EOIs and their payments, bulk deals and collections. English is
@@ -6,6 +8,7 @@
  * names, amounts, dates) comes as `dataWord`s, isolated inside Arabic.
  */
 export const en = {
+  ...notificationsEn,
   holdMaxExtensions: 'A hold can be extended at most {max, plural, one {# time} other {# times}} in {project}; this one has been extended {done}.',
   holdMaxTotalHours: 'A hold can last at most {max} hours in all in {project}; {extra} more hours would make {total}.',
   holdMaxHours: 'A hold can last at most {max} hours in {project}; {hours} were asked.',

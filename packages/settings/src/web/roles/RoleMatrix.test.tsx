@@ -3,6 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Privilege } from '@propdesk/privileges';
+import type { ResourceDef } from '@propdesk/records/model';
 import { RoleMatrix } from './RoleMatrix.js';
 
 afterEach(cleanup);
@@ -28,5 +29,35 @@ describe('RoleMatrix', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Every action on Leads' }));
     const granted = onChange.mock.lastCall![0].map((privilege) => privilege.action);
     expect(granted).toEqual(expect.arrayContaining(['read', 'create', 'readAll', 'assign']));
+  });
+
+  it('grants a protected field’s read and update on its own row, under its entity', () => {
+    const units = {
+      name: 'units',
+      entity: 'Unit',
+      fields: { code: { kind: 'text', label: 'Code' }, basePrice: { kind: 'money', label: 'Base price', protected: true } },
+    } as unknown as ResourceDef;
+    const onChange = vi.fn<(next: Privilege[]) => void>();
+    render(<RoleMatrix value={[{ entityName: 'unit', fieldName: 'basePrice', action: 'read' }]} resources={[units]} onChange={onChange} />);
+    expect(screen.getByText('↳ Base price (protected field)')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'read Base price of Units' })).toBeChecked();
+    // A field has read and update only.
+    expect(screen.queryByRole('checkbox', { name: 'delete Base price of Units' })).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'update Base price of Units' }));
+    expect(onChange).toHaveBeenLastCalledWith([
+      { entityName: 'unit', fieldName: 'basePrice', action: 'read' },
+      { entityName: 'unit', fieldName: 'basePrice', action: 'update' },
+    ]);
+  });
+
+  it('selects a column on every entity that has the action, and shows it half checked when some have it', () => {
+    const onChange = vi.fn<(next: Privilege[]) => void>();
+    const { rerender } = render(<RoleMatrix value={[]} resources={[]} onChange={onChange} />);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'approve on every entity' }));
+    const granted = onChange.mock.lastCall![0];
+    expect(granted.length).toBeGreaterThan(1);
+    expect(granted.every((privilege) => privilege.action === 'approve' && !privilege.fieldName)).toBe(true);
+    rerender(<RoleMatrix value={granted.slice(1)} resources={[]} onChange={onChange} />);
+    expect(screen.getByRole('checkbox', { name: 'approve on every entity' })).toHaveAttribute('data-indeterminate', 'true');
   });
 });

@@ -1,0 +1,181 @@
+import { createChecker } from '@propdesk/privileges';
+import type { Privilege } from '@propdesk/privileges';
+import { isLanguage, type Language } from '@propdesk/i18n';
+import { badRequest, fieldError, forbiddenCsrf, sendError, text, unauthorized } from '@propdesk/server-kit';
+import { CSRF_COOKIE, PRE_SESSION_COOKIE } from '../model/index.js';
+import { hashApiKey, keyInQuery, looksLikeApiKey } from './apiKeys.js';
+import { UUID, type AuthApp, type AuthContext } from './authContext.js';
+import { verifyCsrfToken } from './crypto.js';
+import { authCatalog } from './i18n/catalog.js';
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+type ApiKeyRow = {
+  key_id: string;
+  user_id: string;
+  username: string;
+  department_id: string | null;
+  language: string | null;
+  expires_ms: number | string | null;
+  last_used_ms: number | string | null;
+  role_ids: string[] | null;
+  privileges: Privilege[] | null;
+};
+
+/** How often a key's `last_used_at` is written, at most (per key and process). */
+const LAST_USED_EVERY_MS = 60_000;
+
+type SessionRow = {
+  user_id: string;
+  username: string;
+  department_id: string | null;
+  language: string | null;
+  expires_ms: number | string;
+  role_ids: string[] | null;
+  privileges: Privilege[] | null;
+};
+
+/**
+ * Who is calling: a valid access JWT whose session is live and whose user is active, or an API
+ * key (issue 27). The session, user and compiled privileges come from the cache, filled from the
+ * database and invalidated (never expired) by the NOTIFYs of every change; while the LISTEN
+ * connection is down the cache does not answer and each request reads the database.
+ */
+export function registerCallerHook(app: AuthApp, ctx: AuthContext): void {
+  const { db, cache, accessClaims } = ctx;
+  app.addHook('onRequest', async (request, reply) => {
+    request.auth = null;
+    // Only the API needs the caller; static files and the SPA do not cost a database query.
+    if (!request.url.startsWith('/api/')) return;
+    // A key in the address ends up in access logs, proxies and browser history: refused outright.
+    const queryKey = keyInQuery(request.url);
+    if (queryKey) {
+      return sendError(reply, badRequest(text(authCatalog, 'apiKeyInQuery'), [fieldError(queryKey, text(authCatalog, 'apiKeyInQueryField'))]));
+    }
+    // An API key (issue 27): the key alone is the caller; cookies are not looked at.
+    const authorization = request.headers.authorization;
+    if (authorization !== undefined) {
+      const bearer = /^Bearer +(\S+) *$/i.exec(authorization);
+      const auth = bearer ? await apiKeyAuth(bearer[1]!) : null;
+      if (!auth) return sendError(reply, unauthorized(text(authCatalog, bearer ? 'apiKeyUnknown' : 'apiKeyMalformed')));
+      request.auth = auth;
+      return undefined;
+    }
+    const claims = await accessClaims(request, false);
+    if (!claims || !UUID.test(claims.sid) || !UUID.test(claims.sub)) return;
+    const cached = cache.get(claims.sid, claims.sub);
+    if (cached) {
+      request.auth = { userId: cached.userId, username: cached.username, sessionId: claims.sid, departmentId: cached.departmentId, checker: cached.checker, language: cached.language ?? null };
+      return;
+    }
+    const readAt = cache.generation;
+    const result = await db.query<SessionRow>(
+      `select u.id::text as user_id, u.username, u.department_id::text as department_id, u.language,
+              floor(extract(epoch from s.expires_at) * 1000)::float8 as expires_ms,
+              (select array_agg(ur.role_id::text) from user_roles ur where ur.user_id = u.id) as role_ids,
+              (select json_agg(json_build_object('entityName', rp.entity_name, 'fieldName', rp.field_name, 'action', rp.action))
+                 from user_roles ur join role_privileges rp on rp.role_id = ur.role_id
+                where ur.user_id = u.id) as privileges
+         from sessions s join users u on u.id = s.user_id
+        where s.id = $1 and s.user_id = $2 and s.revoked_at is null and s.expires_at > now() and u.active`,
+      [claims.sid, claims.sub],
+    );
+    const row = result.rows[0];
+    if (!row) return;
+    const checker = createChecker(row.privileges ?? []);
+    const language = languageOf(row.language);
+    cache.set(
+      claims.sid,
+      { userId: row.user_id, username: row.username, departmentId: row.department_id, roleIds: row.role_ids ?? [], checker, expiresAt: Number(row.expires_ms), language },
+      readAt,
+    );
+    request.auth = { userId: row.user_id, username: row.username, sessionId: claims.sid, departmentId: row.department_id, checker, language };
+  });
+
+  /** When each key's `last_used_at` was last written by this process. */
+  const lastUsedWritten = new Map<string, number>();
+
+  /**
+   * The caller of a Bearer key: its service user with the key's roles, from the cache or the
+   * database (a live key: not revoked, not expired, its user active). Revoking a key deactivates
+   * its user, whose trigger's NOTIFY drops the entry from every process at once.
+   */
+  async function apiKeyAuth(token: string) {
+    if (!looksLikeApiKey(token)) return null;
+    const slot = `apikey:${hashApiKey(token)}`;
+    let entry = cache.get(slot, undefined);
+    let lastUsedMs: number | null = null;
+    if (!entry) {
+      const readAt = cache.generation;
+      const result = await db.query<ApiKeyRow>(
+        `select k.id::text as key_id, u.id::text as user_id, u.username, u.department_id::text as department_id, u.language,
+                floor(extract(epoch from k.expires_at) * 1000)::float8 as expires_ms,
+                floor(extract(epoch from k.last_used_at) * 1000)::float8 as last_used_ms,
+                (select array_agg(ur.role_id::text) from user_roles ur where ur.user_id = u.id) as role_ids,
+                (select json_agg(json_build_object('entityName', rp.entity_name, 'fieldName', rp.field_name, 'action', rp.action))
+                   from user_roles ur join role_privileges rp on rp.role_id = ur.role_id
+                  where ur.user_id = u.id) as privileges
+           from api_keys k join users u on u.id = k.user_id
+          where k.key_hash = $1 and k.revoked_at is null and (k.expires_at is null or k.expires_at > now()) and u.active`,
+        [slot.slice('apikey:'.length)],
+      );
+      const row = result.rows[0];
+      if (!row) return null;
+      entry = {
+        userId: row.user_id,
+        username: row.username,
+        departmentId: row.department_id,
+        language: languageOf(row.language),
+        roleIds: row.role_ids ?? [],
+        checker: createChecker(row.privileges ?? []),
+        expiresAt: row.expires_ms === null ? Number.MAX_SAFE_INTEGER : Number(row.expires_ms),
+        apiKeyId: row.key_id,
+      };
+      lastUsedMs = row.last_used_ms === null ? null : Number(row.last_used_ms);
+      cache.set(slot, entry, readAt);
+    }
+    const keyId = entry.apiKeyId!;
+    const now = Date.now();
+    const written = lastUsedWritten.get(keyId) ?? lastUsedMs ?? 0;
+    if (now - written >= LAST_USED_EVERY_MS) {
+      lastUsedWritten.set(keyId, now);
+      if (lastUsedWritten.size > 50_000) lastUsedWritten.delete(lastUsedWritten.keys().next().value!);
+      // A usage stamp (like a session's), not an edit of the key: no version, no history.
+      await db.query(`update api_keys set last_used_at = now() where id = $1 and (last_used_at is null or last_used_at < now() - interval '1 minute')`, [keyId]);
+    }
+    return { userId: entry.userId, username: entry.username, sessionId: `apikey:${keyId}`, departmentId: entry.departmentId, checker: entry.checker, apiKeyId: keyId, language: entry.language ?? null };
+  }
+}
+
+/**
+ * Signed double-submit CSRF check on every unsafe /api call. With a live session only a token
+ * bound to that session is accepted. Without one, a token bound to the session of an expired
+ * access cookie (so the caller gets the 401 that triggers restore-session rather than a 403) or
+ * to the pre-session (sign-in) is.
+ */
+export function registerCsrfHook(app: AuthApp, ctx: AuthContext): void {
+  const { keys, accessClaims } = ctx;
+  app.addHook('onRequest', async (request, reply) => {
+    if (!UNSAFE.has(request.method) || !request.url.startsWith('/api/')) return;
+    // A key is sent by a program, never attached by a browser on its own: nothing to forge.
+    if (request.auth?.apiKeyId) return;
+    const header = request.headers['x-csrf-token'];
+    const cookieValue = request.cookies[CSRF_COOKIE];
+    if (typeof header !== 'string' || !cookieValue || header !== cookieValue) return sendError(reply, forbiddenCsrf());
+    const candidates: string[] = [];
+    if (request.auth) candidates.push(request.auth.sessionId);
+    else {
+      const stale = await accessClaims(request, true);
+      if (stale) candidates.push(stale.sid);
+      const pre = request.cookies[PRE_SESSION_COOKIE];
+      if (pre) candidates.push(`pre:${pre}`);
+    }
+    if (!candidates.some((boundId) => verifyCsrfToken(keys.csrf, header, boundId))) return sendError(reply, forbiddenCsrf());
+    return undefined;
+  });
+}
+
+/** A stored language, or null (the browser's then decides). */
+function languageOf(value: string | null): Language | null {
+  return isLanguage(value) ? value : null;
+}

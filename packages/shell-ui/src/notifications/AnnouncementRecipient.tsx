@@ -1,0 +1,77 @@
+import type { ChangeEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import CircularProgress from '@mui/material/CircularProgress';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import type { AnnouncementTargets } from '@propdesk/notifications-core/model';
+import type { AnnouncementTargetKind } from './announcementForm.js';
+
+export type TargetsState = { status: 'loading' } | { status: 'loaded'; targets: AnnouncementTargets } | { status: 'failed' };
+export type TargetUser = AnnouncementTargets['users'][number];
+
+const userLabel = (user: TargetUser) => (user.fullName ? `${user.fullName} (${user.username})` : user.username);
+
+export type AnnouncementRecipientProps = {
+  targets: TargetsState;
+  targetKind: AnnouncementTargetKind;
+  targetId: string;
+  error: string | undefined;
+  myDepartmentId: string | null;
+  onTextChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  onUserChange: (event: unknown, user: TargetUser | null) => void;
+};
+
+/**
+ * The announcement's recipient: a department from the list, a user picked by name, or (when the
+ * list could not be loaded) an id typed in.
+ */
+export function AnnouncementRecipient({ targets, targetKind, targetId, error, myDepartmentId, onTextChange, onUserChange }: AnnouncementRecipientProps) {
+  const recipientError = { error: Boolean(error), helperText: error };
+  if (targets.status === 'loading') return <CircularProgress size={20} aria-label="Loading recipients" />;
+  if (targets.status === 'failed') {
+    return (
+      <>
+        <Alert severity="warning">The list of recipients could not be loaded; enter an id instead.</Alert>
+        <TextField
+          label={targetKind === 'user' ? 'User id' : 'Department id'}
+          name="targetId"
+          required
+          value={targetId}
+          onChange={onTextChange}
+          {...recipientError}
+        />
+      </>
+    );
+  }
+  const { departments, users } = targets.targets;
+  if (targetKind === 'department') {
+    return (
+      <TextField
+        select
+        label="Department"
+        name="targetId"
+        required
+        value={departments.some((department) => department.id === targetId) ? targetId : ''}
+        onChange={onTextChange}
+        {...recipientError}
+      >
+        {departments.map((department) => (
+          <MenuItem key={department.id} value={department.id}>
+            {department.id === myDepartmentId ? `${department.name} (my department)` : department.name}
+          </MenuItem>
+        ))}
+      </TextField>
+    );
+  }
+  return (
+    <Autocomplete
+      options={users}
+      getOptionLabel={userLabel}
+      isOptionEqualToValue={(option, value) => option.id === value.id}
+      value={users.find((user) => user.id === targetId) ?? null}
+      onChange={onUserChange}
+      renderInput={(params) => <TextField {...params} label="User" name="targetUser" required {...recipientError} />}
+    />
+  );
+}
