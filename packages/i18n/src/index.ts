@@ -148,8 +148,12 @@ function plainValue(value: Params[string], language: Language): string {
 
 function format(message: string, language: Language, params: Params | undefined): string {
   if (!needsIcu(message)) return message.replace(/\{(\w+)\}/g, (_, name: string) => plainValue(params?.[name], language));
-  // Not reached through useT or loadTranslator, which load ICU first; never a raw ICU string to a person.
-  if (!icu) return message.replace(/\{(\w+)\}/g, (_, name: string) => plainValue(params?.[name], language));
+  // Reached only while a catalog is still loading (useT renders before its words arrive, then again):
+  // never a raw ICU string to a person, an empty word for that moment.
+  if (!icu) {
+    void loadIcu().catch(() => undefined);
+    return '';
+  }
   const id = `${language}\u0000${message}`;
   let compiled = formats.get(id);
   if (!compiled) {

@@ -1,4 +1,4 @@
-import { createContext, use, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import {
   DEFAULT_LANGUAGE,
   directionOf,
@@ -60,12 +60,61 @@ export function useLanguage(): Language {
 }
 
 /**
- * `t` of one catalog in the page's language. A catalog whose Arabic words are not loaded yet
- * suspends the component until they are (a lazy page's catalog loads with the page).
+ * Catalogs that finished loading since the page started: a counter components read (through
+ * `useSyncExternalStore`), so those that showed a catalog's English fallback render again in the
+ * page's language once its words arrive.
+ */
+let loads = 0;
+const loadListeners = new Set<() => void>();
+function subscribeLoads(listener: () => void) {
+  loadListeners.add(listener);
+  return () => loadListeners.delete(listener);
+}
+function getLoads(): number {
+  return loads;
+}
+function loaded() {
+  loads += 1;
+  for (const listener of loadListeners) listener();
+}
+
+/**
+ * `t` of one catalog in the page's language. It never suspends: a catalog whose Arabic words are
+ * not loaded yet (a lazy page's own catalog) renders its English words for that moment, starts the
+ * load after the render commits, and renders again in Arabic once it is there. (Suspending with
+ * `use()` mid-first-render, outside a Suspense boundary, made React throw the whole concurrent
+ * render away and re-render the root synchronously: error #520 in the console.) The shell avoids
+ * even that moment by loading the catalogs it knows with `setLanguage(language, catalogs)` or
+ * `preloadCatalogs` before it renders.
  */
 export function useT<K extends string>(catalog: Catalog<K>): Translate<K> {
   const language = useLanguage();
+  const version = useSyncExternalStore(subscribeLoads, getLoads, getLoads);
   used.add(catalog as Catalog);
-  if (!isCatalogLoaded(catalog as Catalog, language)) use(loadCatalog(catalog as Catalog, language));
-  return useMemo(() => translator(catalog, language), [catalog, language]);
+  const ready = isCatalogLoaded(catalog as Catalog, language);
+  useEffect(() => {
+    if (ready) return;
+    let live = true;
+    loadCatalog(catalog as Catalog, language).then(
+      () => {
+        if (live) loaded();
+      },
+      // A failed load (offline) leaves the English words on screen; the next mount tries again.
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [catalog, language, ready]);
+  return useMemo(() => {
+    // A new translator once any catalog arrives: a translator keeps the words it was made with.
+    void version;
+    return translator(catalog, language);
+  }, [catalog, language, version]);
+}
+
+/** Loads the words of `catalogs` in `language` before a page renders (a lazy route's loader). */
+export function preloadCatalogs(language: Language, catalogs: readonly Catalog[]): Promise<void> {
+  for (const catalog of catalogs) used.add(catalog);
+  return Promise.all(catalogs.map((catalog) => loadCatalog(catalog, language))).then(() => loaded());
 }

@@ -5,7 +5,6 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import { filterField, opsFor, type FieldDef, type FilterCondition, type FilterOp, type ResourceDef } from '../model/index.js';
-import { OP_LABELS } from './filterText.js';
 import { FilterValueInput } from './FilterValueInput.js';
 import type { FilterPath, UpdateFilterNode } from './useFilterDraft.js';
 import { useT } from '@propdesk/i18n/react';
@@ -48,7 +47,7 @@ export function FilterConditionRow({ def, fields, condition, path, update }: Fil
       <TextField select size="small" label={t('condition')} value={condition.op} sx={{ minWidth: 150 }} onChange={(event) => update(path, (node) => ({ ...(node as FilterCondition), op: event.target.value as FilterOp }))}>
         {ops.map((op) => (
           <MenuItem key={op} value={op}>
-            {OP_LABELS[op]}
+            {t(`op_${op}`)}
           </MenuItem>
         ))}
       </TextField>

@@ -1,0 +1,104 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from '../support/demo.js';
+
+/**
+ * Issue 29, "how it is measured": an Arabic browser (ar-EG) signed in as admin visits every screen of
+ * the sidebar (its links read from the page, following the links each screen's sidebar adds) and on each
+ * finds `<html dir="rtl" lang="ar">`, the sidebar on the right and no word of the product's own in Latin
+ * letters. The test collects every screen's problems and fails once, listing each screen and its words.
+ *
+ * What counts as data (dropped before looking for Latin words), a narrow rule:
+ * - text inside `<bdi>` (the product's rule: data in Arabic text is in `<bdi>`), inside an element with
+ *   `dir="ltr"` (codes, phones), inside a data grid cell (`role="gridcell"`: records as typed), and the
+ *   value of a form field (not text nodes at all);
+ * - a word (whitespace separated) with a digit, `@`, `.`, `_`, `/`, `:` or `#` in it: codes, e-mails,
+ *   addresses, numbers (`A-0402`, `admin@propdesk.test`, `EOI-2026-001`);
+ * - the product's name `Propdesk` and ISO currency codes (`EGP`), which the glossary keeps in Latin.
+ * Anything else in Latin letters is a product word left in English.
+ */
+const KEPT_IN_LATIN = new Set(['Propdesk', 'EGP', 'USD']);
+
+type ScreenProblem = { screen: string; problems: string[] };
+
+async function sidebarLinks(page: Page): Promise<string[]> {
+  const nav = page.locator('nav[data-pinned]');
+  // Open the sidebar's collapsed groups so their links are in the page.
+  for (let round = 0; round < 5; round += 1) {
+    const closed = nav.locator('[aria-expanded="false"]');
+    const count = await closed.count();
+    if (count === 0) break;
+    for (let i = count - 1; i >= 0; i -= 1) await closed.nth(i).click().catch(() => undefined);
+  }
+  const hrefs = await nav.locator('a[href]').evaluateAll((links) =>
+    links.map((link) => new URL((link as HTMLAnchorElement).href, location.href)).filter((url) => url.origin === location.origin).map((url) => url.pathname),
+  );
+  return [...new Set(hrefs)];
+}
+
+async function latinWords(page: Page): Promise<string[]> {
+  const words = await page.evaluate(() => {
+    const skip = (element: Element | null) => !!element?.closest('bdi, [dir="ltr"], [role="gridcell"], script, style, noscript');
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || skip(parent) || !parent.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
+      for (const word of (node.textContent ?? '').split(/\s+/)) if (/[A-Za-z]/.test(word)) found.push(word);
+    }
+    return found;
+  });
+  return [
+    ...new Set(
+      words
+        .filter((word) => !/[0-9@._/:#]/.test(word))
+        .map((word) => word.replace(/^[^A-Za-z]+|[^A-Za-z]+$/g, ''))
+        .filter((word) => word && !KEPT_IN_LATIN.has(word)),
+    ),
+  ];
+}
+
+test('every sidebar screen is Arabic, right to left, with the sidebar on the right', async ({ browser }) => {
+  test.setTimeout(900_000);
+  const context = await browser.newContext({ locale: 'ar-EG' });
+  const page = await context.newPage();
+  await signIn(page, 'admin');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+
+  const queue = await sidebarLinks(page);
+  expect(queue.length, 'the sidebar has links').toBeGreaterThan(0);
+  const seen = new Set(queue);
+  const failures: ScreenProblem[] = [];
+  const width = page.viewportSize()!.width;
+
+  while (queue.length) {
+    const path = queue.shift()!;
+    const problems: string[] = [];
+    await page.goto(path);
+    await page.waitForLoadState('networkidle').catch(() => undefined);
+    // The screen's own heading or grid, or at least the main region, before reading its words.
+    await page.locator('main').first().waitFor({ state: 'visible', timeout: 15_000 }).catch(() => problems.push('no <main> region'));
+    await page.waitForTimeout(300);
+
+    const html = page.locator('html');
+    if ((await html.getAttribute('dir')) !== 'rtl') problems.push(`html dir="${await html.getAttribute('dir')}"`);
+    if ((await html.getAttribute('lang')) !== 'ar') problems.push(`html lang="${await html.getAttribute('lang')}"`);
+    const box = await page.locator('nav[data-pinned]').boundingBox();
+    if (!box) problems.push('no sidebar');
+    else if (!(box.x + box.width > width - 2 && box.x > width / 2)) problems.push(`sidebar not on the right (x=${Math.round(box.x)}, width=${Math.round(box.width)})`);
+
+    const latin = await latinWords(page);
+    if (latin.length) problems.push(`Latin words: ${latin.join(', ')}`);
+    if (problems.length) failures.push({ screen: path, problems });
+
+    for (const link of await sidebarLinks(page)) {
+      if (!seen.has(link)) {
+        seen.add(link);
+        queue.push(link);
+      }
+    }
+  }
+  await context.close();
+
+  const report = failures.map((failure) => `${failure.screen}\n  ${failure.problems.join('\n  ')}`).join('\n');
+  expect(failures, `screens visited: ${seen.size}; failing:\n${report}`).toEqual([]);
+});
