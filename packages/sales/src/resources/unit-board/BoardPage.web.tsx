@@ -219,7 +219,7 @@ function Filters({ board, filters, onChange }: { board: Board; filters: BoardFil
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }} component="form" aria-label={t('board.filterUnits')} onSubmit={(event) => event.preventDefault()}>
       <TextField select label={t('board.type')} value={filters.unitType} onChange={set('unitType')} {...small}>
-        <MenuItem value="">Any</MenuItem>
+        <MenuItem value="">{t('board.any')}</MenuItem>
         {choices.types.map((type) => (
           <MenuItem key={type.id} value={type.id}>
             {type.name}
@@ -227,7 +227,7 @@ function Filters({ board, filters, onChange }: { board: Board; filters: BoardFil
         ))}
       </TextField>
       <TextField select label={t('board.bedrooms')} value={filters.bedrooms} onChange={set('bedrooms')} {...small}>
-        <MenuItem value="">Any</MenuItem>
+        <MenuItem value="">{t('board.any')}</MenuItem>
         {choices.bedrooms.map((n) => (
           <MenuItem key={n} value={String(n)}>
             {n}
@@ -235,7 +235,7 @@ function Filters({ board, filters, onChange }: { board: Board; filters: BoardFil
         ))}
       </TextField>
       <TextField select label={t('board.view')} value={filters.view} onChange={set('view')} {...small}>
-        <MenuItem value="">Any</MenuItem>
+        <MenuItem value="">{t('board.any')}</MenuItem>
         {choices.views.map((view) => (
           <MenuItem key={view} value={view}>
             {view}
