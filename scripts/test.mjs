@@ -10,7 +10,7 @@
 // after another, in the same order.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PNPM_SPEC } from './pnpm.mjs';
 
@@ -97,6 +97,7 @@ function finish() {
   let passed = 0;
   let failed = 0;
   let skipped = 0;
+  const failedNames = [];
   for (const ws of workspaces) {
     const vitest = join(ws, '.reports', 'vitest.json');
     if (existsSync(vitest)) {
@@ -104,6 +105,10 @@ function finish() {
       passed += report.numPassedTests ?? 0;
       failed += report.numFailedTests ?? 0;
       skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+      for (const file of report.testResults ?? [])
+        for (const test of file.assertionResults ?? [])
+          if (test.status === 'failed')
+            failedNames.push(`${relative(process.cwd(), file.name)} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
     }
     const playwright = join(ws, '.reports', 'playwright.json');
     if (existsSync(playwright)) {
@@ -111,10 +116,33 @@ function finish() {
       passed += (stats?.expected ?? 0) + (stats?.flaky ?? 0);
       failed += stats?.unexpected ?? 0;
       skipped += stats?.skipped ?? 0;
+      failedNames.push(...playwrightFailures(JSON.parse(readFileSync(playwright, 'utf8')).suites ?? []));
     }
   }
   if (timings.length) console.log(`\nTimes: ${timings.join('; ')}; total ${clock(Date.now() - started)}`);
+  // The names come last so that a log's tail says which test failed, not only how many.
+  if (failedNames.length) console.error(`\n✖ Failed tests:\n  - ${failedNames.join('\n  - ')}`);
   if (failures.length) console.error(`\n✖ Failed steps:\n  - ${failures.join('\n  - ')}`);
   console.log(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
   process.exit(failures.length || failed ? 1 : 0);
+}
+
+function firstLine(text) {
+  // eslint-disable-next-line no-control-regex -- reporters colour their messages with ANSI escapes
+  return String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((line) => line.trim()) ?? '';
+}
+
+function playwrightFailures(suites, trail = []) {
+  const names = [];
+  for (const suite of suites) {
+    const path = suite.title ? [...trail, suite.title] : trail;
+    for (const spec of suite.specs ?? []) {
+      const bad = (spec.tests ?? []).find((test) => test.status === 'unexpected');
+      if (!bad) continue;
+      const error = bad.results?.at(-1)?.error?.message;
+      names.push(`${[...path, spec.title].join(' › ')}: ${firstLine(error)}`);
+    }
+    names.push(...playwrightFailures(suite.suites ?? [], path));
+  }
+  return names;
 }
