@@ -9,14 +9,15 @@ import { signIn } from '../support/demo.js';
  *
  * What counts as data (dropped before looking for Latin words), a narrow rule:
  * - text inside `<bdi>` (the product's rule: data in Arabic text is in `<bdi>`), inside an element with
- *   `dir="ltr"` (codes, phones), inside a data grid cell (`role="gridcell"`: records as typed), and the
+ *   `dir="ltr"` (codes, phones) or `translate="no"` (the brand mark), inside a data grid cell (`role="gridcell"`: records as typed), and the
  *   value of a form field (not text nodes at all);
  * - a word (whitespace separated) with a digit, `@`, `.`, `_`, `/`, `:` or `#` in it: codes, e-mails,
  *   addresses, numbers (`A-0402`, `admin@propdesk.test`, `EOI-2026-001`);
- * - the product's name `Propdesk` and ISO currency codes (`EGP`), which the glossary keeps in Latin.
+ * - the product's name `Propdesk`, ISO currency codes (`EGP`) and the technical acronyms an Egyptian
+ *   office writes in Latin inside Arabic text (IBAN, SWIFT, ISO, API, URL, PNG, JPEG, KB, MB).
  * Anything else in Latin letters is a product word left in English.
  */
-const KEPT_IN_LATIN = new Set(['Propdesk', 'EGP', 'USD']);
+const KEPT_IN_LATIN = new Set(['Propdesk', 'EGP', 'USD', 'IBAN', 'SWIFT', 'ISO', 'API', 'URL', 'PNG', 'JPEG', 'KB', 'MB']);
 
 type ScreenProblem = { screen: string; problems: string[] };
 
@@ -50,7 +51,7 @@ async function sidebarLinks(page: Page, opened: Set<string>): Promise<string[]> 
 
 async function latinWords(page: Page): Promise<string[]> {
   const words = await page.evaluate(() => {
-    const skip = (element: Element | null) => !!element?.closest('bdi, [dir="ltr"], [role="gridcell"], script, style, noscript');
+    const skip = (element: Element | null) => !!element?.closest('bdi, [dir="ltr"], [translate="no"], [role="gridcell"], script, style, noscript');
     const found: string[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {

@@ -19,6 +19,7 @@ const ar: Messages<ShellKey> = {
   editEoi: 'تعديل طلب الاهتمام',
   editPayment: 'تعديل الدفعة',
   loadingPage: 'جارٍ تحميل الصفحة',
+  skipToContent: 'انتقل إلى المحتوى',
   notificationsUnread:
     '{count, plural, =0 {الإشعارات، لا جديد} one {الإشعارات، إشعار واحد غير مقروء} two {الإشعارات، إشعاران غير مقروءين} few {الإشعارات، # إشعارات غير مقروءة} many {الإشعارات، # إشعارًا غير مقروء} other {الإشعارات، # إشعار غير مقروء}}',
   profile: 'الملف الشخصي',

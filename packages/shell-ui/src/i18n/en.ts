@@ -17,6 +17,7 @@ export const en = {
   editEoi: 'Edit EOI',
   editPayment: 'Edit Payment',
   loadingPage: 'Loading page',
+  skipToContent: 'Skip to content',
   notificationsUnread: '{count, plural, =0 {Notifications, none unread} other {Notifications, # unread}}',
   profile: 'Profile',
   changePassword: 'Change password',

@@ -78,7 +78,7 @@ function ShellFrame() {
           '&:focus': { top: 8 },
         }}
       >
-        Skip to content
+        {t('skipToContent')}
       </Box>
       {isPhone ? (
         <Sidebar variant="temporary" mobileOpen={drawerOpen} onMobileClose={handleCloseDrawer} />

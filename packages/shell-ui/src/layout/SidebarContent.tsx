@@ -93,10 +93,11 @@ export function SidebarContent({ expanded, pinned, onTogglePin, openGroups, onTo
           fontWeight: 700,
           fontSize: 18,
         }}
+        translate="no"
       >
         P
       </Box>
-      <Typography component="span" sx={{ ml: 1.5, fontWeight: 700, fontSize: 18, letterSpacing: '-0.01em', opacity: expanded ? 1 : 0, whiteSpace: 'nowrap' }}>
+      <Typography component="span" translate="no" sx={{ ml: 1.5, fontWeight: 700, fontSize: 18, letterSpacing: '-0.01em', opacity: expanded ? 1 : 0, whiteSpace: 'nowrap' }}>
         Propdesk
       </Typography>
       {onTogglePin && expanded ? (

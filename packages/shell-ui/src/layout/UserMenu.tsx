@@ -106,7 +106,7 @@ export function UserMenu({ name }: UserMenuProps) {
         sx={{ ml: 1, gap: 0.5, textTransform: 'none', minWidth: 0, px: 1, borderRadius: 2, '& .MuiButton-endIcon': { ml: 0 } }}
       >
         <Avatar aria-hidden="true" sx={{ width: 32, height: 32, fontSize: 14, bgcolor: 'secondary.main', mr: 0.5 }}>
-          {initials}
+          <bdi>{initials}</bdi>
         </Avatar>
         <Typography
           component="span"
@@ -114,7 +114,7 @@ export function UserMenu({ name }: UserMenuProps) {
           sx={{ fontWeight: 600, maxWidth: { xs: 120, sm: 240 }, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
           data-testid="topbar-username"
         >
-          {name}
+          <bdi>{name}</bdi>
         </Typography>
       </Button>
       <Menu
