@@ -9,7 +9,8 @@ import { signIn } from '../support/demo.js';
  *
  * What counts as data (dropped before looking for Latin words), a narrow rule:
  * - text inside `<bdi>` (the product's rule: data in Arabic text is in `<bdi>`), inside an element with
- *   `dir="ltr"` (codes, phones) or `translate="no"` (the brand mark), inside a data grid cell (`role="gridcell"`: records as typed), and the
+ *   `dir="ltr"` (codes, phones) or `translate="no"` (the brand mark), a chart's drawing (`role="img"`: its axes
+ *   name projects and weeks; its words are in its `aria-label` and its legend, outside the drawing), inside a data grid cell (`role="gridcell"`: records as typed), and the
  *   value of a form field (not text nodes at all);
  * - a word (whitespace separated) with a digit, `@`, `.`, `_`, `/`, `:` or `#` in it: codes, e-mails,
  *   addresses, numbers (`A-0402`, `admin@propdesk.test`, `EOI-2026-001`);
@@ -51,7 +52,7 @@ async function sidebarLinks(page: Page, opened: Set<string>): Promise<string[]> 
 
 async function latinWords(page: Page): Promise<string[]> {
   const words = await page.evaluate(() => {
-    const skip = (element: Element | null) => !!element?.closest('bdi, [dir="ltr"], [translate="no"], [role="gridcell"], script, style, noscript');
+    const skip = (element: Element | null) => !!element?.closest('bdi, [dir="ltr"], [translate="no"], [role="gridcell"], [role="img"] svg, script, style, noscript');
     const found: string[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {

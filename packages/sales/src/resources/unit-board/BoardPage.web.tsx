@@ -25,6 +25,7 @@ import { useUnitBoardQuery } from './boardApi.web.js';
 import { NO_FILTERS, applyEvent, countByStatus, filterChoices, floorsOf, matches, textOn, type BoardFilters } from './boardState.web.js';
 import { StatusChip, UnitCard } from './UnitCard.web.js';
 import { useBoardStream, type StreamState } from './useBoardStream.web.js';
+import { useBlockTitle, useStatusWords } from './boardWords.web.js';
 import { salesCatalog } from '../../web/i18n/catalog.js';
 import type { SalesKey } from '../../web/i18n/en.js';
 import { useFormat } from '../../web/i18n/format.js';
@@ -113,6 +114,7 @@ const UnitCell = memo(function UnitCell({ unit, status, dim, flash, row, col, la
 function BlockGrid({ block, units, statuses, shown, flashing, onOpen }: { block: string; units: ReadonlyMap<string, BoardUnit>; statuses: readonly BoardStatus[]; shown: (unit: BoardUnit) => boolean; flashing: ReadonlySet<string>; onOpen: (id: string) => void }) {
   const t = useT(salesCatalog);
   const format = useFormat();
+  const blockTitle = useBlockTitle();
   const floors = useMemo(() => floorsOf(units.values(), block), [units, block]);
   const counts = useMemo(() => countByStatus([...units.values()].filter((unit) => unit.block === block)).all, [units, block]);
   const width = Math.max(...floors.map((floor) => floor.units.length), 1);
@@ -142,7 +144,7 @@ function BlockGrid({ block, units, statuses, shown, flashing, onOpen }: { block:
     <Paper variant="outlined" component="section" aria-labelledby={`block-${block}`} sx={{ p: 1.5, minWidth: 0 }}>
       <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
         <Typography id={`block-${block}`} variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-          {t('board.block', { block })}
+          {blockTitle(block)}
         </Typography>
         {Object.entries(counts)
           .sort(([a], [b]) => (statusOf(statuses, a)?.sortOrder ?? 99) - (statusOf(statuses, b)?.sortOrder ?? 99))
@@ -182,13 +184,14 @@ function BlockGrid({ block, units, statuses, shown, flashing, onOpen }: { block:
 function FloorList({ board, units, shown, onOpen }: { board: Board; units: ReadonlyMap<string, BoardUnit>; shown: (unit: BoardUnit) => boolean; onOpen: (id: string) => void }) {
   const t = useT(salesCatalog);
   const format = useFormat();
+  const blockTitle = useBlockTitle();
   const [block, setBlock] = useState(board.blocks[0]?.block ?? '');
   const floors = useMemo(() => floorsOf([...units.values()].filter(shown), block), [units, block, shown]);
   return (
     <Box>
       <Tabs value={block} onChange={(_event, value: string) => setBlock(value)} variant="scrollable" aria-label={t('board.blocks')}>
         {board.blocks.map((one) => (
-          <Tab key={one.block} value={one.block} label={t('board.block', { block: one.block })} />
+          <Tab key={one.block} value={one.block} label={blockTitle(one.block)} />
         ))}
       </Tabs>
       <List aria-label={t('board.blockByFloor', { block })} sx={{ '& ul': { p: 0 } }}>
@@ -264,7 +267,8 @@ export function BoardPage() {
   const t = useT(salesCatalog);
   const format = useFormat();
   const [project, chooseProject] = useProject();
-  const { data: board, error, isFetching, refetch } = useUnitBoardQuery(project ?? '', { skip: !project, refetchOnMountOrArgChange: true });
+  const { data: fetched, error, isFetching, refetch } = useUnitBoardQuery(project ?? '', { skip: !project, refetchOnMountOrArgChange: true });
+  const board = useStatusWords(fetched);
   const [units, setUnits] = useState<ReadonlyMap<string, BoardUnit>>(new Map());
   const [filters, setFilters] = useState<BoardFilters>(NO_FILTERS);
   const [open, setOpen] = useState<string | null>(null);
@@ -273,9 +277,10 @@ export function BoardPage() {
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
   const phone = useMediaQuery((theme: { breakpoints: { down: (key: 'sm') => string } }) => theme.breakpoints.down('sm'));
 
+  // From the fetched board: a change of language (new status words) must not undo the stream's events.
   useEffect(() => {
-    setUnits(new Map((board?.units ?? []).map((unit) => [unit.id, unit])));
-  }, [board]);
+    setUnits(new Map((fetched?.units ?? []).map((unit) => [unit.id, unit])));
+  }, [fetched]);
   useEffect(() => {
     const pending = timers.current;
     return () => {

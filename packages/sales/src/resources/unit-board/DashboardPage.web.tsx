@@ -13,6 +13,8 @@ import { Columns, Figures, StackedBars, type Segment } from '../../web/dashboard
 import { DashboardCard, DashboardFrame, Figure } from '../../web/dashboard/frame.js';
 import { salesCatalog } from '../../web/i18n/catalog.js';
 import { useFormat } from '../../web/i18n/format.js';
+import { useIsolate, useStatusWords } from './boardWords.web.js';
+import { isolate, richText } from '../leads/richText.web.js';
 
 /** The dashboard's words and formats, in the page's language. */
 function useWords() {
@@ -20,11 +22,11 @@ function useWords() {
   const format = useFormat();
   const money = (amount: string, currency: string) => format.money(amount, currency);
   const n = (value: number) => format.number(value);
-  return { t, money, n };
+  return { t, money, n, format };
 }
 
 function Inventory({ data }: { data: SalesDashboard }) {
-  const { t, money, n } = useWords();
+  const { t, money, n, format } = useWords();
   const segments: Segment[] = data.statuses.map((status) => ({ key: status.name, label: status.label, color: status.color }));
   const projects = new Map<string, { label: string; values: Record<string, number>; value: string | null; currency: string }>();
   for (const row of data.inventory) {
@@ -54,7 +56,7 @@ function Inventory({ data }: { data: SalesDashboard }) {
       />
       {rows.some((row) => row.value !== null) ? (
         <Stack direction="row" spacing={3} useFlexGap sx={{ flexWrap: 'wrap', mt: 1 }}>
-          {rows.map((row) => (row.value !== null ? <Figure key={row.label} label={t('dash.listValue', { project: row.label })} value={money(row.value, row.currency)} /> : null))}
+          {rows.map((row) => (row.value !== null ? <Figure key={row.label} label={format.language === 'ar' ? richText(t, 'dash.listValue', { project: row.label }, { project: isolate(row.label) }) : t('dash.listValue', { project: row.label })} value={money(row.value, row.currency)} /> : null))}
         </Stack>
       ) : null}
     </DashboardCard>
@@ -146,6 +148,7 @@ function Reservations({ rows }: { rows: NonNullable<SalesDashboard['reservations
 function Velocity({ projects }: { projects: NonNullable<SalesDashboard['velocity']> }) {
   const { t, money, n } = useWords();
   const format = useFormat();
+  const data = useIsolate();
   return (
     <DashboardCard title={t('dash.velocity')} wide>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' } }}>
@@ -157,7 +160,7 @@ function Velocity({ projects }: { projects: NonNullable<SalesDashboard['velocity
           return (
             <Box key={project.projectId}>
               <Typography variant="subtitle2" component="h3">
-                {project.project}
+                {data(project.project)}
                 {project.launchDate ? t('dash.launched', { date: format.language === 'en' ? project.launchDate : format.date(project.launchDate) }) : ''}
               </Typography>
               <Typography variant="body2" sx={{ color: 'text.secondary' }}>
@@ -182,7 +185,8 @@ function Velocity({ projects }: { projects: NonNullable<SalesDashboard['velocity
  */
 export function DashboardPage() {
   const t = useT(salesCatalog);
-  const { data, error, isFetching, refetch } = useSalesDashboardQuery(undefined, { pollingInterval: 60_000, refetchOnMountOrArgChange: true });
+  const { data: fetched, error, isFetching, refetch } = useSalesDashboardQuery(undefined, { pollingInterval: 60_000, refetchOnMountOrArgChange: true });
+  const data = useStatusWords(fetched);
   return (
     <DashboardFrame label={t('dash.sales')} asOf={data?.asOf} isFetching={isFetching} refetch={refetch} error={error} links={[{ to: '/sales/units/board', label: t('dash.unitBoard') }]}>
       {data ? (

@@ -11,7 +11,7 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { useLanguage, useT } from '@propdesk/i18n/react';
 import { formatNumber } from '@propdesk/i18n';
 import { salesCatalog } from '../i18n/catalog.js';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 
 /**
  * The dashboards' charts, drawn by MUI X Charts (the charts made for MUI: its theme, tooltips and
@@ -76,7 +76,13 @@ export function StackedBars({ rows, segments, label }: { rows: readonly StackedR
       />
       {notes.length > 0 ? (
         <Typography variant="caption" component="p" sx={{ color: 'text.secondary' }}>
-          {notes.map((row) => `${row.label}: ${row.note}`).join(' · ')}
+          {rtl ? notes.map((row, index) => (
+                <Fragment key={row.label}>
+                  {index > 0 ? ' · ' : ''}
+                  <bdi>{row.label}</bdi>: {row.note}
+                </Fragment>
+              ))
+            : notes.map((row) => `${row.label}: ${row.note}`).join(' · ')}
         </Typography>
       ) : null}
     </Box>

@@ -26,7 +26,7 @@ export function DashboardCard({ title, children, wide = false }: { title: string
 }
 
 /** A headline figure: a small label, the value, and an optional line under it. */
-export function Figure({ label, value, sub }: { label: string; value: ReactNode; sub?: ReactNode }) {
+export function Figure({ label, value, sub }: { label: ReactNode; value: ReactNode; sub?: ReactNode }) {
   return (
     <Box>
       <Typography variant="caption" sx={{ color: 'text.secondary' }}>

@@ -105,6 +105,10 @@ describe('the sales screens in Arabic (issue 29)', () => {
     // 11 units: the "many" form.
     expect(within(region).getByRole('img', { name: 'الوحدات حسب الحالة: Palm Hills 11 وحدة' })).toBeInTheDocument();
     expect(within(region).queryByText('Refresh')).not.toBeInTheDocument();
+    // A unit status by its name in Arabic (the table's label is English), a project's name isolated as data.
+    expect(within(region).getAllByText('متاحة').length).toBeGreaterThan(0);
+    expect(within(region).queryByText('Available')).not.toBeInTheDocument();
+    expect(within(region).getByRole('heading', { level: 3, name: /Palm Hills/ }).querySelector('bdi')?.textContent).toBe('Palm Hills');
   });
 
   it('draws the same dashboard in English as before', { timeout: 60_000 }, async () => {
@@ -114,6 +118,8 @@ describe('the sales screens in Arabic (issue 29)', () => {
     expect(await within(region).findByRole('heading', { name: 'Inventory by project and status' }, wait)).toBeInTheDocument();
     expect(within(region).getByText('3 units, 9,000,000.00 EGP over 2 weeks; 1.5 a week')).toBeInTheDocument();
     expect(within(region).getByRole('img', { name: 'Units by status: Palm Hills 11 units' })).toBeInTheDocument();
+    expect(within(region).getAllByText('Available').length).toBeGreaterThan(0);
+    expect(within(region).getByRole('heading', { level: 3, name: /Palm Hills/ }).querySelector('bdi')).toBeNull();
   });
 
   it("draws a lead's panel in Arabic", { timeout: 60_000 }, async () => {
