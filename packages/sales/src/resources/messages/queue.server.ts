@@ -84,6 +84,21 @@ export async function queueByHand(
 // ---------------------------------------------------------------------------------------------
 // Events: a receipt issued, a cheque bounced, a reservation confirmed queue their messages in the event's transaction.
 
+/**
+ * The event keys each transaction has queued already. A reservation confirmed as it is created raises its event
+ * twice (the status update inside the creation, then the creation's own hook); the second would re-read the
+ * reservation and the customer to write nothing (the key is idempotent), three statements of a launch-day call.
+ */
+const queuedIn = new WeakMap<Queryable, Set<string>>();
+
+const queuedAlready = (tx: Queryable, key: string) => queuedIn.get(tx)?.has(key) === true;
+
+function markQueued(tx: Queryable, key: string) {
+  const keys = queuedIn.get(tx) ?? new Set<string>();
+  keys.add(key);
+  queuedIn.set(tx, keys);
+}
+
 /** Hooks on receipts, cheques and reservations that queue the customer's messages with the change. */
 export function messageEventHooks(): Record<string, ResourceHooks> {
   const receiptIssued = async (tx: Queryable, id: string) => {
@@ -104,12 +119,16 @@ export function messageEventHooks(): Record<string, ResourceHooks> {
     if (row) await queueForEvent(tx, row.customer_id, { template: 'cheque_bounced', documentId: id, projectId: row.project_id, key: `cheque_bounced:${id}:${row.bounced_on ?? ''}` });
   };
   const reservationConfirmed = async (tx: Queryable, id: string) => {
+    const key = `reservation_confirmed:${id}`;
+    if (queuedAlready(tx, key)) return;
     const found = await tx.query<{ customer_id: string; project_id: string | null; status: string }>(
       'select r.customer_id::text as customer_id, coalesce(r.project_id, u.project_id)::text as project_id, r.status from reservations r join units u on u.id = r.unit_id where r.id = $1',
       [id],
     );
     const row = found.rows[0];
-    if (row?.status === 'confirmed') await queueForEvent(tx, row.customer_id, { template: 'reservation_confirmed', documentId: id, projectId: row.project_id, key: `reservation_confirmed:${id}` });
+    if (row?.status !== 'confirmed') return;
+    markQueued(tx, key);
+    await queueForEvent(tx, row.customer_id, { template: 'reservation_confirmed', documentId: id, projectId: row.project_id, key });
   };
   const reached = (field: string, to: string, handle: (tx: Queryable, id: string) => Promise<void>): ResourceHooks => ({
     afterUpdate: async (tx, id, _extra, changes) => {
