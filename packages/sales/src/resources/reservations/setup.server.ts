@@ -71,5 +71,3 @@ export function addDays(date: string, days: number): string {
   at.setUTCDate(at.getUTCDate() + days);
   return at.toISOString().slice(0, 10);
 }
-
-export const words = (status: unknown) => String(status ?? '').replace(/_/g, ' ');
