@@ -1,7 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { checkSession, notificationRequest, openDownload, postLogout, postSignIn } from './calls.js';
+import { checkSession, notificationRequest, openDownload, postLogout } from './calls.js';
+import { postSignIn } from './signInCall.js';
 import { resetConfig } from './config.js';
 import { configureApiClient, resetApiClientEnvironment } from './environment.js';
 import { resetSessionState } from './session.js';

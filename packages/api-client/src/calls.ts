@@ -7,24 +7,10 @@ import { LOGOUT_PATH } from './session.js';
 /**
  * The browser's calls that are not RTK Query endpoints, each behind a named function here, so no
  * web code outside api-client calls `fetch` or `apiRequest` itself (issue 30; the ESLint rule in
- * tooling/eslint-config keeps it so). Each keeps the request it replaced byte for byte.
+ * tooling/eslint-config keeps it so). Each keeps the request it replaced byte for byte. The sign-in's
+ * call is in `signInCall.ts`, apart: this module imports the request helper, which /login's chunk
+ * must not load (bench/bundle.mjs).
  */
-
-export const SIGN_IN_PATH = '/api/users/login';
-
-/**
- * `POST /api/users/login` with the CSRF token. A plain fetch on purpose: a refused sign-in is not a
- * session expiry, so no restore-session; the caller reads the answer (status, message, token).
- * Rejects only when the server cannot be reached.
- */
-export function postSignIn(body: unknown, csrfToken: string): Promise<Response> {
-  return fetch(apiUrl(SIGN_IN_PATH), {
-    method: 'POST',
-    credentials: 'include',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json', [CSRF_HEADER_NAME]: csrfToken },
-    body: JSON.stringify(body),
-  });
-}
 
 /** `POST /api/users/logout` with the CSRF token, no restore-session (the caller judges the status). */
 export function postLogout(csrfToken: string): Promise<Response> {
