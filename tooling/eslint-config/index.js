@@ -83,7 +83,8 @@ export function propdeskConfig({ name, react = true }) {
             files: webFiles,
             ignores: ['**/*.test.ts', '**/*.test.tsx', '**/test/**', ...PENDING_DIRECT_CALLS],
             rules: {
-              'no-restricted-globals': ['error', { name: 'fetch', message: WEB_CALLS_MESSAGE }],
+              'no-restricted-globals': ['error', ...['fetch', 'XMLHttpRequest', 'EventSource'].map((name) => ({ name, message: WEB_CALLS_MESSAGE }))],
+              'no-restricted-properties': ['error', ...['window', 'globalThis', 'self'].map((object) => ({ object, property: 'fetch', message: WEB_CALLS_MESSAGE }))],
               'no-restricted-imports': restrict(name === '@propdesk/web' ? [] : [webOnly], directCallPaths),
             },
           },
