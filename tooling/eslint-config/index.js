@@ -32,6 +32,29 @@ function forbiddenPackages(name) {
   return ALL.filter((p) => p !== self && !allowed.includes(p)).map((p) => `@propdesk/${p}`);
 }
 
+/**
+ * Issue 30, "one data layer in the browser": web code calls the server only through api-client (its
+ * RTK Query endpoints and named calls: `postSignIn`, `postLogout`, `checkSession`, `openDownload`,
+ * `notificationRequest`, …), never `fetch` or `apiRequest` itself. These files (relative to their
+ * package) still call `apiRequest` and are to move behind api-client; the list only shrinks.
+ */
+export const PENDING_DIRECT_CALLS = [
+  'src/web/ensurePrivileges.ts', // auth-session
+  'src/web/ReferencePicker.tsx', // records
+  'src/web/useCreateReference.ts', // records
+  'src/web/useReferenceLabels.ts', // records
+  'src/web/useUniqueCheck.ts', // records
+  'src/web/units/GenerateUnitsDialog.tsx', // settings
+  'src/web/units/RepriceDialog.tsx', // settings
+  'src/web/apiKeys/apiKeyExtensions.tsx', // settings
+  'src/resources/leads/urgentCounts.web.ts', // sales
+  'src/resources/unit-board/BoardPage.web.tsx', // sales
+  'src/accountLanguage.ts', // apps/web
+];
+
+const WEB_CALLS_MESSAGE = 'Web code calls the server through api-client (an RTK Query endpoint or a named call it exports), never fetch or apiRequest itself (issue 30).';
+const directCallPaths = [{ name: '@propdesk/api-client', importNames: ['apiRequest'], message: WEB_CALLS_MESSAGE }];
+
 const crossPackageRelative = {
   group: ['**/packages/*/**', '**/apps/*/**', '../../../*'],
   message: 'Import another workspace package by its name, never by a relative path.',
@@ -45,10 +68,27 @@ export function propdeskConfig({ name, react = true }) {
   const layerPatterns = forbidden.length
     ? [{ group: forbidden.flatMap((p) => [p, `${p}/*`]), message: `${name} may not import this package (dependency direction, docs/architecture.md).` }]
     : [];
-  const restrict = (extra = []) => [
+  const restrict = (extra = [], paths = []) => [
     'error',
-    { patterns: [crossPackageRelative, ...layerPatterns, ...extra] },
+    { paths, patterns: [crossPackageRelative, ...layerPatterns, ...extra] },
   ];
+  const webOnly = { group: ['@propdesk/*/server', 'node:*', 'fastify', 'pg', '@electric-sql/*', '**/*.server', '**/*.server.js'], message: 'Web code never imports server code.' };
+  // The web app's code is all web code; a package's is its src/web and *.web.* files.
+  const webFiles = name === '@propdesk/web' ? ['src/**'] : ['src/web/**', 'src/**/*.web.ts', 'src/**/*.web.tsx'];
+  const webCalls =
+    name === '@propdesk/api-client'
+      ? []
+      : [
+          {
+            files: webFiles,
+            ignores: ['**/*.test.ts', '**/*.test.tsx', '**/test/**', ...PENDING_DIRECT_CALLS],
+            rules: {
+              'no-restricted-globals': ['error', ...['fetch', 'XMLHttpRequest', 'EventSource'].map((name) => ({ name, message: WEB_CALLS_MESSAGE }))],
+              'no-restricted-properties': ['error', ...['window', 'globalThis', 'self'].map((object) => ({ object, property: 'fetch', message: WEB_CALLS_MESSAGE }))],
+              'no-restricted-imports': restrict(name === '@propdesk/web' ? [] : [webOnly], directCallPaths),
+            },
+          },
+        ];
 
   return tseslint.config(
     { ignores: ['dist/**', 'coverage/**', '.reports/**', 'node_modules/**', 'test-results/**'] },
@@ -86,10 +126,9 @@ export function propdeskConfig({ name, react = true }) {
     {
       files: ['src/web/**', 'src/**/*.web.ts', 'src/**/*.web.tsx', 'src/**/*.web.test.ts', 'src/**/*.web.test.tsx'],
       rules: {
-        'no-restricted-imports': restrict([
-          { group: ['@propdesk/*/server', 'node:*', 'fastify', 'pg', '@electric-sql/*', '**/*.server', '**/*.server.js'], message: 'Web code never imports server code.' },
-        ]),
+        'no-restricted-imports': restrict([webOnly]),
       },
     },
+    ...webCalls,
   );
 }

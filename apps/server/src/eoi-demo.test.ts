@@ -32,6 +32,34 @@ describe.each(DB_KINDS)('EOI demo on %s', (kind) => {
         [launch],
       );
       expect(held.rows[0]!.n).toBe(12);
+      // Written through the engine (issue 30): every launch, EOI and payment has version history, one create entry naming the seed.
+      for (const [resource, table] of [['eoi-setups', 'eoi_setups'], ['eois', 'eois'], ['eoi-payments', 'eoi_payments']] as const) {
+        const seeded = await db.query<{ records: number; created: number }>(
+          `select count(*)::int as records, count(h.id)::int as created from ${table} t
+             left join record_history h on h.resource = $1 and h.record_id = t.id and h.action = 'create' and h.source = 'system' and h.reason = 'Demo data'`,
+          [resource],
+        );
+        expect(seeded.rows[0]!.records, resource).toBeGreaterThan(1);
+        expect(seeded.rows[0]!.created, resource).toBe(seeded.rows[0]!.records);
+      }
+      // Each allocated EOI's unit and reservation were set by an engine write, in its history.
+      const allocatedHistory = await db.query<{ n: number }>(
+        `select count(*)::int as n from eois e where e.status = 'allocated' and e.setup_id = $1
+            and exists (select 1 from record_history h where h.resource = 'eois' and h.record_id = e.id and h.changes ? 'reservation')`,
+        [launch],
+      );
+      expect(allocatedHistory.rows[0]!.n).toBe(12);
+      // Titles name the customer and the launch; refunds' transfer references end as their numbers do; numbers are gap-free.
+      const titled = await db.query<{ n: number }>(
+        "select count(*)::int as n from eois e join customers c on c.id = e.customer_id join eoi_setups s on s.id = e.setup_id where e.title is distinct from c.full_name || ' — ' || s.name",
+      );
+      expect(titled.rows[0]!.n).toBe(0);
+      const transfers = await db.query<{ n: number; wrong: number }>(
+        "select count(*)::int as n, count(*) filter (where transfer_reference is distinct from 'TRF-' || substr(number, 10))::int as wrong from eoi_payments where kind = 'refund' and status = 'completed'",
+      );
+      expect(transfers.rows[0]).toEqual({ n: 20, wrong: 0 });
+      const numbers = (await db.query<{ number: string }>('select number from eois order by number')).rows.map((row) => Number(row.number.slice(-5)));
+      expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, i) => numbers[0]! + i));
     } finally {
       await databases.cleanup();
     }

@@ -84,9 +84,9 @@ export async function seedDemoData(db: Database, options: { password: string; ar
   await seedChequeDemo(engine);
   // Broker commissions in every state on new sales through the demo brokers (after the contracts and cheques).
   await seedCommissionDemo(engine);
-  // About 5,000 leads with activities for the demo agents (multi-row inserts, once across processes).
+  // About 5,000 leads with activities for the demo agents (the engine's set-based writes, once across processes).
   const leadsStarted = performance.now();
-  const leadsSeeded = await db.transaction(async (tx) => {
+  const leadsSeeded = await engineTransaction(engine, async (tx) => {
     const claimed = await tx.query("insert into app_state (key, value) values ('demo-leads-seeded', 'true'::jsonb) on conflict (key) do nothing returning key");
     if (claimed.rows.length === 0) return;
     const people = await tx.query<{ id: string; username: string }>(
@@ -94,7 +94,7 @@ export async function seedDemoData(db: Database, options: { password: string; ar
     );
     const idOf = (name: string) => people.rows.find((row) => row.username === name)?.id ?? null;
     const agents = ['sales.agent', 'nadia.sales'].map(idOf).filter((id): id is string => id !== null);
-    return salesDemoLeads(tx, { agents, manager: idOf('sales.manager') });
+    return salesDemoLeads(engine, tx, { agents, manager: idOf('sales.manager') });
   });
   if (leadsSeeded) options.log?.(`demo leads: ${leadsSeeded} seeded in ${Math.round(performance.now() - leadsStarted)} ms`);
   // An EOI launch with about 300 EOIs in every state, in token order (multi-row inserts, once across processes).

@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import type { ShellSession } from '@propdesk/shell-ui';
-import { apiRequest } from '@propdesk/api-client';
+import { checkSession } from '@propdesk/api-client';
 import { ensurePrivileges, logout, readStoredUser, selectPrivileges, selectUsername } from '@propdesk/auth-session/web';
 import { ACCOUNT_PATH, applyAccountLanguage } from './accountLanguage.js';
 import type { AppStore, RootState } from './store.js';
@@ -27,10 +27,7 @@ export function createShellSession(store: AppStore, { justSignedIn = false }: Sh
       // Once per page load the server confirms the session before cached privileges are trusted:
       // an expired access cookie is restored here by the request helper (401 → restore → repeat),
       // a revoked session ends at /login with the toast (spec sections 2 and 8).
-      sessionCheck ??= apiRequest(SESSION_CHECK_PATH).then(
-        () => true,
-        () => false,
-      );
+      sessionCheck ??= checkSession(SESSION_CHECK_PATH);
       if (!(await sessionCheck)) {
         sessionCheck = null;
         return null;

@@ -1,8 +1,8 @@
-import { CSRF_COOKIE_NAME, CSRF_HEADER_NAME, apiUrl, finishSignOut, readCookie } from '@propdesk/api-client';
+import { CSRF_COOKIE_NAME, LOGOUT_PATH as API_LOGOUT_PATH, finishSignOut, postLogout, readCookie } from '@propdesk/api-client';
 import { createAsyncThunk } from '@reduxjs/toolkit';
 import { clearSession } from './clearSession.js';
 
-export const LOGOUT_PATH = '/api/users/logout';
+export const LOGOUT_PATH = API_LOGOUT_PATH;
 export const LOGIN_ROUTE = '/login';
 
 /**
@@ -16,11 +16,7 @@ export const logout = createAsyncThunk<boolean, void>('session/logout', async (_
   if (csrfToken) {
     let response: Response;
     try {
-      response = await fetch(apiUrl(LOGOUT_PATH), {
-        method: 'POST',
-        credentials: 'include',
-        headers: { Accept: 'application/json', [CSRF_HEADER_NAME]: csrfToken },
-      });
+      response = await postLogout(csrfToken);
     } catch (error) {
       console.error('Logout failed: the server could not be reached.', error);
       return false;

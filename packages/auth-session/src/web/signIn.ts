@@ -1,4 +1,4 @@
-import { CSRF_HEADER_NAME, apiUrl, ensureCsrfCookie } from '@propdesk/api-client';
+import { SIGN_IN_PATH, ensureCsrfCookie, postSignIn } from '@propdesk/api-client';
 import type { Privilege } from '@propdesk/privileges';
 import { decodeJwt } from 'jose';
 import * as z from 'zod/mini';
@@ -11,7 +11,7 @@ import { writeStoredToken, writeStoredUser } from './storage.js';
 import type { SessionUser } from './storage.js';
 import type { SessionState } from './sessionTypes.js';
 
-export const LOGIN_PATH = '/api/users/login';
+export const LOGIN_PATH = SIGN_IN_PATH;
 export { INVALID_CREDENTIALS_MESSAGE, CSRF_UNAVAILABLE_MESSAGE, SERVER_FAILURE_MESSAGE } from './loginMessages.js';
 
 export type LoginCredentials = LoginRequest;
@@ -57,8 +57,8 @@ const refused = (message: string): LoginOutcome => ({ ok: false, message });
 
 /**
  * Signs in (spec sections 4 and 7): CSRF cookie, `POST /api/users/login`, then the user, token and
- * privileges from the token payload go to storage. It calls fetch directly: a failed login is not a
- * session expiry, so no restore-session. A refusal carries the message to show.
+ * privileges from the token payload go to storage. It calls api-client's `postSignIn` (a plain fetch): a
+ * failed login is not a session expiry, so no restore-session. A refusal carries the message to show.
  *
  * Free of Redux on purpose: the sign-in page runs it alone (its chunk stays small, issue 7 item 5),
  * and the `login` thunk of the session slice wraps it for the shell's /login route.
@@ -72,12 +72,7 @@ export async function performLogin(credentials: LoginCredentials): Promise<Login
 
   let response: Response;
   try {
-    response = await fetch(apiUrl(LOGIN_PATH), {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json', [CSRF_HEADER_NAME]: csrfToken },
-      body: JSON.stringify(input.data),
-    });
+    response = await postSignIn(input.data, csrfToken);
   } catch (error) {
     console.error('The login call failed.', error);
     return refused(INVALID_CREDENTIALS_MESSAGE);

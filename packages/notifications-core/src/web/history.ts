@@ -1,14 +1,14 @@
-import { apiRequest } from '@propdesk/api-client';
-import type { ApiRequestOptions } from '@propdesk/api-client';
+import { notificationRequest } from '@propdesk/api-client';
+import type { ServiceRequest } from '@propdesk/api-client';
 import { notificationSchema } from '../model/index.js';
 import type { Notification } from '../model/index.js';
 import { NOTIFICATION_PATHS } from './constants.js';
 import { mergeNotifications } from './notificationList.js';
 
-/** The request helper the service uses (api-client's apiRequest by default). */
-export type RequestFn = <T = unknown>(path: string, options?: ApiRequestOptions) => Promise<T>;
+/** The request helper the service uses (api-client's `notificationRequest` by default). */
+export type RequestFn = ServiceRequest;
 
-export const defaultRequest: RequestFn = (path, options) => apiRequest(path, options);
+export const defaultRequest: RequestFn = notificationRequest;
 
 /**
  * Validates a list answer item by item: one malformed notification is logged and left out

@@ -1,4 +1,4 @@
-import { apiErrorText, apiRequest, apiUrl } from '@propdesk/api-client';
+import { apiErrorText, openDownload } from '@propdesk/api-client';
 
 export type DownloadProgress = { received: number; total: number | null; rows: number | null };
 
@@ -7,11 +7,7 @@ export type DownloadProgress = { received: number; total: number | null; rows: n
  * against the server's `X-Total-Count` for CSV). A lapsed session is restored once, as every call.
  */
 export async function downloadExport(path: string, filename: string, onProgress: (progress: DownloadProgress) => void, signal?: AbortSignal): Promise<void> {
-  let response = await fetch(apiUrl(path), { credentials: 'include', signal });
-  if (response.status === 401) {
-    await apiRequest('/api/users/me');
-    response = await fetch(apiUrl(path), { credentials: 'include', signal });
-  }
+  const response = await openDownload(path, signal);
   if (!response.ok || !response.body) {
     let message = 'The export failed.';
     try {

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '@propdesk/server-kit';
+import { createMany, updateMany, updateRecord, type Caller, type EngineContext, type NewRow } from '@propdesk/records/server';
 
 /** A small deterministic generator (mulberry32), so every demo start makes the same leads. */
 function random(seed: number) {
@@ -26,14 +26,18 @@ const OUTCOMES = ['Interested, wants a brochure', 'Asked for payment plans', 'No
 const DAY = 86_400_000;
 
 type Ids = { id: string }[];
+const SEED: Caller = { auth: null, source: 'system' };
+const SEEDED = 'Demo data';
 const ids = async (db: Queryable, sql: string, params: unknown[] = []) => ((await db.query(sql, params)).rows as Ids).map((row) => row.id);
 
 /**
  * About `count` demo leads over the last twelve months, spread over the sales team's agents, the
- * statuses, sources and channels, each with one to three activities, written with one multi-row
- * INSERT per batch (unnest of arrays). The demo manager manages the New Cairo team of the demo agents.
+ * statuses, sources and channels, each with one to three activities, written through the engine's
+ * set-based `createMany` (one INSERT and one history INSERT per batch; the lead hooks' work, the
+ * owner, team and validity, is done here for the batch). The demo manager manages the New Cairo team
+ * of the demo agents. Every record's history names the seed (source `system`, reason "Demo data").
  */
-export async function salesDemoLeads(tx: Queryable, options: { count?: number; now?: Date; agents: readonly string[]; manager: string | null }) {
+export async function salesDemoLeads(ctx: EngineContext, tx: Queryable, options: { count?: number; now?: Date; agents: readonly string[]; manager: string | null }) {
   const count = options.count ?? 5000;
   const now = options.now ?? new Date();
   const next = random(20_260_101);
@@ -46,15 +50,15 @@ export async function salesDemoLeads(tx: Queryable, options: { count?: number; n
   const team = (await ids(tx, "select id::text from sales_teams where name = 'New Cairo team'"))[0] ?? null;
   if (sources.length === 0 || statuses.length === 0 || options.agents.length === 0) return 0;
   if (team) {
-    await tx.query('update sales_teams set manager_id = $2, members_ids = $3::uuid[] where id = $1', [team, options.manager, options.agents]);
-    await tx.query('update users set sales_team_id = $1 where id = any($2::uuid[])', [team, options.agents]);
+    await updateRecord(ctx, tx, ctx.registry.get('sales-teams'), SEED, team, { manager: options.manager, members: [...options.agents] }, { ignoreVersion: true, reason: SEEDED });
+    await updateMany(ctx, tx, ctx.registry.get('users'), SEED, options.agents.map((id) => ({ id, values: { salesTeam: team } })), { reason: SEEDED });
   }
   const BATCH = 1000;
   let written = 0;
   for (let start = 0; start < count; start += BATCH) {
     const rows = Math.min(BATCH, count - start);
-    const cols: unknown[][] = Array.from({ length: 15 }, () => []);
-    const acts: unknown[][] = Array.from({ length: 6 }, () => []);
+    const leadRows: NewRow[] = [];
+    const activityRows: { lead: number; row: NewRow }[] = [];
     for (let i = 0; i < rows; i += 1) {
       const n = start + i;
       const created = new Date(now.getTime() - Math.floor(next() * 365 * DAY));
@@ -70,48 +74,37 @@ export async function salesDemoLeads(tx: Queryable, options: { count?: number; n
       // Every fourth lead in Arabic script (by position, so the random sequence and the rest are unchanged).
       const fullName = n % 4 === 1 ? `${FIRST_AR[FIRST.indexOf(first)]} ${LAST_AR[LAST.indexOf(last)]}` : `${first} ${last}`;
       const phone = `+20${pick(['10', '11', '12', '15'])}${String(10_000_000 + ((n * 7919 + 1234) % 90_000_000)).padStart(8, '0')}`;
-      const values = [
-        randomUUID(),
-        fullName,
-        phone,
-        next() < 0.7 ? `${first}.${last}.${n}@example.com`.toLowerCase() : null,
-        pick(sources),
-        channels.length ? pick(channels) : null,
-        projects.length ? `{${pick(projects)}}` : '{}',
-        status.id,
-        agent,
-        agent ? team : null,
-        validUntil,
-        followUp,
-        created,
-        created,
-        agent,
-      ];
-      values.forEach((value, index) => cols[index]!.push(value));
+      const email = next() < 0.7 ? `${first}.${last}.${n}@example.com`.toLowerCase() : null;
+      const values: Record<string, unknown> = { fullName, phone, source: pick(sources), status: status.id };
+      if (email) values.email = email;
+      if (channels.length) values.channel = pick(channels);
+      if (projects.length) values.projects = [pick(projects)];
+      if (followUp) values.nextFollowUpAt = followUp.toISOString();
+      const columns: Record<string, unknown> = {
+        assigned_to_id: agent,
+        sales_team_id: agent ? team : null,
+        valid_until: validUntil?.toISOString() ?? null,
+        reminder_sent_for: validUntil?.toISOString() ?? null,
+        created_on: created.toISOString(),
+        modified_on: created.toISOString(),
+        created_by: agent,
+      };
       const activityCount = types.length ? 1 + Math.floor(next() * 3) : 0;
+      let lastActivity: Date | null = null;
       for (let a = 0; a < activityCount; a += 1) {
         const at = new Date(created.getTime() + Math.floor(next() * Math.min(30 * DAY, now.getTime() - created.getTime())));
-        [n, pick(types), at, pick(OUTCOMES), null, agent].forEach((value, index) => acts[index]!.push(value));
+        if (!lastActivity || at > lastActivity) lastActivity = at;
+        activityRows.push({
+          lead: i,
+          row: { values: { type: pick(types), at: at.toISOString(), outcome: pick(OUTCOMES) }, columns: { created_by: agent, created_on: at.toISOString(), modified_on: at.toISOString() } },
+        });
       }
+      columns.last_activity_at = lastActivity?.toISOString() ?? null;
+      leadRows.push({ values, columns });
     }
-    await tx.query(
-      `insert into leads (id, full_name, phone, email, source_id, channel_id, projects_ids, status_id, assigned_to_id, sales_team_id, valid_until, next_follow_up_at, created_on, modified_on, created_by, reminder_sent_for)
-       select id, full_name, phone, email, source_id, channel_id, projects::uuid[], status_id, assigned_to_id, sales_team_id, valid_until, next_follow_up_at, created_on, modified_on, created_by, valid_until
-         from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::uuid[], $6::uuid[], $7::text[], $8::uuid[], $9::uuid[], $10::uuid[], $11::timestamptz[], $12::timestamptz[], $13::timestamptz[], $14::timestamptz[], $15::uuid[])
-           as v(id, full_name, phone, email, source_id, channel_id, projects, status_id, assigned_to_id, sales_team_id, valid_until, next_follow_up_at, created_on, modified_on, created_by)`,
-      cols,
-    );
-    const leadIds = cols[0] as string[];
-    await tx.query(
-      `insert into lead_activities (lead_id, type_id, at, outcome, notes, created_by, created_on, modified_on)
-       select ($1::uuid[])[v.n + 1 - $8::int], v.type_id, v.at, v.outcome, v.notes, v.created_by, v.at, v.at
-         from unnest($2::int[], $3::uuid[], $4::timestamptz[], $5::text[], $6::text[], $7::uuid[]) as v(n, type_id, at, outcome, notes, created_by)`,
-      [leadIds, ...acts, start],
-    );
-    await tx.query(
-      `update leads l set last_activity_at = a.last from (select lead_id, max(at) as last from lead_activities where lead_id = any($1::uuid[]) group by lead_id) a where a.lead_id = l.id`,
-      [leadIds],
-    );
+    const leadsWritten = await createMany(ctx, tx, ctx.registry.get('leads'), SEED, leadRows, { hooks: 'caller', reason: SEEDED });
+    const activities = activityRows.map(({ lead, row }) => ({ ...row, values: { ...row.values, lead: leadsWritten[lead]!.id } }));
+    await createMany(ctx, tx, ctx.registry.get('lead-activities'), SEED, activities, { hooks: 'caller', reason: SEEDED });
     written += rows;
   }
   return written;
