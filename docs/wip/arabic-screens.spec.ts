@@ -103,6 +103,9 @@ test('every sidebar screen is Arabic, right to left, with the sidebar on the rig
     if (!box) problems.push('no sidebar');
     else if (!(box.x + box.width > width - 2 && box.x > width / 2)) problems.push(`sidebar not on the right (x=${Math.round(box.x)}, width=${Math.round(box.width)})`);
 
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (wide > width) problems.push(`page wider than the window (${wide} > ${width})`);
+
     const latin = await latinWords(page);
     if (latin.length) problems.push(`Latin words: ${latin.join(', ')}`);
     if (problems.length) failures.push({ screen: path, problems });

@@ -111,3 +111,27 @@ test('a reload of an unchanged board is answered 304 and shows the same board', 
     await admin.dispose();
   }
 });
+
+/**
+ * The board's hidden live region once measured `width: 1` (MUI reads it as 100%): absolutely placed, it made the
+ * page 96 px wider than the window, and in Arabic the sidebar was drawn over by the board. The page fits its window,
+ * the sidebar on the right and its rail visible, in both languages.
+ */
+for (const locale of ['en-US', 'ar-EG']) {
+  test(`the board fits the window (${locale})`, async ({ browser }) => {
+    const context = await browser.newContext({ locale });
+    const page = await context.newPage();
+    await signIn(page, 'admin');
+    await page.goto('/sales/units/board');
+    await expect(page.locator('[data-status-count="available"]')).toBeVisible();
+    const sizes = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, window: window.innerWidth }));
+    expect(sizes.page, 'page width against the window').toBeLessThanOrEqual(sizes.window);
+    const nav = (await page.locator('nav[data-pinned]').boundingBox())!;
+    if (locale === 'ar-EG') expect(nav.x + nav.width).toBeGreaterThan(sizes.window - 2);
+    else expect(nav.x).toBeLessThan(2);
+    // Nothing of the page is drawn over the sidebar: the element at its middle belongs to it.
+    const inside = await page.evaluate(([x, y]) => !!document.elementFromPoint(x!, y!)?.closest('nav[data-pinned]'), [nav.x + nav.width / 2, nav.y + nav.height / 2]);
+    expect(inside, 'the sidebar is on top at its own middle').toBe(true);
+    await context.close();
+  });
+}

@@ -337,7 +337,7 @@ export function BoardPage() {
           {t('board.salesDashboard')}
         </Button>
       </Stack>
-      <Box aria-live="polite" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+      <Box aria-live="polite" sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
         {announcement}
       </Box>
       {error ? <Alert severity="error">{toApiError(error).message}</Alert> : null}
