@@ -1,15 +1,25 @@
 import type { FieldDef, RecordRow } from '../model/index.js';
+import { englishFormat, type ValueFormat } from './i18n/valueFormat.js';
 import { formatDate, formatDateRange, formatDateTime, formatMoney, formatMonth, formatPercent, formatQuantity, formatScalar, humanize } from '../model/display.js';
 
 export { formatDate, formatDateRange, formatDateTime, formatMoney, formatMonth, formatPercent, formatQuantity, humanize };
 
-/** A value as a person reads it in a list, a view or the history (the rules are `model/display.ts`'s). */
-export function formatValue(field: FieldDef | undefined, value: unknown, label?: string | string[] | null): string {
+/**
+ * A value as a person reads it in a list, a view or the history (the rules are `model/display.ts`'s), in
+ * the language of `format` (`useFormat()`; English when not given).
+ */
+export function formatValue(field: FieldDef | undefined, value: unknown, label?: string | string[] | null, format: ValueFormat = englishFormat): string {
   if (field?.kind === 'reference') return typeof label === 'string' ? label : value ? '(unknown)' : '';
-  if (field?.kind === 'references') return Array.isArray(label) ? label.join(', ') : '';
+  if (field?.kind === 'references') return Array.isArray(label) ? label.join(format.comma) : '';
   if (value === null || value === undefined || value === '') return '';
-  if (field?.columns) return rowsSummary(field, value);
-  return formatScalar(field, value);
+  if (field?.columns) return format.language === 'en' ? rowsSummary(field, value) : rowsCount(field, value, format);
+  return format.scalar(field, value);
+}
+
+/** A list of rows in one line in another language: "الشرائح: 3" (a count after the list's name, no plural to agree). */
+function rowsCount(field: FieldDef, value: unknown, format: ValueFormat): string {
+  if (!Array.isArray(value)) return format.scalar(undefined, value);
+  return value.length === 0 ? '' : `${field.label}: ${format.count(value.length)}`;
 }
 
 /** A list of rows in one line: "3 tiers". */

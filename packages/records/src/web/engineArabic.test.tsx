@@ -1,0 +1,110 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { loadCatalog } from '@propdesk/i18n';
+import { setLanguage } from '@propdesk/i18n/react';
+import { definitionWordsCatalog, registerDomainWords, type DomainModule } from '@propdesk/shell-ui';
+import { recordsCatalog } from './i18n/catalog.js';
+import { gridLocaleText } from './i18n/gridLocale.js';
+import { formatIn } from './i18n/valueFormat.js';
+import { describeFilter } from './filterText.js';
+import { translator } from '@propdesk/i18n';
+import { localizedDefinition } from './i18n/localizedDefinition.js';
+import type { DefinitionWords } from '../model/index.js';
+import { ResourcePage } from './ResourcePage.js';
+import { BASE, grant, mockEngineApi, renderRoutes } from '../test/page.js';
+import { projects, sources, units } from '../test/definitions.js';
+
+// Issue 29 follow-up: the engine's last English words in an Arabic session (filter chip, values, view, dialogs).
+
+const arabic: DefinitionWords = {
+  'projects.label': 'المشروعات',
+  'projects.singular': 'مشروع',
+  'projects.fields.name.label': 'الاسم',
+  'projects.fields.code.label': 'الكود',
+  'projects.fields.status.label': 'الحالة',
+  'projects.fields.status.options.planned': 'مخطط',
+  'projects.fields.status.options.launched': 'تم الإطلاق',
+  'projects.fields.launchDate.label': 'تاريخ الإطلاق',
+  'units.fields.basePrice.label': 'السعر الأساسي',
+  'units.fields.corner.label': 'ناصية',
+};
+const domain: DomainModule = { id: 'arabic-engine', modePrefixes: [], routes: [], nav: [], crumbs: {}, landing: [], definitionWords: { ar: async () => ({ default: arabic }) } };
+registerDomainWords([domain]);
+
+const ID = '00000000-0000-4000-8000-000000000001';
+const project = {
+  id: ID,
+  version: 3,
+  active: true,
+  createdOn: '2026-01-01T10:00:00.000Z',
+  modifiedOn: '2026-02-01T10:00:00.000Z',
+  createdBy: null,
+  modifiedBy: null,
+  name: 'Palm 1',
+  code: 'P1',
+  status: 'planned',
+  launchDate: '2026-11-24',
+  deliveryDate: null,
+  sources: [],
+  refLabels: {},
+};
+
+const server = mockEngineApi([projects, sources, units]);
+
+async function renderIn(language: 'ar' | 'en', path: string, usage: unknown[] = []) {
+  await setLanguage(language, [definitionWordsCatalog, recordsCatalog]);
+  await gridLocaleText(language);
+  server.use(
+    http.get(`${BASE}/api/projects`, () => HttpResponse.json({ status: 'OK', data: [project], total: 1, page: 1, pageSize: 25 })),
+    http.get(`${BASE}/api/projects/${ID}`, () => HttpResponse.json({ status: 'OK', data: project })),
+    http.get(`${BASE}/api/projects/${ID}/usage`, () => HttpResponse.json({ status: 'OK', data: usage })),
+    http.get(`${BASE}/api/projects/${ID}/history`, () => HttpResponse.json({ status: 'OK', data: [] })),
+    http.get(`${BASE}/api/views`, () => HttpResponse.json({ status: 'OK', data: [] })),
+  );
+  return renderRoutes([{ path: '/settings/projects', element: <ResourcePage def={projects} /> }], path, grant('project', ['read', 'create', 'update', 'delete']));
+}
+
+const where = encodeURIComponent(JSON.stringify({ join: 'and', children: [{ field: 'status', op: 'eq', value: 'planned' }, { field: 'launchDate', op: 'gte', value: '2026-11-24' }] }));
+const LATIN_WORD = /\b(is|and|or|more|Yes|No|Only|Sorted|Used by)\b/;
+
+describe('the filter chip in the page language', () => {
+  it('says the filter in Arabic, data isolated, no English word', async () => {
+    await renderIn('ar', `/settings/projects?where=${where}`);
+    const chip = await screen.findByText(/^الحالة يساوي/, {}, { timeout: 15_000 });
+    expect(chip.textContent).toBe('الحالة يساوي \u2068مخطط\u2069 وتاريخ الإطلاق لا يقل عن \u206824 نوفمبر 2026\u2069');
+    expect(chip.textContent).not.toMatch(LATIN_WORD);
+  });
+
+  it('keeps the English chip byte for byte', async () => {
+    await renderIn('en', `/settings/projects?where=${where}`);
+    expect(await screen.findByText('Status is Planned and Launch date is at least 24 Nov 2026', {}, { timeout: 15_000 })).toBeInTheDocument();
+  });
+
+  it('describes booleans, money, base columns and long lists in Arabic', async () => {
+    await loadCatalog(recordsCatalog, 'ar');
+    await setLanguage('ar', [definitionWordsCatalog, recordsCatalog]);
+    const def = localizedDefinition(units, 'ar');
+    const words = { t: translator(recordsCatalog, 'ar'), format: formatIn('ar') };
+    const text = describeFilter(
+      def,
+      {
+        join: 'or',
+        children: [
+          { field: 'corner', op: 'eq', value: true },
+          { field: 'basePrice', op: 'gte', value: '1000000' },
+          { field: 'active', op: 'eq', value: false },
+          { field: 'floor', op: 'in', value: ['1', '2', '3', '4', '5'] },
+          { field: 'project', op: 'empty', value: null },
+        ],
+      },
+      new Map(),
+      words,
+    );
+    expect(text).toBe(
+      'ناصية يساوي نعم أو السعر الأساسي لا يقل عن \u20681,000,000.00 EGP\u2069 أو نشط يساوي لا أو Floor أحد القيم \u20681\u2069، \u20682\u2069، \u20683\u2069 و2 غيرها أو Project فارغ',
+    );
+  });
+});
