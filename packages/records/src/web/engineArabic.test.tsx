@@ -28,6 +28,7 @@ const arabic: DefinitionWords = {
   'projects.fields.status.options.planned': 'مخطط',
   'projects.fields.status.options.launched': 'تم الإطلاق',
   'projects.fields.launchDate.label': 'تاريخ الإطلاق',
+  'units.label': 'الوحدات',
   'units.fields.basePrice.label': 'السعر الأساسي',
   'units.fields.corner.label': 'ناصية',
 };
@@ -106,5 +107,35 @@ describe('the filter chip in the page language', () => {
     expect(text).toBe(
       'ناصية يساوي نعم أو السعر الأساسي لا يقل عن \u20681,000,000.00 EGP\u2069 أو نشط يساوي لا أو Floor أحد القيم \u20681\u2069، \u20682\u2069، \u20683\u2069 و2 غيرها أو Project فارغ',
     );
+  });
+});
+
+describe('the record view in the page language', () => {
+  const usage = [{ resource: 'units', label: 'Units', field: 'project', count: 2, route: '/units' }];
+
+  it('shows dates, stamps and the "Used by" notice in Arabic', async () => {
+    await renderIn('ar', `/settings/projects?record=${ID}`, usage);
+    const notice = await screen.findByRole('alert', {}, { timeout: 15_000 });
+    expect(notice).toHaveTextContent('هذا السجل مستخدم في: الوحدات (2)، لذا لا يمكن حذفه.');
+    expect(notice.textContent).not.toMatch(/Used by|cannot/);
+    expect(screen.getByText('24 نوفمبر 2026')).toBeInTheDocument();
+    expect(screen.queryByText('24 Nov 2026')).not.toBeInTheDocument();
+    expect(screen.getByText(/^أُنشئ .*2026/).textContent).not.toMatch(/Jan|Feb/);
+  });
+
+  it('keeps the English view as it was', async () => {
+    await renderIn('en', `/settings/projects?record=${ID}`, usage);
+    expect(await screen.findByRole('alert', {}, { timeout: 15_000 })).toHaveTextContent(
+      'Used by 2 units, so it cannot be deleted. Deactivate takes it out of the pickers for new records; the records that use it keep it.',
+    );
+    expect(screen.getByText('24 Nov 2026')).toBeInTheDocument();
+  });
+
+  it('shows the date input with Arabic month names and Latin digits', async () => {
+    await renderIn('ar', `/settings/projects?record=${ID}&edit=1`);
+    const field = await screen.findByRole('group', { name: 'تاريخ الإطلاق' }, { timeout: 15_000 });
+    expect(field).toHaveTextContent('نوفمبر');
+    expect(field).toHaveTextContent('24');
+    expect(field.textContent).not.toMatch(/Nov|[٠-٩]/);
   });
 });

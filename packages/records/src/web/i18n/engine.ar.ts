@@ -13,4 +13,7 @@ export const engineAr: Messages<keyof typeof engineEn> = {
   fixedFilter: 'تصفية ثابتة',
   sortedBy: 'الترتيب حسب {terms}',
   sortedThen: '، ثم ',
+  usedByBefore: 'هذا السجل مستخدم في: ',
+  usedByAfter: '، لذا لا يمكن حذفه. إلغاء التفعيل يخرجه من قوائم الاختيار للسجلات الجديدة، وتحتفظ به السجلات التي تستخدمه.',
+  usageCount: '{label} ({n})',
 };

@@ -15,4 +15,8 @@ export const engineEn = {
   fixedFilter: 'Fixed filter',
   sortedBy: 'Sorted by {terms}',
   sortedThen: ', then ',
+  // The record view's "Used by" notice (the links between the two parts)
+  usedByBefore: 'Used by ',
+  usedByAfter: ', so it cannot be deleted. Deactivate takes it out of the pickers for new records; the records that use it keep it.',
+  usageCount: '{n} {label}',
 } as const;
