@@ -63,7 +63,7 @@ export function BulkBar({ def, selected, allMatching, total, totalExact = true, 
       else enqueueSnackbar(message, { variant: 'error' });
       return;
     }
-    enqueueSnackbar(result.data.message ?? 'Done.', { variant: 'success' });
+    enqueueSnackbar(result.data.message ?? t('done'), { variant: 'success' });
     setSetOpen(false);
     onClear();
   };

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { loadCatalog } from '@propdesk/i18n';
@@ -137,5 +138,23 @@ describe('the record view in the page language', () => {
     expect(field).toHaveTextContent('نوفمبر');
     expect(field).toHaveTextContent('24');
     expect(field.textContent).not.toMatch(/Nov|[٠-٩]/);
+  });
+});
+
+describe('success messages in the page language', () => {
+  it('says "saved" in Arabic when the server gives no message', async () => {
+    server.use(
+      http.patch(`${BASE}/api/projects/${ID}`, () => HttpResponse.json({ status: 'OK', data: { ...project, name: 'Palm 9', version: 4 } })),
+      http.get(`${BASE}/api/projects/unique`, () => HttpResponse.json({ status: 'OK', data: { available: true, clash: null } })),
+    );
+    await renderIn('ar', `/settings/projects?record=${ID}&edit=1`);
+    const form = await screen.findByRole('form', {}, { timeout: 15_000 });
+    const name = within(form).getByRole('textbox', { name: /^الاسم/ });
+    const user = userEvent.setup();
+    await user.clear(name);
+    await user.type(name, 'Palm 9');
+    await user.click(within(form).getByRole('button', { name: 'حفظ التغييرات' }));
+    expect(await screen.findByText('تم حفظ مشروع.', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.queryByText(/saved\./)).not.toBeInTheDocument();
   });
 });
