@@ -158,3 +158,56 @@ describe('success messages in the page language', () => {
     expect(screen.queryByText(/saved\./)).not.toBeInTheDocument();
   });
 });
+
+describe('import and pickers in the page language', () => {
+  it('walks the CSV import in Arabic: title, help, mapping, the dry run and its errors', async () => {
+    server.use(
+      http.post(`${BASE}/api/projects/import`, () =>
+        HttpResponse.json({
+          status: 'OK',
+          data: {
+            dryRun: true,
+            committed: false,
+            total: 2,
+            valid: 1,
+            invalid: 1,
+            created: 1,
+            updated: 0,
+            columns: [{ column: 'Name', field: 'name' }, { column: 'Extra', field: null }],
+            rows: [{ row: 3, errors: [{ field: 'code', message: 'مطلوب' }] }],
+          },
+        }),
+      ),
+    );
+    await renderIn('ar', '/settings/projects');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'استيراد' }, { timeout: 15_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'استيراد المشروعات من ملف CSV' });
+    expect(dialog).toHaveTextContent('الصف الأول يحمل أسماء الأعمدة.');
+    // jsdom's File has no text(): the dialog reads the file with it.
+    const file = new File(['Name,Extra\nPalm,x\n,y\n'], 'projects.csv', { type: 'text/csv' });
+    Object.defineProperty(file, 'text', { value: async () => 'Name,Extra\nPalm,x\n,y\n' });
+    await user.upload(within(dialog).getByLabelText('ملف CSV'), file);
+    const mapping = await within(dialog).findByRole('table', { name: 'ربط الأعمدة' });
+    expect(mapping).toHaveTextContent('العمود في الملف');
+    await user.click(within(mapping).getAllByRole('combobox')[1]!);
+    expect(await screen.findByRole('option', { name: 'عدم الاستيراد' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(within(dialog).getByRole('status')).toHaveTextContent('الصفوف المفحوصة: 2؛ السليمة: 1؛ بها أخطاء: 1. لم يُكتب شيء.');
+    const errors = within(dialog).getByRole('table', { name: 'صفوف بها أخطاء' });
+    expect(errors).toHaveTextContent('الكود: مطلوب');
+    expect(within(dialog).getByRole('button', { name: 'تنزيل الصفوف المطلوب تصحيحها' })).toBeInTheDocument();
+    expect(dialog.textContent).not.toMatch(/Import|rows checked|Column|Do not import|Nothing|Errors|Download/);
+  });
+
+  it('says "No options" in Arabic in an empty picker', async () => {
+    server.use(http.get(`${BASE}/api/sources/options`, () => HttpResponse.json({ status: 'OK', data: [] })));
+    await renderIn('ar', '/settings/projects?create=1');
+    const user = userEvent.setup();
+    const picker = await screen.findByRole('combobox', { name: /^Sources/ }, { timeout: 15_000 });
+    await user.click(picker);
+    expect(await screen.findByText('لا توجد خيارات', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(screen.queryByText('No options')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'إغلاق' })).toBeInTheDocument();
+  });
+});
