@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ import { describeFilter } from './filterText.js';
 import { translator } from '@propdesk/i18n';
 import { localizedDefinition } from './i18n/localizedDefinition.js';
 import type { DefinitionWords } from '../model/index.js';
+import { PhoneInput } from './PhoneInput.js';
 import { ResourcePage } from './ResourcePage.js';
 import { BASE, grant, mockEngineApi, renderRoutes } from '../test/page.js';
 import { projects, sources, units } from '../test/definitions.js';
@@ -209,5 +210,26 @@ describe('import and pickers in the page language', () => {
     expect(await screen.findByText('لا توجد خيارات', {}, { timeout: 5_000 })).toBeInTheDocument();
     expect(screen.queryByText('No options')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'إغلاق' })).toBeInTheDocument();
+  });
+});
+
+describe('the phone input in the page language', () => {
+  it('names the countries and the Country label in Arabic', async () => {
+    await setLanguage('ar', [recordsCatalog]);
+    render(<PhoneInput label="الهاتف" name="phone" value="+201001234567" onChange={() => undefined} />);
+    expect(screen.getAllByText('الدولة').length).toBeGreaterThan(0);
+    const country = screen.getByRole('combobox', { name: /الدولة/ });
+    expect(country).toHaveTextContent('مصر (\u2066+20\u2069)');
+    expect(screen.getByText(/^يُحفظ بالصيغة/)).toHaveTextContent('يُحفظ بالصيغة \u2066+201001234567\u2069');
+    await userEvent.setup().click(country);
+    expect(await screen.findByRole('option', { name: 'المملكة العربية السعودية (\u2066+966\u2069)' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: /Egypt|Saudi/ })).not.toBeInTheDocument();
+  });
+
+  it('keeps the English country list', async () => {
+    await setLanguage('en', [recordsCatalog]);
+    render(<PhoneInput label="Phone" name="phone" value="+201001234567" onChange={() => undefined} />);
+    expect(screen.getByRole('combobox', { name: /Country/ })).toHaveTextContent('Egypt (+20)');
+    expect(screen.getByText('Saved as +201001234567')).toBeInTheDocument();
   });
 });

@@ -64,4 +64,9 @@ export const engineAr: Messages<keyof typeof engineEn> = {
   pickerOpen: 'فتح',
   pickerClose: 'إغلاق',
   pickerCreate: 'إضافة «{text}»',
+  phoneCountry: 'الدولة',
+  phoneCountryOf: 'دولة {label}',
+  phoneSavedAs: 'يُحفظ بالصيغة {value}',
+  phoneIncomplete: 'الرقم غير مكتمل لهذه الدولة بعد',
+  phoneCall: 'اتصال بـ {value}',
 };

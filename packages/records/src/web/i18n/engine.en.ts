@@ -71,4 +71,10 @@ export const engineEn = {
   pickerOpen: 'Open',
   pickerClose: 'Close',
   pickerCreate: 'Create “{text}”',
+  // The phone input
+  phoneCountry: 'Country',
+  phoneCountryOf: '{label} country',
+  phoneSavedAs: 'Saved as {value}',
+  phoneIncomplete: 'Not a complete number for this country yet',
+  phoneCall: 'Call {value}',
 } as const;
