@@ -14,7 +14,9 @@ import { describeFilter } from './filterText.js';
 import { translator } from '@propdesk/i18n';
 import { localizedDefinition } from './i18n/localizedDefinition.js';
 import type { DefinitionWords } from '../model/index.js';
+import { ConflictDialog } from './ConflictDialog.js';
 import { PhoneInput } from './PhoneInput.js';
+import { ReasonDialog } from './ReasonDialog.js';
 import { ResourcePage } from './ResourcePage.js';
 import { BASE, grant, mockEngineApi, renderRoutes } from '../test/page.js';
 import { projects, sources, units } from '../test/definitions.js';
@@ -231,5 +233,31 @@ describe('the phone input in the page language', () => {
     render(<PhoneInput label="Phone" name="phone" value="+201001234567" onChange={() => undefined} />);
     expect(screen.getByRole('combobox', { name: /Country/ })).toHaveTextContent('Egypt (+20)');
     expect(screen.getByText('Saved as +201001234567')).toBeInTheDocument();
+  });
+});
+
+describe('the conflict and reason dialogs in the page language', () => {
+  it('asks for a reason in Arabic', async () => {
+    await setLanguage('ar', [recordsCatalog]);
+    render(<ReasonDialog title="رفض" required onConfirm={() => undefined} onCancel={() => undefined} />);
+    const dialog = screen.getByRole('dialog', { name: 'رفض' });
+    expect(within(dialog).getByRole('textbox', { name: /^السبب/ })).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('يُحفظ في السجل.');
+    expect(within(dialog).getByRole('button', { name: 'إلغاء' })).toBeInTheDocument();
+    expect(dialog.textContent).not.toMatch(/Reason|Kept|Cancel/);
+  });
+
+  it('compares a stale save in Arabic, dates as Arabic reads them', async () => {
+    await setLanguage('ar', [definitionWordsCatalog, recordsCatalog]);
+    const def = localizedDefinition(projects, 'ar');
+    render(<ConflictDialog open def={def} mine={{ ...project, launchDate: '2026-12-01' }} mineLabels={{}} theirs={project} onReload={() => undefined} onOverwrite={() => undefined} onClose={() => undefined} />);
+    const dialog = screen.getByRole('dialog');
+    expect(dialog).toHaveTextContent('غيّر شخص آخر هذا السجل (مشروع)');
+    const table = within(dialog).getByRole('table', { name: 'الاختلافات' });
+    expect(table).toHaveTextContent('تاريخ الإطلاق');
+    expect(table).toHaveTextContent('24 نوفمبر 2026');
+    expect(table).toHaveTextContent('01 ديسمبر 2026');
+    expect(within(dialog).getByRole('button', { name: 'الحفظ فوقها بقيمي' })).toBeInTheDocument();
+    expect(dialog.textContent).not.toMatch(/Someone|Reload|Overwrite|Field|Nov|Dec/);
   });
 });

@@ -77,4 +77,18 @@ export const engineEn = {
   phoneSavedAs: 'Saved as {value}',
   phoneIncomplete: 'Not a complete number for this country yet',
   phoneCall: 'Call {value}',
+  // A stale save
+  conflictTitle: 'Someone else changed this {singular}',
+  conflictBody: 'It was saved by someone else after you opened it. Compare the values, then keep theirs or save yours over them.',
+  conflictSame: 'Your values and theirs are the same; only the version changed.',
+  conflictDifferences: 'Differences',
+  conflictTheirs: 'Their value (saved)',
+  conflictMine: 'Your value',
+  conflictReload: 'Reload their version',
+  conflictOverwrite: 'Overwrite with mine',
+  // An action's reason
+  reasonLabel: 'Reason',
+  reasonGive: 'Give a reason',
+  reasonEnter: 'Enter the {label}',
+  reasonKept: 'Kept in the history.',
 } as const;
