@@ -25,7 +25,8 @@ export function UsedByNotice({ recordId, used }: UsedByNoticeProps) {
   const text = (item: Usage, words: ValueFormat) => {
     if (words.language === 'en') return usageText(item);
     const def = findResource(item.resource);
-    return t('usageCount', { label: (def ? localize(def).label : null) ?? item.label, n: words.count(item.count) });
+    // <bdi>: a list's name left in English (its words not loaded) keeps its count beside it.
+    return <bdi>{t('usageCount', { label: (def ? localize(def).label : null) ?? item.label, n: words.count(item.count) })}</bdi>;
   };
   return (
     <Alert severity="info">

@@ -59,11 +59,11 @@ const project = {
 
 const server = mockEngineApi([projects, sources, units]);
 
-async function renderIn(language: 'ar' | 'en', path: string, usage: unknown[] = []) {
+async function renderIn(language: 'ar' | 'en', path: string, usage: unknown[] = [], total = 1) {
   await setLanguage(language, [definitionWordsCatalog, recordsCatalog]);
   await gridLocaleText(language);
   server.use(
-    http.get(`${BASE}/api/projects`, () => HttpResponse.json({ status: 'OK', data: [project], total: 1, page: 1, pageSize: 25 })),
+    http.get(`${BASE}/api/projects`, () => HttpResponse.json({ status: 'OK', data: [project], total, page: 1, pageSize: 25 })),
     http.get(`${BASE}/api/projects/${ID}`, () => HttpResponse.json({ status: 'OK', data: project })),
     http.get(`${BASE}/api/projects/${ID}/usage`, () => HttpResponse.json({ status: 'OK', data: usage })),
     http.get(`${BASE}/api/projects/${ID}/history`, () => HttpResponse.json({ status: 'OK', data: [] })),
@@ -259,5 +259,21 @@ describe('the conflict and reason dialogs in the page language', () => {
     expect(table).toHaveTextContent('01 ديسمبر 2026');
     expect(within(dialog).getByRole('button', { name: 'الحفظ فوقها بقيمي' })).toBeInTheDocument();
     expect(dialog.textContent).not.toMatch(/Someone|Reload|Overwrite|Field|Nov|Dec/);
+  });
+});
+
+describe('the selected rows’ bar in the page language', () => {
+  it('offers every matching row and a field change in Arabic, counts with 0–9', async () => {
+    await renderIn('ar', '/settings/projects', [], 1234);
+    const user = userEvent.setup();
+    const grid = await screen.findByRole('grid', { name: 'المشروعات' }, { timeout: 15_000 });
+    await within(grid).findByText('Palm 1');
+    await user.click(within(grid).getAllByRole('checkbox')[1]!);
+    const bar = await screen.findByRole('region', { name: 'الصفوف المحددة' });
+    expect(within(bar).getByRole('button', { name: 'تحديد كل الصفوف المطابقة (1,234)' })).toBeInTheDocument();
+    await user.click(within(bar).getByRole('button', { name: 'تغيير حقل…' }));
+    expect(await screen.findByRole('dialog', { name: 'تغيير حقل في الصفوف المحددة (1)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'تغيير الصفوف (1)' })).toBeInTheDocument();
+    expect(bar.textContent).not.toMatch(/Select all|Change|[٠-٩]/);
   });
 });

@@ -81,4 +81,13 @@ export const engineAr: Messages<keyof typeof engineEn> = {
   reasonGive: 'اذكر السبب',
   reasonEnter: 'أدخل {label}',
   reasonKept: 'يُحفظ في السجل.',
+  bulkRegion: 'الصفوف المحددة',
+  bulkAllSelected: 'تم تحديد كل الصفوف المطابقة ({n})',
+  bulkAllSelectedAbout: 'تم تحديد كل الصفوف المطابقة ({n})',
+  bulkSelectAll: 'تحديد كل الصفوف المطابقة ({n})',
+  bulkChange: 'تغيير حقل…',
+  bulkChangeTitle: 'تغيير حقل في الصفوف المحددة ({n})',
+  bulkNewValue: 'القيمة الجديدة',
+  bulkInvalid: 'قيمة غير صالحة',
+  bulkChangeRows: 'تغيير الصفوف ({n})',
 };

@@ -91,4 +91,14 @@ export const engineEn = {
   reasonGive: 'Give a reason',
   reasonEnter: 'Enter the {label}',
   reasonKept: 'Kept in the history.',
+  // The selected rows' bar
+  bulkRegion: 'Selected rows',
+  bulkAllSelected: 'All {n} matching rows selected',
+  bulkAllSelectedAbout: 'All matching rows ({n}) selected',
+  bulkSelectAll: 'Select all {n} matching rows',
+  bulkChange: 'Change a field…',
+  bulkChangeTitle: 'Change a field on {n} rows',
+  bulkNewValue: 'New value',
+  bulkInvalid: 'Invalid value',
+  bulkChangeRows: 'Change {n} rows',
 } as const;
