@@ -2,6 +2,7 @@ import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import { useT } from '@propdesk/i18n/react';
+import { definitionWordsIn } from '@propdesk/shell-ui';
 import type { Usage } from '../model/index.js';
 import { recordsCatalog } from './i18n/catalog.js';
 import { useLocalizer } from './i18n/localizedDefinition.js';
@@ -24,9 +25,11 @@ export function UsedByNotice({ recordId, used }: UsedByNoticeProps) {
   // Another language: the list's name and its count ("العقود (2)"), no plural to agree with; English as it was.
   const text = (item: Usage, words: ValueFormat) => {
     if (words.language === 'en') return usageText(item);
+    // A resource of a lazy screen not opened yet is not registered: its list's name straight from the domains' words.
     const def = findResource(item.resource);
+    const named = def ? localize(def).label : definitionWordsIn(words.language)?.[`${item.resource}.label`];
     // <bdi>: a list's name left in English (its words not loaded) keeps its count beside it.
-    return <bdi>{t('usageCount', { label: (def ? localize(def).label : null) ?? item.label, n: words.count(item.count) })}</bdi>;
+    return <bdi>{t('usageCount', { label: named ?? item.label, n: words.count(item.count) })}</bdi>;
   };
   return (
     <Alert severity="info">

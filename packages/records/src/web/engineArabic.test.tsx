@@ -33,6 +33,7 @@ const arabic: DefinitionWords = {
   'projects.fields.status.options.launched': 'تم الإطلاق',
   'projects.fields.launchDate.label': 'تاريخ الإطلاق',
   'units.label': 'الوحدات',
+  'leads.label': 'العملاء المحتملون',
   'units.fields.basePrice.label': 'السعر الأساسي',
   'units.fields.corner.label': 'ناصية',
 };
@@ -115,12 +116,13 @@ describe('the filter chip in the page language', () => {
 });
 
 describe('the record view in the page language', () => {
-  const usage = [{ resource: 'units', label: 'Units', field: 'project', count: 2, route: '/units' }];
+  // Leads: a resource not registered here (a lazy screen not opened yet), named from the domains' words.
+  const usage = [{ resource: 'units', label: 'Units', field: 'project', count: 2, route: '/units' }, { resource: 'leads', label: 'Leads', field: 'project', count: 1704, route: null }];
 
   it('shows dates, stamps and the "Used by" notice in Arabic', async () => {
     await renderIn('ar', `/settings/projects?record=${ID}`, usage);
     const notice = await screen.findByRole('alert', {}, { timeout: 15_000 });
-    expect(notice).toHaveTextContent('هذا السجل مستخدم في: الوحدات (2)، لذا لا يمكن حذفه.');
+    expect(notice).toHaveTextContent('هذا السجل مستخدم في: الوحدات (2)، العملاء المحتملون (1,704)، لذا لا يمكن حذفه.');
     expect(notice.textContent).not.toMatch(/Used by|cannot/);
     expect(screen.getByText('24 نوفمبر 2026')).toBeInTheDocument();
     expect(screen.queryByText('24 Nov 2026')).not.toBeInTheDocument();
@@ -130,7 +132,7 @@ describe('the record view in the page language', () => {
   it('keeps the English view as it was', async () => {
     await renderIn('en', `/settings/projects?record=${ID}`, usage);
     expect(await screen.findByRole('alert', {}, { timeout: 15_000 })).toHaveTextContent(
-      'Used by 2 units, so it cannot be deleted. Deactivate takes it out of the pickers for new records; the records that use it keep it.',
+      'Used by 2 units, 1704 leads, so it cannot be deleted. Deactivate takes it out of the pickers for new records; the records that use it keep it.',
     );
     expect(screen.getByText('24 Nov 2026')).toBeInTheDocument();
   });
