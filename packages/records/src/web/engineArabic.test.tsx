@@ -17,6 +17,8 @@ import type { DefinitionWords } from '../model/index.js';
 import { ConflictDialog } from './ConflictDialog.js';
 import { PhoneInput } from './PhoneInput.js';
 import { ReasonDialog } from './ReasonDialog.js';
+import { RowsInput } from './RowsInput.js';
+import type { FieldDef } from '../model/index.js';
 import { ResourcePage } from './ResourcePage.js';
 import { BASE, grant, mockEngineApi, renderRoutes } from '../test/page.js';
 import { projects, sources, units } from '../test/definitions.js';
@@ -277,5 +279,18 @@ describe('the selected rows’ bar in the page language', () => {
     expect(await screen.findByRole('dialog', { name: 'تغيير حقل في الصفوف المحددة (1)' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'تغيير الصفوف (1)' })).toBeInTheDocument();
     expect(bar.textContent).not.toMatch(/Select all|Change|[٠-٩]/);
+  });
+});
+
+describe('a table field’s rows in the page language', () => {
+  it('names the add, move and remove buttons and the cells in Arabic', async () => {
+    await setLanguage('ar', [recordsCatalog]);
+    const field = { kind: 'json', label: 'الشرائح', columns: { pct: { kind: 'percent', label: 'العمولة' } } } as unknown as FieldDef;
+    render(<RowsInput name="tiers" field={field} value={[{ pct: '2' }, { pct: '3' }]} onChange={() => undefined} onBlur={() => undefined} />);
+    expect(screen.getByRole('button', { name: 'إضافة صف إلى الشرائح' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'حذف الصف 2 من الشرائح' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'نقل الصف 1 في الشرائح لأسفل' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'العمولة، الصف 1 في الشرائح' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Add|Remove|Move/ })).not.toBeInTheDocument();
   });
 });

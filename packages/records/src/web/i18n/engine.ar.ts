@@ -90,4 +90,12 @@ export const engineAr: Messages<keyof typeof engineEn> = {
   bulkNewValue: 'القيمة الجديدة',
   bulkInvalid: 'قيمة غير صالحة',
   bulkChangeRows: 'تغيير الصفوف ({n})',
+  sortAscending: 'تصاعدي',
+  sortDescending: 'تنازلي',
+  filterInvalid: 'عامل التصفية هذا غير صالح.',
+  rowsCell: '{column}، الصف {n} في {noun}',
+  rowsMoveUp: 'نقل الصف {n} في {noun} لأعلى',
+  rowsMoveDown: 'نقل الصف {n} في {noun} لأسفل',
+  rowsRemove: 'حذف الصف {n} من {noun}',
+  rowsAdd: 'إضافة صف إلى {noun}',
 };

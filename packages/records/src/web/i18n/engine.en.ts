@@ -101,4 +101,13 @@ export const engineEn = {
   bulkNewValue: 'New value',
   bulkInvalid: 'Invalid value',
   bulkChangeRows: 'Change {n} rows',
+  // Sort, filter and a table field's rows
+  sortAscending: 'Ascending',
+  sortDescending: 'Descending',
+  filterInvalid: 'This filter is not valid.',
+  rowsCell: '{column}, {noun} {n}',
+  rowsMoveUp: 'Move {noun} {n} up',
+  rowsMoveDown: 'Move {noun} {n} down',
+  rowsRemove: 'Remove {noun} {n}',
+  rowsAdd: 'Add {noun}',
 } as const;
