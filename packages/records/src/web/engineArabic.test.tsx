@@ -11,6 +11,7 @@ import { recordsCatalog } from './i18n/catalog.js';
 import { gridLocaleText } from './i18n/gridLocale.js';
 import { formatIn } from './i18n/valueFormat.js';
 import { describeFilter } from './filterText.js';
+import { fillPlaceholders, formatValue, recordTitle } from './format.js';
 import { translator } from '@propdesk/i18n';
 import { localizedDefinition } from './i18n/localizedDefinition.js';
 import type { DefinitionWords } from '../model/index.js';
@@ -292,5 +293,17 @@ describe('a table field’s rows in the page language', () => {
     expect(screen.getByRole('button', { name: 'نقل الصف 1 في الشرائح لأسفل' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'العمولة، الصف 1 في الشرائح' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Add|Remove|Move/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('an action’s question and a nameless record in the page language', () => {
+  it('fills a confirmation with Arabic values and words', async () => {
+    await loadCatalog(recordsCatalog, 'ar');
+    const format = formatIn('ar');
+    expect(fillPlaceholders('تأكيد {basePrice} في {launch}؟', units.fields, { basePrice: '146000' }, format, 'هذا السجل')).toBe('تأكيد 146,000.00 EGP في هذا السجل؟');
+    expect(fillPlaceholders('Issue {basePrice}?', units.fields, { basePrice: '146000' })).toBe('Issue 146,000.00 EGP?');
+    expect(formatValue(units.fields.project, 'x', null, format)).toBe('(غير معروف)');
+    expect(formatValue(units.fields.project, 'x', null)).toBe('(unknown)');
+    expect(recordTitle({ id: 'x' } as never, 'code', 'سجل')).toBe('سجل');
   });
 });

@@ -98,4 +98,7 @@ export const engineAr: Messages<keyof typeof engineEn> = {
   rowsMoveDown: 'نقل الصف {n} في {noun} لأسفل',
   rowsRemove: 'حذف الصف {n} من {noun}',
   rowsAdd: 'إضافة صف إلى {noun}',
+  unknownRecord: '(غير معروف)',
+  recordFallback: 'سجل',
+  thisRecord: 'هذا السجل',
 };

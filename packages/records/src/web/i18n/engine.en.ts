@@ -110,4 +110,8 @@ export const engineEn = {
   rowsMoveDown: 'Move {noun} {n} down',
   rowsRemove: 'Remove {noun} {n}',
   rowsAdd: 'Add {noun}',
+  // A record without its name
+  unknownRecord: '(unknown)',
+  recordFallback: 'Record',
+  thisRecord: 'this record',
 } as const;
