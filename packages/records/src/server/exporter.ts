@@ -1,9 +1,11 @@
 import { PassThrough } from 'node:stream';
+import type { Language } from '@propdesk/i18n';
 import type { RequestAuth } from '@propdesk/server-kit';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { XLSX_FORMATS } from '../model/display.js';
 import type { RecordRow, ResourceDef, SortTerm } from '../model/index.js';
+import { definitionWord } from './i18n/catalog.js';
 import type { EngineContext } from './records.js';
 import { orderSql, readableFields, selectRecords, whereSql, type ListCriteria } from './select.js';
 import { qb, run } from './sql.js';
@@ -16,19 +18,30 @@ const BATCH = { postgres: 10_000, pglite: 2_000 } as const;
 
 export type ExportColumn = { name: string; label: string; kind: string };
 
-/** The columns of an export: the view's, else the list's, never one the caller may not read. */
-export function exportColumns(def: ResourceDef, auth: RequestAuth | null, requested: readonly string[] | null): ExportColumn[] {
+/** The base columns' names in Arabic (the records web catalog's words for them). */
+const BASE_ARABIC: Readonly<Record<string, string>> = { active: 'نشط', createdOn: 'تاريخ الإنشاء', modifiedOn: 'تاريخ التعديل' };
+
+/**
+ * The columns of an export: the view's, else the list's, never one the caller may not read. Their labels are in
+ * `language` (the definitions' Arabic words, `registerDefinitionWords`; English where a word is missing).
+ */
+export function exportColumns(def: ResourceDef, auth: RequestAuth | null, requested: readonly string[] | null, language: Language = 'en'): ExportColumn[] {
   const readable = new Map(readableFields(def, auth));
   const names = requested && requested.length > 0 ? requested : def.listColumns;
   const columns: ExportColumn[] = [];
+  const base = (name: string, english: string) => (language === 'ar' ? (BASE_ARABIC[name] ?? english) : english);
   for (const name of names) {
     const field = readable.get(name);
-    if (field) columns.push({ name, label: field.label, kind: field.kind });
-    else if (name === 'active' && def.hasActive !== false) columns.push({ name, label: 'Active', kind: 'boolean' });
-    else if (name === 'createdOn' || name === 'modifiedOn') columns.push({ name, label: name === 'createdOn' ? 'Created on' : 'Modified on', kind: 'datetime' });
+    if (field) columns.push({ name, label: language === 'ar' ? (definitionWord(def, `fields.${name}.label`, field.label).ar ?? field.label) : field.label, kind: field.kind });
+    else if (name === 'active' && def.hasActive !== false) columns.push({ name, label: base(name, 'Active'), kind: 'boolean' });
+    else if (name === 'createdOn' || name === 'modifiedOn') columns.push({ name, label: base(name, name === 'createdOn' ? 'Created on' : 'Modified on'), kind: 'datetime' });
   }
   return columns;
 }
+
+/** A sheet's name: the list's name in `language`, at most 31 characters (Excel's limit). */
+export const sheetName = (def: ResourceDef, language: Language = 'en'): string =>
+  (language === 'ar' ? (definitionWord(def, 'label', def.label).ar ?? def.label) : def.label).slice(0, 31);
 
 /** A cell as a person reads it: the referenced record's name, Yes/No, lists joined by "; ". */
 export function cellText(record: RecordRow, column: ExportColumn): string {
@@ -154,6 +167,7 @@ export function exportStream(
   sort: readonly SortTerm[],
   columns: ExportColumn[],
   format: ExportFormat,
+  language: Language = 'en',
 ): PassThrough {
   const out = new PassThrough();
   const fail = (error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error)));
@@ -174,7 +188,7 @@ export function exportStream(
     // the few column formats only (one style per formatted column, not per cell): dates, amounts, percentages.
     const formatted = columns.some((column) => XLSX_FORMATS[column.kind as keyof typeof XLSX_FORMATS]);
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: formatted, useSharedStrings: false });
-    const sheet = workbook.addWorksheet(def.label.slice(0, 31));
+    const sheet = workbook.addWorksheet(sheetName(def, language));
     sheet.columns = columns.map((column) => {
       const numFmt = XLSX_FORMATS[column.kind as keyof typeof XLSX_FORMATS];
       return { header: column.label, key: column.name, width: Math.max(numFmt ? 16 : 12, column.label.length + 4), ...(numFmt ? { style: { numFmt } } : {}) };

@@ -218,7 +218,9 @@ function registerListRoutes(routes: ResourceRoutes): void {
     async (request, reply) => {
       const query = request.query as Record<string, unknown> & z.infer<typeof exportQuery>;
       const { where, sort } = criteriaFrom(def, query);
-      const columns = exportColumns(def, request.auth, query.columns ? query.columns.split(',') : null);
+      // The header row in the reader's language for XLSX (a sheet for people); CSV keeps the labels the import maps by.
+      const language = query.format === 'xlsx' ? request.language : 'en';
+      const columns = exportColumns(def, request.auth, query.columns ? query.columns.split(',') : null, language);
       const ids = typeof query.ids === 'string' ? query.ids.split(',').filter((id) => UUID.test(id)) : undefined;
       const criteria = { where, q: query.q, active: query.active, ids };
       const total = await countMatching(ctx, def, request.auth, criteria);
@@ -228,7 +230,7 @@ function registerListRoutes(routes: ResourceRoutes): void {
         .header('content-disposition', `attachment; filename="${def.name}-${stamp}.${query.format}"`)
         .header('x-total-count', String(total))
         .header('cache-control', 'no-store');
-      return reply.send(exportStream(ctx, def, request.auth, criteria, sort, columns, query.format));
+      return reply.send(exportStream(ctx, def, request.auth, criteria, sort, columns, query.format, language));
     },
   );
 

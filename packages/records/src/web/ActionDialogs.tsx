@@ -4,6 +4,7 @@ import { fillPlaceholders } from './format.js';
 import { ReasonDialog } from './ReasonDialog.js';
 import { useT } from '@propdesk/i18n/react';
 import { recordsCatalog } from './i18n/catalog.js';
+import { useFormat } from './i18n/valueFormat.js';
 
 export type ActionDialogsProps = {
   def: ResourceDef;
@@ -17,9 +18,10 @@ export type ActionDialogsProps = {
 /** A workflow action's question before it runs: a reason to give, or a yes/no. */
 export function ActionDialogs({ def, record, pendingAction, onRun, onCancel }: ActionDialogsProps) {
   const t = useT(recordsCatalog);
+  const format = useFormat();
   const action: ActionDef | undefined = pendingAction ? def.actions?.[pendingAction] : undefined;
   // What the action will do, from the definition, with the record's own values: "Submit PR-2026-00001 for approval?"
-  const actionQuestion = action?.confirm ? fillPlaceholders(action.confirm, def.fields, record) : undefined;
+  const actionQuestion = action?.confirm ? fillPlaceholders(action.confirm, def.fields, record, format, t('thisRecord')) : undefined;
   return (
     <>
       {action && pendingAction && action.reason ? (

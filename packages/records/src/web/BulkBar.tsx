@@ -18,6 +18,7 @@ import { countText } from './format.js';
 import { FieldInput } from './FieldInput.js';
 import { useT } from '@propdesk/i18n/react';
 import { recordsCatalog } from './i18n/catalog.js';
+import { useFormat } from './i18n/valueFormat.js';
 
 export type BulkBarProps = {
   def: ResourceDef;
@@ -36,11 +37,14 @@ export type BulkBarProps = {
   onClear: () => void;
 };
 
-const number = new Intl.NumberFormat('en-US');
 
 /** Actions on the selected rows, or on every row the filter matches. */
 export function BulkBar({ def, selected, allMatching, total, totalExact = true, pageCount, filter, params, columns, canUpdate, onSelectAllMatching, onClear }: BulkBarProps) {
   const t = useT(recordsCatalog);
+  const format = useFormat();
+  // Counts as each language writes them: English as before (1,234; "more than 1,000"), Arabic with 0–9.
+  const n = (value: number) => format.count(value);
+  const about = (value: number, exact: boolean) => (format.language === 'en' ? countText(value, exact) : exact ? n(value) : t('moreThan', { count: n(value) }));
   const [bulk, { isLoading }] = useBulkChangeMutation();
   const [setOpen, setSetOpen] = useState(false);
   const [field, setField] = useState('');
@@ -63,21 +67,21 @@ export function BulkBar({ def, selected, allMatching, total, totalExact = true, 
       else enqueueSnackbar(message, { variant: 'error' });
       return;
     }
-    enqueueSnackbar(result.data.message ?? 'Done.', { variant: 'success' });
+    enqueueSnackbar(result.data.message ?? t('done'), { variant: 'success' });
     setSetOpen(false);
     onClear();
   };
 
   const exportParams = allMatching ? params : { ...params, ids: selected.join(',') };
   return (
-    <Paper variant="outlined" sx={{ px: 2, py: 1, bgcolor: 'action.selected' }} role="region" aria-label="Selected rows">
+    <Paper variant="outlined" sx={{ px: 2, py: 1, bgcolor: 'action.selected' }} role="region" aria-label={t('bulkRegion')}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
-          {allMatching ? (totalExact ? `All ${number.format(total)} matching rows selected` : `All matching rows (${countText(total, false)}) selected`) : t('selected', { count: selected.length })}
+          {allMatching ? (totalExact ? t('bulkAllSelected', { n: n(total) }) : t('bulkAllSelectedAbout', { n: about(total, false) })) : t('selected', { count: selected.length })}
         </Typography>
         {!allMatching && selected.length >= pageCount && total > selected.length ? (
           <Button size="small" onClick={onSelectAllMatching}>
-            Select all {countText(total, totalExact)} matching rows
+            {t('bulkSelectAll', { n: about(total, totalExact) })}
           </Button>
         ) : null}
         {canUpdate && def.hasActive !== false ? (
@@ -92,7 +96,7 @@ export function BulkBar({ def, selected, allMatching, total, totalExact = true, 
         ) : null}
         {canUpdate && fields.length > 0 ? (
           <Button size="small" disabled={isLoading} onClick={() => setSetOpen(true)}>
-            Change a field…
+            {t('bulkChange')}
           </Button>
         ) : null}
         <ExportMenu resource={def.name} params={exportParams} columns={columns} total={count} totalExact={!allMatching || totalExact} label={t('exportSelected')} />
@@ -101,12 +105,12 @@ export function BulkBar({ def, selected, allMatching, total, totalExact = true, 
         </Button>
       </Stack>
       <Dialog open={setOpen} onClose={() => setSetOpen(false)} fullWidth maxWidth="sm" aria-labelledby="bulk-set-title">
-        <DialogTitle id="bulk-set-title">Change a field on {number.format(count)} rows</DialogTitle>
+        <DialogTitle id="bulk-set-title">{t('bulkChangeTitle', { n: n(count) })}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ mt: 1 }}>
             <TextField
               select
-              label="Field"
+              label={t('field')}
               value={field}
               onChange={(event) => {
                 setField(event.target.value);
@@ -121,7 +125,7 @@ export function BulkBar({ def, selected, allMatching, total, totalExact = true, 
               ))}
             </TextField>
             {field && def.fields[field] ? (
-              <FieldInput name="bulk-value" field={{ ...def.fields[field]!, label: 'New value' }} value={value} onChange={(next) => setValue(next)} onBlur={() => undefined} />
+              <FieldInput name="bulk-value" field={{ ...def.fields[field]!, label: t('bulkNewValue') }} value={value} onChange={(next) => setValue(next)} onBlur={() => undefined} />
             ) : null}
             {error ? <Alert severity="error">{error}</Alert> : null}
           </Stack>
@@ -137,13 +141,13 @@ export function BulkBar({ def, selected, allMatching, total, totalExact = true, 
               const empty = value === '' || value === null || value === undefined;
               const parsed = spec && !empty ? valueSchema(spec, 'text').safeParse(value) : null;
               if (parsed && !parsed.success) {
-                setError(parsed.error.issues[0]?.message ?? 'Invalid value');
+                setError(parsed.error.issues[0]?.message ?? t('bulkInvalid'));
                 return;
               }
               void run({ action: 'set', field, value: parsed ? parsed.data : null });
             }}
           >
-            Change {number.format(count)} rows
+            {t('bulkChangeRows', { n: n(count) })}
           </Button>
         </DialogActions>
       </Dialog>

@@ -12,6 +12,9 @@ import TableRow from '@mui/material/TableRow';
 import { writableFields, type RecordRow, type ResourceDef } from '../model/index.js';
 import { formatValue } from './format.js';
 import { inSentence } from './nouns.js';
+import { useT } from '@propdesk/i18n/react';
+import { recordsCatalog } from './i18n/catalog.js';
+import { useFormat } from './i18n/valueFormat.js';
 
 export type ConflictDialogProps = {
   open: boolean;
@@ -28,25 +31,27 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? '') === JSON.string
 
 /** A stale save: field by field, what the other person saved next to what this user typed. */
 export function ConflictDialog({ open, def, mine, mineLabels, theirs, onReload, onOverwrite, onClose }: ConflictDialogProps) {
+  const t = useT(recordsCatalog);
+  const format = useFormat();
   const rows = theirs
     ? writableFields(def).filter(([name]) => name in theirs && !same(mine[name], theirs[name]))
     : [];
   return (
     <Dialog open={open} onClose={onClose} maxWidth="md" fullWidth aria-labelledby="conflict-title">
-      <DialogTitle id="conflict-title">Someone else changed this {inSentence(def.singular)}</DialogTitle>
+      <DialogTitle id="conflict-title">{t('conflictTitle', { singular: format.language === 'en' ? inSentence(def.singular) : def.singular })}</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>
-          It was saved by someone else after you opened it. Compare the values, then keep theirs or save yours over them.
+          {t('conflictBody')}
         </DialogContentText>
         {rows.length === 0 ? (
-          <DialogContentText>Your values and theirs are the same; only the version changed.</DialogContentText>
+          <DialogContentText>{t('conflictSame')}</DialogContentText>
         ) : (
-          <Table size="small" aria-label="Differences">
+          <Table size="small" aria-label={t('conflictDifferences')}>
             <TableHead>
               <TableRow>
-                <TableCell>Field</TableCell>
-                <TableCell>Their value (saved)</TableCell>
-                <TableCell>Your value</TableCell>
+                <TableCell>{t('field')}</TableCell>
+                <TableCell>{t('conflictTheirs')}</TableCell>
+                <TableCell>{t('conflictMine')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -55,8 +60,8 @@ export function ConflictDialog({ open, def, mine, mineLabels, theirs, onReload, 
                   <TableCell component="th" scope="row">
                     {field.label}
                   </TableCell>
-                  <TableCell>{formatValue(field, theirs?.[name], theirs?.refLabels[name]) || '—'}</TableCell>
-                  <TableCell>{formatValue(field, mine[name], mineLabels[name]) || '—'}</TableCell>
+                  <TableCell>{formatValue(field, theirs?.[name], theirs?.refLabels[name], format) || '—'}</TableCell>
+                  <TableCell>{formatValue(field, mine[name], mineLabels[name], format) || '—'}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
@@ -64,9 +69,9 @@ export function ConflictDialog({ open, def, mine, mineLabels, theirs, onReload, 
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onReload}>Reload their version</Button>
+        <Button onClick={onReload}>{t('conflictReload')}</Button>
         <Button onClick={onOverwrite} variant="contained" color="warning">
-          Overwrite with mine
+          {t('conflictOverwrite')}
         </Button>
       </DialogActions>
     </Dialog>

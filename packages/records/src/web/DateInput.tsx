@@ -4,6 +4,8 @@ import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { useLanguage } from '@propdesk/i18n/react';
+import { pickerLocale } from './i18n/pickerLocale.js';
 
 /** The one date format people read and type: 24 Nov 2026 (day, month, year; never mm/dd/yyyy). */
 export const DATE_INPUT_FORMAT = 'DD MMM YYYY';
@@ -47,9 +49,11 @@ export function DateInput({ id, name, label, value, withTime, required, disabled
     last.current = { value: next, text: nextText };
     onChange(nextText);
   };
+  // In Arabic: Arabic month names with Latin digits (24 نوفمبر 2026), the pickers' words in Arabic; English as it was.
+  const locale = pickerLocale(useLanguage());
   const textField = { id, name, required, error, helperText, fullWidth: true, size: 'small' as const, onBlur };
   return (
-    <LocalizationProvider dateAdapter={AdapterDayjs} localeText={PLACEHOLDERS}>
+    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={locale.adapterLocale} localeText={locale.localeText ?? PLACEHOLDERS}>
       {withTime ? (
         <DateTimePicker label={label} value={current} onChange={change} disabled={disabled} format={DATE_TIME_INPUT_FORMAT} ampm={false} slotProps={{ textField }} />
       ) : (

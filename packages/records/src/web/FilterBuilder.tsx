@@ -51,7 +51,7 @@ export function FilterBuilder({ def, open, value, onApply, onClose }: FilterBuil
       setError(null);
       onApply(cleaned);
     } catch (problem) {
-      setError(problem instanceof FilterError ? `${def.fields[problem.field]?.label ?? problem.field}: ${problem.message}` : 'This filter is not valid.');
+      setError(problem instanceof FilterError ? `${def.fields[problem.field]?.label ?? problem.field}: ${problem.message}` : t('filterInvalid'));
     }
   };
 

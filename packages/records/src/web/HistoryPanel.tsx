@@ -7,7 +7,8 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { ResourceDef } from '../model/index.js';
 import { useRecordHistoryQuery } from './api.js';
-import { formatTimestamp, formatValue, humanize } from './format.js';
+import { formatValue, humanize } from './format.js';
+import { useFormat } from './i18n/valueFormat.js';
 import { useLanguage, useT } from '@propdesk/i18n/react';
 import { recordsCatalog } from './i18n/catalog.js';
 
@@ -24,6 +25,7 @@ export type HistoryPanelProps = {
 export function HistoryPanel({ def, id, onRestore }: HistoryPanelProps) {
   const t = useT(recordsCatalog);
   const language = useLanguage();
+  const format = useFormat();
   // English keeps the history's words as they were (the action's name humanized); another language names a workflow action by its label.
   const actionName = (action: string) => (language !== 'en' ? def.actions?.[action]?.label : undefined) ?? humanize(action.replace(/\./g, ' '));
   const { data, isLoading, isError } = useRecordHistoryQuery({ resource: def.name, id });
@@ -37,7 +39,7 @@ export function HistoryPanel({ def, id, onRestore }: HistoryPanelProps) {
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
             <Typography variant="subtitle2">{t('historyAction', { action: entry.action, name: actionName(entry.action) })}</Typography>
             <Typography variant="body2" color="text.secondary">
-              {entry.actorName ?? t('system')} · <bdi>{formatTimestamp(entry.at)}</bdi>
+              {entry.actorName ?? t('system')} · <bdi>{format.dateTime(entry.at)}</bdi>
             </Typography>
             <Chip size="small" label={t('fromSource', { source: entry.source })} variant="outlined" />
           </Box>
@@ -52,8 +54,8 @@ export function HistoryPanel({ def, id, onRestore }: HistoryPanelProps) {
                     {field?.label ?? name}
                   </Typography>
                   <Typography component="dd" variant="body2" sx={{ m: 0 }}>
-                    {entry.action === 'create' ? '' : <><s>{formatValue(field, change.before, change.beforeLabel) || '—'}</s>{' → '}</>}
-                    {formatValue(field, change.after, change.afterLabel) || '—'}
+                    {entry.action === 'create' ? '' : <><s>{formatValue(field, change.before, change.beforeLabel, format) || '—'}</s>{' → '}</>}
+                    {formatValue(field, change.after, change.afterLabel, format) || '—'}
                   </Typography>
                   <Box component="dd" sx={{ m: 0 }}>
                     {onRestore && entry.action !== 'create' && field && !field.readOnly && def.fields[name] ? (

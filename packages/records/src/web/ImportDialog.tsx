@@ -22,6 +22,7 @@ import { inSentence } from './nouns.js';
 import { useCsvImport } from './useCsvImport.js';
 import { useT } from '@propdesk/i18n/react';
 import { recordsCatalog } from './i18n/catalog.js';
+import { useFormat } from './i18n/valueFormat.js';
 
 export type ImportDialogProps = {
   def: ResourceDef;
@@ -31,7 +32,7 @@ export type ImportDialogProps = {
 };
 
 /** Builds the file of bad rows: the original cells plus an Errors column, to fix and import again. */
-export function badRowsCsv(csv: string, report: ImportReport, def: ResourceDef): string {
+export function badRowsCsv(csv: string, report: ImportReport, def: ResourceDef, errorsHeader = 'Errors'): string {
   const records = parse(csv, { bom: true, skip_empty_lines: true, relax_column_count: true }) as string[][];
   const [header = [], ...rows] = records;
   const byRow = new Map(report.rows.map((row) => [row.row, row.errors]));
@@ -40,23 +41,24 @@ export function badRowsCsv(csv: string, report: ImportReport, def: ResourceDef):
     .map((cells, index) => ({ cells, errors: byRow.get(index + 2) }))
     .filter((row) => row.errors)
     .map((row) => [...row.cells, row.errors!.map((error) => (error.field ? `${label(error.field)}: ${error.message}` : error.message)).join('; ')]);
-  return stringify([[...header, 'Errors'], ...bad]);
+  return stringify([[...header, errorsHeader], ...bad]);
 }
 
 /** CSV import: upload, map columns to fields, a dry run that names every bad row, then an all-or-nothing import. */
 export function ImportDialog({ def, open, canUpdate, onClose }: ImportDialogProps) {
   const t = useT(recordsCatalog);
+  const english = useFormat().language === 'en';
   const { file, mapping, mapColumn, key, setKey, report, problem, isLoading, check, handleFile, handleClose } = useCsvImport(def, onClose);
   const fields = writableFields(def).filter(([, field]) => !field.hidden);
   const keys = fields.filter(([, field]) => field.unique === true);
 
   return (
     <Dialog open={open} onClose={handleClose} fullWidth maxWidth="md" aria-labelledby="import-title">
-      <DialogTitle id="import-title">Import {inSentence(def.label)} from CSV</DialogTitle>
+      <DialogTitle id="import-title">{t('importTitle', { label: english ? inSentence(def.label) : def.label })}</DialogTitle>
       <DialogContent>
         <Stack spacing={2}>
           <Typography variant="body2" color="text.secondary">
-            The first row names the columns. References are matched by name or code, as you write them. Nothing is written until every row is good.{' '}
+            {t('importHelp')}{' '}
             <Link href={apiUrl(`/api/${def.name}/import/template`)} download>
               {t('downloadTemplate')}
             </Link>
@@ -64,7 +66,7 @@ export function ImportDialog({ def, open, canUpdate, onClose }: ImportDialogProp
           <Box>
             <Button variant="outlined" component="label">
               {file ? t('chooseAnotherFile') : t('chooseFile')}
-              <input hidden type="file" accept=".csv,text/csv" aria-label="CSV file" onChange={(event) => void handleFile(event.target.files?.[0])} />
+              <input hidden type="file" accept=".csv,text/csv" aria-label={t('csvFile')} onChange={(event) => void handleFile(event.target.files?.[0])} />
             </Button>
             {file ? (
               <Typography component="span" sx={{ ml: 2 }}>
@@ -72,14 +74,14 @@ export function ImportDialog({ def, open, canUpdate, onClose }: ImportDialogProp
               </Typography>
             ) : null}
           </Box>
-          {isLoading ? <LinearProgress aria-label="Checking the file" /> : null}
+          {isLoading ? <LinearProgress aria-label={t('checkingFile')} /> : null}
           {problem ? <Alert severity="error">{problem}</Alert> : null}
           {report && file ? (
             <>
               <ImportMapping def={def} columns={report.columns} fields={fields} mapping={mapping} onChange={mapColumn} />
               {canUpdate && keys.length > 0 ? (
-                <TextField select size="small" label="Update existing records matched by" value={key} onChange={(event) => setKey(event.target.value)} sx={{ maxWidth: 360 }}>
-                  <MenuItem value="">Nothing: every row is new</MenuItem>
+                <TextField select size="small" label={t('importUpdateBy')} value={key} onChange={(event) => setKey(event.target.value)} sx={{ maxWidth: 360 }}>
+                  <MenuItem value="">{t('importAllNew')}</MenuItem>
                   {keys.map(([name, field]) => (
                     <MenuItem key={name} value={name}>
                       {field.label}
@@ -87,7 +89,7 @@ export function ImportDialog({ def, open, canUpdate, onClose }: ImportDialogProp
                   ))}
                 </TextField>
               ) : null}
-              <ImportReportView def={def} report={report} onDownloadBadRows={() => saveFile(new Blob([`\ufeff${badRowsCsv(file.text, report, def)}`], { type: 'text/csv;charset=utf-8' }), `${def.name}-rows-to-fix.csv`)} />
+              <ImportReportView def={def} report={report} onDownloadBadRows={() => saveFile(new Blob([`\ufeff${badRowsCsv(file.text, report, def, t('importErrors'))}`], { type: 'text/csv;charset=utf-8' }), `${def.name}-rows-to-fix.csv`)} />
             </>
           ) : null}
         </Stack>

@@ -5,7 +5,9 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
+import { useT } from '@propdesk/i18n/react';
 import type { FieldDef, ImportReport, ResourceDef } from '../model/index.js';
+import { recordsCatalog } from './i18n/catalog.js';
 
 export type ImportMappingProps = {
   def: ResourceDef;
@@ -19,12 +21,13 @@ export type ImportMappingProps = {
 
 /** Which field each column of the file fills, or "Do not import". */
 export function ImportMapping({ def, columns, fields, mapping, onChange }: ImportMappingProps) {
+  const t = useT(recordsCatalog);
   return (
-    <Table size="small" aria-label="Column mapping">
+    <Table size="small" aria-label={t('columnMapping')}>
       <TableHead>
         <TableRow>
-          <TableCell>Column in the file</TableCell>
-          <TableCell>Field</TableCell>
+          <TableCell>{t('columnInFile')}</TableCell>
+          <TableCell>{t('field')}</TableCell>
         </TableRow>
       </TableHead>
       <TableBody>
@@ -32,14 +35,14 @@ export function ImportMapping({ def, columns, fields, mapping, onChange }: Impor
           <TableRow key={column.column}>
             <TableCell>{column.column}</TableCell>
             <TableCell>
-              <TextField select size="small" fullWidth aria-label={`Field for ${column.column}`} value={mapping[column.column] ?? column.field ?? ''} onChange={(event) => onChange(column.column, event.target.value)}>
-                <MenuItem value="">Do not import</MenuItem>
+              <TextField select size="small" fullWidth aria-label={t('fieldFor', { column: column.column })} value={mapping[column.column] ?? column.field ?? ''} onChange={(event) => onChange(column.column, event.target.value)}>
+                <MenuItem value="">{t('doNotImport')}</MenuItem>
                 {fields.map(([name, field]) => (
                   <MenuItem key={name} value={name}>
                     {field.label}
                   </MenuItem>
                 ))}
-                {def.hasActive !== false ? <MenuItem value="active">Active</MenuItem> : null}
+                {def.hasActive !== false ? <MenuItem value="active">{t('active')}</MenuItem> : null}
               </TextField>
             </TableCell>
           </TableRow>

@@ -3,15 +3,22 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { AsYouType, getCountries, getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { Language } from '@propdesk/i18n';
+import { useLanguage, useT } from '@propdesk/i18n/react';
 import { DEFAULT_PHONE_COUNTRY, toE164 } from '../model/phones.js';
+import { recordsCatalog } from './i18n/catalog.js';
 
 const COMMON: CountryCode[] = ['EG', 'SA', 'AE', 'KW', 'QA', 'GB', 'US'];
 
-/** The countries of the list: the usual ones first, then every country the phone library knows. */
-function countryList(): { code: CountryCode; label: string }[] {
-  const names = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'region' }) : null;
-  const label = (code: CountryCode) => `${names?.of(code) ?? code} (+${getCountryCallingCode(code)})`;
-  const rest = getCountries().filter((code) => !COMMON.includes(code)).sort((a, b) => label(a).localeCompare(label(b)));
+/**
+ * The countries of the list in the page's language ("Egypt (+20)", "مصر (+20)"): the usual ones first, then every
+ * country the phone library knows, in the language's order. In Arabic the code is isolated left to right (+20).
+ */
+function countryList(language: Language): { code: CountryCode; label: string }[] {
+  const names = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames([language === 'ar' ? 'ar-EG' : 'en'], { type: 'region' }) : null;
+  const code = (country: CountryCode) => (language === 'en' ? `+${getCountryCallingCode(country)}` : `\u2066+${getCountryCallingCode(country)}\u2069`);
+  const label = (country: CountryCode) => `${names?.of(country) ?? country} (${code(country)})`;
+  const rest = getCountries().filter((country) => !COMMON.includes(country)).sort((a, b) => label(a).localeCompare(label(b), language));
   return [...COMMON, ...rest].map((code) => ({ code, label: label(code) }));
 }
 
@@ -39,7 +46,9 @@ const parts = (value: string) => {
  * it; the value is E.164 as soon as the phone library finds it valid for the country.
  */
 export function PhoneInput({ label, name, value, required, disabled, error, help, onChange, onBlur }: PhoneInputProps) {
-  const countries = useMemo(countryList, []);
+  const t = useT(recordsCatalog);
+  const language = useLanguage();
+  const countries = useMemo(() => countryList(language), [language]);
   const [country, setCountry] = useState<CountryCode>(() => parts(value).country);
   const [text, setText] = useState(() => parts(value).text);
   // A value set from outside (a reload after a conflict) is shown again; the one just typed is not re-read.
@@ -63,7 +72,7 @@ export function PhoneInput({ label, name, value, required, disabled, error, help
       <TextField
         select
         size="small"
-        label="Country"
+        label={t('phoneCountry')}
         value={country}
         disabled={disabled}
         onChange={(event) => {
@@ -71,7 +80,7 @@ export function PhoneInput({ label, name, value, required, disabled, error, help
           setCountry(next);
           update(text, next);
         }}
-        slotProps={{ htmlInput: { 'aria-label': `${label} country`, 'data-testid': `${name}-country` } }}
+        slotProps={{ htmlInput: { 'aria-label': t('phoneCountryOf', { label }), 'data-testid': `${name}-country` } }}
         sx={{ width: { xs: 110, sm: 170 }, flexShrink: 0 }}
       >
         {countries.map((item) => (
@@ -92,7 +101,7 @@ export function PhoneInput({ label, name, value, required, disabled, error, help
         onChange={(event) => update(new AsYouType(country).input(event.target.value) || event.target.value, country)}
         onBlur={onBlur}
         error={Boolean(error)}
-        helperText={error ? (help ?? error) : (valid ? `Saved as ${value}` : text ? 'Not a complete number for this country yet' : (help ?? ' '))}
+        helperText={error ? (help ?? error) : (valid ? t('phoneSavedAs', { value: language === 'en' ? value : `\u2066${value}\u2069` }) : text ? t('phoneIncomplete') : (help ?? ' '))}
         slotProps={{ htmlInput: { inputMode: 'tel', autoComplete: 'tel' } }}
       />
     </Stack>

@@ -6,6 +6,8 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
+import { useT } from '@propdesk/i18n/react';
+import { recordsCatalog } from './i18n/catalog.js';
 
 export type ReasonDialogProps = {
   title: string;
@@ -21,7 +23,8 @@ export type ReasonDialogProps = {
 };
 
 /** Asks for the reason of a workflow action; it is kept in the record's history. */
-export function ReasonDialog({ title, body, required, cancelLabel = 'Cancel', label = 'Reason', onConfirm, onCancel }: ReasonDialogProps) {
+export function ReasonDialog({ title, body, required, cancelLabel, label, onConfirm, onCancel }: ReasonDialogProps) {
+  const t = useT(recordsCatalog);
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
   const missing = required && reason.trim() === '';
@@ -35,18 +38,18 @@ export function ReasonDialog({ title, body, required, cancelLabel = 'Cancel', la
           fullWidth
           multiline
           minRows={2}
-          label={label}
+          label={label ?? t('reasonLabel')}
           required={required}
           value={reason}
           onChange={(event) => setReason(event.target.value)}
           onBlur={() => setTouched(true)}
           error={touched && missing}
-          helperText={touched && missing ? (label === 'Reason' ? 'Give a reason' : `Enter the ${label.toLowerCase()}`) : 'Kept in the history.'}
+          helperText={touched && missing ? (label === undefined || label === 'Reason' ? t('reasonGive') : t('reasonEnter', { label: label.toLowerCase() })) : t('reasonKept')}
           sx={{ mt: 1 }}
         />
       </DialogContent>
       <DialogActions>
-        <Button onClick={onCancel}>{cancelLabel}</Button>
+        <Button onClick={onCancel}>{cancelLabel ?? t('cancel')}</Button>
         <Button
           variant="contained"
           onClick={() => {

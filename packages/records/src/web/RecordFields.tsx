@@ -7,12 +7,13 @@ import { useSelector } from 'react-redux';
 import { selectPrivilegeChecker } from '@propdesk/auth-session/web';
 import type { PrivilegeChecker } from '@propdesk/privileges';
 import { isShown, type FieldDef, type RecordRow, type ResourceDef } from '../model/index.js';
-import { formatTimestamp, formatValue } from './format.js';
+import { formatValue } from './format.js';
 import { PhoneLinks } from './PhoneLinks.js';
 import { findResource } from './registry.js';
 import { RowsTable } from './RowsTable.js';
 import { useT } from '@propdesk/i18n/react';
 import { recordsCatalog } from './i18n/catalog.js';
+import { useFormat } from './i18n/valueFormat.js';
 
 export type RecordFieldsProps = {
   def: ResourceDef;
@@ -25,6 +26,7 @@ export function RecordFields({ def, record }: RecordFieldsProps) {
   const fields = Object.entries(def.fields).filter(([name, field]) => name in record && !field.hidden && isShown(field, record));
   const checker = useSelector(selectPrivilegeChecker) as PrivilegeChecker;
   const t = useT(recordsCatalog);
+  const format = useFormat();
   // A reference opens the record it names, for whoever may read it (the commission's contract).
   const referenceRoute = (field: FieldDef, value: unknown): string | null => {
     if (field.kind !== 'reference' || typeof value !== 'string' || !value) return null;
@@ -52,18 +54,18 @@ export function RecordFields({ def, record }: RecordFieldsProps) {
                 <PhoneLinks value={record[name]} />
               ) : referenceRoute(field, record[name]) ? (
                 <Link component={RouterLink} to={referenceRoute(field, record[name])!}>
-                  {formatValue(field, record[name], record.refLabels[name]) || String(record[name])}
+                  {formatValue(field, record[name], record.refLabels[name], format) || String(record[name])}
                 </Link>
               ) : (
                 // <bdi>: a date, an amount or a code keeps its own order inside right-to-left text ("12 Jan 2027", "5,000.00 EGP").
-                <bdi>{(typeof record[name] === 'boolean' ? t(record[name] ? 'yes' : 'no') : formatValue(field, record[name], record.refLabels[name])) || field.emptyText || '—'}</bdi>
+                <bdi>{(typeof record[name] === 'boolean' ? t(record[name] ? 'yes' : 'no') : formatValue(field, record[name], record.refLabels[name], format)) || field.emptyText || '—'}</bdi>
               )}
             </Typography>
           </Box>
         ))}
       </Box>
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 2 }}>
-        {t('stamps', { created: formatTimestamp(record.createdOn), modified: formatTimestamp(record.modifiedOn), version: String(record.version) })}
+        {t('stamps', { created: format.dateTime(record.createdOn), modified: format.dateTime(record.modifiedOn), version: String(record.version) })}
       </Typography>
     </Paper>
   );

@@ -35,7 +35,7 @@ export function RecordView({ def, record, canUpdate: mayUpdate, canRemove: mayRe
   const canRemove = mayRemove && !archived;
   const commands = useRecordCommands(def, record, onClose);
   const usage = useRecordUsageQuery({ resource: def.name, id: record.id });
-  const title = recordTitle(record, labelFieldOf(def));
+  const title = recordTitle(record, labelFieldOf(def), t('recordFallback'));
   const inactive = record.active === false;
 
   const status = def.statusField ? String(record[def.statusField] ?? '') : '';

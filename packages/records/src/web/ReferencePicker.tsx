@@ -4,6 +4,8 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { apiRequest } from '@propdesk/api-client';
+import { useT } from '@propdesk/i18n/react';
+import { recordsCatalog } from './i18n/catalog.js';
 
 /** An option as the server names it (its label and the detail that tells it from its twins), or the inline-create offer. */
 export type PickerOption = { id: string; label: string; detail?: string; create?: string };
@@ -37,6 +39,7 @@ const SEARCH_DELAY_MS = 250;
 
 /** Searches the server as the user types (active records only); can create the missing item inline. */
 export function ReferencePicker({ resource, pickFor, match, label, value, valueLabels, multiple = false, required, disabled, error, help, name, onCreate, onChange, onBlur }: ReferencePickerProps) {
+  const t = useT(recordsCatalog);
   const [input, setInput] = useState('');
   const [options, setOptions] = useState<PickerOption[]>([]);
   const [loading, setLoading] = useState(false);
@@ -133,6 +136,12 @@ export function ReferencePicker({ resource, pickFor, match, label, value, valueL
       onClose={() => setOpen(false)}
       options={options}
       loading={loading}
+      // MUI's own words of the list and its buttons, in the page's language (English: MUI's defaults, the same words).
+      noOptionsText={t('pickerNoOptions')}
+      loadingText={t('loading')}
+      clearText={t('pickerClear')}
+      openText={t('pickerOpen')}
+      closeText={t('pickerClose')}
       value={selected as never}
       disabled={disabled}
       isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
@@ -156,7 +165,7 @@ export function ReferencePicker({ resource, pickFor, match, label, value, valueL
         const filtered = [...all];
         const text = state.inputValue.trim();
         if (onCreate && text && !loading && !all.some((option) => option.label.toLowerCase() === text.toLowerCase())) {
-          filtered.push({ id: `create:${text}`, label: `Create “${text}”`, create: text });
+          filtered.push({ id: `create:${text}`, label: t('pickerCreate', { text }), create: text });
         }
         return filtered;
       }}

@@ -234,7 +234,7 @@ const editableNow = (def: ResourceDef, record: RecordRow) => !def.editableStates
 function RecordScreen({ def, id, editing, checker, canUpdate, lockedFields, go, backToList, renderExtra, formExtension }: RecordScreenProps) {
   const t = useT(recordsCatalog);
   const { data, isLoading, error, refetch } = useGetRecordQuery({ resource: def.name, id });
-  const title = data ? recordTitle(data, labelFieldOf(def)) : def.singular;
+  const title = data ? recordTitle(data, labelFieldOf(def), t('recordFallback')) : def.singular;
   useEffect(() => {
     if (data) document.title = `${title} · ${def.label} · Propdesk`;
   }, [data, title, def.label]);

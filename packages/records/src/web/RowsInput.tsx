@@ -15,6 +15,8 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import type { FieldDef } from '../model/index.js';
 import { FieldInput } from './FieldInput.js';
 import { inSentence } from './nouns.js';
+import { useT } from '@propdesk/i18n/react';
+import { recordsCatalog } from './i18n/catalog.js';
 
 export type RowsInputProps = {
   name: string;
@@ -39,6 +41,7 @@ export function RowsInput({ name, field, value, error, cellError, disabled, onCh
   const columns = Object.entries(field.columns ?? {});
   const rows = Array.isArray(value) ? (value as Record<string, unknown>[]) : [];
   const max = field.maxRows ?? 100;
+  const t = useT(recordsCatalog);
   const noun = singular(field.label);
   const setCell = (index: number, column: string, cell: unknown) => onChange(rows.map((row, at) => (at === index ? { ...row, [column]: cell } : row)));
   const move = (index: number, by: number) => {
@@ -86,7 +89,7 @@ export function RowsInput({ name, field, value, error, cellError, disabled, onCh
                   <TableCell key={column} sx={{ minWidth: { xs: 72, sm: 120 } }}>
                     <FieldInput
                       name={`${name}.${index}.${column}`}
-                      field={{ ...spec, label: `${spec.label}, ${noun} ${index + 1}` }}
+                      field={{ ...spec, label: t('rowsCell', { column: spec.label, noun, n: String(index + 1) }) }}
                       bare={!['enum', 'boolean', 'date'].includes(spec.kind)}
                       value={row[column] ?? ''}
                       error={cellError?.(index, column)}
@@ -97,13 +100,13 @@ export function RowsInput({ name, field, value, error, cellError, disabled, onCh
                   </TableCell>
                 ))}
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap', px: { xs: '0 !important', sm: 1 } }}>
-                  <IconButton size="small" aria-label={`Move ${noun} ${index + 1} up`} disabled={disabled || index === 0} onClick={() => move(index, -1)}>
+                  <IconButton size="small" aria-label={t('rowsMoveUp', { noun, n: String(index + 1) })} disabled={disabled || index === 0} onClick={() => move(index, -1)}>
                     <ArrowUpward fontSize="small" />
                   </IconButton>
-                  <IconButton size="small" aria-label={`Move ${noun} ${index + 1} down`} disabled={disabled || index === rows.length - 1} onClick={() => move(index, 1)}>
+                  <IconButton size="small" aria-label={t('rowsMoveDown', { noun, n: String(index + 1) })} disabled={disabled || index === rows.length - 1} onClick={() => move(index, 1)}>
                     <ArrowDownward fontSize="small" />
                   </IconButton>
-                  <IconButton size="small" aria-label={`Remove ${noun} ${index + 1}`} disabled={disabled} onClick={() => onChange(rows.filter((_row, at) => at !== index))}>
+                  <IconButton size="small" aria-label={t('rowsRemove', { noun, n: String(index + 1) })} disabled={disabled} onClick={() => onChange(rows.filter((_row, at) => at !== index))}>
                     <DeleteOutlined fontSize="small" />
                   </IconButton>
                 </TableCell>
@@ -113,7 +116,7 @@ export function RowsInput({ name, field, value, error, cellError, disabled, onCh
         </Table>
       </Box>
       <Button size="small" startIcon={<Add />} sx={{ mt: 0.5 }} disabled={disabled || rows.length >= max} onClick={() => onChange([...rows, emptyRow(field.columns ?? {})])}>
-        Add {noun}
+        {t('rowsAdd', { noun })}
       </Button>
       {error || field.help ? <FormHelperText error={Boolean(error)}>{error ?? field.help}</FormHelperText> : null}
     </Box>

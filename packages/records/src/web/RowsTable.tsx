@@ -5,11 +5,13 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { isNumberKind, type FieldDef } from '../model/index.js';
 import { formatValue } from './format.js';
+import { useFormat } from './i18n/valueFormat.js';
 
 export type RowsTableProps = { field: FieldDef; value: unknown };
 
 /** A list of rows inside a record, read-only: a small table with its columns' labels and values as people read them. */
 export function RowsTable({ field, value }: RowsTableProps) {
+  const format = useFormat();
   const rows = Array.isArray(value) ? (value as Record<string, unknown>[]) : [];
   const columns = Object.entries(field.columns ?? {});
   if (rows.length === 0) return <>—</>;
@@ -29,7 +31,7 @@ export function RowsTable({ field, value }: RowsTableProps) {
           <TableRow key={index}>
             {columns.map(([name, column]) => (
               <TableCell key={name} align={isNumberKind(column.kind) ? 'right' : 'left'}>
-                {formatValue(column, row?.[name]) || column.emptyText || '—'}
+                {formatValue(column, row?.[name], undefined, format) || column.emptyText || '—'}
               </TableCell>
             ))}
           </TableRow>

@@ -71,10 +71,10 @@ export function SortMenu({ value, custom, fields, onChange }: SortMenuProps) {
                   if (direction) change(terms.map((item) => (item.field === term.field ? { ...item, desc: direction === 'desc' } : item)));
                 }}
               >
-                <ToggleButton value="asc" aria-label="Ascending">
+                <ToggleButton value="asc" aria-label={t('sortAscending')}>
                   <ArrowUpward fontSize="small" />
                 </ToggleButton>
-                <ToggleButton value="desc" aria-label="Descending">
+                <ToggleButton value="desc" aria-label={t('sortDescending')}>
                   <ArrowDownward fontSize="small" />
                 </ToggleButton>
               </ToggleButtonGroup>

@@ -51,7 +51,7 @@ export function ViewsMenu({ resource, views, activeId, state, onOpen, onReset }:
       return;
     }
     setDialog(false);
-    enqueueSnackbar(`View “${name}” saved.`, { variant: 'success' });
+    enqueueSnackbar(t('viewSaved', { name }), { variant: 'success' });
     onOpen(result.data.data);
   };
 
@@ -104,51 +104,51 @@ export function ViewsMenu({ resource, views, activeId, state, onOpen, onReset }:
         >
           {t('saveAsNewView')}
         </MenuItem>
-        {active?.mine ? <MenuItem onClick={() => void run(saveView({ id: active.id, resource, body: { state } }), `View “${active.name}” updated.`)}>Update “{active.name}” with this layout</MenuItem> : null}
+        {active?.mine ? <MenuItem onClick={() => void run(saveView({ id: active.id, resource, body: { state } }), t('viewUpdated', { name: active.name }))}>{t('viewUpdate', { name: active.name })}</MenuItem> : null}
         {active ? (
-          <MenuItem onClick={() => void run(saveView({ id: active.id, resource, body: { isDefault: !active.isDefault } }), active.isDefault ? 'No default view now.' : `“${active.name}” opens first from now on.`)}>
-            {active.isDefault ? 'Stop opening this view first' : 'Open this view first'}
+          <MenuItem onClick={() => void run(saveView({ id: active.id, resource, body: { isDefault: !active.isDefault } }), active.isDefault ? t('viewNoDefault') : t('viewOpensFirst', { name: active.name }))}>
+            {active.isDefault ? t('viewStopFirst') : t('viewOpenFirst')}
           </MenuItem>
         ) : null}
         {active?.mine ? (
-          <MenuItem onClick={() => void run(saveView({ id: active.id, resource, body: { shared: !active.shared } }), active.shared ? 'View is private now.' : 'View shared with everyone.')}>
-            {active.shared ? 'Make private' : 'Share with everyone'}
+          <MenuItem onClick={() => void run(saveView({ id: active.id, resource, body: { shared: !active.shared } }), active.shared ? t('viewPrivateNow') : t('viewSharedNow'))}>
+            {active.shared ? t('viewMakePrivate') : t('viewShare')}
           </MenuItem>
         ) : null}
         {active?.mine ? (
           <MenuItem
             onClick={() => {
-              void run(deleteView({ id: active.id, resource }), `View “${active.name}” deleted.`);
+              void run(deleteView({ id: active.id, resource }), t('viewDeleted', { name: active.name }));
               onReset();
             }}
           >
-            Delete “{active.name}”
+            {t('viewDelete', { name: active.name })}
           </MenuItem>
         ) : null}
       </Menu>
       <Dialog open={dialog} onClose={() => setDialog(false)} aria-labelledby="save-view-title" fullWidth maxWidth="xs">
-        <DialogTitle id="save-view-title">Save this view</DialogTitle>
+        <DialogTitle id="save-view-title">{t('viewSaveTitle')}</DialogTitle>
         <DialogContent>
           <TextField
             autoFocus
             fullWidth
-            label="Name"
+            label={t('viewName')}
             value={name}
             onChange={(event) => setName(event.target.value)}
             error={Boolean(error)}
-            helperText={error ?? 'Columns, widths, filters, sort and density are kept.'}
+            helperText={error ?? t('viewKeeps')}
             sx={{ mt: 1 }}
             onKeyDown={(event) => {
               if (event.key === 'Enter' && name.trim()) void handleSave();
             }}
           />
-          <FormControlLabel control={<Checkbox checked={shared} onChange={(event) => setShared(event.target.checked)} />} label="Share with everyone" />
-          <FormControlLabel control={<Checkbox checked={isDefault} onChange={(event) => setIsDefault(event.target.checked)} />} label="Open this view first" />
+          <FormControlLabel control={<Checkbox checked={shared} onChange={(event) => setShared(event.target.checked)} />} label={t('viewShare')} />
+          <FormControlLabel control={<Checkbox checked={isDefault} onChange={(event) => setIsDefault(event.target.checked)} />} label={t('viewOpenFirst')} />
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setDialog(false)}>{t('cancel')}</Button>
           <Button variant="contained" disabled={!name.trim()} onClick={() => void handleSave()}>
-            Save view
+            {t('viewSave')}
           </Button>
         </DialogActions>
       </Dialog>

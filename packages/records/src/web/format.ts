@@ -1,15 +1,27 @@
 import type { FieldDef, RecordRow } from '../model/index.js';
+import { translator } from '@propdesk/i18n';
+import { recordsCatalog } from './i18n/catalog.js';
+import { englishFormat, type ValueFormat } from './i18n/valueFormat.js';
 import { formatDate, formatDateRange, formatDateTime, formatMoney, formatMonth, formatPercent, formatQuantity, formatScalar, humanize } from '../model/display.js';
 
 export { formatDate, formatDateRange, formatDateTime, formatMoney, formatMonth, formatPercent, formatQuantity, humanize };
 
-/** A value as a person reads it in a list, a view or the history (the rules are `model/display.ts`'s). */
-export function formatValue(field: FieldDef | undefined, value: unknown, label?: string | string[] | null): string {
-  if (field?.kind === 'reference') return typeof label === 'string' ? label : value ? '(unknown)' : '';
-  if (field?.kind === 'references') return Array.isArray(label) ? label.join(', ') : '';
+/**
+ * A value as a person reads it in a list, a view or the history (the rules are `model/display.ts`'s), in
+ * the language of `format` (`useFormat()`; English when not given).
+ */
+export function formatValue(field: FieldDef | undefined, value: unknown, label?: string | string[] | null, format: ValueFormat = englishFormat): string {
+  if (field?.kind === 'reference') return typeof label === 'string' ? label : value ? (format.language === 'en' ? '(unknown)' : translator(recordsCatalog, format.language)('unknownRecord')) : '';
+  if (field?.kind === 'references') return Array.isArray(label) ? label.join(format.comma) : '';
   if (value === null || value === undefined || value === '') return '';
-  if (field?.columns) return rowsSummary(field, value);
-  return formatScalar(field, value);
+  if (field?.columns) return format.language === 'en' ? rowsSummary(field, value) : rowsCount(field, value, format);
+  return format.scalar(field, value);
+}
+
+/** A list of rows in one line in another language: "الشرائح: 3" (a count after the list's name, no plural to agree). */
+function rowsCount(field: FieldDef, value: unknown, format: ValueFormat): string {
+  if (!Array.isArray(value)) return format.scalar(undefined, value);
+  return value.length === 0 ? '' : `${field.label}: ${format.count(value.length)}`;
 }
 
 /** A list of rows in one line: "3 tiers". */
@@ -21,9 +33,9 @@ function rowsSummary(field: FieldDef, value: unknown): string {
 
 const singularOf = (label: string) => label.toLowerCase().replace(/ies$/, 'y').replace(/s$/, '');
 
-export function recordTitle(record: RecordRow, labelField: string): string {
+export function recordTitle(record: RecordRow, labelField: string, fallback = 'Record'): string {
   const value = record[labelField];
-  return typeof value === 'string' && value ? value : 'Record';
+  return typeof value === 'string' && value ? value : fallback;
 }
 
 export const formatTimestamp = (iso: string) => formatDateTime(iso);
@@ -37,9 +49,15 @@ export const countText = (total: number, exact = true) => (exact ? rowCountForma
  * `{field}` placeholders of a definition's text filled from a record as a person reads them
  * (`'Submit {number} for approval?'` → "Submit PR-2026-00001 for approval?"). An unknown or empty field reads "this record".
  */
-export function fillPlaceholders(text: string, fields: Readonly<Record<string, FieldDef>>, record: Readonly<Record<string, unknown>> & { refLabels?: Record<string, string | string[] | null> }): string {
+export function fillPlaceholders(
+  text: string,
+  fields: Readonly<Record<string, FieldDef>>,
+  record: Readonly<Record<string, unknown>> & { refLabels?: Record<string, string | string[] | null> },
+  format: ValueFormat = englishFormat,
+  thisRecord = 'this record',
+): string {
   return text.replace(/\{([a-zA-Z][a-zA-Z0-9]*)\}/g, (_match, name: string) => {
-    const value = formatValue(fields[name], record[name], record.refLabels?.[name]);
-    return value || 'this record';
+    const value = formatValue(fields[name], record[name], record.refLabels?.[name], format);
+    return value || thisRecord;
   });
 }

@@ -6,11 +6,16 @@ import type { PrivilegeChecker } from '@propdesk/privileges';
 import { labelFieldOf, type FieldDef, type RecordRow } from '../model/index.js';
 import type { PickerOption } from './ReferencePicker.js';
 import { findResource } from './registry.js';
+import { useT } from '@propdesk/i18n/react';
+import { recordsCatalog } from './i18n/catalog.js';
+import { useLocalizer } from './i18n/localizedDefinition.js';
 
 /** A picker's "Create …": the referenced record made from the typed name, where the user may create one. */
 export function useCreateReference() {
   const { enqueueSnackbar } = useSnackbar();
   const checker = useSelector(selectPrivilegeChecker) as PrivilegeChecker;
+  const t = useT(recordsCatalog);
+  const localize = useLocalizer();
   return (field: FieldDef) => {
     const target = findResource(field.ref!);
     // Offered only where the user may create the referenced record (a 423 would leave the form).
@@ -22,7 +27,8 @@ export function useCreateReference() {
           body: { [labelFieldOf(target)]: text },
           headers: { 'X-Change-Source': 'screen' },
         });
-        enqueueSnackbar(`${target.singular} “${text}” created.`, { variant: 'success' });
+        const words = localize(target);
+        enqueueSnackbar(t('referenceCreated', { singular: words.singular, text }), { variant: 'success' });
         return { id: response.data.id, label: text };
       } catch (error) {
         const detail = (() => {
@@ -33,7 +39,8 @@ export function useCreateReference() {
           }
         })();
         const first = detail?.errors?.[0];
-        enqueueSnackbar(first ? `${target.singular} not created: ${target.fields[first.field]?.label ?? first.field} ${first.message.toLowerCase()}.` : `${target.singular} not created.`, {
+        const words = localize(target);
+        enqueueSnackbar(first ? t('referenceNotCreatedWhy', { singular: words.singular, field: words.fields[first.field]?.label ?? first.field, problem: first.message.toLowerCase() }) : t('referenceNotCreated', { singular: words.singular }), {
           variant: 'error',
         });
         return null;

@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { useSnackbar } from 'notistack';
 import type { ImportReport, ResourceDef } from '../model/index.js';
+import { useT } from '@propdesk/i18n/react';
+import { recordsCatalog } from './i18n/catalog.js';
+import { useFormat } from './i18n/valueFormat.js';
 import { serverError, useImportCsvMutation } from './api.js';
 import { inSentence } from './nouns.js';
 
@@ -13,6 +16,10 @@ export function useCsvImport(def: ResourceDef, onClose: () => void) {
   const [problem, setProblem] = useState<string | null>(null);
   const [runImport, { isLoading }] = useImportCsvMutation();
   const { enqueueSnackbar } = useSnackbar();
+  const t = useT(recordsCatalog);
+  const format = useFormat();
+  // English as it was (1234); another language's digits grouped as its counts are (1,234).
+  const count = (n: number) => (format.language === 'en' ? String(n) : format.count(n));
 
   /** A dry run (nothing written) or the import itself, with the mapping as it is now. */
   const check = async (text: string, nextMapping: Record<string, string>, dryRun: boolean) => {
@@ -26,7 +33,7 @@ export function useCsvImport(def: ResourceDef, onClose: () => void) {
     const next = result.data.data;
     setReport(next);
     if (!dryRun && next.committed) {
-      enqueueSnackbar(`Imported ${next.created} new and ${next.updated} updated ${inSentence(def.label)}.`, { variant: 'success' });
+      enqueueSnackbar(t('imported', { created: count(next.created), updated: count(next.updated), label: format.language === 'en' ? inSentence(def.label) : def.label }), { variant: 'success' });
       handleClose();
     }
   };

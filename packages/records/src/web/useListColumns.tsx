@@ -13,6 +13,7 @@ import type { Translate } from '@propdesk/i18n';
 import { useT } from '@propdesk/i18n/react';
 import { recordsCatalog } from './i18n/catalog.js';
 import type { RecordsKey } from './i18n/en.js';
+import { useFormat } from './i18n/valueFormat.js';
 
 const BASE_KEYS = { active: 'active', createdOn: 'createdOn', modifiedOn: 'modifiedOn' } as const;
 
@@ -56,6 +57,7 @@ function useKeyWidths(def: ResourceDef, allColumns: [string, FieldDef][], rows: 
 /** The grid's columns: every readable field and the base columns, the view's shown first and the rest hidden. */
 export function useListColumns(def: ResourceDef, rows: RecordRow[], state: ListState, phone: boolean) {
   const t = useT(recordsCatalog);
+  const format = useFormat();
   const present = useMemo(() => {
     // Protected fields the user may not read are absent from every row: no column for them.
     const sample = rows[0];
@@ -91,10 +93,10 @@ export function useListColumns(def: ResourceDef, rows: RecordRow[], state: ListS
         // Numbers are formatted text (146,000.00 EGP), right-aligned as numbers read.
         type: 'string',
         ...(isNumberKind(field.kind) ? { align: 'right' as const, headerAlign: 'right' as const } : {}),
-        valueGetter: (_value, row) => (typeof row[name] === 'boolean' ? t(row[name] ? 'yes' : 'no') : formatValue(field, row[name], row.refLabels?.[name])),
+        valueGetter: (_value, row) => (typeof row[name] === 'boolean' ? t(row[name] ? 'yes' : 'no') : formatValue(field, row[name], row.refLabels?.[name], format)),
         renderCell: cellRenderer(name, field, t),
       })),
-    [allColumns, def, state.widths, shown, keyWidths, t],
+    [allColumns, def, state.widths, shown, keyWidths, t, format],
   );
 
   const visibility = useMemo<GridColumnVisibilityModel>(() => Object.fromEntries(allColumns.map(([name]) => [name, shown.includes(name)])), [allColumns, shown]);

@@ -2,6 +2,8 @@ import { useState, type Dispatch, type RefObject, type SetStateAction } from 're
 import type { FieldValues } from 'react-hook-form';
 import { useSnackbar } from 'notistack';
 import { isEmptyValue, isShown, type RecordRow, type ResourceDef } from '../model/index.js';
+import { useT } from '@propdesk/i18n/react';
+import { recordsCatalog } from './i18n/catalog.js';
 import { serverError, useSaveRecordMutation, type ServerError } from './api.js';
 import type { FormExtension } from './formExtension.js';
 import type { FormFields, RecordFormApi } from './useRecordFormState.js';
@@ -27,6 +29,7 @@ export function useRecordSubmit({ def, record, fields, extension, form, saved, s
   const [baseVersion, setBaseVersion] = useState(record?.version);
   const [save, { isLoading }] = useSaveRecordMutation();
   const { enqueueSnackbar } = useSnackbar();
+  const t = useT(recordsCatalog);
 
   const showRefusal = (problem: ServerError) => {
     const extraNames = new Set(Object.keys(extension?.create ?? {}).concat(Object.keys(extension?.update ?? {})));
@@ -62,7 +65,7 @@ export function useRecordSubmit({ def, record, fields, extension, form, saved, s
     }
     saved.current = true;
     reset(getValues());
-    enqueueSnackbar(result.data.message ?? `${def.singular} saved.`, { variant: 'success' });
+    enqueueSnackbar(result.data.message ?? t('recordSaved', { singular: def.singular }), { variant: 'success' });
     onSaved(result.data.data);
   };
 

@@ -31,8 +31,9 @@ export async function prepareDirection(language: Language): Promise<void> {
  * for Arabic, as MUI documents it; `<html dir>` itself is set by the language runtime.
  */
 export function PropdeskThemeProvider({ children }: { children: ReactNode }) {
-  const direction = directionOf(useLanguage());
-  const theme = useMemo(() => createPropdeskTheme(direction), [direction]);
+  const language = useLanguage();
+  const direction = directionOf(language);
+  const theme = useMemo(() => createPropdeskTheme(direction, language), [direction, language]);
   // The same elements in both directions, only the cache changes: a change of language re-renders
   // the page in place instead of unmounting it (its router, open menus, sidebar, notifications).
   // The bootstrap and the user menu load the RTL cache before they switch, so `use` rarely waits.

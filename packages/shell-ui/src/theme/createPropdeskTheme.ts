@@ -1,4 +1,6 @@
 import { createTheme, type Theme } from '@mui/material/styles';
+import type { Language } from '@propdesk/i18n';
+import { muiWords } from './muiWords.js';
 
 /** Inter where installed, then the platform's own UI font. */
 export const FONT_STACK =
@@ -16,8 +18,10 @@ export const BRAND_COLORS = {
  * Propdesk's look: a calm back office. A deep blue primary with a teal accent on neutral
  * surfaces, the Inter/system font stack, compact controls and quiet borders instead of shadows.
  */
-export function createPropdeskTheme(direction: 'ltr' | 'rtl' = 'ltr'): Theme {
-  return createTheme({
+export function createPropdeskTheme(direction: 'ltr' | 'rtl' = 'ltr', language: Language = 'en'): Theme {
+  const words = muiWords(language);
+  return createTheme(
+    {
     // Issue 29: right to left for Arabic, with the emotion cache of PropdeskThemeProvider (MUI's RTL guide).
     direction,
     palette: {
@@ -52,5 +56,8 @@ export function createPropdeskTheme(direction: 'ltr' | 'rtl' = 'ltr'): Theme {
         styleOverrides: { body: { WebkitFontSmoothing: 'antialiased' } },
       },
     },
-  });
+    },
+    // MUI's own words in the page's language (English: none, MUI's defaults): merged over the options above.
+    ...(words ? [words] : []),
+  );
 }

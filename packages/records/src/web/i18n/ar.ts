@@ -1,5 +1,6 @@
 import type { Messages } from '@propdesk/i18n';
 import type { RecordsKey } from './en.js';
+import { engineAr } from './engine.ar.js';
 
 /** The records engine's words in Arabic (docs/i18n-glossary.md); plurals with Arabic's six forms. */
 const ar: Messages<RecordsKey> = {
@@ -111,6 +112,7 @@ const ar: Messages<RecordsKey> = {
   selected: '{count, plural, zero {لم يُحدَّد شيء} one {صف واحد محدد} two {صفان محددان} few {# صفوف محددة} many {# صفًا محددًا} other {# صف محدد}}',
   clearSelection: 'إلغاء التحديد',
   exportSelected: 'تصدير المحدد',
+  ...engineAr,
 };
 
 export default ar;

@@ -1,3 +1,5 @@
+import { engineEn } from './engine.en.js';
+
 /**
  * The records engine's own words (the list, form, view, filters, import and export, history), in the
  * spec's English. A definition's words are not here: they come from the definition (`localizeResource`).
@@ -118,6 +120,7 @@ export const en = {
   selected: '{count, plural, other {# selected}}',
   clearSelection: 'Clear selection',
   exportSelected: 'Export selected',
+  ...engineEn,
 } as const;
 
 export type RecordsKey = keyof typeof en;
