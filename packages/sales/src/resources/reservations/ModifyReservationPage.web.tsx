@@ -8,12 +8,16 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { fieldErrorMap, toApiError } from '@propdesk/api-client';
 import { ReferencePicker, formatMoney, recordsApi } from '@propdesk/records/web';
+import { useLanguage, useT } from '@propdesk/i18n/react';
 import { useSnackbar } from 'notistack';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ReservationPreview, previewArgsOf } from './ReservationPreview.web.js';
 import { RevisionsList } from './RevisionsCompare.web.js';
 import { useModifyReservationMutation, useReservationRevisionsQuery } from './reservationApi.web.js';
+import { isolate, richText } from '../leads/richText.web.js';
+import { salesCatalog } from '../../web/i18n/catalog.js';
+import { useOptionLabel } from '../../web/i18n/definitionWords.js';
 
 /**
  * `/Reservations/Modify?id=`: asks to change a confirmed reservation's unit, payment plan, offer or
@@ -22,14 +26,18 @@ import { useModifyReservationMutation, useReservationRevisionsQuery } from './re
  */
 /** The Modify page's content within the page's gutter (as the engine's pages). */
 export default function ModifyReservationPage() {
+  const t = useT(salesCatalog);
   return (
-    <Box component="section" aria-label="Modify Reservation" sx={{ px: { xs: 2, md: 3 }, pb: 3, pt: 1 }}>
+    <Box component="section" aria-label={t('doc.modifyPage')} sx={{ px: { xs: 2, md: 3 }, pb: 3, pt: 1 }}>
       <ModifyReservation />
     </Box>
   );
 }
 
 function ModifyReservation() {
+  const t = useT(salesCatalog);
+  const language = useLanguage();
+  const optionLabel = useOptionLabel();
   const [search, setSearch] = useSearchParams();
   const id = search.get('id') ?? search.get('record');
   const navigate = useNavigate();
@@ -50,14 +58,14 @@ function ModifyReservation() {
     return (
       <Paper sx={{ p: 3, maxWidth: 640 }}>
         <Typography variant="h6" gutterBottom>
-          Modify a reservation
+          {t('doc.modifyTitle')}
         </Typography>
-        <ReferencePicker resource="reservations" name="reservation" label="Confirmed reservation" value={null} onChange={(value) => value && setSearch({ id: String(value) })} />
+        <ReferencePicker resource="reservations" name="reservation" label={t('doc.confirmedReservation')} value={null} onChange={(value) => value && setSearch({ id: String(value) })} />
       </Paper>
     );
   }
-  if (loadError) return <Alert severity="error">The reservation could not be loaded.</Alert>;
-  if (!record) return <Typography color="text.secondary">Loading…</Typography>;
+  if (loadError) return <Alert severity="error">{t('doc.loadFailed')}</Alert>;
+  if (!record) return <Typography color="text.secondary">{t('doc.loading')}</Typography>;
 
   const proposed = {
     ...record,
@@ -83,7 +91,7 @@ function ModifyReservation() {
     setErrors({});
     try {
       await modify({ id, body }).unwrap();
-      enqueueSnackbar('Modification sent for approval', { variant: 'success' });
+      enqueueSnackbar(t('doc.sentForApproval'), { variant: 'success' });
       void navigate(`/Reservations?record=${id}`);
     } catch (error) {
       const failure = toApiError(error);
@@ -93,43 +101,47 @@ function ModifyReservation() {
   };
 
   const labels = record.refLabels ?? {};
+  const heading = { number: String(record.number), unit: String(labels.unit ?? ''), price: formatMoney(record.netPrice) };
+  const status = language === 'ar' ? optionLabel('reservations', 'status', record.status) : String(record.status).replace(/_/g, ' ');
   return (
     <Stack spacing={2}>
       <Typography variant="h6">
-        Modify {String(record.number)}: {String(labels.unit ?? '')} at {formatMoney(record.netPrice)}
+        {language === 'ar'
+          ? richText(t, 'doc.modifyHeading', heading, { number: isolate(heading.number), unit: isolate(heading.unit), price: isolate(heading.price) })
+          : t('doc.modifyHeading', heading)}
       </Typography>
       {!editable ? (
         <Alert severity="info">
-          {record.modificationPending ? 'A modification is already waiting for approval.' : `Only a confirmed reservation can be modified; this one is ${String(record.status).replace(/_/g, ' ')}.`}
+          {record.modificationPending ? t('doc.alreadyWaiting') : t('doc.onlyConfirmed', { status })}
         </Alert>
       ) : null}
       {problem ? <Alert severity="error">{problem}</Alert> : null}
       <Box component="form" onSubmit={submit} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { md: '1fr 1fr' } }}>
         <Stack spacing={2}>
-          <ReferencePicker resource="units" name="unit" label="Unit" value={(proposed.unit as string) ?? null} valueLabels={unit ? null : (labels.unit as string | null) ?? null} onChange={(value) => setUnit((value as string | null) ?? null)} error={errors.unit} disabled={!editable} />
-          <ReferencePicker resource="payment-plans" name="paymentPlan" label="Payment plan" pickFor="reservations.paymentPlan" match={typeof proposed.unit === 'string' ? `unit:${proposed.unit}` : undefined} value={(proposed.paymentPlan as string) ?? null} valueLabels={plan ? null : (labels.paymentPlan as string | null) ?? null} onChange={(value) => setPlan((value as string | null) ?? null)} error={errors.paymentPlan} disabled={!editable} />
-          <ReferencePicker resource="unit-offers" name="offer" label="Offer" pickFor="reservations.offer" match={typeof proposed.unit === 'string' ? `unit:${proposed.unit}` : undefined} value={(proposed.offer as string | null) ?? null} valueLabels={offer === undefined ? ((labels.offer as string | null) ?? null) : null} onChange={(value) => setOffer((value as string | null) ?? null)} error={errors.offer} disabled={!editable} />
+          <ReferencePicker resource="units" name="unit" label={t('doc.unit')} value={(proposed.unit as string) ?? null} valueLabels={unit ? null : (labels.unit as string | null) ?? null} onChange={(value) => setUnit((value as string | null) ?? null)} error={errors.unit} disabled={!editable} />
+          <ReferencePicker resource="payment-plans" name="paymentPlan" label={t('doc.paymentPlan')} pickFor="reservations.paymentPlan" match={typeof proposed.unit === 'string' ? `unit:${proposed.unit}` : undefined} value={(proposed.paymentPlan as string) ?? null} valueLabels={plan ? null : (labels.paymentPlan as string | null) ?? null} onChange={(value) => setPlan((value as string | null) ?? null)} error={errors.paymentPlan} disabled={!editable} />
+          <ReferencePicker resource="unit-offers" name="offer" label={t('doc.offer')} pickFor="reservations.offer" match={typeof proposed.unit === 'string' ? `unit:${proposed.unit}` : undefined} value={(proposed.offer as string | null) ?? null} valueLabels={offer === undefined ? ((labels.offer as string | null) ?? null) : null} onChange={(value) => setOffer((value as string | null) ?? null)} error={errors.offer} disabled={!editable} />
           <Stack direction="row" spacing={2}>
-            <TextField select size="small" label="Discount as" value={String(proposed.discountKind ?? 'percent')} onChange={(event) => setDiscountKind(event.target.value as 'percent' | 'amount')} disabled={!editable} sx={{ minWidth: 160 }}>
-              <MenuItem value="percent">Percent</MenuItem>
-              <MenuItem value="amount">Amount</MenuItem>
+            <TextField select size="small" label={t('doc.discountAs')} value={String(proposed.discountKind ?? 'percent')} onChange={(event) => setDiscountKind(event.target.value as 'percent' | 'amount')} disabled={!editable} sx={{ minWidth: 160 }}>
+              <MenuItem value="percent">{t('doc.percent')}</MenuItem>
+              <MenuItem value="amount">{t('doc.amount')}</MenuItem>
             </TextField>
-            <TextField size="small" label="Discount" value={discountValue === '' ? String(record.discountValue ?? '') : discountValue} onChange={(event) => setDiscountValue(event.target.value)} error={Boolean(errors.discountValue)} helperText={errors.discountValue} disabled={!editable} />
+            <TextField size="small" label={t('doc.discount')} value={discountValue === '' ? String(record.discountValue ?? '') : discountValue} onChange={(event) => setDiscountValue(event.target.value)} error={Boolean(errors.discountValue)} helperText={errors.discountValue} disabled={!editable} />
           </Stack>
-          <TextField label="Why" required value={reason} onChange={(event) => setReason(event.target.value)} error={Boolean(errors.reason)} helperText={errors.reason ?? 'Sent to the approvers with the request.'} disabled={!editable} multiline minRows={2} />
+          <TextField label={t('doc.why')} required value={reason} onChange={(event) => setReason(event.target.value)} error={Boolean(errors.reason)} helperText={errors.reason ?? t('doc.whyHelp')} disabled={!editable} multiline minRows={2} />
           <Stack direction="row" spacing={1}>
             <Button type="submit" variant="contained" disabled={!editable || isLoading || reason.trim() === ''}>
-              Send for approval
+              {t('doc.sendForApproval')}
             </Button>
-            <Button onClick={() => void navigate(`/Reservations?record=${id}`)}>Back to the reservation</Button>
+            <Button onClick={() => void navigate(`/Reservations?record=${id}`)}>{t('doc.backToReservation')}</Button>
           </Stack>
         </Stack>
         <Stack spacing={2}>
-          <ReservationPreview args={previewArgsOf(record)} title={`Now (revision ${String(record.revision ?? 1)})`} />
-          <ReservationPreview args={previewArgsOf(proposed)} title="As modified" />
+          <ReservationPreview args={previewArgsOf(record)} title={t('doc.nowRevision', { revision: String(record.revision ?? 1) })} />
+          <ReservationPreview args={previewArgsOf(proposed)} title={t('doc.asModified')} />
         </Stack>
       </Box>
-      <Typography variant="subtitle1">Revisions</Typography>
+      <Typography variant="subtitle1">{t('doc.revisions')}</Typography>
       <RevisionsList revisions={revisions ?? []} />
     </Stack>
   );

@@ -1,5 +1,6 @@
 import type { Messages } from '@propdesk/i18n';
 import type { SalesKey } from './en.js';
+import { documentsAr } from './documents.ar.js';
 import { leadsAr } from './leads.ar.js';
 
 /** The sales screens' Arabic words (docs/i18n-glossary.md); loaded only for those who read Arabic. */
@@ -378,5 +379,6 @@ const ar: Messages<SalesKey> = {
   'remind.send': '{count, plural, zero {إرسال} one {إرسال تذكير واحد} two {إرسال تذكيرين} few {إرسال {n} تذكيرات} many {إرسال {n} تذكيرًا} other {إرسال {n} تذكير}}',
   'remind.sendPlain': 'إرسال',
   'remind.queued': '{count, plural, zero {لم يُجدول أي تذكير.} one {جُدول تذكير واحد.} two {جُدول تذكيران.} few {جُدولت {n} تذكيرات.} many {جُدول {n} تذكيرًا.} other {جُدول {n} تذكير.}}',
+  ...documentsAr,
 };
 export default ar;

@@ -1,3 +1,4 @@
+import { documentsEn } from './documents.en.js';
 import { leadsEn } from './leads.en.js';
 
 /**
@@ -389,6 +390,7 @@ export const en = {
   'remind.send': '{count, plural, one {Send {n} reminder} other {Send {n} reminders}}',
   'remind.sendPlain': 'Send',
   'remind.queued': '{count, plural, one {{n} reminder queued.} other {{n} reminders queued.}}',
+  ...documentsEn,
 };
 
 export type SalesKey = keyof typeof en;

@@ -1,0 +1,48 @@
+/**
+ * The English words of the reservation form's own parts (buyers and shares, from a hold, submit now) and of
+ * the Modify Reservation page, spread into the sales catalog (`en.ts`). Each is the screen's text as it was,
+ * byte for byte.
+ */
+export const documentsEn = {
+  'doc.buyers': 'Buyers',
+  'doc.buyersAndShares': 'Buyers and shares',
+  'doc.buyer': 'Buyer',
+  'doc.sharePct': 'Share %',
+  'doc.shareOf': 'Share of buyer {n}',
+  'doc.removeBuyer': 'Remove buyer {n}',
+  'doc.addBuyer': 'Add buyer',
+  'doc.sharesTotal': 'Shares: {total}% of 100%',
+  'doc.buysAlone': 'No co-buyers: the customer buys alone.',
+  'doc.chooseBuyer': 'Choose the buyer',
+  'doc.shareFormat': 'A share such as 50 or 33.3333',
+  'doc.atMostBuyers': 'At most 10 buyers',
+  'doc.sharesAddUp': 'The shares add up to 100%',
+  'doc.fromHold': 'From an approved hold (optional)',
+  'doc.fromHoldHelp': 'The hold’s unit passes to this reservation without ever being free.',
+  'doc.submitNow': 'Submit now (confirmed within your discount authority, else sent to finance for approval)',
+  'doc.modifyPage': 'Modify Reservation',
+  'doc.modifyTitle': 'Modify a reservation',
+  'doc.confirmedReservation': 'Confirmed reservation',
+  'doc.loadFailed': 'The reservation could not be loaded.',
+  'doc.loading': 'Loading…',
+  'doc.sentForApproval': 'Modification sent for approval',
+  'doc.modifyHeading': 'Modify {number}: {unit} at {price}',
+  'doc.alreadyWaiting': 'A modification is already waiting for approval.',
+  'doc.onlyConfirmed': 'Only a confirmed reservation can be modified; this one is {status}.',
+  'doc.unit': 'Unit',
+  'doc.paymentPlan': 'Payment plan',
+  'doc.offer': 'Offer',
+  'doc.discountAs': 'Discount as',
+  'doc.percent': 'Percent',
+  'doc.amount': 'Amount',
+  'doc.discount': 'Discount',
+  'doc.why': 'Why',
+  'doc.whyHelp': 'Sent to the approvers with the request.',
+  'doc.sendForApproval': 'Send for approval',
+  'doc.backToReservation': 'Back to the reservation',
+  'doc.nowRevision': 'Now (revision {revision})',
+  'doc.asModified': 'As modified',
+  'doc.revisions': 'Revisions',
+} as const;
+
+export type DocumentsKey = keyof typeof documentsEn;
