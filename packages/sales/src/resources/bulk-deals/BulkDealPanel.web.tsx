@@ -11,55 +11,69 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { RecordRow } from '@propdesk/records/model';
 import type { ResourcePageProps } from '@propdesk/records/web';
+import { formatNumber } from '@propdesk/i18n';
+import { useLanguage, useT } from '@propdesk/i18n/react';
+import type { ReactNode } from 'react';
+import { isolate } from '../leads/richText.web.js';
+import { salesCatalog } from '../../web/i18n/catalog.js';
+import type { SalesKey } from '../../web/i18n/en.js';
 
 type Match = { eoiId: string; eoi: string; token: number; tokenLabel: string | null; customer: string | null; unit: string; price: string | null; by: 'hand' | number };
 type Conflict = { eoi: string; token: number | null; kind: string; unit: string | null; message: string };
 type Run = { setup: { name: string }; plan: { name: string }; matches: Match[]; conflicts: Conflict[] };
 
-const KIND_LABEL: Readonly<Record<string, string>> = {
-  no_unit: 'No unit fits',
-  wanted_by_two: 'Wanted by two',
-  taken: 'Taken meanwhile',
-  not_paid: 'Not a paid EOI',
-  no_such_unit: 'No such unit',
-};
+const KINDS = new Set(['no_unit', 'wanted_by_two', 'taken', 'not_paid', 'no_such_unit']);
 /** At most this many rows of each table are drawn; the counts above them say how many there are. */
 const SHOWN = 500;
-const money = (value: string | null) => (value === null ? '—' : Number(value).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+
+/** The panel's words: a conflict's kind and sentence (English: the sentence the server stored), money, data isolated in Arabic. */
+function usePanelWords(setup: string) {
+  const t = useT(salesCatalog);
+  const language = useLanguage();
+  const known = (kind: string) => KINDS.has(kind);
+  return {
+    t,
+    data: (value: ReactNode) => (language === 'ar' ? isolate(value) : value),
+    kind: (kind: string) => (known(kind) ? t(`bulk.kind.${kind}` as SalesKey) : kind),
+    said: (item: Conflict) => (language === 'en' || !known(item.kind) ? item.message : t(`bulk.said.${item.kind}` as SalesKey, { eoi: item.eoi, unit: item.unit ?? '', setup })),
+    money: (value: string | null) => (value === null ? '—' : formatNumber(Number(value), language, { minimumFractionDigits: 2, maximumFractionDigits: 2 })),
+  };
+}
 
 /** The dry run of a bulk deal: every match with its price and plan, and every conflict. */
 export function BulkDealPanel({ record }: { record: RecordRow }) {
   const run = record.result as Run | null | undefined;
+  const { t, data, kind, said, money } = usePanelWords(run?.setup?.name ?? '');
   if (!run || !Array.isArray(run.matches)) {
-    return <Alert severity="info">No dry run yet: run it to see the matches and conflicts before publishing.</Alert>;
+    return <Alert severity="info">{t('bulk.noRun')}</Alert>;
   }
   return (
     <Stack spacing={2}>
       <Typography variant="h6">
-        Dry run: {run.matches.length} matched, {run.conflicts.length} conflicts (plan {run.plan.name})
+        {t('bulk.summary', { matches: String(run.matches.length), conflicts: String(run.conflicts.length), plan: run.plan.name })}
       </Typography>
       {run.conflicts.length > 0 ? (
         <Paper variant="outlined">
-          <Table size="small" aria-label="Conflicts">
+          <Table size="small" aria-label={t('bulk.conflicts')}>
             <TableHead>
               <TableRow>
-                <TableCell>Token</TableCell>
-                <TableCell>EOI</TableCell>
-                <TableCell>Conflict</TableCell>
-                <TableCell>Unit</TableCell>
-                <TableCell>What happened</TableCell>
+                <TableCell>{t('bulk.token')}</TableCell>
+                <TableCell>{t('bulk.eoi')}</TableCell>
+                <TableCell>{t('bulk.conflict')}</TableCell>
+                <TableCell>{t('bulk.unit')}</TableCell>
+                <TableCell>{t('bulk.whatHappened')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {run.conflicts.slice(0, SHOWN).map((item, index) => (
                 <TableRow key={`${item.eoi}-${index}`}>
                   <TableCell>{item.token ?? '—'}</TableCell>
-                  <TableCell>{item.eoi}</TableCell>
+                  <TableCell>{data(item.eoi)}</TableCell>
                   <TableCell>
-                    <Chip size="small" color="warning" label={KIND_LABEL[item.kind] ?? item.kind} />
+                    <Chip size="small" color="warning" label={kind(item.kind)} />
                   </TableCell>
-                  <TableCell>{item.unit ?? '—'}</TableCell>
-                  <TableCell>{item.message}</TableCell>
+                  <TableCell>{item.unit ? data(item.unit) : '—'}</TableCell>
+                  <TableCell>{said(item)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
@@ -67,28 +81,28 @@ export function BulkDealPanel({ record }: { record: RecordRow }) {
         </Paper>
       ) : null}
       <Paper variant="outlined">
-        <Table size="small" aria-label="Matches">
+        <Table size="small" aria-label={t('bulk.matches')}>
           <TableHead>
             <TableRow>
-              <TableCell>Token</TableCell>
-              <TableCell>EOI</TableCell>
-              <TableCell>Customer</TableCell>
-              <TableCell>Unit</TableCell>
-              <TableCell align="right">Price on the plan</TableCell>
-              <TableCell>Plan</TableCell>
-              <TableCell>By</TableCell>
+              <TableCell>{t('bulk.token')}</TableCell>
+              <TableCell>{t('bulk.eoi')}</TableCell>
+              <TableCell>{t('bulk.customer')}</TableCell>
+              <TableCell>{t('bulk.unit')}</TableCell>
+              <TableCell align="right">{t('bulk.price')}</TableCell>
+              <TableCell>{t('bulk.plan')}</TableCell>
+              <TableCell>{t('bulk.by')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
             {run.matches.slice(0, SHOWN).map((item) => (
               <TableRow key={item.eoiId}>
                 <TableCell>{item.tokenLabel ?? item.token}</TableCell>
-                <TableCell>{item.eoi}</TableCell>
-                <TableCell>{item.customer ?? '—'}</TableCell>
-                <TableCell>{item.unit}</TableCell>
+                <TableCell>{data(item.eoi)}</TableCell>
+                <TableCell>{item.customer ? data(item.customer) : '—'}</TableCell>
+                <TableCell>{data(item.unit)}</TableCell>
                 <TableCell align="right">{money(item.price)}</TableCell>
-                <TableCell>{run.plan.name}</TableCell>
-                <TableCell>{item.by === 'hand' ? 'By hand' : `Preference ${item.by}`}</TableCell>
+                <TableCell>{data(run.plan.name)}</TableCell>
+                <TableCell>{item.by === 'hand' ? t('bulk.byHand') : t('bulk.preference', { n: String(item.by) })}</TableCell>
               </TableRow>
             ))}
           </TableBody>
@@ -97,7 +111,7 @@ export function BulkDealPanel({ record }: { record: RecordRow }) {
       {run.matches.length > SHOWN || run.conflicts.length > SHOWN ? (
         <Box>
           <Typography variant="body2" color="text.secondary">
-            The first {SHOWN} rows of each table are shown.
+            {t('bulk.firstRows', { n: String(SHOWN) })}
           </Typography>
         </Box>
       ) : null}

@@ -11,7 +11,10 @@ import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { BuyersEditor } from './BuyersEditor.web.js';
+import { BulkDealPanel } from '../bulk-deals/BulkDealPanel.web.js';
+import type { RecordRow } from '@propdesk/records/model';
 import ModifyReservationPage from './ModifyReservationPage.web.js';
 import { reservationExtension } from './reservationForm.web.js';
 import { salesCatalog } from '../../web/i18n/catalog.js';
@@ -55,8 +58,8 @@ describe('the reservation screens in Arabic (issue 29)', () => {
   });
 
   it("says the form's buyer problems in the page's language when it is checked", async () => {
-    const schema = reservationExtension.create!.buyers!;
-    const problems = (value: unknown) => schema.safeParse(value).error?.issues.map((issue) => issue.message) ?? [];
+    const schema = reservationExtension.create!.buyers! as z.ZodType;
+    const problems = (value: unknown) => schema.safeParse(value).error?.issues.map((issue: z.core.$ZodIssue) => issue.message) ?? [];
     const bad = [{ customer: 'x', share: 'half' }];
     expect(problems(bad)).toEqual(['Choose the buyer', 'A share such as 50 or 33.3333', 'The shares add up to 100%']);
     expect(problems([{ customer: '00000000-0000-4000-8000-000000000001', share: '60' }])).toEqual(['The shares add up to 100%']);
@@ -71,5 +74,34 @@ describe('the reservation screens in Arabic (issue 29)', () => {
     expect(screen.getByRole('heading', { name: 'تعديل حجز' })).toBeInTheDocument();
     expect(screen.getByLabelText('حجز مؤكد')).toBeInTheDocument();
     expect(screen.queryByText(/Modify/)).not.toBeInTheDocument();
+  });
+
+  it("draws a bulk deal's dry run in Arabic, each conflict said from its fields; English keeps the server's sentence", () => {
+    const stored = 'Unit A-0402 is wanted by EOI-2026-00001 (token 1) and EOI-2026-00002 (token 2); it goes to the lower token.';
+    const record = {
+      id: 'b1',
+      result: {
+        setup: { name: 'Spring launch' },
+        plan: { name: '10% over 8 years' },
+        matches: [{ eoiId: 'e1', eoi: 'EOI-2026-00001', token: 1, tokenLabel: null, customer: 'Omar Khaled', unit: 'A-0402', price: '4250000', by: 1 }],
+        conflicts: [{ eoi: 'EOI-2026-00002', token: 2, kind: 'wanted_by_two', unit: 'A-0402', message: stored }],
+      },
+    } as unknown as RecordRow;
+    renderIn('ar', <BulkDealPanel record={record} />);
+    expect(screen.getByText('التشغيل التجريبي: 1 متطابق، 1 تعارض (الخطة 10% over 8 years)')).toBeInTheDocument();
+    expect(screen.getByText('مطلوبة مرتين')).toBeInTheDocument();
+    expect(screen.getByText('الوحدة A-0402 مطلوبة لطلبَي اهتمام؛ تذهب إلى صاحب رقم الأولوية الأقل.')).toBeInTheDocument();
+    expect(screen.getByText('التفضيل 1')).toBeInTheDocument();
+    expect(screen.getByText('4,250,000.00')).toBeInTheDocument();
+    expect(screen.getByText('Omar Khaled').tagName).toBe('BDI');
+    expect(screen.queryByText(stored)).not.toBeInTheDocument();
+    cleanup();
+    renderIn('en', <BulkDealPanel record={record} />);
+    expect(screen.getByText('Dry run: 1 matched, 1 conflicts (plan 10% over 8 years)')).toBeInTheDocument();
+    expect(screen.getByText('Wanted by two')).toBeInTheDocument();
+    expect(screen.getByText(stored)).toBeInTheDocument();
+    expect(screen.getByText('Preference 1')).toBeInTheDocument();
+    expect(screen.getByText('4,250,000.00')).toBeInTheDocument();
+    expect(screen.getByText('Omar Khaled').tagName).toBe('TD');
   });
 });

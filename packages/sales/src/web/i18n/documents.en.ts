@@ -1,6 +1,6 @@
 /**
  * The English words of the reservation form's own parts (buyers and shares, from a hold, submit now) and of
- * the Modify Reservation page, spread into the sales catalog (`en.ts`). Each is the screen's text as it was,
+ * the Modify Reservation page and the bulk deal's dry run, spread into the sales catalog (`en.ts`). Each is the screen's text as it was,
  * byte for byte.
  */
 export const documentsEn = {
@@ -43,6 +43,34 @@ export const documentsEn = {
   'doc.nowRevision': 'Now (revision {revision})',
   'doc.asModified': 'As modified',
   'doc.revisions': 'Revisions',
+  'bulk.noRun': 'No dry run yet: run it to see the matches and conflicts before publishing.',
+  'bulk.summary': 'Dry run: {matches} matched, {conflicts} conflicts (plan {plan})',
+  'bulk.conflicts': 'Conflicts',
+  'bulk.matches': 'Matches',
+  'bulk.token': 'Token',
+  'bulk.eoi': 'EOI',
+  'bulk.conflict': 'Conflict',
+  'bulk.unit': 'Unit',
+  'bulk.whatHappened': 'What happened',
+  'bulk.customer': 'Customer',
+  'bulk.price': 'Price on the plan',
+  'bulk.plan': 'Plan',
+  'bulk.by': 'By',
+  'bulk.byHand': 'By hand',
+  'bulk.preference': 'Preference {n}',
+  'bulk.firstRows': 'The first {n} rows of each table are shown.',
+  'bulk.kind.no_unit': 'No unit fits',
+  'bulk.kind.wanted_by_two': 'Wanted by two',
+  'bulk.kind.taken': 'Taken meanwhile',
+  'bulk.kind.not_paid': 'Not a paid EOI',
+  'bulk.kind.no_such_unit': 'No such unit',
+  // A conflict's sentence: English shows the one the server stored with the run (it names more than the
+  // conflict's fields); these are the words other languages are translated from.
+  'bulk.said.no_unit': 'No available unit fits the preferences of {eoi}; choose its unit by hand.',
+  'bulk.said.wanted_by_two': 'Unit {unit} is wanted by two EOIs; it goes to the lower token.',
+  'bulk.said.taken': 'Unit {unit} is not available.',
+  'bulk.said.not_paid': '{eoi} is not a paid EOI of {setup}.',
+  'bulk.said.no_such_unit': '{unit} is not a unit of {setup}’s project.',
 } as const;
 
 export type DocumentsKey = keyof typeof documentsEn;
