@@ -32,6 +32,22 @@ export const screensEn = {
   'roles.groupSettingsRoles': 'Settings › Roles',
   'roles.groupProcurement': 'Procurement',
   'roles.groupSystem': 'System',
+
+  // A user's form (first password, roles) and account panel
+  'users.firstPassword': 'First password',
+  'users.firstPasswordHelp': 'At least {n} characters; tell the user in person.',
+  'users.roles': 'Roles',
+  'users.account': 'Account',
+  'users.noRoles': 'No roles: this user can sign in but sees nothing.',
+  'users.setNewPassword': 'Set a new password',
+  'users.signOutEverywhere': 'Sign out everywhere',
+  'users.newPassword': 'New password',
+  'users.newPasswordHelp': 'At least {n} characters. The user is signed out everywhere.',
+  'users.cancel': 'Cancel',
+  'users.setPassword': 'Set password',
+  'users.passwordSet': 'Password set. Their open sessions have ended.',
+  'users.signedOut': 'Signed out everywhere.',
+  'users.notValidPassword': 'Not a valid password',
 };
 
 export type ScreensKey = keyof typeof screensEn;
