@@ -96,4 +96,23 @@ export const screensAr: Messages<ScreensKey> = {
   'reprice.changeCount':
     '{count, plural, zero {تغيير الأسعار} one {تغيير سعر واحد} two {تغيير سعرين} few {تغيير {n} أسعار} many {تغيير {n} سعرًا} other {تغيير {n} سعر}}',
   'reprice.changePrices': 'تغيير الأسعار',
+
+  'company.logo': 'الشعار',
+  'company.logoOf': 'شعار {name}',
+  'company.noLogo': 'لا يوجد شعار',
+  'company.carries': 'تحمله كل المطبوعات: العقود والإيصالات وكشوف الحساب وكشوف حساب الوسطاء وطلبات الشراء وأوامر الشراء. {type}، {size}، رُفع في {when}.',
+  'company.noLogoPrints': 'تحمل المطبوعات اسم الشركة وبياناتها دون شعار حتى يُرفع شعار.',
+  'company.logoFile': 'ملف الشعار',
+  'company.uploadAnother': 'رفع شعار آخر',
+  'company.upload': 'رفع شعار',
+  'company.takeOff': 'إزالة الشعار',
+  'company.rule': 'PNG أو JPEG، بحد أقصى {size}؛ وأفضل ما يُطبع صورة مربعة ببضع مئات من البكسلات.',
+  'company.tooBig': 'لا يزيد حجم الشعار عن {max}؛ وحجم {file} هو {size}.',
+  'company.uploaded': 'رُفع الشعار.',
+  'company.removed': 'أُزيل الشعار.',
+  'company.confirmTitle': 'إزالة الشعار؟',
+  'company.confirmBody': 'تحمل المطبوعات التالية اسم الشركة وبياناتها دون شعار. وتحتفظ المطبوعات الصادرة بالفعل بشعارها.',
+  'company.confirm': 'إزالة',
+  'company.mb': '{n} ميجابايت',
+  'company.kb': '{n} كيلوبايت',
 };

@@ -93,6 +93,26 @@ export const screensEn = {
   'reprice.changed': 'Prices changed.',
   'reprice.changeCount': '{count, plural, other {Change {n} prices}}',
   'reprice.changePrices': 'Change prices',
+
+  // The company profile's logo
+  'company.logo': 'Logo',
+  'company.logoOf': 'Logo of {name}',
+  'company.noLogo': 'No logo',
+  'company.carries': 'Every print carries it: contracts, receipts, statements, broker statements, purchase requests and orders. {type}, {size}, uploaded {when}.',
+  'company.noLogoPrints': 'The prints carry the company’s name and details without a logo until one is uploaded.',
+  'company.logoFile': 'Logo file',
+  'company.uploadAnother': 'Upload another logo',
+  'company.upload': 'Upload a logo',
+  'company.takeOff': 'Take the logo off',
+  'company.rule': 'PNG or JPEG, at most {size}; a square image of a few hundred pixels prints best.',
+  'company.tooBig': 'The logo can be at most {max}; {file} is {size}.',
+  'company.uploaded': 'Logo uploaded.',
+  'company.removed': 'Logo removed.',
+  'company.confirmTitle': 'Take the logo off?',
+  'company.confirmBody': 'The next prints carry the company’s name and details without a logo. Prints issued already keep theirs.',
+  'company.confirm': 'Take it off',
+  'company.mb': '{n} MB',
+  'company.kb': '{n} KB',
 };
 
 export type ScreensKey = keyof typeof screensEn;
