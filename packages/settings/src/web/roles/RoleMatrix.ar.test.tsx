@@ -41,10 +41,10 @@ describe('the role privileges matrix in Arabic (issue 29)', { timeout: 30_000 },
     expect(key).toHaveAttribute('dir', 'ltr');
     expect(screen.getByRole('checkbox', { name: 'إعدادات صلاحية العملاء المحتملين: كل الإجراءات' })).toBeInTheDocument();
 
-    expect(screen.getAllByText('↳ إجراءات إضافية').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('↲ إجراءات إضافية').length).toBeGreaterThan(0);
     expect(screen.getByText('الإسناد إلى الآخرين، والدمج')).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'العملاء المحتملون: إسناد' })).toBeInTheDocument();
-    expect(screen.getByText('↳ Base price (حقل محمي)')).toBeInTheDocument();
+    expect(screen.getByText('↲ Base price (حقل محمي)')).toBeInTheDocument();
 
     // No English word of the matrix's own is left.
     const text = table.textContent ?? '';
