@@ -13,6 +13,8 @@ import Typography from '@mui/material/Typography';
 import type { ComparisonView } from '../../model/api.js';
 import { formatMoney } from '../../model/money.js';
 import { quantityText } from '../../web/common/DocumentLines.js';
+import { useProcurementWords } from '../../web/i18n/words.js';
+import { dataText } from '../../web/i18n/richText.js';
 
 export type ComparisonTableProps = {
   data: ComparisonView;
@@ -30,23 +32,26 @@ export type ComparisonTableProps = {
  * marked, expired quotations greyed out.
  */
 export function ComparisonTable({ data, canAward, choice, busy, onChoose, onAwardAll }: ComparisonTableProps) {
+  const { t, language, count } = useProcurementWords();
+  const days = (total: string, leadTime: number | null | undefined) =>
+    leadTime === null || leadTime === undefined ? t('cmp.totalNoDays', { total }) : t('cmp.totalDays', { total, count: leadTime, n: count(leadTime) });
   return (
     <Box sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-label="Comparison">
+      <Table size="small" aria-label={t('cmp.table')}>
         <TableHead>
           <TableRow>
-            <TableCell>Request line</TableCell>
-            <TableCell align="right">Qty</TableCell>
+            <TableCell>{t('cmp.requestLine')}</TableCell>
+            <TableCell align="right">{t('cmp.qty')}</TableCell>
             {data.columns.map((column) => (
               <TableCell key={column.quotation} align="right" sx={{ opacity: column.expired ? 0.5 : 1, minWidth: 170, bgcolor: column.expired ? 'action.hover' : undefined }} data-testid={`supplier-${column.supplierName}`}>
                 <Typography sx={{ fontWeight: 600 }}>{column.supplierName}</Typography>
                 <Typography variant="caption" component="div" color="text.secondary">
-                  {column.number} · valid until {column.validUntil}
+                  {dataText(language, (params) => t('cmp.validUntil', params), {}, { number: column.number, date: column.validUntil })}
                 </Typography>
-                {column.expired ? <Chip size="small" label="Expired" sx={{ mt: 0.5 }} /> : null}
+                {column.expired ? <Chip size="small" label={t('cmp.expired')} sx={{ mt: 0.5 }} /> : null}
                 {column.hasAttachment ? (
                   <Link href={`/api/quotations/${column.quotation}/attachment`} target="_blank" rel="noopener" variant="caption" sx={{ display: 'block' }}>
-                    Supplier&apos;s PDF
+                    {t('cmp.supplierPdf')}
                   </Link>
                 ) : null}
               </TableCell>
@@ -60,14 +65,14 @@ export function ComparisonTable({ data, canAward, choice, busy, onChoose, onAwar
               <TableRow key={row.requestLine}>
                 <TableCell>
                   {row.description}
-                  {!open ? <Chip size="small" color="success" variant="outlined" label="Ordered" sx={{ ml: 1 }} /> : null}
+                  {!open ? <Chip size="small" color="success" variant="outlined" label={t('cmp.ordered')} sx={{ ml: 1 }} /> : null}
                 </TableCell>
                 <TableCell align="right">
                   {quantityText(row.quantity)} {row.unit}
                 </TableCell>
                 {data.columns.map((column) => {
                   const cell = row.cells[column.quotation];
-                  if (!cell) return <TableCell key={column.quotation} align="right" sx={{ color: 'text.disabled' }}>not quoted</TableCell>;
+                  if (!cell) return <TableCell key={column.quotation} align="right" sx={{ color: 'text.disabled' }}>{t('cmp.notQuoted')}</TableCell>;
                   return (
                     <TableCell
                       key={column.quotation}
@@ -79,7 +84,7 @@ export function ComparisonTable({ data, canAward, choice, busy, onChoose, onAwar
                         <Box>
                           <Typography sx={{ fontWeight: cell.lowest ? 700 : 400, fontVariantNumeric: 'tabular-nums' }}>{formatMoney(cell.unitPrice)}</Typography>
                           <Typography variant="caption" component="div">
-                            {formatMoney(cell.total)} · {cell.leadTimeDays ?? '–'} days
+                            {days(formatMoney(cell.total), cell.leadTimeDays)}
                           </Typography>
                         </Box>
                         {canAward && open && !column.expired ? (
@@ -87,7 +92,7 @@ export function ComparisonTable({ data, canAward, choice, busy, onChoose, onAwar
                             size="small"
                             checked={choice[row.requestLine] === column.quotation}
                             onChange={() => onChoose(row.requestLine, column.quotation)}
-                            slotProps={{ input: { 'aria-label': `Award ${row.description} to ${column.supplierName}` } }}
+                            slotProps={{ input: { 'aria-label': t('cmp.awardLineTo', { line: row.description, supplier: column.supplierName }) } }}
                           />
                         ) : null}
                       </Stack>
@@ -99,15 +104,15 @@ export function ComparisonTable({ data, canAward, choice, busy, onChoose, onAwar
           })}
           <TableRow>
             <TableCell colSpan={2} sx={{ fontWeight: 700 }}>
-              Total
+              {t('cmp.total')}
             </TableCell>
             {data.columns.map((column) => (
               <TableCell key={column.quotation} align="right" sx={{ fontWeight: 700, opacity: column.expired ? 0.5 : 1, bgcolor: column.lowestTotal ? 'success.light' : undefined }} data-lowest-total={column.lowestTotal ? 'true' : 'false'}>
                 {formatMoney(column.total)}
-                {column.lowestTotal ? <Chip size="small" color="success" label="Lowest total" sx={{ ml: 1 }} /> : null}
+                {column.lowestTotal ? <Chip size="small" color="success" label={t('cmp.lowestTotal')} sx={{ ml: 1 }} /> : null}
                 {canAward && !column.expired && column.status !== 'cancelled' ? (
                   <Button size="small" disabled={busy} onClick={() => onAwardAll(column.quotation)} sx={{ display: 'block', ml: 'auto' }}>
-                    Award all to {column.supplierName}
+                    {t('cmp.awardAllTo', { supplier: column.supplierName })}
                   </Button>
                 ) : null}
               </TableCell>

@@ -16,7 +16,10 @@ import { apiRequest, fieldErrorMap, toApiError } from '@propdesk/api-client';
 import { selectPrivilegeChecker } from '@propdesk/auth-session/web';
 import type { PrivilegeChecker } from '@propdesk/privileges';
 import { recordsApi, requestErrorMessage, type ResourcePageProps } from '@propdesk/records/web';
+import { useLanguage, useT } from '@propdesk/i18n/react';
 import { RolesField } from '../users/RolesField.js';
+import { settingsWebCatalog } from '../i18n/catalog.js';
+import { dataText } from '../i18n/richText.js';
 
 type Created = { id: string; name: string; key: string; prefix: string };
 type FieldErrors = Partial<Record<'name' | 'roles' | 'expiresAt', string>>;
@@ -40,6 +43,8 @@ function NewApiKeyDialog({ onClose }: { onClose: () => void }) {
   const [created, setCreated] = useState<Created | null>(null);
   const [copied, setCopied] = useState(false);
   const refresh = useRefreshKeys();
+  const t = useT(settingsWebCatalog);
+  const language = useLanguage();
 
   const create = async () => {
     setBusy(true);
@@ -76,24 +81,24 @@ function NewApiKeyDialog({ onClose }: { onClose: () => void }) {
   if (created) {
     return (
       <Dialog open onClose={() => undefined} fullWidth maxWidth="sm" aria-labelledby="api-key-made-title">
-        <DialogTitle id="api-key-made-title">Copy the key for “{created.name}”</DialogTitle>
+        <DialogTitle id="api-key-made-title">{dataText(language, (params) => t('keys.copyTitle', params), {}, { name: created.name })}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ mt: 1 }}>
-            <Alert severity="warning">This is the only time the key is shown. Store it in the program that uses it (a server, never a web page); Propdesk keeps only a fingerprint of it.</Alert>
+            <Alert severity="warning">{t('keys.onlyTime')}</Alert>
             <TextField
-              label="API key"
+              label={t('keys.apiKey')}
               value={created.key}
               fullWidth
               slotProps={{ htmlInput: { readOnly: true, 'aria-readonly': true, spellCheck: false, style: { fontFamily: 'monospace' } } }}
               onFocus={(event) => event.target.select()}
             />
-            {copied ? <Alert severity="success" role="status">Copied.</Alert> : null}
+            {copied ? <Alert severity="success" role="status">{t('keys.copied')}</Alert> : null}
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => void copy()}>Copy</Button>
+          <Button onClick={() => void copy()}>{t('keys.copy')}</Button>
           <Button variant="contained" onClick={onClose}>
-            I have stored it
+            {t('keys.stored')}
           </Button>
         </DialogActions>
       </Dialog>
@@ -102,19 +107,19 @@ function NewApiKeyDialog({ onClose }: { onClose: () => void }) {
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="api-key-new-title">
-      <DialogTitle id="api-key-new-title">New API key</DialogTitle>
+      <DialogTitle id="api-key-new-title">{t('keys.new')}</DialogTitle>
       <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>A program calling with this key may do what a user with these roles may do; its changes show in history under the key’s name.</DialogContentText>
+        <DialogContentText sx={{ mb: 2 }}>{t('keys.newIntro')}</DialogContentText>
         <Stack spacing={2}>
-          <TextField label="Name" required size="small" value={name} error={Boolean(errors.name)} helperText={errors.name ?? 'Who uses it, e.g. Website form'} onChange={(event) => setName(event.target.value)} />
+          <TextField label={t('keys.name')} required size="small" value={name} error={Boolean(errors.name)} helperText={errors.name ?? t('keys.nameHelp')} onChange={(event) => setName(event.target.value)} />
           <RolesField value={roles} initialLabels={[]} error={errors.roles} onChange={setRoles} />
           <TextField
-            label="Expires after (optional)"
+            label={t('keys.expires')}
             type="date"
             size="small"
             value={expires}
             error={Boolean(errors.expiresAt)}
-            helperText={errors.expiresAt ?? 'Leave empty for a key that does not expire'}
+            helperText={errors.expiresAt ?? t('keys.expiresHelp')}
             onChange={(event) => setExpires(event.target.value)}
             slotProps={{ inputLabel: { shrink: true } }}
           />
@@ -122,9 +127,9 @@ function NewApiKeyDialog({ onClose }: { onClose: () => void }) {
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('keys.cancel')}</Button>
         <Button variant="contained" disabled={busy} onClick={() => void create()}>
-          Create key
+          {t('keys.create')}
         </Button>
       </DialogActions>
     </Dialog>
@@ -135,14 +140,15 @@ function NewApiKeyDialog({ onClose }: { onClose: () => void }) {
 function ApiKeysHeader() {
   const checker = useSelector(selectPrivilegeChecker) as PrivilegeChecker;
   const [open, setOpen] = useState(false);
+  const t = useT(settingsWebCatalog);
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ alignItems: { md: 'center' }, justifyContent: 'space-between', mb: 1 }}>
       <Typography variant="body2" color="text.secondary">
-        Keys let a website form or another system call the API as a role, without a password. A key is shown once, when it is made.
+        {t('keys.intro')}
       </Typography>
       {checker.can('apiKey', 'create') ? (
         <Button variant="contained" onClick={() => setOpen(true)} sx={{ flexShrink: 0 }}>
-          New API key
+          {t('keys.new')}
         </Button>
       ) : null}
       {open ? <NewApiKeyDialog onClose={() => setOpen(false)} /> : null}
@@ -157,10 +163,12 @@ function RevokePanel({ record }: { record: Record<string, unknown> }) {
   const [busy, setBusy] = useState(false);
   const { enqueueSnackbar } = useSnackbar();
   const refresh = useRefreshKeys();
+  const t = useT(settingsWebCatalog);
+  const language = useLanguage();
   if (record.revokedAt) {
     return (
       <Paper variant="outlined" sx={{ p: 2 }}>
-        <Typography variant="body2">This key was revoked: every call with it is refused.</Typography>
+        <Typography variant="body2">{t('keys.wasRevoked')}</Typography>
       </Paper>
     );
   }
@@ -169,7 +177,7 @@ function RevokePanel({ record }: { record: Record<string, unknown> }) {
     setBusy(true);
     try {
       const response = await apiRequest<{ message?: string }>(`/api/api-keys/${String(record.id)}`, { method: 'DELETE', headers: { 'X-Change-Source': 'screen' } });
-      enqueueSnackbar(response.message ?? 'API key revoked.', { variant: 'success' });
+      enqueueSnackbar(response.message ?? t('keys.revokedNotice'), { variant: 'success' });
       refresh();
       setConfirming(false);
     } catch (error) {
@@ -181,20 +189,20 @@ function RevokePanel({ record }: { record: Record<string, unknown> }) {
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-        <Typography variant="body2">Revoking refuses the key from its next call, on every server. It cannot be undone: make a new key instead.</Typography>
+        <Typography variant="body2">{t('keys.revokeNote')}</Typography>
         <Button color="error" variant="outlined" onClick={() => setConfirming(true)} sx={{ flexShrink: 0 }}>
-          Revoke key
+          {t('keys.revokeKey')}
         </Button>
       </Stack>
       <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="api-key-revoke-title">
-        <DialogTitle id="api-key-revoke-title">Revoke “{String(record.name)}”?</DialogTitle>
+        <DialogTitle id="api-key-revoke-title">{dataText(language, (params) => t('keys.revokeTitle', params), {}, { name: String(record.name) })}</DialogTitle>
         <DialogContent>
-          <DialogContentText>Programs using this key stop working at once.</DialogContentText>
+          <DialogContentText>{t('keys.revokeBody')}</DialogContentText>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setConfirming(false)}>Cancel</Button>
+          <Button onClick={() => setConfirming(false)}>{t('keys.cancel')}</Button>
           <Button color="error" variant="contained" disabled={busy} onClick={() => void revoke()}>
-            Revoke
+            {t('keys.revoke')}
           </Button>
         </DialogActions>
       </Dialog>

@@ -11,9 +11,28 @@ import { ConfirmDialog, formatDateTime } from '@propdesk/records/web';
 import { useSnackbar } from 'notistack';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { LOGO_MAX_BYTES } from '../../model/index.js';
+import { formatNumber, type Language, type Translate } from '@propdesk/i18n';
+import { useLanguage, useT } from '@propdesk/i18n/react';
 import { useRemoveCompanyLogoMutation, useUploadCompanyLogoMutation } from './companyApi.js';
+import { settingsWebCatalog } from '../i18n/catalog.js';
+import { dataText } from '../i18n/richText.js';
+import type { SettingsWebKey } from '../i18n/en.js';
 
-const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+type T = Translate<SettingsWebKey>;
+
+/** A file's size (1.0 MB, 240 KB): English as before (`toFixed`), Arabic in its words with Latin digits. */
+const sizeText = (bytes: number, t: T, language: Language) => {
+  const written = (value: number, digits: number) => (language === 'en' ? value.toFixed(digits) : formatNumber(value, language, { minimumFractionDigits: digits, maximumFractionDigits: digits }));
+  return bytes >= 1024 * 1024 ? t('company.mb', { n: written(bytes / (1024 * 1024), 1) }) : t('company.kb', { n: written(Math.max(1, Math.round(bytes / 1024)), 0) });
+};
+
+/** When the logo was uploaded: English the engine's format as before; Arabic the month's name, Latin digits. */
+const uploadedWhen = (value: unknown, language: Language) => {
+  if (language === 'en' || typeof value !== 'string' || !value) return formatDateTime(value);
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return formatDateTime(value);
+  return new Intl.DateTimeFormat('ar-EG-u-nu-latn', { day: '2-digit', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(date);
+};
 
 /**
  * Under the company profile's view: the logo every print carries, and (for whoever may change the
@@ -29,6 +48,9 @@ export function CompanyLogoPanel({ record }: { record: RecordRow }) {
   const [confirmRemove, setConfirmRemove] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const hasLogo = Boolean(record.logoType);
+  const t = useT(settingsWebCatalog);
+  const language = useLanguage();
+  const size = (bytes: number) => sizeText(bytes, t, language);
 
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -36,12 +58,12 @@ export function CompanyLogoPanel({ record }: { record: RecordRow }) {
     if (!file) return;
     setProblem(null);
     if (file.size > LOGO_MAX_BYTES) {
-      setProblem(`The logo can be at most ${sizeText(LOGO_MAX_BYTES)}; ${file.name} is ${sizeText(file.size)}.`);
+      setProblem(t('company.tooBig', { max: size(LOGO_MAX_BYTES), file: file.name, size: size(file.size) }));
       return;
     }
     try {
       const answer = await upload({ id: record.id, file }).unwrap();
-      enqueueSnackbar(answer.message ?? 'Logo uploaded.', { variant: 'success' });
+      enqueueSnackbar(answer.message ?? t('company.uploaded'), { variant: 'success' });
     } catch (error) {
       const failure = toApiError(error);
       setProblem(fieldErrorMap(failure).logo ?? failure.message);
@@ -52,57 +74,61 @@ export function CompanyLogoPanel({ record }: { record: RecordRow }) {
     setConfirmRemove(false);
     try {
       const answer = await remove(record.id).unwrap();
-      enqueueSnackbar(answer.message ?? 'Logo removed.', { variant: 'success' });
+      enqueueSnackbar(answer.message ?? t('company.removed'), { variant: 'success' });
     } catch (error) {
       setProblem(toApiError(error).message);
     }
   };
 
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} aria-label="Logo">
+    <Paper variant="outlined" sx={{ p: 2 }} aria-label={t('company.logo')}>
       <Typography variant="h6" component="h3" sx={{ mb: 1 }}>
-        Logo
+        {t('company.logo')}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
         <Box sx={{ width: 112, height: 112, border: 1, borderColor: 'divider', borderRadius: 1, display: 'grid', placeItems: 'center', bgcolor: 'background.default', flexShrink: 0 }}>
           {hasLogo ? (
-            <Box component="img" src={`/api/company-profile/${record.id}/logo?v=${encodeURIComponent(String(record.logoUpdatedOn ?? ''))}`} alt={`Logo of ${String(record.name)}`} sx={{ maxWidth: 104, maxHeight: 104 }} />
+            <Box component="img" src={`/api/company-profile/${record.id}/logo?v=${encodeURIComponent(String(record.logoUpdatedOn ?? ''))}`} alt={t('company.logoOf', { name: String(record.name) })} sx={{ maxWidth: 104, maxHeight: 104 }} />
           ) : (
             <Typography variant="caption" color="text.secondary">
-              No logo
+              {t('company.noLogo')}
             </Typography>
           )}
         </Box>
         <Stack spacing={1}>
           <Typography variant="body2">
             {hasLogo
-              ? `Every print carries it: contracts, receipts, statements, broker statements, purchase requests and orders. ${String(record.logoType) === 'image/png' ? 'PNG' : 'JPEG'}, ${sizeText(Number(record.logoSize ?? 0))}, uploaded ${formatDateTime(record.logoUpdatedOn)}.`
-              : 'The prints carry the company’s name and details without a logo until one is uploaded.'}
+              ? dataText(language, (params) => t('company.carries', params), {}, {
+                  type: String(record.logoType) === 'image/png' ? 'PNG' : 'JPEG',
+                  size: size(Number(record.logoSize ?? 0)),
+                  when: uploadedWhen(record.logoUpdatedOn, language),
+                })
+              : t('company.noLogoPrints')}
           </Typography>
           {canChange ? (
             <Stack direction="row" spacing={1}>
-              <input ref={input} type="file" accept="image/png,image/jpeg" hidden aria-label="Logo file" onChange={(event) => void choose(event)} />
+              <input ref={input} type="file" accept="image/png,image/jpeg" hidden aria-label={t('company.logoFile')} onChange={(event) => void choose(event)} />
               <Button variant="outlined" size="small" disabled={uploading} onClick={() => input.current?.click()}>
-                {hasLogo ? 'Upload another logo' : 'Upload a logo'}
+                {hasLogo ? t('company.uploadAnother') : t('company.upload')}
               </Button>
               {hasLogo ? (
                 <Button color="error" size="small" disabled={removing} onClick={() => setConfirmRemove(true)}>
-                  Take the logo off
+                  {t('company.takeOff')}
                 </Button>
               ) : null}
             </Stack>
           ) : null}
           <Typography variant="caption" color="text.secondary">
-            PNG or JPEG, at most {sizeText(LOGO_MAX_BYTES)}; a square image of a few hundred pixels prints best.
+            {t('company.rule', { size: size(LOGO_MAX_BYTES) })}
           </Typography>
           {problem ? <Alert severity="error">{problem}</Alert> : null}
         </Stack>
       </Stack>
       <ConfirmDialog
         open={confirmRemove}
-        title="Take the logo off?"
-        body="The next prints carry the company’s name and details without a logo. Prints issued already keep theirs."
-        confirmLabel="Take it off"
+        title={t('company.confirmTitle')}
+        body={t('company.confirmBody')}
+        confirmLabel={t('company.confirm')}
         danger
         onConfirm={() => void takeOff()}
         onCancel={() => setConfirmRemove(false)}

@@ -7,11 +7,14 @@ import TableContainer from '@mui/material/TableContainer';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { ACTIONS, ENTITY_REGISTRY, canonicalEntity, type EntityGroup, type Privilege } from '@propdesk/privileges';
-import type { ResourceDef } from '@propdesk/records/model';
+import { localizeResource, type ResourceDef } from '@propdesk/records/model';
+import { useT } from '@propdesk/i18n/react';
+import { definitionWordsCatalog, definitionWordsIn } from '@propdesk/shell-ui';
 import { protectedFieldsByEntity } from './matrix.js';
 import { RoleMatrixEntityRows } from './RoleMatrixEntityRows.js';
 import { RoleMatrixHead } from './RoleMatrixHead.js';
 import { useGrants } from './useGrants.js';
+import { useRoleWords } from './roleWords.js';
 
 export type RoleMatrixProps = {
   value: readonly Privilege[];
@@ -21,23 +24,21 @@ export type RoleMatrixProps = {
   onChange?: (next: Privilege[]) => void;
 };
 
-/** Groups as the sidebar groups them. */
-export const GROUP_LABELS: Record<EntityGroup, string> = {
-  sales: 'Sales',
-  'settings-leads': 'Settings › Leads',
-  'settings-general': 'Settings › General',
-  'settings-roles': 'Settings › Roles',
-  procurement: 'Procurement',
-  system: 'System',
-};
-
 /**
  * The role editor: entities × actions from the privileges registry, grouped as the sidebar groups
- * them, with select-all per row and per column, and each entity's protected fields × read and update.
+ * them (the groups' headings as the sidebar names them), with select-all per row and per column, and each
+ * entity's protected fields × read and update.
  */
 export function RoleMatrix({ value, resources, readOnly = false, error, onChange }: RoleMatrixProps) {
   const grants = useGrants(value, onChange);
-  const fieldsOf = useMemo(() => protectedFieldsByEntity(resources), [resources]);
+  const words = useRoleWords();
+  // The protected fields' labels in the page's language (the definitions' words; English until they load).
+  useT(definitionWordsCatalog);
+  const definitionWords = words.language === 'en' ? undefined : definitionWordsIn(words.language);
+  const fieldsOf = useMemo(
+    () => protectedFieldsByEntity(definitionWords ? resources.map((def) => localizeResource(def, definitionWords)) : resources),
+    [resources, definitionWords],
+  );
   const groups = useMemo(() => {
     const map = new Map<EntityGroup, typeof ENTITY_REGISTRY[number][]>();
     for (const entity of ENTITY_REGISTRY) map.set(entity.group, [...(map.get(entity.group) ?? []), entity]);
@@ -52,18 +53,18 @@ export function RoleMatrix({ value, resources, readOnly = false, error, onChange
         </Typography>
       ) : null}
       <TableContainer sx={{ maxHeight: 640, border: 1, borderColor: 'divider', borderRadius: 1 }}>
-        <Table size="small" stickyHeader aria-label="Privileges">
-          <RoleMatrixHead grants={grants} readOnly={readOnly} />
+        <Table size="small" stickyHeader aria-label={words.t('roles.privileges')}>
+          <RoleMatrixHead grants={grants} readOnly={readOnly} words={words} />
           <TableBody>
             {groups.map(([group, entities]) => (
               <Fragment key={group}>
                 <TableRow>
                   <TableCell colSpan={ACTIONS.length + 2} sx={{ bgcolor: 'action.hover', fontWeight: 600 }}>
-                    {GROUP_LABELS[group]}
+                    {words.group(group)}
                   </TableCell>
                 </TableRow>
                 {entities.map((entity) => (
-                  <RoleMatrixEntityRows key={entity.name} entity={entity} protectedFields={fieldsOf.get(canonicalEntity(entity.name)) ?? []} grants={grants} readOnly={readOnly} />
+                  <RoleMatrixEntityRows key={entity.name} entity={entity} protectedFields={fieldsOf.get(canonicalEntity(entity.name)) ?? []} grants={grants} readOnly={readOnly} words={words} />
                 ))}
               </Fragment>
             ))}

@@ -5,25 +5,24 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { ACTIONS, type ENTITY_REGISTRY } from '@propdesk/privileges';
 import type { Grants } from './useGrants.js';
+import type { RoleWords } from './roleWords.js';
 
 const FIELD_ACTIONS = ['read', 'update'] as const;
-
-/** What an entity's own actions mean, in the words of the people who grant them. */
-export const EXTRA_ACTION_LABELS: Readonly<Record<string, string>> = {
-  readAll: 'See every lead (not only own, pool and team)',
-  assign: 'Assign to others, merge',
-};
 
 export type RoleMatrixEntityRowsProps = {
   entity: (typeof ENTITY_REGISTRY)[number];
   protectedFields: readonly { name: string; label: string }[];
   grants: Grants;
   readOnly: boolean;
+  words: RoleWords;
 };
 
 /** One entity's rows: its actions with select-all, its further actions, and each protected field × read and update. */
-export function RoleMatrixEntityRows({ entity, protectedFields, grants, readOnly }: RoleMatrixEntityRowsProps) {
+export function RoleMatrixEntityRows({ entity, protectedFields, grants, readOnly, words }: RoleMatrixEntityRowsProps) {
   const { has, set } = grants;
+  const { t, action: word } = words;
+  const label = words.entity(entity.name, entity.label);
+  const arabic = words.language === 'ar';
   const extraActions = entity.extraActions ?? [];
   const rowCells = [...entity.actions, ...extraActions].map((action) => ({ entityName: entity.name, action }));
   const rowCount = rowCells.filter(has).length;
@@ -31,9 +30,16 @@ export function RoleMatrixEntityRows({ entity, protectedFields, grants, readOnly
     <>
       <TableRow hover>
         <TableCell component="th" scope="row">
-          {entity.label}
+          {label}
           <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-            {entity.name}
+            {/* The entity's name is a code: kept left to right, untranslated, in Arabic. */}
+            {arabic ? (
+              <bdi dir="ltr" translate="no">
+                {entity.name}
+              </bdi>
+            ) : (
+              entity.name
+            )}
           </Typography>
         </TableCell>
         {ACTIONS.map((action) => (
@@ -43,7 +49,7 @@ export function RoleMatrixEntityRows({ entity, protectedFields, grants, readOnly
                 size="small"
                 disabled={readOnly}
                 checked={has({ entityName: entity.name, action })}
-                slotProps={{ input: { 'aria-label': `${action} on ${entity.label}` } }}
+                slotProps={{ input: { 'aria-label': t('roles.actionOn', { action: word(action), entity: label }) } }}
                 onChange={(event) => set([{ privilege: { entityName: entity.name, action }, on: event.target.checked }])}
               />
             ) : null}
@@ -55,7 +61,7 @@ export function RoleMatrixEntityRows({ entity, protectedFields, grants, readOnly
             disabled={readOnly}
             checked={rowCount === rowCells.length}
             indeterminate={rowCount > 0 && rowCount < rowCells.length}
-            slotProps={{ input: { 'aria-label': `Every action on ${entity.label}` } }}
+            slotProps={{ input: { 'aria-label': t('roles.everyActionOn', { entity: label }) } }}
             onChange={(event) => set(rowCells.map((privilege) => ({ privilege, on: event.target.checked })))}
           />
         </TableCell>
@@ -63,19 +69,19 @@ export function RoleMatrixEntityRows({ entity, protectedFields, grants, readOnly
       {extraActions.length > 0 ? (
         <TableRow>
           <TableCell sx={{ pl: 4 }}>
-            <Typography variant="body2">↳ Further actions</Typography>
+            <Typography variant="body2">{t('roles.furtherActions')}</Typography>
           </TableCell>
           <TableCell colSpan={ACTIONS.length + 1}>
             {extraActions.map((action) => (
               <FormControlLabel
                 key={action}
                 disabled={readOnly}
-                label={EXTRA_ACTION_LABELS[action] ?? action}
+                label={words.extraLabel(action)}
                 control={
                   <Checkbox
                     size="small"
                     checked={has({ entityName: entity.name, action })}
-                    slotProps={{ input: { 'aria-label': `${action} on ${entity.label}` } }}
+                    slotProps={{ input: { 'aria-label': t('roles.actionOn', { action: word(action), entity: label }) } }}
                     onChange={(event) => set([{ privilege: { entityName: entity.name, action }, on: event.target.checked }])}
                   />
                 }
@@ -87,7 +93,7 @@ export function RoleMatrixEntityRows({ entity, protectedFields, grants, readOnly
       {protectedFields.map((field) => (
         <TableRow key={`${entity.name}.${field.name}`}>
           <TableCell sx={{ pl: 4 }}>
-            <Typography variant="body2">↳ {field.label} (protected field)</Typography>
+            <Typography variant="body2">{t('roles.protectedField', { field: field.label })}</Typography>
           </TableCell>
           {ACTIONS.map((action) => (
             <TableCell key={action} align="center">
@@ -96,7 +102,7 @@ export function RoleMatrixEntityRows({ entity, protectedFields, grants, readOnly
                   size="small"
                   disabled={readOnly}
                   checked={has({ entityName: entity.name, fieldName: field.name, action })}
-                  slotProps={{ input: { 'aria-label': `${action} ${field.label} of ${entity.label}` } }}
+                  slotProps={{ input: { 'aria-label': t('roles.fieldActionOf', { action: word(action), field: field.label, entity: label }) } }}
                   onChange={(event) => set([{ privilege: { entityName: entity.name, fieldName: field.name, action }, on: event.target.checked }])}
                 />
               ) : null}

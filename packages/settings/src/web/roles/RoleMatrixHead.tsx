@@ -5,11 +5,12 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { ACTIONS, ENTITY_REGISTRY } from '@propdesk/privileges';
 import type { Grants } from './useGrants.js';
+import type { RoleWords } from './roleWords.js';
 
-export type RoleMatrixHeadProps = { grants: Grants; readOnly: boolean };
+export type RoleMatrixHeadProps = { grants: Grants; readOnly: boolean; words: RoleWords };
 
 /** The matrix's header: one column per action, each with a select-all over every entity that has it. */
-export function RoleMatrixHead({ grants, readOnly }: RoleMatrixHeadProps) {
+export function RoleMatrixHead({ grants, readOnly, words }: RoleMatrixHeadProps) {
   const columnState = (action: string) => {
     const cells = ENTITY_REGISTRY.filter((entity) => entity.actions.includes(action as never)).map((entity) => ({ entityName: entity.name, action }));
     const count = cells.filter(grants.has).length;
@@ -19,19 +20,19 @@ export function RoleMatrixHead({ grants, readOnly }: RoleMatrixHeadProps) {
   return (
     <TableHead>
       <TableRow>
-        <TableCell>Entity</TableCell>
+        <TableCell>{words.t('roles.entity')}</TableCell>
         {ACTIONS.map((action) => {
           const state = columnState(action);
           return (
             <TableCell key={action} align="center" sx={{ textTransform: 'capitalize' }}>
-              {action}
+              {words.action(action)}
               {!readOnly ? (
                 <Box>
                   <Checkbox
                     size="small"
                     checked={state.all}
                     indeterminate={state.some}
-                    slotProps={{ input: { 'aria-label': `${action} on every entity` } }}
+                    slotProps={{ input: { 'aria-label': words.t('roles.columnEvery', { action: words.action(action) }) } }}
                     onChange={(event) => grants.set(state.cells.map((privilege) => ({ privilege, on: event.target.checked })))}
                   />
                 </Box>
@@ -39,7 +40,7 @@ export function RoleMatrixHead({ grants, readOnly }: RoleMatrixHeadProps) {
             </TableCell>
           );
         })}
-        <TableCell align="center">All</TableCell>
+        <TableCell align="center">{words.t('roles.all')}</TableCell>
       </TableRow>
     </TableHead>
   );

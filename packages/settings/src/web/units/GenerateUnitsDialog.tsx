@@ -13,6 +13,8 @@ import { useSnackbar } from 'notistack';
 import { apiRequest } from '@propdesk/api-client';
 import { ReferencePicker, requestErrorMessage } from '@propdesk/records/web';
 import { unitCodes, unitPatternSchema, wholeNumberFromText } from '../../model/unitTools.js';
+import { dataText } from '../i18n/richText.js';
+import { useUnitWords } from './unitWords.js';
 
 export type GenerateUnitsDialogProps = { open: boolean; projectId: string | null; onClose: (created: boolean) => void };
 
@@ -27,6 +29,7 @@ export function GenerateUnitsDialog({ open, projectId, onClose }: GenerateUnitsD
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const { enqueueSnackbar } = useSnackbar();
+  const { t, language, count } = useUnitWords();
   const set = (name: string) => (event: { target: { value: string } }) => {
     setForm((current) => ({ ...current, [name]: event.target.value }));
     setPreview(null);
@@ -47,7 +50,7 @@ export function GenerateUnitsDialog({ open, projectId, onClose }: GenerateUnitsD
 
   const send = async (dryRun: boolean) => {
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Check the pattern');
+      setError(parsed.error.issues[0]?.message ?? t('gen.checkPattern'));
       return;
     }
     setBusy(true);
@@ -60,7 +63,7 @@ export function GenerateUnitsDialog({ open, projectId, onClose }: GenerateUnitsD
       });
       if (dryRun) setPreview(response.data);
       else {
-        enqueueSnackbar(response.message ?? 'Units created.', { variant: 'success' });
+        enqueueSnackbar(response.message ?? t('gen.created'), { variant: 'success' });
         onClose(true);
       }
     } catch (problem) {
@@ -72,48 +75,49 @@ export function GenerateUnitsDialog({ open, projectId, onClose }: GenerateUnitsD
 
   return (
     <Dialog open={open} onClose={() => onClose(false)} fullWidth maxWidth="md" aria-labelledby="generate-title">
-      <DialogTitle id="generate-title">Create a block’s units from a pattern</DialogTitle>
+      <DialogTitle id="generate-title">{t('gen.title')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr 1fr' } }}>
-            <ReferencePicker resource="projects" name="gen-project" label="Project" required value={project} onChange={(next) => { setProject(next as string | null); setPreview(null); }} />
-            <TextField size="small" label="Block" required value={form.block} onChange={set('block')} />
-            <ReferencePicker resource="unit-types" name="gen-unit-type" label="Unit type" value={unitType} onChange={(next) => setUnitType(next as string | null)} />
+            <ReferencePicker resource="projects" name="gen-project" label={t('units.project')} required value={project} onChange={(next) => { setProject(next as string | null); setPreview(null); }} />
+            <TextField size="small" label={t('gen.block')} required value={form.block} onChange={set('block')} />
+            <ReferencePicker resource="unit-types" name="gen-unit-type" label={t('gen.unitType')} value={unitType} onChange={(next) => setUnitType(next as string | null)} />
           </Box>
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)' } }}>
-            <TextField size="small" label="First floor" required value={form.fromFloor} onChange={set('fromFloor')} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
-            <TextField size="small" label="Last floor" required value={form.toFloor} onChange={set('toFloor')} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
-            <TextField size="small" label="Units per floor" required value={form.unitsPerFloor} onChange={set('unitsPerFloor')} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+            <TextField size="small" label={t('gen.firstFloor')} required value={form.fromFloor} onChange={set('fromFloor')} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+            <TextField size="small" label={t('gen.lastFloor')} required value={form.toFloor} onChange={set('toFloor')} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+            <TextField size="small" label={t('gen.unitsPerFloor')} required value={form.unitsPerFloor} onChange={set('unitsPerFloor')} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
           </Box>
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr 1fr' } }}>
-            <TextField size="small" label="Code pattern" required value={form.codePattern} onChange={set('codePattern')} helperText="{block}, {floor} and {unit}, e.g. {block}-{floor}{unit} gives G-0301" />
-            <TextField size="small" label="Area (m²)" value={form.areaM2} onChange={set('areaM2')} />
-            <TextField size="small" label="Base price" value={form.basePrice} onChange={set('basePrice')} />
+            <TextField size="small" label={t('gen.codePattern')} required value={form.codePattern} onChange={set('codePattern')} helperText={dataText(language, (params) => t('gen.codePatternHelp', params), {}, { block: '{block}', floor: '{floor}', unit: '{unit}', example: '{block}-{floor}{unit}' })} />
+            <TextField size="small" label={t('gen.area')} value={form.areaM2} onChange={set('areaM2')} />
+            <TextField size="small" label={t('gen.basePrice')} value={form.basePrice} onChange={set('basePrice')} />
           </Box>
           {!parsed.success && project ? <Alert severity="info">{parsed.error.issues[0]?.message}</Alert> : null}
           {localCodes.length > 0 ? (
             <Typography variant="body2">
-              {localCodes.length} units: {localCodes.slice(0, 6).map((item) => item.code).join(', ')}
-              {localCodes.length > 6 ? ` … ${localCodes.at(-1)?.code}` : ''}
+              {dataText(language, (params) => t('gen.codes', params), { count: localCodes.length, n: count(localCodes.length) }, {
+                codes: `${localCodes.slice(0, 6).map((item) => item.code).join(', ')}${localCodes.length > 6 ? ` … ${localCodes.at(-1)?.code}` : ''}`,
+              })}
             </Typography>
           ) : null}
           {preview ? (
             <Alert severity={preview.clashes.length > 0 ? 'warning' : 'success'} role="status">
               {preview.clashes.length > 0
-                ? `${preview.clashes.length} of the ${preview.count} codes already exist in this project (${preview.clashes.slice(0, 5).join(', ')}). Change the block or the pattern.`
-                : `Checked: ${preview.count} new units, no code is taken.`}
+                ? dataText(language, (params) => t('gen.clashes', params), { clashes: count(preview.clashes.length), total: count(preview.count) }, { codes: preview.clashes.slice(0, 5).join(', ') })
+                : t('gen.checked', { count: preview.count, n: count(preview.count) })}
             </Alert>
           ) : null}
           {error ? <Alert severity="error">{error}</Alert> : null}
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={() => onClose(false)}>Cancel</Button>
+        <Button onClick={() => onClose(false)}>{t('units.cancel')}</Button>
         <Button disabled={busy || !parsed.success} onClick={() => void send(true)}>
-          Preview
+          {t('units.preview')}
         </Button>
         <Button variant="contained" disabled={busy || !preview || preview.clashes.length > 0} onClick={() => void send(false)}>
-          {preview ? `Create ${preview.count} units` : 'Create units'}
+          {preview ? t('gen.createCount', { count: preview.count, n: count(preview.count) }) : t('gen.createUnits')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -16,12 +16,12 @@ import { useSnackbar } from 'notistack';
 import { apiRequest } from '@propdesk/api-client';
 import { ReferencePicker, requestErrorMessage } from '@propdesk/records/web';
 import { numberFromText } from '../../model/unitTools.js';
+import { dataText } from '../i18n/richText.js';
+import { useUnitWords } from './unitWords.js';
 
 export type RepriceDialogProps = { open: boolean; projectId: string | null; onClose: (changed: boolean) => void };
 
 type Preview = { count: number; totalBefore: string; totalAfter: string; sample: { id: string; code: string; before: string; after: string }[] };
-
-const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** Base prices of a project or block changed by a percentage, previewed before they are applied. */
 export function RepriceDialog({ open, projectId, onClose }: RepriceDialogProps) {
@@ -32,6 +32,9 @@ export function RepriceDialog({ open, projectId, onClose }: RepriceDialogProps) 
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const { enqueueSnackbar } = useSnackbar();
+  const { t, language, count, money } = useUnitWords();
+  // A unit's code is data: kept left to right in an Arabic table.
+  const code = (value: string) => (language === 'ar' ? <bdi dir="ltr">{value}</bdi> : value);
   // The input holds text; the body carries the percentage as a JSON number.
   const change = numberFromText(percent);
   const readable = typeof change === 'number' && change !== 0;
@@ -47,7 +50,7 @@ export function RepriceDialog({ open, projectId, onClose }: RepriceDialogProps) 
       });
       if (dryRun) setPreview(response.data);
       else {
-        enqueueSnackbar(response.message ?? 'Prices changed.', { variant: 'success' });
+        enqueueSnackbar(response.message ?? t('reprice.changed'), { variant: 'success' });
         onClose(true);
       }
     } catch (problem) {
@@ -59,34 +62,37 @@ export function RepriceDialog({ open, projectId, onClose }: RepriceDialogProps) 
 
   return (
     <Dialog open={open} onClose={() => onClose(false)} fullWidth maxWidth="sm" aria-labelledby="reprice-title">
-      <DialogTitle id="reprice-title">Change base prices by a percentage</DialogTitle>
+      <DialogTitle id="reprice-title">{t('reprice.title')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>
-          <ReferencePicker resource="projects" name="reprice-project" label="Project" required value={project} onChange={(next) => { setProject(next as string | null); setPreview(null); }} />
+          <ReferencePicker resource="projects" name="reprice-project" label={t('units.project')} required value={project} onChange={(next) => { setProject(next as string | null); setPreview(null); }} />
           <Stack direction="row" spacing={2}>
-            <TextField size="small" label="Block (optional)" value={block} onChange={(event) => { setBlock(event.target.value); setPreview(null); }} />
-            <TextField size="small" label="Change (%)" value={percent} error={percent.trim() !== '' && typeof change !== 'number'} helperText={percent.trim() !== '' && typeof change !== 'number' ? 'Must be a number, e.g. 5 or -2.5' : 'Negative lowers prices'} onChange={(event) => { setPercent(event.target.value); setPreview(null); }} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+            <TextField size="small" label={t('reprice.block')} value={block} onChange={(event) => { setBlock(event.target.value); setPreview(null); }} />
+            <TextField size="small" label={t('reprice.change')} value={percent} error={percent.trim() !== '' && typeof change !== 'number'} helperText={percent.trim() !== '' && typeof change !== 'number' ? t('reprice.mustBeNumber') : t('reprice.negative')} onChange={(event) => { setPercent(event.target.value); setPreview(null); }} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
           </Stack>
-          <Alert severity="info">Only available and blocked units change; held, reserved and sold units keep their price.</Alert>
+          <Alert severity="info">{t('reprice.onlyAvailable')}</Alert>
           {preview ? (
             <>
               <Alert severity="success" role="status">
-                {preview.count} units: total {money.format(Number(preview.totalBefore))} → {money.format(Number(preview.totalAfter))}
+                {dataText(language, (params) => t('reprice.summary', params), { count: preview.count, n: count(preview.count) }, {
+                  before: money(Number(preview.totalBefore)),
+                  after: money(Number(preview.totalAfter)),
+                })}
               </Alert>
-              <Table size="small" aria-label="Price changes">
+              <Table size="small" aria-label={t('reprice.table')}>
                 <TableHead>
                   <TableRow>
-                    <TableCell>Unit</TableCell>
-                    <TableCell align="right">Now</TableCell>
-                    <TableCell align="right">New</TableCell>
+                    <TableCell>{t('reprice.unit')}</TableCell>
+                    <TableCell align="right">{t('reprice.now')}</TableCell>
+                    <TableCell align="right">{t('reprice.new')}</TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>
                   {preview.sample.slice(0, 10).map((row) => (
                     <TableRow key={row.id}>
-                      <TableCell>{row.code}</TableCell>
-                      <TableCell align="right">{money.format(Number(row.before))}</TableCell>
-                      <TableCell align="right">{money.format(Number(row.after))}</TableCell>
+                      <TableCell>{code(row.code)}</TableCell>
+                      <TableCell align="right">{money(Number(row.before))}</TableCell>
+                      <TableCell align="right">{money(Number(row.after))}</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>
@@ -97,12 +103,12 @@ export function RepriceDialog({ open, projectId, onClose }: RepriceDialogProps) 
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={() => onClose(false)}>Cancel</Button>
+        <Button onClick={() => onClose(false)}>{t('units.cancel')}</Button>
         <Button disabled={busy || !project || !readable} onClick={() => void send(true)}>
-          Preview
+          {t('units.preview')}
         </Button>
         <Button variant="contained" color="warning" disabled={busy || !preview || preview.count === 0} onClick={() => void send(false)}>
-          {preview ? `Change ${preview.count} prices` : 'Change prices'}
+          {preview ? t('reprice.changeCount', { count: preview.count, n: count(preview.count) }) : t('reprice.changePrices')}
         </Button>
       </DialogActions>
     </Dialog>

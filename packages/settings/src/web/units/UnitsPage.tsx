@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { useSearchParams } from 'react-router';
 import Button from '@mui/material/Button';
@@ -10,16 +10,20 @@ import { SETTINGS_RESOURCES } from '../../model/definitions/index.js';
 import { UNIT_STATUS_ROWS } from '../../model/unitStatuses.js';
 import { GenerateUnitsDialog } from './GenerateUnitsDialog.js';
 import { RepriceDialog } from './RepriceDialog.js';
+import { useUnitWords } from './unitWords.js';
+import type { ScreensKey } from '../i18n/screens.en.js';
 
 /** The engine's grid layout of units: a project's units by block and floor (top floor first), coloured by status. */
-const grid: GridLayoutOptions = {
-  label: 'Grid by floor',
-  scope: 'project',
-  groupBy: 'block',
-  rowsBy: 'floor',
-  colorBy: 'status',
-  colors: UNIT_STATUS_ROWS.map((status) => ({ value: status.name, label: status.label, color: status.color })),
-};
+function gridLayout(t: (key: ScreensKey) => string): GridLayoutOptions {
+  return {
+    label: t('units.gridByFloor'),
+    scope: 'project',
+    groupBy: 'block',
+    rowsBy: 'floor',
+    colorBy: 'status',
+    colors: UNIT_STATUS_ROWS.map((status) => ({ value: status.name, label: t(`units.status.${status.name}` as ScreensKey), color: status.color })),
+  };
+}
 
 /** Units: the engine's list or its grid by block and floor, with the pattern and repricing tools. */
 export function UnitsPage() {
@@ -29,6 +33,8 @@ export function UnitsPage() {
   const dispatch = useDispatch();
   const checker = useSelector(selectPrivilegeChecker) as PrivilegeChecker;
   const [tool, setTool] = useState<'generate' | 'reprice' | null>(null);
+  const { t } = useUnitWords();
+  const grid = useMemo(() => gridLayout(t), [t]);
   // The grid's chosen project is where the tools start.
   const project = search.get('scope');
   const canCreate = checker.can('unit', 'create');
@@ -41,8 +47,8 @@ export function UnitsPage() {
   const header =
     canCreate || canReprice ? (
       <Stack direction="row" spacing={1} sx={{ justifyContent: { md: 'flex-end' }, flexWrap: 'wrap' }}>
-        {canCreate ? <Button onClick={() => setTool('generate')}>Create from pattern…</Button> : null}
-        {canReprice ? <Button onClick={() => setTool('reprice')}>Change prices…</Button> : null}
+        {canCreate ? <Button onClick={() => setTool('generate')}>{t('units.createFromPattern')}</Button> : null}
+        {canReprice ? <Button onClick={() => setTool('reprice')}>{t('units.changePrices')}</Button> : null}
       </Stack>
     ) : null;
 

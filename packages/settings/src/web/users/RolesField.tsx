@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ReferencePicker } from '@propdesk/records/web';
+import { useUserWords } from './userWords.js';
 
 export type RolesFieldProps = {
   value: readonly string[];
@@ -11,11 +12,12 @@ export type RolesFieldProps = {
 /** A user's roles, picked from the server's list as the user types. */
 export function RolesField({ value, initialLabels, error, onChange }: RolesFieldProps) {
   const [labels, setLabels] = useState<string[]>([...initialLabels]);
+  const { t } = useUserWords();
   return (
     <ReferencePicker
       resource="roles"
       name="roles"
-      label="Roles"
+      label={t('users.roles')}
       multiple
       value={[...value]}
       valueLabels={labels}

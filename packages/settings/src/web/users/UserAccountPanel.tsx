@@ -14,6 +14,7 @@ import { apiErrorText } from '@propdesk/api-client';
 import { useChecker } from '@propdesk/auth-session/web';
 import { passwordSchema } from '../../model/people.js';
 import { useEndUserSessionsMutation, useSetUserPasswordMutation } from './userAccountApi.js';
+import { useUserWords } from './userWords.js';
 
 export type UserAccountPanelProps = { userId: string; roleNames: readonly string[] };
 
@@ -27,16 +28,17 @@ export function UserAccountPanel({ userId, roleNames }: UserAccountPanelProps) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const { enqueueSnackbar } = useSnackbar();
+  const { t, least } = useUserWords();
 
   const handleReset = async () => {
     const parsed = passwordSchema.safeParse(password);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Not a valid password');
+      setError(parsed.error.issues[0]?.message ?? t('users.notValidPassword'));
       return;
     }
     try {
       await setUserPassword({ userId, password }).unwrap();
-      enqueueSnackbar('Password set. Their open sessions have ended.', { variant: 'success' });
+      enqueueSnackbar(t('users.passwordSet'), { variant: 'success' });
       setOpen(false);
       setPassword('');
     } catch (problem) {
@@ -47,7 +49,7 @@ export function UserAccountPanel({ userId, roleNames }: UserAccountPanelProps) {
   const handleSignOut = async () => {
     try {
       await endUserSessions(userId).unwrap();
-      enqueueSnackbar('Signed out everywhere.', { variant: 'success' });
+      enqueueSnackbar(t('users.signedOut'), { variant: 'success' });
     } catch (problem) {
       enqueueSnackbar(apiErrorText(problem), { variant: 'error' });
     }
@@ -56,10 +58,10 @@ export function UserAccountPanel({ userId, roleNames }: UserAccountPanelProps) {
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
       <Typography variant="h6" component="h3" sx={{ mb: 1 }}>
-        Account
+        {t('users.account')}
       </Typography>
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, mb: 2 }}>
-        {roleNames.length === 0 ? <Typography color="text.secondary">No roles: this user can sign in but sees nothing.</Typography> : null}
+        {roleNames.length === 0 ? <Typography color="text.secondary">{t('users.noRoles')}</Typography> : null}
         {roleNames.map((name) => (
           <Chip key={name} label={name} />
         ))}
@@ -67,21 +69,21 @@ export function UserAccountPanel({ userId, roleNames }: UserAccountPanelProps) {
       {canUpdate ? (
         <Stack direction="row" spacing={1}>
           <Button variant="outlined" onClick={() => setOpen(true)}>
-            Set a new password
+            {t('users.setNewPassword')}
           </Button>
           <Button variant="outlined" color="warning" onClick={() => void handleSignOut()}>
-            Sign out everywhere
+            {t('users.signOutEverywhere')}
           </Button>
         </Stack>
       ) : null}
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="xs" aria-labelledby="password-title">
-        <DialogTitle id="password-title">Set a new password</DialogTitle>
+        <DialogTitle id="password-title">{t('users.setNewPassword')}</DialogTitle>
         <DialogContent>
           <TextField
             autoFocus
             fullWidth
             type="password"
-            label="New password"
+            label={t('users.newPassword')}
             autoComplete="new-password"
             value={password}
             onChange={(event) => {
@@ -89,14 +91,14 @@ export function UserAccountPanel({ userId, roleNames }: UserAccountPanelProps) {
               setError(null);
             }}
             error={Boolean(error)}
-            helperText={error ?? 'At least 12 characters. The user is signed out everywhere.'}
+            helperText={error ?? t('users.newPasswordHelp', { n: least })}
             sx={{ mt: 1 }}
           />
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setOpen(false)}>Cancel</Button>
+          <Button onClick={() => setOpen(false)}>{t('users.cancel')}</Button>
           <Button variant="contained" onClick={() => void handleReset()}>
-            Set password
+            {t('users.setPassword')}
           </Button>
         </DialogActions>
       </Dialog>

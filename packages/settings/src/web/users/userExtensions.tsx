@@ -5,6 +5,35 @@ import { z } from 'zod';
 import { passwordSchema } from '../../model/people.js';
 import { RolesField } from './RolesField.js';
 import { UserAccountPanel } from './UserAccountPanel.js';
+import { useUserWords } from './userWords.js';
+
+type UserFieldsProps = Parameters<FormExtension['render']>[0];
+
+/** The first password (create only) and the roles, in the page's language. */
+function UserFormFields({ record, values, errors, editing, setValue }: UserFieldsProps) {
+  const { t, least } = useUserWords();
+  return (
+    <Stack spacing={2.5}>
+      {!editing ? (
+        <TextField
+          id="field-password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          label={t('users.firstPassword')}
+          required
+          size="small"
+          fullWidth
+          value={String(values.password ?? '')}
+          onChange={(event) => setValue('password', event.target.value)}
+          error={Boolean(errors.password)}
+          helperText={errors.password ?? t('users.firstPasswordHelp', { n: least })}
+        />
+      ) : null}
+      <RolesField value={(values.roles as string[]) ?? []} initialLabels={(record?.roleNames as string[] | undefined) ?? []} error={errors.roles} onChange={(next) => setValue('roles', next)} />
+    </Stack>
+  );
+}
 
 const roleIds = z.array(z.uuid({ error: 'Must be a role' })).max(50);
 
@@ -13,27 +42,7 @@ const userForm: FormExtension = {
   create: { password: passwordSchema, roles: roleIds.default([]) },
   update: { roles: roleIds.optional() },
   defaults: (record) => ({ ...(record ? {} : { password: '' }), roles: (record?.roles as string[] | undefined) ?? [] }),
-  render: ({ record, values, errors, editing, setValue }) => (
-    <Stack spacing={2.5}>
-      {!editing ? (
-        <TextField
-          id="field-password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          label="First password"
-          required
-          size="small"
-          fullWidth
-          value={String(values.password ?? '')}
-          onChange={(event) => setValue('password', event.target.value)}
-          error={Boolean(errors.password)}
-          helperText={errors.password ?? 'At least 12 characters; tell the user in person.'}
-        />
-      ) : null}
-      <RolesField value={(values.roles as string[]) ?? []} initialLabels={(record?.roleNames as string[] | undefined) ?? []} error={errors.roles} onChange={(next) => setValue('roles', next)} />
-    </Stack>
-  ),
+  render: (props) => <UserFormFields {...props} />,
 };
 
 const renderUser = (record: Record<string, unknown>) => <UserAccountPanel userId={String(record.id)} roleNames={(record.roleNames as string[] | undefined) ?? []} />;

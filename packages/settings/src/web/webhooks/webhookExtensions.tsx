@@ -14,6 +14,21 @@ import type { FormExtension, ResourcePageProps } from '@propdesk/records/web';
 import { z } from 'zod';
 import { WEBHOOK_EVENTS, WEBHOOK_SECRET_MIN_LENGTH } from '../../model/definitions/webhooks.js';
 import { useRedeliverWebhookMutation, useWebhookDeliveriesQuery } from './webhookApi.js';
+import { formatNumber, type Language } from '@propdesk/i18n';
+import { useLanguage, useT } from '@propdesk/i18n/react';
+import type { ReactNode } from 'react';
+import { settingsWebCatalog } from '../i18n/catalog.js';
+import { dataText } from '../i18n/richText.js';
+import type { ScreensKey } from '../i18n/screens.en.js';
+
+/** A code (an event's name, a delivery's status) kept left to right in Arabic; as it was in English. */
+const code = (language: Language, value: ReactNode) => (language === 'ar' ? <bdi dir="ltr">{value}</bdi> : value);
+
+/** A time as the browser wrote it in English; in Arabic with the month's name and Latin digits. */
+const when = (language: Language, iso: string) =>
+  language === 'en'
+    ? new Date(iso).toLocaleString()
+    : new Intl.DateTimeFormat('ar-EG-u-nu-latn', { day: '2-digit', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
 
 const secret = z.string().min(WEBHOOK_SECRET_MIN_LENGTH, { error: `At least ${WEBHOOK_SECRET_MIN_LENGTH} characters` }).max(200);
 
@@ -23,81 +38,93 @@ const webhookForm: FormExtension = {
   update: { secret: secret.optional() },
   defaults: (record) => (record ? {} : { secret: '' }),
   draws: ['events'],
-  render: ({ record, values, errors, editing, setValue }) => {
-    const events = Array.isArray(values.events) ? (values.events as string[]) : [];
-    const toggle = (event: string) => setValue('events', events.includes(event) ? events.filter((e) => e !== event) : [...events, event]);
-    return (
-      <Stack spacing={2}>
-        <div>
-          <Typography variant="subtitle2">Events</Typography>
-          {WEBHOOK_EVENTS.map((event) => (
-            <FormControlLabel key={event} control={<Checkbox size="small" checked={events.includes(event)} onChange={() => toggle(event)} />} label={event} />
-          ))}
-          {errors.events ? <FormHelperText error>{errors.events}</FormHelperText> : null}
-        </div>
-        <TextField
-          id="field-secret"
-          name="secret"
-          type="password"
-          autoComplete="new-password"
-          label={editing ? 'New secret' : 'Secret'}
-          required={!editing}
-          size="small"
-          fullWidth
-          value={String(values.secret ?? '')}
-          onChange={(event) => setValue('secret', event.target.value === '' && editing ? undefined : event.target.value)}
-          error={Boolean(errors.secret)}
-          helperText={
-            errors.secret ??
-            (editing
-              ? `Kept unless you type a new one (now ${String(record?.secretHint ?? '')}).`
-              : `At least ${WEBHOOK_SECRET_MIN_LENGTH} characters; signs every delivery (X-Propdesk-Signature). It is never shown again.`)
-          }
-        />
-      </Stack>
-    );
-  },
+  render: (props) => <WebhookFormFields {...props} />,
 };
+
+/** The events and the secret, in the page's language (an event's name is a code: left as it is). */
+function WebhookFormFields({ record, values, errors, editing, setValue }: Parameters<FormExtension['render']>[0]) {
+  const t = useT(settingsWebCatalog);
+  const language = useLanguage();
+  const events = Array.isArray(values.events) ? (values.events as string[]) : [];
+  const toggle = (event: string) => setValue('events', events.includes(event) ? events.filter((e) => e !== event) : [...events, event]);
+  return (
+    <Stack spacing={2}>
+      <div>
+        <Typography variant="subtitle2">{t('hooks.events')}</Typography>
+        {WEBHOOK_EVENTS.map((event) => (
+          <FormControlLabel key={event} control={<Checkbox size="small" checked={events.includes(event)} onChange={() => toggle(event)} />} label={code(language, event)} />
+        ))}
+        {errors.events ? <FormHelperText error>{errors.events}</FormHelperText> : null}
+      </div>
+      <TextField
+        id="field-secret"
+        name="secret"
+        type="password"
+        autoComplete="new-password"
+        label={editing ? t('hooks.newSecret') : t('hooks.secret')}
+        required={!editing}
+        size="small"
+        fullWidth
+        value={String(values.secret ?? '')}
+        onChange={(event) => setValue('secret', event.target.value === '' && editing ? undefined : event.target.value)}
+        error={Boolean(errors.secret)}
+        helperText={
+          errors.secret ??
+          (editing
+            ? dataText(language, (params) => t('hooks.kept', params), {}, { hint: String(record?.secretHint ?? '') })
+            : t('hooks.secretHelp', { n: formatNumber(WEBHOOK_SECRET_MIN_LENGTH, language) }))
+        }
+      />
+    </Stack>
+  );
+}
 
 function Deliveries({ id }: { id: string }) {
   const { data, isLoading, refetch } = useWebhookDeliveriesQuery(id);
   const [redeliver, { isLoading: sending }] = useRedeliverWebhookMutation();
   const rows = data?.data ?? [];
+  const t = useT(settingsWebCatalog);
+  const language = useLanguage();
+  const status = (value: string) => {
+    const key = `hooks.state.${value}` as ScreensKey;
+    const word = t(key);
+    return language === 'en' || word === key ? value : word;
+  };
   return (
     <Stack spacing={1} sx={{ mt: 3 }}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-        <Typography variant="h6">Deliveries</Typography>
+        <Typography variant="h6">{t('hooks.deliveries')}</Typography>
         <Button size="small" onClick={() => void refetch()}>
-          Refresh
+          {t('hooks.refresh')}
         </Button>
       </Stack>
       {isLoading ? null : rows.length === 0 ? (
-        <Typography color="text.secondary">Nothing sent yet.</Typography>
+        <Typography color="text.secondary">{t('hooks.nothingSent')}</Typography>
       ) : (
-        <Table size="small" aria-label="Deliveries">
+        <Table size="small" aria-label={t('hooks.deliveries')}>
           <TableHead>
             <TableRow>
-              <TableCell>Event</TableCell>
-              <TableCell>Status</TableCell>
-              <TableCell>Tries</TableCell>
-              <TableCell>Last answer</TableCell>
-              <TableCell>Written</TableCell>
-              <TableCell>Next try</TableCell>
+              <TableCell>{t('hooks.event')}</TableCell>
+              <TableCell>{t('hooks.status')}</TableCell>
+              <TableCell>{t('hooks.tries')}</TableCell>
+              <TableCell>{t('hooks.lastAnswer')}</TableCell>
+              <TableCell>{t('hooks.written')}</TableCell>
+              <TableCell>{t('hooks.nextTry')}</TableCell>
               <TableCell />
             </TableRow>
           </TableHead>
           <TableBody>
             {rows.map((row) => (
               <TableRow key={row.id}>
-                <TableCell>{row.event}</TableCell>
-                <TableCell>{row.status}</TableCell>
+                <TableCell>{code(language, row.event)}</TableCell>
+                <TableCell>{status(row.status)}</TableCell>
                 <TableCell>{row.attempts}</TableCell>
-                <TableCell>{row.lastError ?? row.lastCode ?? ''}</TableCell>
-                <TableCell>{new Date(row.createdAt).toLocaleString()}</TableCell>
-                <TableCell>{row.nextAttemptAt ? new Date(row.nextAttemptAt).toLocaleString() : ''}</TableCell>
+                <TableCell>{code(language, row.lastError ?? row.lastCode ?? '')}</TableCell>
+                <TableCell>{when(language, row.createdAt)}</TableCell>
+                <TableCell>{row.nextAttemptAt ? when(language, row.nextAttemptAt) : ''}</TableCell>
                 <TableCell>
                   <Button size="small" disabled={sending} onClick={() => void redeliver({ id, delivery: row.id })}>
-                    Send again
+                    {t('hooks.sendAgain')}
                   </Button>
                 </TableCell>
               </TableRow>
