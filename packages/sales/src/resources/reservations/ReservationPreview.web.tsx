@@ -7,54 +7,61 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { serverError, formatDate, formatMoney, formatPercent } from '@propdesk/records/web';
+import { serverError } from '@propdesk/records/web';
+import { useT } from '@propdesk/i18n/react';
+import { salesCatalog } from '../../web/i18n/catalog.js';
+import type { SalesKey } from '../../web/i18n/en.js';
+import { useFormat } from '../../web/i18n/format.js';
 import { useReservationPreviewQuery, type PreviewArgs } from './reservationApi.web.js';
 
-const KIND_LABELS: Record<string, string> = { down_payment: 'Down payment', installment: 'Installment', delivery: 'On delivery', maintenance: 'Maintenance', fee: 'Fee' };
+const KINDS = new Set(['down_payment', 'installment', 'delivery', 'maintenance', 'fee']);
 
 /**
  * The server's prices and installment schedule for what the form holds (the finance package's
  * generator), the payment plan's own discount within the discount, and whether the discount needs approval.
  */
-export function ReservationPreview({ args, title = 'Prices and installments' }: { args: PreviewArgs | null; title?: string }) {
+export function ReservationPreview({ args, title: given }: { args: PreviewArgs | null; title?: string }) {
+  const t = useT(salesCatalog);
+  const { money: formatMoney, percent: formatPercent, date: formatDate } = useFormat();
+  const title = given ?? t('prev.title');
   const { data, error, isFetching } = useReservationPreviewQuery(args ?? { unit: '' }, { skip: !args });
-  if (!args) return <Alert severity="info">Choose a unit to see its price and installments.</Alert>;
+  if (!args) return <Alert severity="info">{t('prev.chooseUnit')}</Alert>;
   if (error) return <Alert severity="warning">{serverError(error).message}</Alert>;
-  if (!data) return <Typography color="text.secondary">{isFetching ? 'Working out the prices…' : null}</Typography>;
+  if (!data) return <Typography color="text.secondary">{isFetching ? t('prev.working') : null}</Typography>;
   return (
     <Paper variant="outlined" sx={{ p: 2 }} aria-label={title}>
       <Typography variant="subtitle1" gutterBottom>
         {title}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ mb: 1 }}>
-        <Typography>List price: {formatMoney(data.listPrice)}</Typography>
+        <Typography>{t('prev.listPrice', { price: formatMoney(data.listPrice) })}</Typography>
         <Typography>
-          Discount: {formatMoney(data.discountAmount)} ({formatPercent(data.discountPct)})
-          {Number(data.planDiscountPct) > 0 ? `, of which the plan’s ${formatMoney(data.planDiscountAmount)} (${formatPercent(data.planDiscountPct)})` : ''}
+          {t('prev.discount', { amount: formatMoney(data.discountAmount), pct: formatPercent(data.discountPct) })}
+          {Number(data.planDiscountPct) > 0 ? t('prev.planShare', { amount: formatMoney(data.planDiscountAmount), pct: formatPercent(data.planDiscountPct) }) : ''}
         </Typography>
-        <Typography sx={{ fontWeight: 600 }}>Net price: {formatMoney(data.netPrice)}</Typography>
+        <Typography sx={{ fontWeight: 600 }}>{t('prev.netPrice', { price: formatMoney(data.netPrice) })}</Typography>
       </Stack>
       {data.needsApproval ? (
         <Alert severity="warning" sx={{ mb: 1 }}>
-          The discount is above your authority ({formatPercent(data.authorityPct ?? '0')}): submitting sends it to finance for approval.
+          {t('prev.aboveAuthority', { pct: formatPercent(data.authorityPct ?? '0') })}
         </Alert>
       ) : null}
       {data.schedule ? (
-        <Table size="small" aria-label="Installment schedule">
+        <Table size="small" aria-label={t('prev.schedule')}>
           <TableHead>
             <TableRow>
               <TableCell>#</TableCell>
-              <TableCell>Kind</TableCell>
-              <TableCell>Due</TableCell>
-              <TableCell align="right">Amount</TableCell>
-              <TableCell align="right">% of net</TableCell>
+              <TableCell>{t('prev.kind')}</TableCell>
+              <TableCell>{t('prev.due')}</TableCell>
+              <TableCell align="right">{t('prev.amount')}</TableCell>
+              <TableCell align="right">{t('prev.pctOfNet')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
             {data.schedule.lines.slice(0, 60).map((line) => (
               <TableRow key={line.seq}>
                 <TableCell>{line.seq}</TableCell>
-                <TableCell>{KIND_LABELS[line.kind] ?? line.kind}</TableCell>
+                <TableCell>{KINDS.has(line.kind) ? t(`prev.kind.${line.kind}` as SalesKey) : line.kind}</TableCell>
                 <TableCell>{formatDate(line.dueDate)}</TableCell>
                 <TableCell align="right">{formatMoney(line.amount)}</TableCell>
                 <TableCell align="right">{line.pctOfNet}%</TableCell>
@@ -62,8 +69,8 @@ export function ReservationPreview({ args, title = 'Prices and installments' }: 
             ))}
             <TableRow>
               <TableCell colSpan={3}>
-                <strong>Total</strong>
-                {data.schedule.lines.length > 60 ? ` (${data.schedule.lines.length} rows; the first 60 shown)` : ''}
+                <strong>{t('prev.total')}</strong>
+                {data.schedule.lines.length > 60 ? t('prev.firstRows', { n: String(data.schedule.lines.length) }) : ''}
               </TableCell>
               <TableCell align="right">
                 <strong>{formatMoney(data.schedule.total)}</strong>
@@ -73,7 +80,7 @@ export function ReservationPreview({ args, title = 'Prices and installments' }: 
           </TableBody>
         </Table>
       ) : (
-        <Typography color="text.secondary">Choose a payment plan to see the installments.</Typography>
+        <Typography color="text.secondary">{t('prev.choosePlan')}</Typography>
       )}
     </Paper>
   );

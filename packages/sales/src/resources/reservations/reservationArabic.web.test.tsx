@@ -17,6 +17,7 @@ import { BulkDealPanel } from '../bulk-deals/BulkDealPanel.web.js';
 import type { RecordRow } from '@propdesk/records/model';
 import ModifyReservationPage from './ModifyReservationPage.web.js';
 import { reservationExtension } from './reservationForm.web.js';
+import { ReservationPreview } from './ReservationPreview.web.js';
 import { salesCatalog } from '../../web/i18n/catalog.js';
 
 beforeAll(async () => {
@@ -103,5 +104,13 @@ describe('the reservation screens in Arabic (issue 29)', () => {
     expect(screen.getByText('Preference 1')).toBeInTheDocument();
     expect(screen.getByText('4,250,000.00')).toBeInTheDocument();
     expect(screen.getByText('Omar Khaled').tagName).toBe('TD');
+  });
+
+  it('asks for a unit before the preview, in Arabic and in English', () => {
+    renderIn('ar', <ReservationPreview args={null} />);
+    expect(screen.getByText('اختر وحدة لترى سعرها وأقساطها.')).toBeInTheDocument();
+    cleanup();
+    renderIn('en', <ReservationPreview args={null} />);
+    expect(screen.getByText('Choose a unit to see its price and installments.')).toBeInTheDocument();
   });
 });
