@@ -15,7 +15,7 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import type { FieldDef } from '../model/index.js';
 import { FieldInput } from './FieldInput.js';
 import { inSentence } from './nouns.js';
-import { useT } from '@propdesk/i18n/react';
+import { useLanguage, useT } from '@propdesk/i18n/react';
 import { recordsCatalog } from './i18n/catalog.js';
 
 export type RowsInputProps = {
@@ -42,6 +42,7 @@ export function RowsInput({ name, field, value, error, cellError, disabled, onCh
   const rows = Array.isArray(value) ? (value as Record<string, unknown>[]) : [];
   const max = field.maxRows ?? 100;
   const t = useT(recordsCatalog);
+  const language = useLanguage();
   const noun = singular(field.label);
   const setCell = (index: number, column: string, cell: unknown) => onChange(rows.map((row, at) => (at === index ? { ...row, [column]: cell } : row)));
   const move = (index: number, by: number) => {
@@ -69,7 +70,7 @@ export function RowsInput({ name, field, value, error, cellError, disabled, onCh
               ))}
               <TableCell align="right" sx={{ width: { xs: 'auto', sm: 112 } }}>
                 <Box component="span" sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>
-                  Row actions
+                  {t('rowsActions')}
                 </Box>
               </TableCell>
             </TableRow>
@@ -78,7 +79,7 @@ export function RowsInput({ name, field, value, error, cellError, disabled, onCh
             {rows.length === 0 ? (
               <TableRow>
                 <TableCell colSpan={columns.length + 2} sx={{ color: 'text.secondary' }}>
-                  No {inSentence(field.label)} yet.
+                  {t('rowsNone', { label: language === 'ar' ? field.label : inSentence(field.label) })}
                 </TableCell>
               </TableRow>
             ) : null}

@@ -293,6 +293,15 @@ describe('a table field’s rows in the page language', () => {
     expect(screen.getByRole('button', { name: 'نقل الصف 1 في الشرائح لأسفل' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'العمولة، الصف 1 في الشرائح' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Add|Remove|Move/ })).not.toBeInTheDocument();
+    expect(screen.getByText('إجراءات الصف')).toBeInTheDocument();
+  });
+
+  it('says an empty table in Arabic', async () => {
+    await setLanguage('ar', [recordsCatalog]);
+    const field = { kind: 'json', label: 'الشرائح', columns: { pct: { kind: 'percent', label: 'العمولة' } } } as unknown as FieldDef;
+    render(<RowsInput name="tiers" field={field} value={[]} onChange={() => undefined} onBlur={() => undefined} />);
+    expect(screen.getByText('لا صفوف في الشرائح بعد.')).toBeInTheDocument();
+    expect(screen.queryByText(/Row actions|yet/)).not.toBeInTheDocument();
   });
 });
 

@@ -98,6 +98,8 @@ export const engineAr: Messages<keyof typeof engineEn> = {
   rowsMoveDown: 'نقل الصف {n} في {noun} لأسفل',
   rowsRemove: 'حذف الصف {n} من {noun}',
   rowsAdd: 'إضافة صف إلى {noun}',
+  rowsActions: 'إجراءات الصف',
+  rowsNone: 'لا صفوف في {label} بعد.',
   unknownRecord: '(غير معروف)',
   recordFallback: 'سجل',
   thisRecord: 'هذا السجل',

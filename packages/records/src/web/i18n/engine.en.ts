@@ -110,6 +110,8 @@ export const engineEn = {
   rowsMoveDown: 'Move {noun} {n} down',
   rowsRemove: 'Remove {noun} {n}',
   rowsAdd: 'Add {noun}',
+  rowsActions: 'Row actions',
+  rowsNone: 'No {label} yet.',
   // A record without its name
   unknownRecord: '(unknown)',
   recordFallback: 'Record',
