@@ -35,4 +35,15 @@ describe('the history panel', () => {
     expect(screen.getByText('from screen')).toBeInTheDocument();
     expect(screen.queryByText(/undefined/)).not.toBeInTheDocument();
   });
+
+  it('isolates the values and the reason people typed, so "Al Manara S.A.E." keeps its full stop at its end right to left', async () => {
+    const typed = { ...entry('screen', 'update', '2026-11-22T10:00:00Z'), changes: { name: { before: 'Al Manara S.A.E.', after: '+20225378000' } }, reason: 'Demo logo.' };
+    server.use(http.get(`${BASE}/api/projects/${ID}/history`, () => HttpResponse.json({ status: 'OK', data: [typed] })));
+    renderRoutes([{ path: '/p', element: <HistoryPanel def={projects} id={ID} /> }], '/p', grant('project', ['read']));
+    expect((await screen.findByText('Al Manara S.A.E.')).tagName).toBe('BDI');
+    expect(screen.getByText('+20225378000').tagName).toBe('BDI');
+    const reason = screen.getByText('Demo logo.');
+    expect(reason.tagName).toBe('BDI');
+    expect(reason.parentElement).toHaveTextContent('Reason: Demo logo.');
+  });
 });

@@ -10,6 +10,7 @@ import { useRecordHistoryQuery } from './api.js';
 import { formatValue, humanize } from './format.js';
 import { useFormat } from './i18n/valueFormat.js';
 import { useLanguage, useT } from '@propdesk/i18n/react';
+import type { ReactNode } from 'react';
 import { recordsCatalog } from './i18n/catalog.js';
 
 export type HistoryPanelProps = {
@@ -19,7 +20,20 @@ export type HistoryPanelProps = {
   onRestore?: ((field: string, value: unknown) => void) | undefined;
 };
 
-/** Where a change came from, as staff say it ("from another program" for a call of the API from outside the screens). */
+/** A private-use mark where a sentence's data goes: never in a catalog's words or in what people type. */
+const DATA = '\uE000';
+
+/** A catalog sentence with its data (a reason people typed) isolated in `<bdi>` where the mark is. */
+function withData(sentence: string, data: string): ReactNode {
+  const [before, after = ''] = sentence.split(DATA);
+  return (
+    <>
+      {before}
+      <bdi>{data}</bdi>
+      {after}
+    </>
+  );
+}
 
 /** Who changed what, when, from where: before and after, field by field. */
 export function HistoryPanel({ def, id, onRestore }: HistoryPanelProps) {
@@ -43,7 +57,7 @@ export function HistoryPanel({ def, id, onRestore }: HistoryPanelProps) {
             </Typography>
             <Chip size="small" label={t('fromSource', { source: entry.source })} variant="outlined" />
           </Box>
-          {entry.reason ? <Typography variant="body2">{t('reason', { reason: entry.reason })}</Typography> : null}
+          {entry.reason ? <Typography variant="body2">{withData(t('reason', { reason: DATA }), entry.reason)}</Typography> : null}
           <Box component="dl" sx={{ m: 0, mt: 0.5, display: 'grid', gridTemplateColumns: 'minmax(120px, max-content) 1fr auto', columnGap: 2, rowGap: 0.5 }}>
             {/* Hidden fields (a dry run's stored result, a reminder's time) are the server's bookkeeping, not a person's reading. */}
             {Object.entries(entry.changes).filter(([name]) => !def.fields[name]?.hidden).map(([name, change]) => {
@@ -54,8 +68,9 @@ export function HistoryPanel({ def, id, onRestore }: HistoryPanelProps) {
                     {field?.label ?? name}
                   </Typography>
                   <Typography component="dd" variant="body2" sx={{ m: 0 }}>
-                    {entry.action === 'create' ? '' : <><s>{formatValue(field, change.before, change.beforeLabel, format) || '—'}</s>{' → '}</>}
-                    {formatValue(field, change.after, change.afterLabel, format) || '—'}
+                    {/* <bdi>: a name, a phone or an address keeps its own order in right-to-left text ("+20…", "…S.A.E."). */}
+                    {entry.action === 'create' ? '' : <><s><bdi>{formatValue(field, change.before, change.beforeLabel, format) || '—'}</bdi></s>{' → '}</>}
+                    <bdi>{formatValue(field, change.after, change.afterLabel, format) || '—'}</bdi>
                   </Typography>
                   <Box component="dd" sx={{ m: 0 }}>
                     {onRestore && entry.action !== 'create' && field && !field.readOnly && def.fields[name] ? (

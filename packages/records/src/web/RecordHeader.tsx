@@ -34,7 +34,8 @@ export function RecordHeader({ def, title, inactive, status, actions, mayActivat
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
       <Typography variant="h5" component="h2" sx={{ mr: 1 }}>
-        {title}
+        {/* The record's label is data: "Al Manara … S.A.E." keeps its full stop at its end in right-to-left text. */}
+        <bdi>{title}</bdi>
       </Typography>
       {inactive ? <Chip label={t('inactive')} size="small" /> : null}
       {status ? <Chip label={optionLabelOf(def.statusField ? def.fields[def.statusField] : undefined, status)} size="small" color="primary" variant="outlined" /> : null}

@@ -65,7 +65,7 @@ const ar: Messages<RecordsKey> = {
   system: 'النظام',
   reason: 'السبب: {reason}',
   restore: 'استرجاع',
-  historyAction: '{action, select, create {إنشاء} update {تعديل} delete {حذف} activate {تفعيل} deactivate {إلغاء التفعيل} restore {استرجاع} other {{name}}}',
+  historyAction: '{action, select, create {إنشاء} update {تعديل} delete {حذف} activate {تفعيل} deactivate {إلغاء التفعيل} restore {استرجاع} merge {دمج} expire {انتهاء الصلاحية} cancel {إلغاء} allocate {تخصيص} logo {الشعار} convert {تحويل} contract {تعاقد} award {ترسية} revoke {إبطال} reschedule {إعادة جدولة} remind {تذكير} receive {استلام} overdue {تأخر السداد} modify {تعديل} hold {حجز مؤقت} bounce {ارتداد} approve {اعتماد} submit {تقديم} sign {توقيع} settle {تسوية} reverse {عكس} reserve {حجز} reprice {تغيير السعر} supersede {استبدال} unsubscribe {إلغاء الاشتراك} other {{name}}}',
   restoreLabel: 'استرجاع القيمة السابقة لـ {field}',
   fromSource: '{source, select, screen {من الشاشة} import {من الاستيراد} api {من برنامج آخر} action {من إجراء} job {من مهمة مجدولة} system {من النظام} other {من {source}}}',
   apply: 'تطبيق',
