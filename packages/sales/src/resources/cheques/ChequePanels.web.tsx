@@ -36,16 +36,16 @@ export function DepositCalendarPanel() {
           {data.banks.map((bank) => (
             <Stack key={bank.bank ?? 'none'} spacing={0.5}>
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                {bank.bankName} · {format.number(bank.count)} · {format.money(bank.total)}
+                <bdi>{bank.bankName}</bdi> · {format.number(bank.count)} · {format.money(bank.total)}
               </Typography>
               <Table size="small">
                 <TableBody>
                   {bank.cheques.map((row) => (
                     <TableRow key={row.id}>
                       <TableCell>{format.date(row.dueDate)}</TableCell>
-                      <TableCell>{row.number}</TableCell>
-                      <TableCell>{row.drawer}</TableCell>
-                      <TableCell>{row.customer}</TableCell>
+                      <TableCell><bdi>{row.number}</bdi></TableCell>
+                      <TableCell><bdi>{row.drawer}</bdi></TableCell>
+                      <TableCell><bdi>{row.customer}</bdi></TableCell>
                       <TableCell align="right">{format.money(row.amount)}</TableCell>
                       <TableCell>{row.late ? <Chip size="small" color="warning" label={t('cheque.late')} /> : null}</TableCell>
                     </TableRow>
@@ -81,10 +81,10 @@ export function BouncedPanel() {
         <TableBody>
           {rows.map((row) => (
             <TableRow key={row.id}>
-              <TableCell>{String(row.title ?? row.number)}</TableCell>
+              <TableCell><bdi>{String(row.title ?? row.number)}</bdi></TableCell>
               <TableCell>{format.date(row.bouncedOn) || '—'}</TableCell>
               <TableCell align="right">{format.money(String(row.amount))}</TableCell>
-              <TableCell>{String(row.drawer ?? '')}</TableCell>
+              <TableCell><bdi>{String(row.drawer ?? '')}</bdi></TableCell>
             </TableRow>
           ))}
         </TableBody>
@@ -120,7 +120,7 @@ export function ChequeReceiptPanel({ record }: { record: RecordRow }) {
         <TableBody>
           {items.map((item) => (
             <TableRow key={item.id}>
-              <TableCell>{String(item.label ?? '')}</TableCell>
+              <TableCell><bdi>{String(item.label ?? '')}</bdi></TableCell>
               <TableCell>{item.kind ? option('receipt-items', 'kind', item.kind) : ''}</TableCell>
               <TableCell align="right">{format.money(String(item.amount))}</TableCell>
               <TableCell>{itemState(t, item)}</TableCell>
