@@ -15,10 +15,11 @@ import { signIn } from '../support/demo.js';
  * - a word (whitespace separated) with a digit, `@`, `.`, `_`, `/`, `:` or `#` in it: codes, e-mails,
  *   addresses, numbers (`A-0402`, `admin@propdesk.test`, `EOI-2026-001`);
  * - the product's name `Propdesk`, ISO currency codes (`EGP`) and the technical acronyms an Egyptian
- *   office writes in Latin inside Arabic text (IBAN, SWIFT, ISO, API, URL, PNG, JPEG, KB, MB).
+ *   office writes in Latin inside Arabic text (IBAN, SWIFT, ISO, API, URL, PNG, JPEG, KB, MB, webhook);
+ * - text isolated inside a sentence between U+2068 and U+2069 (a filter chip's values).
  * Anything else in Latin letters is a product word left in English.
  */
-const KEPT_IN_LATIN = new Set(['Propdesk', 'EGP', 'USD', 'IBAN', 'SWIFT', 'ISO', 'API', 'URL', 'PNG', 'JPEG', 'KB', 'MB']);
+const KEPT_IN_LATIN = new Set(['Propdesk', 'EGP', 'USD', 'IBAN', 'SWIFT', 'ISO', 'API', 'URL', 'PNG', 'JPEG', 'KB', 'MB', 'Webhook', 'Webhooks', 'webhook', 'webhooks']);
 
 type ScreenProblem = { screen: string; problems: string[] };
 
@@ -58,7 +59,9 @@ async function latinWords(page: Page): Promise<string[]> {
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
       if (!parent || skip(parent) || !parent.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
-      for (const word of (node.textContent ?? '').split(/\s+/)) if (/[A-Za-z]/.test(word)) found.push(word);
+      // Text between U+2068 and U+2069 (first-strong isolate … pop) is data isolated inside a sentence, as <bdi> is.
+      const text = (node.textContent ?? '').replace(/\u2068[^\u2069]*\u2069/g, ' ');
+      for (const word of text.split(/\s+/)) if (/[A-Za-z]/.test(word)) found.push(word);
     }
     return found;
   });
