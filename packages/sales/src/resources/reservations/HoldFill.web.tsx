@@ -1,6 +1,10 @@
 import Alert from '@mui/material/Alert';
 import { humanize, recordsApi } from '@propdesk/records/web';
+import { useT } from '@propdesk/i18n/react';
 import { useEffect, useRef } from 'react';
+import { salesCatalog } from '../../web/i18n/catalog.js';
+import { useFormat } from '../../web/i18n/format.js';
+import { useOptionLabel } from '../../web/i18n/definitionWords.js';
 
 type HoldFillProps = {
   holdId: string | null;
@@ -17,6 +21,9 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
  * or is not approved (the server refuses those the same).
  */
 export function HoldFill({ holdId, values, setValue }: HoldFillProps) {
+  const t = useT(salesCatalog);
+  const { language } = useFormat();
+  const optionLabel = useOptionLabel();
   const { data: hold, error } = recordsApi.useGetRecordQuery({ resource: 'hold-requests', id: holdId ?? '' }, { skip: !holdId });
   const filled = useRef<string | null>(null);
   // The form as it is when the hold arrives; what the person changes after it stays theirs.
@@ -31,16 +38,16 @@ export function HoldFill({ holdId, values, setValue }: HoldFillProps) {
     if (typeof current.customer === 'string' && !now.customer) set('customer', current.customer);
   }, [current]);
   if (!holdId) return null;
-  if (error) return <Alert severity="warning">The hold cannot be read: choose the unit and the customer yourself.</Alert>;
+  if (error) return <Alert severity="warning">{t('holdFill.unreadable')}</Alert>;
   if (!current) return null;
   const labels = (current.refLabels ?? {}) as Record<string, unknown>;
   const number = text(current.number);
   if (current.status !== 'approved') {
-    return <Alert severity="warning">{`${number} is ${humanize(text(current.status)).toLowerCase()}: only an approved hold can become a reservation.`}</Alert>;
+    return <Alert severity="warning">{t('holdFill.notApproved', { number, status: language === 'en' ? humanize(text(current.status)).toLowerCase() : optionLabel('hold-requests', 'status', current.status) })}</Alert>;
   }
   if (typeof current.customer !== 'string') {
     const lead = text(labels.lead);
-    return <Alert severity="info">{`${number} holds unit ${text(labels.unit)} for the lead ${lead || 'it names'}, who is not a customer yet: choose or add their customer.`}</Alert>;
+    return <Alert severity="info">{t('holdFill.forLead', { number, unit: text(labels.unit), lead: lead || t('holdFill.itNames') })}</Alert>;
   }
-  return <Alert severity="success">{`From ${number}: unit ${text(labels.unit)} for ${text(labels.customer)}, filled in.`}</Alert>;
+  return <Alert severity="success">{t('holdFill.filled', { number, unit: text(labels.unit), customer: text(labels.customer) })}</Alert>;
 }

@@ -4,8 +4,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useChecker } from '@propdesk/auth-session/web';
 import type { RecordRow } from '@propdesk/records/model';
-import { formatMoney, formatPercent, humanize, recordsApi } from '@propdesk/records/web';
+import { humanize, recordsApi } from '@propdesk/records/web';
+import { useT } from '@propdesk/i18n/react';
 import { Link as RouterLink } from 'react-router';
+import { salesCatalog } from '../../web/i18n/catalog.js';
+import { useFormat } from '../../web/i18n/format.js';
+import { useOptionLabel } from '../../web/i18n/definitionWords.js';
 import { SALES_RESOURCES } from '../manifest.js';
 
 const routeOf = (name: string) => SALES_RESOURCES.find((def) => def.name === name)!.route!;
@@ -32,6 +36,9 @@ export function reservationRuleLinks(record: RecordRow, setupId: string | null) 
  * that decides whether its discount needed approval.
  */
 export function ReservationRules({ record }: { record: RecordRow }) {
+  const t = useT(salesCatalog);
+  const format = useFormat();
+  const optionLabel = useOptionLabel();
   const project = typeof record.project === 'string' ? record.project : '';
   // The setup is read with reservationSetup read (the server's rule); without it the links stay, the figures do not.
   const readsSetups = useChecker().can('reservationSetup', 'read');
@@ -39,26 +46,27 @@ export function ReservationRules({ record }: { record: RecordRow }) {
   const setup = data?.data[0] ?? null;
   const links = reservationRuleLinks(record, setup?.id ?? null);
   const label = record.refLabels?.project;
-  const projectName = typeof label === 'string' ? label : 'this project';
+  const projectName = typeof label === 'string' ? label : t('rules.thisProject');
+  const onCancel = (value: unknown) => (format.language === 'en' ? humanize(String(value)).toLowerCase() : optionLabel('reservation-setups', 'feeOnCancel', value));
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} aria-label="Reservation rules">
-      <Typography variant="subtitle1">Rules</Typography>
+    <Paper variant="outlined" sx={{ p: 2 }} aria-label={t('rules.label')}>
+      <Typography variant="subtitle1">{t('rules.title')}</Typography>
       <Stack spacing={0.5}>
         <Typography variant="body2">
           <Link component={RouterLink} to={links.setup}>
-            Reservation setup of {projectName}
+            {t('rules.setupOf', { project: projectName })}
           </Link>
           {setup
-            ? ` — ${String(setup.signByDays)} days to sign, default fee ${formatMoney(setup.defaultFee)}, fee on cancel: ${humanize(String(setup.feeOnCancel)).toLowerCase()}`
+            ? t('rules.setup', { days: String(setup.signByDays), fee: format.money(setup.defaultFee), onCancel: onCancel(setup.feeOnCancel) })
             : data
-              ? ' — none yet: the defaults apply'
+              ? t('rules.noSetup')
               : ''}
         </Typography>
         <Typography variant="body2">
           <Link component={RouterLink} to={links.authority}>
-            Discount authority
+            {t('rules.authority')}
           </Link>
-          {` — a discount of ${formatPercent(links.pct)}: the roles that may give it without approval`}
+          {t('rules.discount', { pct: format.percent(links.pct) })}
           {record.needsApprovalReason ? ` (${String(record.needsApprovalReason)})` : ''}
         </Typography>
       </Stack>

@@ -7,63 +7,75 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { formatDateTime, formatMoney, formatPercent, humanize } from '@propdesk/records/web';
+import { humanize } from '@propdesk/records/web';
+import { useT } from '@propdesk/i18n/react';
 import type { ReservationRevision } from './model.js';
+import { salesCatalog } from '../../web/i18n/catalog.js';
+import type { SalesKey } from '../../web/i18n/en.js';
+import { useFormat, type SalesFormat } from '../../web/i18n/format.js';
+import { useOptionLabel } from '../../web/i18n/definitionWords.js';
 
-const ROWS: readonly [string, string, 'ref' | 'money' | 'percent' | 'text'][] = [
-  ['unit', 'Unit', 'ref'],
-  ['project', 'Project', 'ref'],
-  ['paymentPlan', 'Payment plan', 'ref'],
-  ['offer', 'Offer', 'ref'],
-  ['listPrice', 'List price', 'money'],
-  ['discountKind', 'Discount as', 'text'],
-  ['discountValue', 'Discount', 'text'],
-  ['discountAmount', 'Discount amount', 'money'],
-  ['discountPct', 'Discount %', 'percent'],
-  ['netPrice', 'Net price', 'money'],
+type RowKind = 'ref' | 'money' | 'percent' | 'text';
+const ROWS: readonly [string, RowKind][] = [
+  ['unit', 'ref'],
+  ['project', 'ref'],
+  ['paymentPlan', 'ref'],
+  ['offer', 'ref'],
+  ['listPrice', 'money'],
+  ['discountKind', 'text'],
+  ['discountValue', 'text'],
+  ['discountAmount', 'money'],
+  ['discountPct', 'percent'],
+  ['netPrice', 'money'],
 ];
 
-function shown(value: unknown, kind: 'ref' | 'money' | 'percent' | 'text', labels: Record<string, string>): string {
+function shown(value: unknown, kind: RowKind, labels: Record<string, string>, format: SalesFormat, option: (value: string) => string): string {
   if (value === null || value === undefined || value === '') return '—';
   if (kind === 'ref') return labels[String(value)] ?? String(value);
-  if (kind === 'money') return formatMoney(value);
-  if (kind === 'percent') return formatPercent(value);
-  return humanize(String(value));
+  if (kind === 'money') return format.money(value);
+  if (kind === 'percent') return format.percent(value);
+  return option(String(value));
 }
 
 /** One revision side by side: the reservation as it was and as the modification makes it, changed rows marked. */
 export function RevisionCompare({ revision }: { revision: ReservationRevision }) {
+  const t = useT(salesCatalog);
+  const format = useFormat();
+  const optionLabel = useOptionLabel();
+  // English as before (humanized values); Arabic the definition's option words (a discount's kind).
+  const option = (value: string) => (format.language === 'en' ? humanize(value) : optionLabel('reservations', 'discountKind', value));
+  const status = t(`rev.status.${revision.status}` as SalesKey);
   const after = revision.after ?? { ...revision.before, ...revision.changes };
   const from = Number(revision.before.revision ?? revision.revision - 1);
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} aria-label={`Revision ${revision.revision}`}>
+    <Paper variant="outlined" sx={{ p: 2 }} aria-label={t('rev.revision', { n: String(revision.revision) })}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
         <Typography variant="subtitle1">
-          Revision {from} → {revision.revision}
+          {t('rev.fromTo', { from: String(from), to: String(revision.revision) })}
         </Typography>
-        <Chip size="small" label={humanize(revision.status)} color={revision.status === 'approved' ? 'success' : revision.status === 'pending' ? 'warning' : 'default'} />
+        <Chip size="small" label={status} color={revision.status === 'approved' ? 'success' : revision.status === 'pending' ? 'warning' : 'default'} />
       </Stack>
       <Typography variant="body2" color="text.secondary">
-        Asked by {revision.requestedBy ?? 'someone'} on {formatDateTime(revision.requestedAt)}: {revision.reason}
-        {revision.decidedAt ? ` · ${humanize(revision.status)} by ${revision.decidedBy ?? 'the server'} on ${formatDateTime(revision.decidedAt)}${revision.decisionReason ? `: ${revision.decisionReason}` : ''}` : ''}
+        {t('rev.asked', { who: revision.requestedBy ?? t('rev.someone'), at: format.dateTime(revision.requestedAt), reason: revision.reason })}
+        {revision.decidedAt ? `${t('rev.decided', { status, who: revision.decidedBy ?? t('rev.theServer'), at: format.dateTime(revision.decidedAt) })}${revision.decisionReason ? `: ${revision.decisionReason}` : ''}` : ''}
       </Typography>
       <Table size="small" sx={{ mt: 1 }}>
         <TableHead>
           <TableRow>
             <TableCell />
-            <TableCell>Revision {from}</TableCell>
-            <TableCell>{revision.status === 'pending' ? 'Asked for' : `Revision ${revision.revision}`}</TableCell>
+            <TableCell>{t('rev.revision', { n: String(from) })}</TableCell>
+            <TableCell>{revision.status === 'pending' ? t('rev.askedFor') : t('rev.revision', { n: String(revision.revision) })}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
-          {ROWS.map(([name, label, kind]) => {
-            const before = shown(revision.before[name], kind, revision.labels);
-            const next = shown(after[name], kind, revision.labels);
+          {ROWS.map(([name, kind]) => {
+            const before = shown(revision.before[name], kind, revision.labels, format, option);
+            const next = shown(after[name], kind, revision.labels, format, option);
             const changed = before !== next;
             return (
               <TableRow key={name} selected={changed}>
                 <TableCell component="th" scope="row">
-                  {label}
+                  {t(`rev.row.${name}` as SalesKey)}
                 </TableCell>
                 <TableCell>{before}</TableCell>
                 <TableCell sx={changed ? { fontWeight: 600 } : undefined}>{next}</TableCell>
@@ -78,7 +90,8 @@ export function RevisionCompare({ revision }: { revision: ReservationRevision })
 
 /** Every revision of a reservation, newest first. */
 export function RevisionsList({ revisions }: { revisions: readonly ReservationRevision[] }) {
-  if (revisions.length === 0) return <Typography color="text.secondary">No modification has been asked for.</Typography>;
+  const t = useT(salesCatalog);
+  if (revisions.length === 0) return <Typography color="text.secondary">{t('rev.none')}</Typography>;
   return (
     <Stack spacing={2}>
       {revisions.map((revision) => (

@@ -18,6 +18,9 @@ import type { RecordRow } from '@propdesk/records/model';
 import ModifyReservationPage from './ModifyReservationPage.web.js';
 import { reservationExtension } from './reservationForm.web.js';
 import { ReservationPreview } from './ReservationPreview.web.js';
+import { RevisionCompare, RevisionsList } from './RevisionsCompare.web.js';
+import { ReservationRules } from './ReservationRules.web.js';
+import type { ReservationRevision } from './model.js';
 import { salesCatalog } from '../../web/i18n/catalog.js';
 
 beforeAll(async () => {
@@ -112,5 +115,49 @@ describe('the reservation screens in Arabic (issue 29)', () => {
     cleanup();
     renderIn('en', <ReservationPreview args={null} />);
     expect(screen.getByText('Choose a unit to see its price and installments.')).toBeInTheDocument();
+  });
+
+  it('compares a revision in Arabic, and in English as before', async () => {
+    const revision: ReservationRevision = {
+      id: 'r2',
+      revision: 2,
+      status: 'approved',
+      before: { revision: 1, unit: 'u1', listPrice: '1000000', discountKind: 'percent', netPrice: '1000000' },
+      changes: { unit: 'u2', netPrice: '950000' },
+      after: null,
+      reason: 'Customer asked',
+      requestedBy: 'Sara',
+      requestedAt: '2026-11-20T10:00:00.000Z',
+      decidedBy: 'Finance',
+      decidedAt: '2026-11-21T10:00:00.000Z',
+      decisionReason: null,
+      labels: { u1: 'A-0101', u2: 'A-0102' },
+    };
+    renderIn('ar', <RevisionCompare revision={revision} />);
+    expect(screen.getByText('المراجعة 1 ← 2')).toBeInTheDocument();
+    expect(screen.getByText('معتمد')).toBeInTheDocument();
+    expect(screen.getByRole('rowheader', { name: 'السعر الصافي' })).toBeInTheDocument();
+    // The definitions' Arabic words load on first use.
+    expect(await screen.findAllByText('نسبة مئوية')).toHaveLength(2);
+    expect(screen.queryByText(/Revision|Net price|Asked by/)).not.toBeInTheDocument();
+    cleanup();
+    renderIn('en', <RevisionCompare revision={revision} />);
+    expect(screen.getByText('Revision 1 → 2')).toBeInTheDocument();
+    expect(screen.getByText('Approved')).toBeInTheDocument();
+    expect(screen.getByRole('rowheader', { name: 'Net price' })).toBeInTheDocument();
+    expect(screen.getAllByText('Percent')).toHaveLength(2);
+    cleanup();
+    renderIn('ar', <RevisionsList revisions={[]} />);
+    expect(screen.getByText('لم يُطلب أي تعديل.')).toBeInTheDocument();
+  });
+
+  it("names a reservation's rules in Arabic, the project isolated as data", () => {
+    const record = { id: 'r1', project: 'p1', discountPct: '7.5', needsApprovalReason: null, refLabels: { project: 'Palm Heights' } } as unknown as RecordRow;
+    renderIn('ar', <ReservationRules record={record} />);
+    expect(screen.getByLabelText('قواعد الحجز')).toBeInTheDocument();
+    expect(screen.getByText('القواعد')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'إعداد الحجز لمشروع Palm Heights' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'صلاحية الخصم' })).toBeInTheDocument();
+    expect(screen.queryByText(/Rules|Discount authority|without approval/)).not.toBeInTheDocument();
   });
 });
