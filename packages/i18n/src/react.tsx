@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { Fragment, createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import {
   DEFAULT_LANGUAGE,
   directionOf,
@@ -7,6 +7,7 @@ import {
   translator,
   type Catalog,
   type Language,
+  type Params,
   type Translate,
 } from './index.js';
 
@@ -117,4 +118,61 @@ export function useT<K extends string>(catalog: Catalog<K>): Translate<K> {
 export function preloadCatalogs(language: Language, catalogs: readonly Catalog[]): Promise<void> {
   for (const catalog of catalogs) used.add(catalog);
   return Promise.all(catalogs.map((catalog) => loadCatalog(catalog, language))).then(() => loaded());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Data inside a translated sentence (a name, a code, an amount) keeps its own direction right to left.
+
+/** Private-use characters around a node's number: never in a catalog's words or in data people type. */
+const MARKED = /\uE000(\d+)\uE001/;
+
+/**
+ * A catalog's sentence with React nodes in place of some of its parameters (a lead's name in bold, an
+ * amount isolated in `<bdi>`): the catalog keeps the whole sentence, so Arabic puts them where its own
+ * order wants them, and the text reads exactly as the plain sentence would (same words, same spaces).
+ */
+export function richText<K extends string>(t: Translate<K>, key: K, params: Params, nodes: Readonly<Record<string, ReactNode>>): ReactNode {
+  const names = Object.keys(nodes);
+  const marked: Params = { ...params };
+  names.forEach((name, index) => {
+    marked[name] = `\uE000${index}\uE001`;
+  });
+  const parts = t(key, marked).split(MARKED);
+  // split with a group: even parts are text, odd parts are the node numbers.
+  return parts.map((part, index) => <Fragment key={index}>{index % 2 === 0 ? part : nodes[names[Number(part)] ?? '']}</Fragment>);
+}
+
+/** Data (a name, an amount, a code) inside a sentence: it keeps its own direction in right-to-left text. */
+export function isolate(value: ReactNode): ReactNode {
+  return <bdi>{value}</bdi>;
+}
+
+/**
+ * A translated sentence with data in it (codes, names, amounts). In English the sentence is the plain
+ * string, exactly as before; in Arabic each data parameter is set in `<bdi>` (decision 219), so a code
+ * such as G-0301 keeps its order inside right-to-left text. The sentence stays one catalog message:
+ * the data are passed as private-use markers and the translated text is split around them.
+ */
+export function dataText(
+  language: Language,
+  translate: (params: Params) => string,
+  params: Params,
+  data: Readonly<Record<string, string>>,
+): ReactNode {
+  if (language !== 'ar') return translate({ ...params, ...data });
+  const names = Object.keys(data);
+  const markers = Object.fromEntries(names.map((name, index) => [name, String.fromCharCode(0xe000 + index)]));
+  const text = translate({ ...params, ...markers });
+  const parts = text.split(/([\uE000-\uE0FF])/);
+  return parts.map((part, index) => {
+    const name = names[part.charCodeAt(0) - 0xe000];
+    if (part.length === 1 && name !== undefined) {
+      return (
+        <bdi key={index} dir="ltr">
+          {data[name]}
+        </bdi>
+      );
+    }
+    return <Fragment key={index}>{part}</Fragment>;
+  });
 }

@@ -9,8 +9,7 @@ import type { ResourceDef } from '../model/index.js';
 import { useRecordHistoryQuery } from './api.js';
 import { formatValue, humanize } from './format.js';
 import { useFormat } from './i18n/valueFormat.js';
-import { useLanguage, useT } from '@propdesk/i18n/react';
-import type { ReactNode } from 'react';
+import { isolate, richText, useLanguage, useT } from '@propdesk/i18n/react';
 import { recordsCatalog } from './i18n/catalog.js';
 
 export type HistoryPanelProps = {
@@ -19,21 +18,6 @@ export type HistoryPanelProps = {
   /** Offered per changed field when the user may edit: puts the earlier value back. */
   onRestore?: ((field: string, value: unknown) => void) | undefined;
 };
-
-/** A private-use mark where a sentence's data goes: never in a catalog's words or in what people type. */
-const DATA = '\uE000';
-
-/** A catalog sentence with its data (a reason people typed) isolated in `<bdi>` where the mark is. */
-function withData(sentence: string, data: string): ReactNode {
-  const [before, after = ''] = sentence.split(DATA);
-  return (
-    <>
-      {before}
-      <bdi>{data}</bdi>
-      {after}
-    </>
-  );
-}
 
 /** Who changed what, when, from where: before and after, field by field. */
 export function HistoryPanel({ def, id, onRestore }: HistoryPanelProps) {
@@ -57,7 +41,7 @@ export function HistoryPanel({ def, id, onRestore }: HistoryPanelProps) {
             </Typography>
             <Chip size="small" label={t('fromSource', { source: entry.source })} variant="outlined" />
           </Box>
-          {entry.reason ? <Typography variant="body2">{withData(t('reason', { reason: DATA }), entry.reason)}</Typography> : null}
+          {entry.reason ? <Typography variant="body2">{richText(t, 'reason', { reason: entry.reason }, { reason: isolate(entry.reason) })}</Typography> : null}
           <Box component="dl" sx={{ m: 0, mt: 0.5, display: 'grid', gridTemplateColumns: 'minmax(120px, max-content) 1fr auto', columnGap: 2, rowGap: 0.5 }}>
             {/* Hidden fields (a dry run's stored result, a reminder's time) are the server's bookkeeping, not a person's reading. */}
             {Object.entries(entry.changes).filter(([name]) => !def.fields[name]?.hidden).map(([name, change]) => {

@@ -14,7 +14,7 @@ import type { ComparisonView } from '../../model/api.js';
 import { formatMoney } from '../../model/money.js';
 import { quantityText } from '../../web/common/DocumentLines.js';
 import { useProcurementWords } from '../../web/i18n/words.js';
-import { dataText } from '../../web/i18n/richText.js';
+import { dataText } from '@propdesk/i18n/react';
 
 export type ComparisonTableProps = {
   data: ComparisonView;

@@ -12,9 +12,8 @@ import Typography from '@mui/material/Typography';
 import type { RecordRow } from '@propdesk/records/model';
 import type { ResourcePageProps } from '@propdesk/records/web';
 import { formatNumber } from '@propdesk/i18n';
-import { useLanguage, useT } from '@propdesk/i18n/react';
+import { isolate, useLanguage, useT } from '@propdesk/i18n/react';
 import type { ReactNode } from 'react';
-import { isolate } from '../leads/richText.web.js';
 import { salesCatalog } from '../../web/i18n/catalog.js';
 import type { SalesKey } from '../../web/i18n/en.js';
 

@@ -9,13 +9,12 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useChecker } from '@propdesk/auth-session/web';
 import type { Translate } from '@propdesk/i18n';
-import { useT } from '@propdesk/i18n/react';
+import { isolate, richText, useT } from '@propdesk/i18n/react';
 import { closingOf, type StatementLine } from './model.js';
 import { useCustomerStatementQuery } from './collectionsApi.web.js';
 import { salesCatalog } from '../../web/i18n/catalog.js';
 import type { SalesKey } from '../../web/i18n/en.js';
 import { useFormat, type SalesFormat } from '../../web/i18n/format.js';
-import { isolate, richText } from '../leads/richText.web.js';
 
 /** A line's description as the statement's JSON writes it (the server's English words), to its key. */
 const LINE_WORDS: Readonly<Record<string, SalesKey>> = {

@@ -14,7 +14,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { toApiError } from '@propdesk/api-client';
 import type { Translate } from '@propdesk/i18n';
-import { useT } from '@propdesk/i18n/react';
+import { isolate, richText, useT } from '@propdesk/i18n/react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { BrokerStatement } from './model.js';
 import { useBrokerStatementQuery, useCommissionBrokersQuery } from './commissionApi.web.js';
@@ -22,7 +22,6 @@ import { salesCatalog } from '../../web/i18n/catalog.js';
 import { useOptionLabel } from '../../web/i18n/definitionWords.js';
 import type { SalesKey } from '../../web/i18n/en.js';
 import { useFormat } from '../../web/i18n/format.js';
-import { isolate, richText } from '../leads/richText.web.js';
 
 const STATE_COLOURS: Record<string, 'default' | 'info' | 'warning' | 'success' | 'error'> = {
   accrued: 'default',

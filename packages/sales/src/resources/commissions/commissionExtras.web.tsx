@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { fieldErrorMap, toApiError } from '@propdesk/api-client';
 import { useChecker } from '@propdesk/auth-session/web';
-import { useT } from '@propdesk/i18n/react';
+import { isolate, richText, useT } from '@propdesk/i18n/react';
 import type { RecordRow } from '@propdesk/records/model';
 import type { ResourcePageProps } from '@propdesk/records/web';
 import { useSnackbar } from 'notistack';
@@ -18,7 +18,6 @@ import { Link as RouterLink } from 'react-router';
 import { useRecordRecoveryMutation } from './commissionApi.web.js';
 import { salesCatalog } from '../../web/i18n/catalog.js';
 import { useFormat } from '../../web/i18n/format.js';
-import { isolate, richText } from '../leads/richText.web.js';
 
 /** An amount as a person types it, checked as the server checks it (never coerced to a number). */
 const AMOUNT = /^\d{1,13}(\.\d{1,2})?$/;

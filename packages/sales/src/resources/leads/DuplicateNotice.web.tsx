@@ -3,13 +3,12 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { apiErrorText } from '@propdesk/api-client';
 import { localeOf, type Language } from '@propdesk/i18n';
-import { useLanguage, useT } from '@propdesk/i18n/react';
+import { isolate, richText, useLanguage, useT } from '@propdesk/i18n/react';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { DuplicateQuery } from '../../model/api.js';
 import { useClaimLeadMutation, useLeadDuplicatesQuery } from './leadApi.web.js';
-import { isolate, richText } from './richText.web.js';
 import { salesCatalog } from '../../web/i18n/catalog.js';
 
 const CHECK_DELAY_MS = 250;

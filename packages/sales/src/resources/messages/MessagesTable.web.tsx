@@ -9,7 +9,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { toApiError } from '@propdesk/api-client';
 import { useChecker } from '@propdesk/auth-session/web';
-import { useT } from '@propdesk/i18n/react';
+import { isolate, richText, useT } from '@propdesk/i18n/react';
 import { useSnackbar } from 'notistack';
 import type { MessageView } from './model.js';
 import { useRetryCustomerMessageMutation } from './messagesApi.web.js';
@@ -17,7 +17,6 @@ import type { MessageTemplate } from './templates.js';
 import type { SalesKey } from '../../web/i18n/en.js';
 import { salesCatalog } from '../../web/i18n/catalog.js';
 import { useFormat } from '../../web/i18n/format.js';
-import { isolate, richText } from '../leads/richText.web.js';
 
 /** Each template's name on the screens (the message's subject is the customer's, in their language). */
 export const TEMPLATE_KEYS: Readonly<Record<MessageTemplate, SalesKey>> = {

@@ -8,14 +8,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { fieldErrorMap, toApiError } from '@propdesk/api-client';
 import { ReferencePicker, formatMoney, recordsApi } from '@propdesk/records/web';
-import { useLanguage, useT } from '@propdesk/i18n/react';
+import { isolate, richText, useLanguage, useT } from '@propdesk/i18n/react';
 import { useSnackbar } from 'notistack';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ReservationPreview, previewArgsOf } from './ReservationPreview.web.js';
 import { RevisionsList } from './RevisionsCompare.web.js';
 import { useModifyReservationMutation, useReservationRevisionsQuery } from './reservationApi.web.js';
-import { isolate, richText } from '../leads/richText.web.js';
 import { salesCatalog } from '../../web/i18n/catalog.js';
 import { useOptionLabel } from '../../web/i18n/definitionWords.js';
 

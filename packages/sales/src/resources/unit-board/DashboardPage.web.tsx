@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { addMoney } from '@propdesk/finance';
 import { formatNumber } from '@propdesk/i18n';
-import { useT } from '@propdesk/i18n/react';
+import { isolate, richText, useT } from '@propdesk/i18n/react';
 import { humanize } from '@propdesk/records/web';
 import { Link as RouterLink } from 'react-router';
 import type { SalesDashboard } from './model.js';
@@ -14,7 +14,6 @@ import { DashboardCard, DashboardFrame, Figure } from '../../web/dashboard/frame
 import { salesCatalog } from '../../web/i18n/catalog.js';
 import { useFormat } from '../../web/i18n/format.js';
 import { useIsolate, useStatusWords } from './boardWords.web.js';
-import { isolate, richText } from '../leads/richText.web.js';
 
 /** The dashboard's words and formats, in the page's language. */
 function useWords() {

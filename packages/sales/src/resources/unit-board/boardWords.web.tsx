@@ -1,7 +1,6 @@
-import { useLanguage, useT } from '@propdesk/i18n/react';
+import { isolate, richText, useLanguage, useT } from '@propdesk/i18n/react';
 import { useCallback, useMemo, type ReactNode } from 'react';
 import type { BoardStatus } from './model.js';
-import { isolate, richText } from '../leads/richText.web.js';
 import { salesCatalog } from '../../web/i18n/catalog.js';
 
 /**

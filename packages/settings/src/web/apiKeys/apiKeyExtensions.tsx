@@ -16,10 +16,9 @@ import { apiRequest, fieldErrorMap, toApiError } from '@propdesk/api-client';
 import { selectPrivilegeChecker } from '@propdesk/auth-session/web';
 import type { PrivilegeChecker } from '@propdesk/privileges';
 import { recordsApi, requestErrorMessage, type ResourcePageProps } from '@propdesk/records/web';
-import { useLanguage, useT } from '@propdesk/i18n/react';
+import { dataText, useLanguage, useT } from '@propdesk/i18n/react';
 import { RolesField } from '../users/RolesField.js';
 import { settingsWebCatalog } from '../i18n/catalog.js';
-import { dataText } from '../i18n/richText.js';
 
 type Created = { id: string; name: string; key: string; prefix: string };
 type FieldErrors = Partial<Record<'name' | 'roles' | 'expiresAt', string>>;

@@ -12,10 +12,9 @@ import { useSnackbar } from 'notistack';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { LOGO_MAX_BYTES } from '../../model/index.js';
 import { formatNumber, type Language, type Translate } from '@propdesk/i18n';
-import { useLanguage, useT } from '@propdesk/i18n/react';
+import { dataText, useLanguage, useT } from '@propdesk/i18n/react';
 import { useRemoveCompanyLogoMutation, useUploadCompanyLogoMutation } from './companyApi.js';
 import { settingsWebCatalog } from '../i18n/catalog.js';
-import { dataText } from '../i18n/richText.js';
 import type { SettingsWebKey } from '../i18n/en.js';
 
 type T = Translate<SettingsWebKey>;

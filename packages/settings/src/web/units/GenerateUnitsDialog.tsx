@@ -13,8 +13,8 @@ import { useSnackbar } from 'notistack';
 import { apiRequest } from '@propdesk/api-client';
 import { ReferencePicker, requestErrorMessage } from '@propdesk/records/web';
 import { unitCodes, unitPatternSchema, wholeNumberFromText } from '../../model/unitTools.js';
-import { dataText } from '../i18n/richText.js';
 import { useUnitWords } from './unitWords.js';
+import { dataText } from '@propdesk/i18n/react';
 
 export type GenerateUnitsDialogProps = { open: boolean; projectId: string | null; onClose: (created: boolean) => void };
 

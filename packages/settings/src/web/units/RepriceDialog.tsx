@@ -16,8 +16,8 @@ import { useSnackbar } from 'notistack';
 import { apiRequest } from '@propdesk/api-client';
 import { ReferencePicker, requestErrorMessage } from '@propdesk/records/web';
 import { numberFromText } from '../../model/unitTools.js';
-import { dataText } from '../i18n/richText.js';
 import { useUnitWords } from './unitWords.js';
+import { dataText } from '@propdesk/i18n/react';
 
 export type RepriceDialogProps = { open: boolean; projectId: string | null; onClose: (changed: boolean) => void };
 

@@ -15,10 +15,9 @@ import { z } from 'zod';
 import { WEBHOOK_EVENTS, WEBHOOK_SECRET_MIN_LENGTH } from '../../model/definitions/webhooks.js';
 import { useRedeliverWebhookMutation, useWebhookDeliveriesQuery } from './webhookApi.js';
 import { formatNumber, type Language } from '@propdesk/i18n';
-import { useLanguage, useT } from '@propdesk/i18n/react';
+import { dataText, useLanguage, useT } from '@propdesk/i18n/react';
 import type { ReactNode } from 'react';
 import { settingsWebCatalog } from '../i18n/catalog.js';
-import { dataText } from '../i18n/richText.js';
 import type { ScreensKey } from '../i18n/screens.en.js';
 
 /** A code (an event's name, a delivery's status) kept left to right in Arabic; as it was in English. */
