@@ -3,10 +3,10 @@ import { notify } from '@propdesk/notifications-core/server';
 import { createRecord, engineTransaction } from '@propdesk/records/server';
 import type { Database, Queryable } from '@propdesk/server-kit';
 import type { FastifyInstance } from 'fastify';
-import { appendFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from './domains.js';
 import { DB_KINDS, TEST_ARGON2, createAgent, createTestUser, seededDatabases, testApp } from './test/harness.js';
+import { loggingDatabase } from './test/statements.js';
 
 const agentPrivileges: Privilege[] = [
   ...['read', 'create', 'update'].map((action) => ({ entityName: 'reservation', action })),
@@ -14,39 +14,6 @@ const agentPrivileges: Privilege[] = [
   { entityName: 'unit', action: 'read' },
   { entityName: 'customer', action: 'read' },
 ];
-
-/** Every statement the app runs, in order, and whether it ran inside a transaction (its commit hooks' too). */
-function loggingDatabase(db: Database) {
-  const seen: { sql: string; tx: boolean }[] = [];
-  const wrap = (target: Queryable, tx: boolean): Queryable => ({
-    query: (sql, params) => (seen.push({ sql, tx }), target.query(sql, params)),
-    exec: (sql) => (seen.push({ sql, tx }), target.exec(sql)),
-  });
-  const proxy: Database = {
-    ...wrap(db, false),
-    kind: db.kind,
-    // The transaction's own object, its methods logged in place: its commit hooks are kept by it.
-    transaction: (fn) =>
-      db.transaction((tx) => {
-        const logged = wrap({ query: tx.query.bind(tx), exec: tx.exec.bind(tx) }, true);
-        return fn(Object.assign(tx, logged));
-      }),
-    listen: (channel, onPayload, hooks) => db.listen(channel, onPayload, hooks),
-    snapshot: (fn) => db.snapshot(fn),
-    close: () => db.close(),
-  };
-  /** The statements of one call: all, those in its transaction, and those in it after the number was taken. */
-  const during = async <T>(call: () => Promise<T>) => {
-    const from = seen.length;
-    const result = await call();
-    const log = seen.slice(from);
-    const inTx = log.filter((entry) => entry.tx);
-    const numbered = inTx.findIndex((entry) => entry.sql.includes('document_counters'));
-    if (process.env['STATEMENT_DUMP']) appendFileSync(process.env['STATEMENT_DUMP'], `${log.map((entry) => `${entry.tx ? 'tx ' : '   '}${entry.sql.replace(/\s+/g, ' ').slice(0, 160)}`).join('\n')}\n----\n`);
-    return { result, total: log.length, inTx: inTx.length, afterNumber: numbered < 0 ? null : inTx.length - numbered - 1 };
-  };
-  return { db: proxy, during };
-}
 
 const NUMBER = /^(HLD|RSV)-\d{4}-(\d{5,})$/;
 const seq = (number: string) => Number(NUMBER.exec(number)![2]);

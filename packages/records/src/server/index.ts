@@ -22,6 +22,7 @@ export {
   updateRecord,
   deleteRecord,
   getRecord,
+  currentRecords,
   listRecords,
   historyOf,
   recordKeptChange,

@@ -49,6 +49,7 @@ import {
   takePendingNumbers,
   flushRollups,
   getRecord,
+  stillAsRead,
   historyOf,
   listRecords,
   updateRecord,
@@ -475,6 +476,10 @@ function registerWriteRoutes(routes: ResourceRoutes): void {
       if (!inside) return { created, record: null };
       await flushRollups(ctx, tx);
       await takePendingNumbers(tx);
+      // The engine's own read of the record (every field, labels) when its row is still that version:
+      // a row the caller may not see answers with it too, and `visibleRecord` strips what they may not read.
+      const kept = (await stillAsRead(tx, def, [created.id])).get(created.id);
+      if (kept) return { created, record: { ...kept, ...(def.children ? await childRows(ctx, tx, def, created.id, request.auth) : {}) } };
       return { created, record: await answer(tx, created.id, created) };
     }));
     const record = made.record ?? (await answer(ctx.db, made.created.id, made.created));

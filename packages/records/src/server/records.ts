@@ -22,6 +22,7 @@ import {
 import { isUniqueViolation, mapDatabaseError, uniqueField } from './errors.js';
 import { noteChanges, type ChangeObserver, type ChangePublisher } from './changes.js';
 import { assertEditableState, assertNotArchived, noHooks, type Lifecycle, type Rollup } from './lifecycle.js';
+import { advanceRead, readsIn, rememberRead } from './known.js';
 import { nextDocumentNumber } from './numbering.js';
 import { matchSql } from './options.js';
 import { orderSql, readableFields, selectRecords, whereSql, type ListCriteria } from './select.js';
@@ -456,33 +457,70 @@ const FULL_ACCESS: Pick<RequestAuth, 'checker'> = {
   checker: { privileges: [], can: () => true, canField: () => true, canAny: () => true },
 };
 
-/** A read with every field, for the engine itself (history, rules, conflicts). */
-async function fullRecord(ctx: EngineContext, db: Queryable, def: ResourceDef, id: string, forUpdate = false) {
-  let query = selectRecords(ctx.registry, def, FULL_ACCESS as RequestAuth).where(sql`t.id = ${id}::uuid` as never);
-  if (forUpdate) query = query.forUpdate('t' as never);
-  const rows = await run(db, query);
-  return rows[0] ? toRecord(def, rows[0]) : null;
-}
-
 /**
- * `fullRecord` with its row lock, and the row version's physical address (`ctid`): every UPDATE of
- * the row, by the engine or by raw SQL, makes a new version at another address, so a later
- * `unchangedSince` tells in one cheap statement whether the read still is the row.
+ * A read with every field, for the engine itself (history, rules, conflicts), with the row version's
+ * physical address (`ctid`): every UPDATE of the row, by the engine or by raw SQL, makes a new
+ * version at another address, so a later `unchangedSince` (or `currentRecords`) tells in one cheap
+ * statement whether the read still is the row. Inside a transaction the read is remembered for
+ * `currentRecords`.
  */
-async function lockedRecord(ctx: EngineContext, db: Queryable, def: ResourceDef, id: string): Promise<{ record: RecordRow; ctid: string } | null> {
-  const query = selectRecords(ctx.registry, def, FULL_ACCESS as RequestAuth)
+async function readWithCtid(ctx: EngineContext, db: Queryable, def: ResourceDef, id: string, forUpdate: boolean, options: { labels?: ReadonlySet<string> } = {}): Promise<{ record: RecordRow; ctid: string } | null> {
+  let query = selectRecords(ctx.registry, def, FULL_ACCESS as RequestAuth, options)
     .select(sql`t.ctid::text`.as('__ctid') as never)
-    .where(sql`t.id = ${id}::uuid` as never)
-    .forUpdate('t' as never);
+    .where(sql`t.id = ${id}::uuid` as never);
+  if (forUpdate) query = query.forUpdate('t' as never);
   const rows = await run<Record<string, unknown>>(db, query);
   if (!rows[0]) return null;
   const { __ctid: ctid, ...row } = rows[0];
-  return { record: toRecord(def, row), ctid: String(ctid) };
+  const read = { record: toRecord(def, row), ctid: String(ctid) };
+  rememberRead(db, def, read.record, read.ctid);
+  return read;
 }
+
+async function fullRecord(ctx: EngineContext, db: Queryable, def: ResourceDef, id: string, forUpdate = false) {
+  return (await readWithCtid(ctx, db, def, id, forUpdate))?.record ?? null;
+}
+
+/** `fullRecord` with its row lock, and its `ctid`. */
+const lockedRecord = (ctx: EngineContext, db: Queryable, def: ResourceDef, id: string) => readWithCtid(ctx, db, def, id, true);
 
 async function unchangedSince(db: Queryable, def: ResourceDef, id: string, ctid: string) {
   const rows = await db.query<{ ctid: string }>(`select ctid::text as ctid from "${def.table}" where id = $1`, [id]);
   return rows.rows[0]?.ctid === ctid;
+}
+
+/** Of `ids`, the records the engine read in `tx` (every field) whose rows are still the version it read, by id. */
+export async function stillAsRead(tx: Queryable, def: ResourceDef, ids: readonly string[]): Promise<Map<string, RecordRow>> {
+  const found = new Map<string, RecordRow>();
+  const known = readsIn(tx, def, ids);
+  if (known.size === 0) return found;
+  const rows = await tx.query<{ id: string; ctid: string }>(`select id::text as id, ctid::text as ctid from "${def.table}" where id = any($1::uuid[])`, [[...known.keys()]]);
+  for (const row of rows.rows) {
+    const read = known.get(row.id);
+    if (read && read.ctid === row.ctid) found.set(row.id, read.record);
+  }
+  return found;
+}
+
+/**
+ * The records `ids` of `def` as they stand in `tx`, as `auth` may read them (null: no protected
+ * field). A record this transaction's engine writes or reads already saw is taken from that read
+ * when its row has not changed since (one `ctid` statement for all of them); the others are read.
+ * For what runs at a transaction's end (webhook deliveries) and would otherwise read a record the
+ * engine has just read (and answered) again, labels and all.
+ */
+export async function currentRecords(ctx: EngineContext, tx: Queryable, def: ResourceDef, ids: readonly string[], auth: RequestAuth | null): Promise<Map<string, RecordRow>> {
+  const found = new Map<string, RecordRow>();
+  for (const [id, record] of await stillAsRead(tx, def, ids)) found.set(id, visibleRecord(def, auth, record));
+  const rest = ids.filter((id) => !found.has(id));
+  if (rest.length > 0) {
+    const rows = await run(tx, selectRecords(ctx.registry, def, auth).where(sql`t.id = any(${rest}::uuid[])` as never));
+    for (const row of rows) {
+      const record = toRecord(def, row as Record<string, unknown>);
+      found.set(record.id, record);
+    }
+  }
+  return found;
 }
 
 const isRef = (field: FieldDef) => field.kind === 'reference' || field.kind === 'references';
@@ -495,9 +533,9 @@ const isRef = (field: FieldDef) => field.kind === 'reference' || field.kind === 
  * cost (a subquery per reference, planned every time), and a workflow re-reads its records often.
  */
 async function reread(ctx: EngineContext, db: Queryable, def: ResourceDef, id: string, known: RecordRow, labels: ReadonlySet<string> = new Set()): Promise<RecordRow | null> {
-  const rows = await run(db, selectRecords(ctx.registry, def, FULL_ACCESS as RequestAuth, { labels }).where(sql`t.id = ${id}::uuid` as never));
-  if (!rows[0]) return null;
-  const record = toRecord(def, rows[0]);
+  const read = await readWithCtid(ctx, db, def, id, false, { labels });
+  if (!read) return null;
+  const record = read.record;
   const missing = new Set<string>();
   for (const [name, field] of Object.entries(def.fields)) {
     if (!isRef(field) || labels.has(name)) continue;
@@ -536,24 +574,30 @@ async function takeNumber(tx: Queryable, pending: PendingNumber): Promise<string
   const { def, id, year } = pending;
   const { prefix, field } = def.numbering!;
   const column = columnOf(field);
-  const rows = await tx.query<{ number: string }>(
-    `with n as (
+  const rows = await tx.query<{ number: string; ctid: string; was: string }>(
+    `with was as (
+       select ctid::text as ctid from "${def.table}" where id = $3::uuid
+     ), n as (
        insert into document_counters (prefix, year, last)
        select $1, $2, 1 where exists (select 1 from "${def.table}" where id = $3::uuid)
        on conflict (prefix, year) do update set last = document_counters.last + 1
        returning last
      ), numbered as (
        update "${def.table}" t set "${column}" = $1 || '-' || $2::text || '-' || lpad(n.last::text, greatest(5, length(n.last::text)), '0')
-         from n where t.id = $3::uuid returning t."${column}" as number
+         from n where t.id = $3::uuid returning t."${column}" as number, t.ctid::text as ctid
      ), told as (
        update record_history h set changes = h.changes || jsonb_build_object($4::text, jsonb_build_object('before', null, 'after', numbered.number))
          from numbered
         where h.id = (select max(x.id) from record_history x where x.resource = $5 and x.record_id = $3::uuid and x.action = 'create')
      )
-     select number from numbered`,
+     select numbered.number, numbered.ctid, (select ctid from was) as was from numbered`,
     [prefix, year, id, field, def.name],
   );
-  return rows.rows[0]?.number ?? null;
+  const taken = rows.rows[0];
+  if (!taken) return null;
+  // The engine's read of the record, if the row was still that version, is the row with its number.
+  advanceRead(tx, def, id, taken.was, taken.ctid, { [field]: taken.number });
+  return taken.number;
 }
 
 /**

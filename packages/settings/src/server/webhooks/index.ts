@@ -1,4 +1,4 @@
-import { type ChangeObserver, type DomainContext, type ResourceHooks, type UpdatedRow, run, selectRecords, sql, toRecord } from '@propdesk/records/server';
+import { type ChangeObserver, type DomainContext, type ResourceHooks, type UpdatedRow, currentRecords } from '@propdesk/records/server';
 import type { RecordRow } from '@propdesk/records/model';
 import {
   badRequest,
@@ -134,13 +134,11 @@ async function writeDeliveries(context: DomainContext, tx: Queryable, pending: P
   }
   const records = new Map<string, RecordRow>();
   for (const [resource, ids] of byResource) {
-    const def = context.engine.registry.get(resource);
-    // Without a caller: protected fields (a unit's base price) are left out, as for a reader without their privilege.
-    const rows = await run(tx, selectRecords(context.engine.registry, def, null).where(sql`t.id = any(${[...ids]}::uuid[])` as never));
-    for (const row of rows) {
-      const record = toRecord(def, row as Record<string, unknown>);
-      records.set(`${resource}#${record.id}`, record);
-    }
+    // As the record stands at the commit, taken from the engine's own read of it in this transaction
+    // when its row has not changed since. Without a caller: protected fields (a unit's base price) are
+    // left out, as for a reader without their privilege.
+    const current = await currentRecords(context.engine, tx, context.engine.registry.get(resource), [...ids], null);
+    for (const [id, record] of current) records.set(`${resource}#${id}`, record);
   }
   const occurredAt = new Date().toISOString();
   const rows = [];
