@@ -122,6 +122,15 @@ describe.each(DB_KINDS)('the domains’ refusals in the caller’s language on %
     const withPassword = await both(admin, { method: 'POST', url: '/api/webhooks', payload: hook }, 400);
     expect(withPassword.en.errors).toEqual([{ field: 'url', message: 'Must not carry a user name or password' }]);
     expect(withPassword.ar.errors).toEqual([{ field: 'url', message: 'يجب ألا يحمل اسم مستخدم أو كلمة مرور' }]);
+
+    const shortSecret = await both(admin, { method: 'POST', url: '/api/webhooks', payload: { ...hook, url: 'https://hooks.example.com/in', secret: 'short' } }, 400);
+    expect(shortSecret.en.errors).toEqual([{ field: 'secret', message: 'At least 16 characters' }]);
+    expect(shortSecret.ar.errors).toEqual([{ field: 'secret', message: '16 حرفًا على الأقل' }]);
+
+    // A payment plan's terms (its definition's rule, finance's planProblems): the percentages named in both languages.
+    const plan = await both(admin, { method: 'POST', url: '/api/payment-plans', payload: { name: unique('Plan'), downPaymentPct: 70, deliveryPct: 40, years: 5, frequency: 'quarterly' } }, 400);
+    expect(plan.en.errors).toEqual([{ field: 'downPaymentPct', message: 'The percentages add up to 110%; they must add up to 100%.' }]);
+    expect(plan.ar.errors).toEqual([{ field: 'downPaymentPct', message: 'مجموع النسب 110%، ويجب أن يكون 100%.' }]);
   });
 
   it('procurement: an empty request submitted, an attachment of no quotation; an Arabic account reads Arabic whatever its browser asks', async () => {

@@ -19,6 +19,7 @@ export {
 } from './money.js';
 export type { CurrencyCode, MoneyValue } from './money.js';
 export { MONTHS_PER_PERIOD, addMonths, generateSchedule, isIsoDate, planProblems } from './schedule.js';
+export type { PlanProblem, PlanProblemCode } from './schedule.js';
 export type { Frequency, PlanTerms, Schedule, ScheduleKind, ScheduleLine } from './schedule.js';
 export { MAX_AMOUNT_IN_WORDS, amountInWords, integerInWords } from './words.js';
 export type { WordsLanguage } from './words.js';

@@ -102,7 +102,9 @@ describe('generateSchedule', () => {
   });
 
   it('refuses terms that do not add up', () => {
-    expect(planProblems(plan({ downPaymentPct: 70, deliveryPct: 40 }))[0]).toMatchObject({ field: 'downPaymentPct', message: 'The percentages add up to 110%; they must add up to 100%.' });
+    expect(planProblems(plan({ downPaymentPct: 70, deliveryPct: 40 }))[0]).toMatchObject({ field: 'downPaymentPct', message: 'The percentages add up to 110%; they must add up to 100%.', code: 'over100', params: { total: '110' } });
+    expect(planProblems(plan({ years: 2, downPaymentPct: 100 }))[0]).toMatchObject({ code: 'nothingLeft' });
+    expect(planProblems(plan({ years: 0, downPaymentPct: 50 }))[0]).toMatchObject({ code: 'notAll', params: { total: '50' } });
     expect(planProblems(plan({ years: 0, downPaymentPct: 50 }))[0]!.field).toBe('years');
     expect(planProblems(plan({ years: 2, downPaymentPct: 100 }))[0]!.field).toBe('years');
     expect(planProblems(plan({ years: 2.5 }))[0]!.field).toBe('years');

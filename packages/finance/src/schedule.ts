@@ -80,9 +80,13 @@ export function addMonths(date: string, months: number): string {
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
+/** What is wrong with a plan's terms, by code (a screen's words for it), with its English message. */
+export type PlanProblemCode = 'percent' | 'years' | 'months' | 'over100' | 'notAll' | 'nothingLeft';
+export type PlanProblem = { field: keyof PlanTerms; message: string; code: PlanProblemCode; params?: { total: string } };
+
 /** Checks the terms as the plan's form does: percentages that add up, counts in range. */
-export function planProblems(terms: PlanTerms): { field: keyof PlanTerms; message: string }[] {
-  const problems: { field: keyof PlanTerms; message: string }[] = [];
+export function planProblems(terms: PlanTerms): PlanProblem[] {
+  const problems: PlanProblem[] = [];
   const pct = (field: 'downPaymentPct' | 'deliveryPct' | 'maintenancePct' | 'discountPct') => {
     let value: Decimal;
     try {
@@ -90,18 +94,18 @@ export function planProblems(terms: PlanTerms): { field: keyof PlanTerms; messag
     } catch {
       value = new Money(NaN);
     }
-    if (value.isNaN() || value.lt(0) || value.gt(100)) problems.push({ field, message: 'Between 0 and 100' });
+    if (value.isNaN() || value.lt(0) || value.gt(100)) problems.push({ field, message: 'Between 0 and 100', code: 'percent' });
     return value;
   };
   const fixed = pct('downPaymentPct').plus(pct('deliveryPct')).plus(pct('maintenancePct'));
   pct('discountPct');
-  if (!Number.isInteger(terms.years) || terms.years < 0 || terms.years > 30) problems.push({ field: 'years', message: 'A whole number from 0 to 30' });
+  if (!Number.isInteger(terms.years) || terms.years < 0 || terms.years > 30) problems.push({ field: 'years', message: 'A whole number from 0 to 30', code: 'years' });
   if (!Number.isInteger(terms.deliveryAfterMonths) || terms.deliveryAfterMonths < 0 || terms.deliveryAfterMonths > 360) {
-    problems.push({ field: 'deliveryAfterMonths', message: 'A whole number of months from 0 to 360' });
+    problems.push({ field: 'deliveryAfterMonths', message: 'A whole number of months from 0 to 360', code: 'months' });
   }
-  if (fixed.gt(100)) problems.push({ field: 'downPaymentPct', message: `The percentages add up to ${fixed.toString()}%; they must add up to 100%.` });
-  else if (terms.years === 0 && !fixed.eq(100)) problems.push({ field: 'years', message: `With no installment years the percentages must add up to 100% (now ${fixed.toString()}%).` });
-  else if (terms.years > 0 && fixed.eq(100)) problems.push({ field: 'years', message: 'Nothing is left for installments: set years to 0 or lower a percentage.' });
+  if (fixed.gt(100)) problems.push({ field: 'downPaymentPct', message: `The percentages add up to ${fixed.toString()}%; they must add up to 100%.`, code: 'over100', params: { total: fixed.toString() } });
+  else if (terms.years === 0 && !fixed.eq(100)) problems.push({ field: 'years', message: `With no installment years the percentages must add up to 100% (now ${fixed.toString()}%).`, code: 'notAll', params: { total: fixed.toString() } });
+  else if (terms.years > 0 && fixed.eq(100)) problems.push({ field: 'years', message: 'Nothing is left for installments: set years to 0 or lower a percentage.', code: 'nothingLeft' });
   return problems;
 }
 

@@ -55,7 +55,7 @@ export function UnitStory({ unitId, statuses }: { unitId: string; statuses: read
       {data.map((line) => (
         <ListItem key={line.id} disableGutters divider>
           <ListItemText
-            primary={`${label(line.from)} → ${label(line.to)}${line.action ? ` (${humanize(line.action)})` : ''}`}
+            primary={line.action ? t('unit.storyLineAction', { from: label(line.from), to: label(line.to), action: t('unit.storyAction', { action: line.action, name: humanize(line.action) }) }) : t('unit.storyLine', { from: label(line.from), to: label(line.to) })}
             secondary={[format.dateTime(line.at), line.actorName ?? (line.source === 'system' ? t('common.theSystem') : null), line.document?.label, line.reason].filter(Boolean).join(' · ')}
           />
         </ListItem>

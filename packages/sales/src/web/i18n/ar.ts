@@ -100,6 +100,10 @@ const ar: Messages<SalesKey> = {
   'unit.loadingStory': 'جارٍ تحميل السجل…',
   'unit.noStory': 'لا توجد تغييرات في الحالة بعد.',
   'unit.storyLabel': 'سجل الوحدة',
+  'unit.storyLine': '{from} ← {to}',
+  'unit.storyLineAction': '{from} ← {to} ({action})',
+  'unit.storyAction':
+    '{action, select, create {إنشاء} update {تعديل} import {استيراد} hold {حجز مؤقت} allocation {تخصيص} allocate {تخصيص} reservation {حجز} reserve {حجز} release {إتاحة} transfer {نقل} expire {انتهاء المدة} cancel {إلغاء} block {إيقاف} unblock {إلغاء الإيقاف} contract {تعاقد} changeUnit {تغيير الوحدة} carryOver {ترحيل} modify {تعديل الحجز} convert {تحويل} approve {اعتماد} reject {رفض} submit {تقديم} extend {تمديد} reprice {تغيير السعر} supersede {استبدال} demo {بيانات تجريبية} other {{name}}}',
 
   'hold.chooseCustomerOrLead': 'اختر عميلًا أو عميلًا محتملًا',
   'hold.heldForYou': 'حُجزت {code} لك حجزًا مؤقتًا.',

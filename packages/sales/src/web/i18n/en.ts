@@ -104,6 +104,9 @@ export const en = {
   'unit.loadingStory': 'Loading the story…',
   'unit.noStory': 'No status changes yet.',
   'unit.storyLabel': 'Unit story',
+  'unit.storyLine': '{from} → {to}',
+  'unit.storyLineAction': '{from} → {to} ({action})',
+  'unit.storyAction': '{action, select, other {{name}}}',
 
   // Hold dialogs
   'hold.chooseCustomerOrLead': 'Choose a customer or a lead',

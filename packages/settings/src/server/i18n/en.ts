@@ -69,6 +69,16 @@ export const validationEn = {
   lastFloorAfterFirst: 'The last floor comes after the first',
   atMostUnitsAtOnce: 'At most 2,000 units at once',
   writeArabic: 'Write it in Arabic letters',
+  // A payment plan's terms (finance's planProblems; the plan's schedule preview says them by code)
+  planPercent: 'Between 0 and 100',
+  planYears: 'A whole number from 0 to 30',
+  planMonths: 'A whole number of months from 0 to 360',
+  planOver100: 'The percentages add up to {total}%; they must add up to 100%.',
+  planNotAll: 'With no installment years the percentages must add up to 100% (now {total}%).',
+  planNothingLeft: 'Nothing is left for installments: set years to 0 or lower a percentage.',
+  // A webhook's secret
+  secretAtLeast: 'At least {min} characters',
+  secretAtMost: 'At most {max} characters',
 } as const;
 
 export type SettingsValidationKey = keyof typeof validationEn;

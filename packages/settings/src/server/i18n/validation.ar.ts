@@ -30,6 +30,14 @@ const ar: Messages<SettingsValidationKey> = {
   lastFloorAfterFirst: 'الدور الأخير بعد الأول',
   atMostUnitsAtOnce: '2,000 وحدة على الأكثر في المرة الواحدة',
   writeArabic: 'اكتبه بحروف عربية',
+  planPercent: 'بين 0 و100',
+  planYears: 'عدد صحيح من 0 إلى 30',
+  planMonths: 'عدد صحيح من الأشهر من 0 إلى 360',
+  planOver100: 'مجموع النسب {total}%، ويجب أن يكون 100%.',
+  planNotAll: 'بلا سنوات أقساط يجب أن يكون مجموع النسب 100% (الآن {total}%).',
+  planNothingLeft: 'لم يبقَ شيء للأقساط: اجعل السنوات 0 أو اخفض إحدى النسب.',
+  secretAtLeast: '{min} حرفًا على الأقل',
+  secretAtMost: '{max} حرفًا على الأكثر',
 };
 
 export default ar;

@@ -1,4 +1,5 @@
 import { screensEn } from './screens.en.js';
+import { plansEn } from './plans.en.js';
 
 /**
  * The settings screens' English words, each the screen's text as it was, byte for byte. Keys are
@@ -7,6 +8,7 @@ import { screensEn } from './screens.en.js';
  */
 export const en = {
   ...screensEn,
+  ...plansEn,
 };
 
 export type SettingsWebKey = keyof typeof en;
