@@ -1,3 +1,4 @@
+import { validationEn as validationEnWords } from './validation/en.js';
 import type { IntlMessageFormat } from 'intl-messageformat';
 
 /**
@@ -196,3 +197,9 @@ export function formatNumber(value: number, language: Language, options: Intl.Nu
 export function catalogWords(catalog: Catalog, language: Language): Partial<Messages> | undefined {
   return wordsOf(catalog, language);
 }
+
+export { englishWords, type EnglishWords } from './english.js';
+export { validationEn, type ValidationKey } from './validation/en.js';
+
+/** Schemas' own common words ("Required", "At most 80 characters"), shared by the server and the browser, found by their English. */
+export const commonValidationCatalog = defineCatalog('validation', validationEnWords, () => import('./validation/ar.js'));

@@ -31,7 +31,7 @@ export {
   registerErrorHandler,
 } from './errors.js';
 export type { ErrorEnvelope, ErrorMessage, FieldError } from './errors.js';
-export { dataWord, isLocalText, loadServerCatalogs, registerLanguage, registerValidationWords, serverCatalog, serverCatalogs, text, translate, translateValidationWord } from './localize.js';
+export { adoptCatalog, dataWord, isLocalText, loadServerCatalogs, registerLanguage, registerValidationWords, serverCatalog, serverCatalogs, text, translate, translateValidationWord } from './localize.js';
 export type { LocalText, TextParams, Word } from './localize.js';
 export { serverKitCatalog, validationCatalog } from './i18n/catalog.js';
 export { requirePrivilege, requireSession } from './auth.js';

@@ -1,4 +1,4 @@
-import { defineCatalog, loadCatalog, requestLanguage, translator, type Catalog, type Language, type Messages, type Params } from '@propdesk/i18n';
+import { defineCatalog, englishWords, loadCatalog, requestLanguage, translator, type Catalog, type Language, type Messages, type Params } from '@propdesk/i18n';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
@@ -28,7 +28,7 @@ export function dataWord(value: unknown): Word {
 const isWord = (value: unknown): value is Word => typeof value === 'object' && value !== null && !(value instanceof Date) && 'en' in value;
 
 const catalogs = new Set<Catalog>();
-const validationCatalogs = new Set<Catalog>();
+const validationWords = englishWords();
 
 /**
  * A server package's catalog (`defineCatalog` plus a registry): its Arabic is loaded when the app
@@ -36,7 +36,11 @@ const validationCatalogs = new Set<Catalog>();
  * test lists every server catalog from here.
  */
 export function serverCatalog<K extends string>(namespace: string, en: Messages<K>, loadAr: Catalog<NoInfer<K>>['loadAr']): Catalog<K> {
-  const catalog = defineCatalog(namespace, en, loadAr);
+  return adoptCatalog(defineCatalog(namespace, en, loadAr));
+}
+
+/** A catalog defined in shared code (a model's words, which the browser uses too) registered as a server catalog. */
+export function adoptCatalog<K extends string>(catalog: Catalog<K>): Catalog<K> {
   catalogs.add(catalog as Catalog);
   return catalog;
 }
@@ -53,8 +57,7 @@ export function serverCatalogs(): Catalog[] {
  * language. Default zod messages are zod's own locales'; thrown errors carry keys.
  */
 export function registerValidationWords(catalog: Catalog): void {
-  validationCatalogs.add(catalog);
-  patterns = null;
+  validationWords.add(catalog);
 }
 
 export function text<K extends string>(catalog: Catalog<K>, key: NoInfer<K>, params?: TextParams): LocalText {
@@ -80,49 +83,13 @@ export function translate(message: LocalText, language: Language): string {
  * formatter when a message needs it (an English plural is formatted by ICU too).
  */
 export async function loadServerCatalogs(language: Language = 'ar'): Promise<void> {
-  const all = [...catalogs, ...validationCatalogs];
+  const all = [...catalogs, ...validationWords.catalogs];
   await Promise.all([...all.map((catalog) => loadCatalog(catalog, 'en')), ...all.map((catalog) => loadCatalog(catalog, language))]);
 }
 
-type Pattern = { catalog: Catalog; key: string; regex: RegExp; names: string[] };
-let patterns: Pattern[] | null = null;
-
-const escape = (text: string) => text.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
-
-function compilePatterns(): Pattern[] {
-  const compiled: Pattern[] = [];
-  for (const catalog of validationCatalogs) {
-    for (const [key, english] of Object.entries(catalog.en as Messages)) {
-      const names: string[] = [];
-      const source = english
-        .split(/(\{\w+\})/)
-        .map((part) => {
-          const name = /^\{(\w+)\}$/.exec(part)?.[1];
-          if (!name) return escape(part);
-          names.push(name);
-          return '(.+?)';
-        })
-        .join('');
-      compiled.push({ catalog, key, regex: new RegExp(`^${source}$`, 's'), names });
-    }
-  }
-  // Fixed words before patterns, so "Required" is never read as a pattern's parameter.
-  return compiled.sort((a, b) => a.names.length - b.names.length);
-}
-
-/** A zod schema's own English message as the same word in `language`, or null when it is not one of ours. */
+/** A schema's own English message as the same word in `language`, or null when it is not one of ours. */
 export function translateValidationWord(message: string, language: Language): string | null {
-  patterns ??= compilePatterns();
-  for (const pattern of patterns) {
-    const match = pattern.regex.exec(message);
-    if (!match) continue;
-    const params: Params = {};
-    pattern.names.forEach((name, index) => {
-      params[name] = match[index + 1]!;
-    });
-    return translator(pattern.catalog, language)(pattern.key, params);
-  }
-  return null;
+  return validationWords.translate(message, language);
 }
 
 declare module 'fastify' {

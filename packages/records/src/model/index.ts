@@ -53,3 +53,4 @@ export { CHANGE_LIMITS, EVERYTHING_CHANGED, RECORD_CHANGES_HEADER, coalesceChang
 export type { ChangeLimits, RecordChange, RecordChangeEvent, RecordChangeOp } from './changes.js';
 export { checkDefinitionWords, definitionKeys, localizeResource, optionLabelOf } from './localize.js';
 export type { DefinitionKey, DefinitionWords, LocalizedFieldDef, WordsCheckOptions } from './localize.js';
+export { recordsValidationCatalog } from './i18n/validation.js';

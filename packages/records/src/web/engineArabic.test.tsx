@@ -167,6 +167,31 @@ describe('success messages in the page language', () => {
   });
 });
 
+describe('a form’s own checks in the page language', () => {
+  it('says the schema’s English words in Arabic (found by their English), and in English as they were', async () => {
+    server.use(http.get(`${BASE}/api/projects/unique`, () => HttpResponse.json({ status: 'OK', data: { available: true, clash: null } })));
+    await renderIn('ar', `/settings/projects?record=${ID}&edit=1`);
+    const form = await screen.findByRole('form', {}, { timeout: 15_000 });
+    const name = within(form).getByRole('textbox', { name: /^الاسم/ });
+    const user = userEvent.setup();
+    await user.clear(name);
+    await user.tab();
+    expect(await within(form).findByText('مطلوب')).toBeInTheDocument();
+    expect(within(form).queryByText('Required')).not.toBeInTheDocument();
+  });
+
+  it('keeps the English words', async () => {
+    server.use(http.get(`${BASE}/api/projects/unique`, () => HttpResponse.json({ status: 'OK', data: { available: true, clash: null } })));
+    await renderIn('en', `/settings/projects?record=${ID}&edit=1`);
+    const form = await screen.findByRole('form', {}, { timeout: 15_000 });
+    const name = within(form).getByRole('textbox', { name: /^Name/ });
+    const user = userEvent.setup();
+    await user.clear(name);
+    await user.tab();
+    expect(await within(form).findByText('Required')).toBeInTheDocument();
+  });
+});
+
 describe('import and pickers in the page language', () => {
   it('walks the CSV import in Arabic: title, help, mapping, the dry run and its errors', async () => {
     server.use(

@@ -28,3 +28,4 @@ export { RowsTable } from './RowsTable.js';
 export { readListState, writeListState, listParams, defaultListState } from './listState.js';
 export type { FixedFilter, ListState } from './listState.js';
 export { requestErrorMessage, saveFile } from './download.js';
+export { registerValidationWords, translateErrors, validationMessage } from './validationWords.js';

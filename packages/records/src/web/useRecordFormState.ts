@@ -4,6 +4,7 @@ import { useForm, type FieldValues, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createSchema, isShown, updateSchema, writableFields, type FieldDef, type RecordRow, type ResourceDef } from '../model/index.js';
 import type { FormExtension } from './formExtension.js';
+import { translateErrors, useValidationLanguage } from './validationWords.js';
 
 /** A field's value in a fresh form: the record's, else the definition's default, else the kind's empty value. */
 export function initialValue(field: FieldDef, value: unknown): unknown {
@@ -55,10 +56,15 @@ export function useRecordFormState({ def, record, initial, extension, layout }: 
     const given = !record && extension ? Object.fromEntries(Object.keys(extension.create).filter((name) => initial?.[name] !== undefined).map((name) => [name, initial![name]])) : {};
     return { ...values, ...(extension ? extension.defaults(record) : {}), ...given };
   }, [fields, record, initial, extension]);
+  const language = useValidationLanguage();
   const resolver = useMemo<Resolver<FieldValues>>(() => {
     const inner = zodResolver(schema as never) as Resolver<FieldValues>;
-    return (values, context, options) => inner(withoutHidden(def, values), context, options);
-  }, [schema, def]);
+    // The schema's messages are English (shared with the server): said in the page's language.
+    return async (values, context, options) => {
+      const result = await inner(withoutHidden(def, values), context, options);
+      return language === 'en' || Object.keys(result.errors).length === 0 ? result : { values: {}, errors: translateErrors(result.errors, language) };
+    };
+  }, [schema, def, language]);
   const form = useForm<FieldValues>({ resolver, defaultValues: defaults, mode: 'onTouched' });
   return { editing, fields, form };
 }

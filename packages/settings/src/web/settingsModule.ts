@@ -5,12 +5,15 @@ import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
 import PublicOutlined from '@mui/icons-material/PublicOutlined';
 import WebhookOutlined from '@mui/icons-material/WebhookOutlined';
 import { sidebarRules } from '@propdesk/privileges';
-import { declareResources } from '@propdesk/records/web';
+import { declareResources, registerValidationWords } from '@propdesk/records/web';
 import { domainModule, type DomainModule } from '@propdesk/shell-ui';
 import { SETTINGS_RESOURCES } from '../model/definitions/index.js';
+import { settingsValidationCatalog } from '../model/i18n/validation.js';
 import { leadsSettings } from './leadsSettings.js';
 
 const resource = declareResources(SETTINGS_RESOURCES);
+// The words of settings' own rules (a plan's percentages, a webhook's events), found by their English in a form's errors.
+registerValidationWords(settingsValidationCatalog);
 const roles = (name: 'roleList' | 'roleEditor') => () => import('./roles/roleExtensions.js').then((m) => m[name]);
 const company = () => import('./company/companyExtensions.js').then((m) => m.companyExtras);
 const apiKeys = () => import('./apiKeys/apiKeyExtensions.js').then((m) => m.apiKeyScreen);

@@ -1,13 +1,14 @@
 import type { Word } from '@propdesk/server-kit';
-import { registerValidationWords, serverCatalog } from '@propdesk/server-kit';
+import { adoptCatalog, registerValidationWords, serverCatalog } from '@propdesk/server-kit';
 import type { DefinitionWords, ResourceDef } from '../../model/index.js';
-import { en, validationEn } from './en.js';
+import { recordsValidationCatalog as validationWords } from '../../model/i18n/validation.js';
+import { en } from './en.js';
 
 /** The records engine's words on the server (not found, conflicts, versions, actions, views). */
 export const recordsCatalog = serverCatalog('records', en, () => import('./ar.js'));
 
 /** The definitions' own field rules (`Must be a whole number`), found by their English in an issue. */
-export const recordsValidationCatalog = serverCatalog('records-validation', validationEn, () => import('./validation.ar.js'));
+export const recordsValidationCatalog = adoptCatalog(validationWords);
 registerValidationWords(recordsValidationCatalog);
 
 const arabicWords = new Map<string, string>();

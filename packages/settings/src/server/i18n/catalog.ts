@@ -1,13 +1,14 @@
 import { registerDefinitionWords } from '@propdesk/records/server';
-import { registerValidationWords, serverCatalog, text, translate, type LocalText, type TextParams, type Word } from '@propdesk/server-kit';
+import { adoptCatalog, registerValidationWords, serverCatalog, text, translate, type LocalText, type TextParams, type Word } from '@propdesk/server-kit';
 import definitionWords from '../../i18n/definitions.ar.js';
-import { en, validationEn, type SettingsKey } from './en.js';
+import { settingsValidationCatalog as validationWords } from '../../model/i18n/validation.js';
+import { en, type SettingsKey } from './en.js';
 
 /** Settings' server words: the refusals of its own calls, by key (decision 220). */
 export const settingsCatalog = serverCatalog('settings', en, () => import('./ar.js'));
 
 /** The words of settings' schemas and definitions' rules, found by their English (shared with the web). */
-export const settingsValidationCatalog = serverCatalog('settings-validation', validationEn, () => import('./validation.ar.js'));
+export const settingsValidationCatalog = adoptCatalog(validationWords);
 registerValidationWords(settingsValidationCatalog);
 
 // The engine's own messages name settings' records in Arabic too ("لا يوجد مشروع …"), as procurement's do.

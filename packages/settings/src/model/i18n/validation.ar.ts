@@ -1,5 +1,5 @@
 import type { Messages } from '@propdesk/i18n';
-import type { SettingsValidationKey } from './en.js';
+import type { SettingsValidationKey } from './validation.en.js';
 
 const ar: Messages<SettingsValidationKey> = {
   mustBeRole: 'يجب أن يكون دورًا',
@@ -36,8 +36,6 @@ const ar: Messages<SettingsValidationKey> = {
   planOver100: 'مجموع النسب {total}%، ويجب أن يكون 100%.',
   planNotAll: 'بلا سنوات أقساط يجب أن يكون مجموع النسب 100% (الآن {total}%).',
   planNothingLeft: 'لم يبقَ شيء للأقساط: اجعل السنوات 0 أو اخفض إحدى النسب.',
-  secretAtLeast: '{min} حرفًا على الأقل',
-  secretAtMost: '{max} حرفًا على الأكثر',
 };
 
 export default ar;

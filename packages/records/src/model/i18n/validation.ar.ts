@@ -1,5 +1,5 @@
 import type { Messages } from '@propdesk/i18n';
-import type { RecordsValidationKey } from './en.js';
+import type { RecordsValidationKey } from './validation.en.js';
 
 const ar: Messages<RecordsValidationKey> = {
   wholeNumber: 'يجب أن يكون عددًا صحيحًا',

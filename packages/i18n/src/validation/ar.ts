@@ -1,4 +1,4 @@
-import type { Messages } from '@propdesk/i18n';
+import type { Messages } from '../index.js';
 import type { ValidationKey } from './en.js';
 
 const ar: Messages<ValidationKey> = {
