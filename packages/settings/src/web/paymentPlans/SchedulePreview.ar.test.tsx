@@ -38,6 +38,7 @@ describe('the payment plan’s schedule preview in both languages (issue 29)', (
     const table = screen.getByRole('table', { name: 'جدول الأقساط' });
     expect(table).toHaveTextContent('المقدم');
     expect(table).toHaveTextContent('قسط');
+    expect(table).toHaveTextContent(/\d{2} [\u0600-\u06FF]+ \d{4}/);
     expect(screen.getByRole('columnheader', { name: 'المبلغ' })).toBeInTheDocument();
     for (const english of ['Price', 'payments', 'Down payment', 'Installment', 'Total', 'Due', 'Share', 'Sample']) expect(section.textContent).not.toContain(english);
   });

@@ -26,7 +26,11 @@ export type SchedulePreviewProps = {
 
 /** Amounts to the piastre, dates as the page's language writes them (English as before: 1,234.50 and 24 Nov 2026). */
 const formats = (language: Language) => {
-  const date = new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : `${localeOf(language)}-u-nu-latn`, { dateStyle: 'medium', timeZone: 'UTC' });
+  // Arabic as the engine's dates read (29 نوفمبر 2026, digits 0–9).
+  const date =
+    language === 'en'
+      ? new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' })
+      : new Intl.DateTimeFormat(`${localeOf(language)}-u-nu-latn`, { day: '2-digit', month: 'long', year: 'numeric', timeZone: 'UTC' });
   return {
     money: (value: string) => formatNumber(Number(value), language === 'en' ? 'en' : language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
     date: (day: string) => date.format(new Date(`${day}T00:00:00Z`)),
