@@ -1,5 +1,7 @@
 import { assembleSections, domainModule, type DomainModule } from '@propdesk/shell-ui';
+import { registerValidationWords } from '@propdesk/records/web';
 import { PROCUREMENT_SECTIONS, PROCUREMENT_WEB_FOLDERS } from './manifest.js';
+import { procurementValidationCatalog } from '../model/i18n/validation.js';
 
 /**
  * The procurement domain: purchase requests, purchase orders and quotations (spec section 2), and
@@ -8,6 +10,9 @@ import { PROCUREMENT_SECTIONS, PROCUREMENT_WEB_FOLDERS } from './manifest.js';
  * PurchaseRequest; landing entry 28 names prheader, an alias the privilege engine folds.
  * Its sidebar sections and each folder's screens are the web manifest's (manifest.ts).
  */
+// The words of procurement' own rules, found by their English in a form's errors (decision 326).
+registerValidationWords(procurementValidationCatalog);
+
 export const procurementModule: DomainModule = domainModule({
   id: 'procurement',
   // Arabic only for those who read it: each file is a chunk of its own (docs/i18n-glossary.md).

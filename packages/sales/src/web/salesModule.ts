@@ -1,5 +1,7 @@
 import { assembleSections, domainModule, type DomainModule } from '@propdesk/shell-ui';
+import { registerValidationWords } from '@propdesk/records/web';
 import { SALES_SECTIONS, SALES_WEB_FOLDERS } from './manifest.js';
+import { salesValidationCatalog } from '../model/i18n/validation.js';
 
 /**
  * The sales domain: leads, EOI, customers, reservations, contracts, hold requests, and the
@@ -7,6 +9,9 @@ import { SALES_SECTIONS, SALES_WEB_FOLDERS } from './manifest.js';
  * Its sidebar sections and each folder's screens are the web manifest's (manifest.ts).
  * Users (Sales sidebar order 6) are contributed by @propdesk/settings.
  */
+// The words of sales' own rules, found by their English in a form's errors (decision 326).
+registerValidationWords(salesValidationCatalog);
+
 export const salesModule: DomainModule = domainModule({
   id: 'sales',
   // Arabic only for those who read it: each file is a chunk of its own (docs/i18n-glossary.md).

@@ -1,12 +1,13 @@
-import { registerValidationWords, serverCatalog, text, type LocalText, type TextParams, type Word } from '@propdesk/server-kit';
+import { adoptCatalog, registerValidationWords, serverCatalog, text, type LocalText, type TextParams, type Word } from '@propdesk/server-kit';
 import definitionWords from '../../i18n/definitions.ar.js';
-import { en, validationEn, type ProcurementKey } from './en.js';
+import { procurementValidationCatalog as validationWords } from '../../model/i18n/validation.js';
+import { en, type ProcurementKey } from './en.js';
 
 /** Procurement's server words: the refusals of its documents and calls, by key (decision 220). */
 export const procurementCatalog = serverCatalog('procurement', en, () => import('./ar.js'));
 
 /** The words of procurement's definitions' rules, found by their English (shared with the web). */
-export const procurementValidationCatalog = serverCatalog('procurement-validation', validationEn, () => import('./validation.ar.js'));
+export const procurementValidationCatalog = adoptCatalog(validationWords);
 registerValidationWords(procurementValidationCatalog);
 
 /** A procurement message by key. */

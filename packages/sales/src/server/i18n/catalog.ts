@@ -1,14 +1,15 @@
 import { registerDefinitionWords } from '@propdesk/records/server';
-import { dataWord, registerValidationWords, serverCatalog, text, translate, type LocalText, type TextParams, type Word } from '@propdesk/server-kit';
+import { adoptCatalog, dataWord, registerValidationWords, serverCatalog, text, translate, type LocalText, type TextParams, type Word } from '@propdesk/server-kit';
 import type { PricingProblem } from '../../resources/reservations/pricing.js';
 import definitionWords from '../../i18n/definitions.ar.js';
-import { en, validationEn, type SalesKey } from './en.js';
+import { salesValidationCatalog as validationWords } from '../../model/i18n/validation.js';
+import { en, type SalesKey } from './en.js';
 
 /** Sales' server words: every refusal of its documents, by key (decision 220). */
 export const salesCatalog = serverCatalog('sales', en, () => import('./ar.js'));
 
 /** The words of sales' schemas and definitions' rules, found by their English (shared with the web). */
-export const salesValidationCatalog = serverCatalog('sales-validation', validationEn, () => import('./validation.ar.js'));
+export const salesValidationCatalog = adoptCatalog(validationWords);
 registerValidationWords(salesValidationCatalog);
 
 // The engine's own messages name sales' documents in Arabic too ("لا يوجد حجز …"), as procurement's do.

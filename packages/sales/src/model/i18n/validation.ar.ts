@@ -1,5 +1,5 @@
 import type { Messages } from '@propdesk/i18n';
-import type { SalesValidationKey } from './en.js';
+import type { SalesValidationKey } from './validation.en.js';
 
 const ar: Messages<SalesValidationKey> = {
   sayWhy: 'اذكر السبب',

@@ -1,5 +1,5 @@
 import type { Messages } from '@propdesk/i18n';
-import type { ProcurementValidationKey } from './en.js';
+import type { ProcurementValidationKey } from './validation.en.js';
 
 const ar: Messages<ProcurementValidationKey> = {
   validUntilAfterDate: 'يجب ألا يكون قبل تاريخ عرض السعر',
