@@ -31,5 +31,10 @@ const ar: Messages<ShellKey> = {
   languageEnglish: 'English',
   languageBrowser: 'لغة المتصفح',
   languageSaveFailed: 'تعذّر حفظ اللغة. حاول مرة أخرى.',
+  errorTitle: 'حدث خطأ غير متوقع في التطبيق!',
+  errorNotFound: '{status} الصفحة غير موجودة',
+  errorStatus: 'خطأ {status}{statusText, select, other {}}',
+  errorReload: 'إعادة التحميل',
+  errorHome: 'الذهاب إلى الصفحة الرئيسية',
 };
 export default ar;

@@ -28,6 +28,11 @@ export const en = {
   languageEnglish: 'English',
   languageBrowser: "The browser's language",
   languageSaveFailed: 'The language could not be saved. Please try again.',
+  errorTitle: 'Unexpected Application Error!',
+  errorNotFound: '{status} Not Found',
+  errorStatus: '{status} {statusText}',
+  errorReload: 'Reload',
+  errorHome: 'Go to the home page',
 };
 
 export type ShellKey = keyof typeof en;

@@ -1,7 +1,9 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { isolate, useLanguage, useT } from '@propdesk/i18n/react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { shellCatalog } from '../i18n/catalog.js';
 import { ChunkLoadError } from '../routing/chunks.js';
 
 export type DefaultErrorScreenProps = {
@@ -22,25 +24,34 @@ function RouteErrorScreen() {
 }
 
 function ErrorContent({ error }: { error: unknown }) {
+  const t = useT(shellCatalog);
+  const language = useLanguage();
   const isChunk = error instanceof ChunkLoadError;
+  // English is the spec's text as it was ('404 Not Found', an Error's message); another language says a
+  // route's status in its words and keeps a program's own message as data.
+  const detail = (() => {
+    if (language === 'en') return describeError(error);
+    if (isRouteErrorResponse(error)) return t(error.status === 404 ? 'errorNotFound' : 'errorStatus', { status: String(error.status), statusText: error.statusText });
+    return isolate(describeError(error));
+  })();
   const handleReload = () => window.location.reload();
   return (
     <Box role="alert" sx={{ p: { xs: 2, md: 4 }, maxWidth: 720 }}>
       <Typography component="h2" variant="h5" sx={{ fontWeight: 600, mb: 1 }}>
-        Unexpected Application Error!
+        {t('errorTitle')}
       </Typography>
       <Typography component="h3" variant="subtitle1" sx={{ color: 'error.main', fontStyle: 'italic', wordBreak: 'break-word' }}>
-        {describeError(error)}
+        {detail}
       </Typography>
       <Box sx={{ mt: 2, display: 'flex', gap: 1.5 }}>
         {isChunk ? (
           <Button variant="contained" onClick={handleReload}>
-            Reload
+            {t('errorReload')}
           </Button>
         ) : null}
         {/* A full page load: the error may have left the router unusable. */}
         <Button variant="outlined" href="/">
-          Go to the home page
+          {t('errorHome')}
         </Button>
       </Box>
     </Box>
