@@ -1,4 +1,4 @@
-import { apiRequest } from '@propdesk/api-client';
+import { SESSION_CHECK_PATH, readAccount } from '@propdesk/api-client';
 import { meResponseSchema } from '@propdesk/auth-session/model';
 import { initialLanguage, readStoredUser, rememberLanguage } from '@propdesk/auth-session/web';
 import type { Language } from '@propdesk/i18n';
@@ -6,7 +6,7 @@ import { setLanguage } from '@propdesk/i18n/react';
 import { prepareDirection, shellCatalog } from '@propdesk/shell-ui';
 
 /** The caller's account (the same call as the shell's session check). */
-export const ACCOUNT_PATH = '/api/users/me';
+export const ACCOUNT_PATH = SESSION_CHECK_PATH;
 
 /**
  * The signed-in account's language (issue 29; null: not chosen, undefined: unknown, e.g. nobody
@@ -15,7 +15,7 @@ export const ACCOUNT_PATH = '/api/users/me';
  */
 export function fetchAccountLanguage(): Promise<Language | null | undefined> {
   if (!readStoredUser()) return Promise.resolve(undefined);
-  return apiRequest<unknown>(ACCOUNT_PATH, { skipSessionRestore: true }).then(
+  return readAccount({ restoreSession: false }).then(
     (answer) => meResponseSchema.parse(answer).data.language,
     () => undefined,
   );

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { checkSession, notificationRequest, openDownload, postLogout } from './calls.js';
+import { checkSession, countRecords, notificationRequest, openDownload, postLogout, readAccount, readPrivileges } from './calls.js';
 import { postSignIn } from './signInCall.js';
 import { resetConfig } from './config.js';
 import { configureApiClient, resetApiClientEnvironment } from './environment.js';
@@ -113,5 +113,52 @@ describe('the named calls web code uses instead of fetch/apiRequest (issue 30)',
   it('notificationRequest is the common request helper (JSON answer parsed)', async () => {
     server.use(http.get('/api/notifications/x', () => HttpResponse.json([{ id: '1' }])));
     expect(await notificationRequest('/api/notifications/x', { method: 'GET' })).toEqual([{ id: '1' }]);
+  });
+  it('readPrivileges asks GET /api/users/privileges and hands back the answer as it arrived; a lapsed session is restored once', async () => {
+    let lapsed = true;
+    server.use(
+      http.get('/api/users/privileges', () => (lapsed ? new HttpResponse(null, { status: 401 }) : HttpResponse.json([{ entityName: 'lead', fieldName: null, action: 'read' }]))),
+      http.get('/api/users/restore-session', () => {
+        lapsed = false;
+        return HttpResponse.json({ status: 'OK' });
+      }),
+    );
+    expect(await readPrivileges()).toEqual([{ entityName: 'lead', fieldName: null, action: 'read' }]);
+    server.use(http.get('/api/users/privileges', () => HttpResponse.json({ status: 'ERROR', message: 'No.' }, { status: 500 })));
+    await expect(readPrivileges()).rejects.toMatchObject({ status: 500 });
+  });
+
+  it('readAccount asks GET /api/users/me; without the restore a 401 rejects at once, no restore and no expiry', async () => {
+    server.use(http.get('/api/users/me', () => HttpResponse.json({ status: 'OK', data: { language: 'ar' } })));
+    expect(await readAccount({ restoreSession: false })).toEqual({ status: 'OK', data: { language: 'ar' } });
+
+    let restores = 0;
+    server.use(
+      http.get('/api/users/me', () => new HttpResponse(null, { status: 401 })),
+      http.get('/api/users/restore-session', () => {
+        restores += 1;
+        return new HttpResponse(null, { status: 401 });
+      }),
+    );
+    await expect(readAccount({ restoreSession: false })).rejects.toMatchObject({ status: 401 });
+    expect(restores).toBe(0);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('countRecords asks one row of the list with the filter as JSON and hands back its total', async () => {
+    const seen: string[] = [];
+    server.use(
+      http.get('/api/leads', ({ request }) => {
+        seen.push(new URL(request.url).search);
+        return HttpResponse.json({ status: 'OK', data: [], total: 7 });
+      }),
+    );
+    const where = { join: 'and', children: [{ field: 'assignedTo', op: 'notEmpty' }] };
+    expect(await countRecords('leads', where)).toBe(7);
+    expect(seen).toEqual([`?pageSize=1&where=${encodeURIComponent(JSON.stringify(where))}`]);
+    server.use(http.get('/api/leads', () => HttpResponse.json({ status: 'OK', data: [] })));
+    expect(await countRecords('leads', where)).toBeNull();
+    server.use(http.get('/api/leads', () => HttpResponse.json({ status: 'ERROR', message: 'No.' }, { status: 403 })));
+    await expect(countRecords('leads', where)).rejects.toMatchObject({ status: 403 });
   });
 });

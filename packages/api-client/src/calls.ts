@@ -47,6 +47,36 @@ export async function openDownload(path: string, signal?: AbortSignal): Promise<
   return fetch(apiUrl(path), { credentials: 'include', signal });
 }
 
+/** The caller's privileges (auth-session's `ensurePrivileges`, outside React: a thunk shared by the route loaders). */
+export const PRIVILEGES_PATH = '/api/users/privileges';
+
+/**
+ * `GET /api/users/privileges` with the common request helper's handling (a lapsed session is restored
+ * once): the answer as it arrived, for the caller to validate; rejects as `apiRequest` does.
+ */
+export function readPrivileges(): Promise<unknown> {
+  return apiRequest<unknown>(PRIVILEGES_PATH);
+}
+
+/**
+ * `GET /api/users/me`, the caller's account, for the shell's start (its language, before the store
+ * exists). `restoreSession: false` (the account language's call) skips the 401 → restore → repeat
+ * handling: the shell's own session check does that. The answer as it arrived, for the caller to
+ * validate; rejects as `apiRequest` does.
+ */
+export function readAccount({ restoreSession = true }: { restoreSession?: boolean } = {}): Promise<unknown> {
+  return apiRequest<unknown>(SESSION_CHECK_PATH, restoreSession ? {} : { skipSessionRestore: true });
+}
+
+/**
+ * How many records of `resource` match `where` (the engine's filter tree): `GET /api/<resource>?pageSize=1&where=…`,
+ * its `total` (null when the answer has none). For counts asked outside React before a page mounts
+ * (a route's prefetch, the leads' urgent counts); rejects as `apiRequest` does.
+ */
+export function countRecords(resource: string, where: unknown): Promise<number | null> {
+  return apiRequest<{ total?: number }>(`/api/${resource}?pageSize=1&where=${encodeURIComponent(JSON.stringify(where))}`).then((answer) => answer.total ?? null);
+}
+
 /** The request function a client-side service takes by injection (the notification centre's lists, read marks, delete). */
 export type ServiceRequest = <T = unknown>(path: string, options?: ApiRequestOptions) => Promise<T>;
 

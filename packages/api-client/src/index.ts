@@ -79,6 +79,6 @@ export type { SseEvent, SseParser, SseParserHandlers } from './sseParser.js';
 export { openEventStream, STREAM_IDLE_TIMEOUT_MS } from './eventStream.js';
 export type { EventStreamFactory, EventStreamFailure, EventStreamHandle, EventStreamOptions, EventStreamState } from './eventStream.js';
 export { openApiEventStream } from './apiStream.js';
-export { SESSION_CHECK_PATH, postLogout, checkSession, openDownload, notificationRequest } from './calls.js';
+export { SESSION_CHECK_PATH, PRIVILEGES_PATH, postLogout, checkSession, openDownload, notificationRequest, readPrivileges, readAccount, countRecords } from './calls.js';
 export { SIGN_IN_PATH, postSignIn } from './signInCall.js';
 export type { ServiceRequest } from './calls.js';

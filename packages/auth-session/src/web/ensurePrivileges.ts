@@ -1,4 +1,4 @@
-import { apiRequest } from '@propdesk/api-client';
+import { PRIVILEGES_PATH, readPrivileges } from '@propdesk/api-client';
 import type { Privilege } from '@propdesk/privileges';
 import { createAsyncThunk } from '@reduxjs/toolkit';
 import { privilegeListSchema } from '../model/index.js';
@@ -6,13 +6,14 @@ import { privilegeFetch } from './privilegeFetch.js';
 import { readStoredPrivileges, writeStoredPrivileges } from './roleCipher.js';
 import type { SessionRootState } from './sessionTypes.js';
 
-export const PRIVILEGES_PATH = '/api/users/privileges';
+/** The privileges' call (api-client's `readPrivileges`). */
+export { PRIVILEGES_PATH };
 
 async function loadPrivileges(): Promise<Privilege[] | null> {
   const stored = await readStoredPrivileges();
   if (stored) return stored;
   try {
-    const privileges = privilegeListSchema.parse(await apiRequest<unknown>(PRIVILEGES_PATH));
+    const privileges = privilegeListSchema.parse(await readPrivileges());
     await writeStoredPrivileges(privileges);
     return privileges;
   } catch (error) {

@@ -44,7 +44,7 @@ export type NotificationServiceEvent = keyof NotificationServiceEvents;
 export type NotificationServiceOptions = {
   /** Where userId and departmentId are read (default: localStorage). */
   storage?: Pick<Storage, 'getItem'> | null;
-  /** The request helper for the lists, delete and read calls (default: api-client's apiRequest). */
+  /** The request helper for the lists, delete and read calls (default: api-client's `notificationRequest`). */
   request?: RequestFn;
   /** Opens an event stream (default: the fetch-based reader). */
   openStream?: EventStreamFactory;

@@ -115,3 +115,6 @@ export type Usage = { resource: string; label: string; field: string; count: num
 
 /** One option of a picker (`GET /api/{resource}/options`): the record's label and what tells it from its twins. */
 export type PickerOption = { id: string; label: string; detail?: string };
+
+/** A unique field's check as it is typed (`GET /api/{resource}/unique`): free, or the record that has the value and its link. */
+export type UniqueAnswer = { available: boolean; clash: { id: string; label: string; link: string | null } | null };

@@ -45,7 +45,7 @@ export {
   savedViewBodySchema,
   savedViewStateSchema,
 } from './api.js';
-export type { BulkRequest, FieldChange, HistoryEntry, ImportReport, ImportRowError, ListQuery, ListResponse, PickerOption, RecordRow, SavedView, SavedViewState, Usage } from './api.js';
+export type { BulkRequest, FieldChange, HistoryEntry, ImportReport, ImportRowError, ListQuery, ListResponse, PickerOption, RecordRow, UniqueAnswer, SavedView, SavedViewState, Usage } from './api.js';
 export { f, num, formatPct } from './builders.js';
 export { DEFAULT_PHONE_COUNTRY, E164_MESSAGE, isE164, toE164 } from './phones.js';
 export { CURRENCY, DISPLAY_TIME_ZONE, XLSX_FORMATS, formatDate, formatDateRange, formatDateTime, formatMoney, formatMonth, formatPercent, formatQuantity, formatScalar, humanize } from './display.js';

@@ -3,8 +3,8 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { apiRequest } from '@propdesk/api-client';
 import { useT } from '@propdesk/i18n/react';
+import { useReferenceCalls } from './api.js';
 import { recordsCatalog } from './i18n/catalog.js';
 
 /** An option as the server names it (its label and the detail that tells it from its twins), or the inline-create offer. */
@@ -44,15 +44,16 @@ export function ReferencePicker({ resource, pickFor, match, label, value, valueL
   const [options, setOptions] = useState<PickerOption[]>([]);
   const [loading, setLoading] = useState(false);
   const [open, setOpen] = useState(false);
+  const { options: askOptions } = useReferenceCalls();
 
+  // The text typed, asked 250 ms after the last key; a search typed past is aborted, so its answer never shows.
   useEffect(() => {
     if (!open) return undefined;
     const controller = new AbortController();
     const timer = setTimeout(() => {
       setLoading(true);
-      const only = narrowedBy(pickFor, match);
-      apiRequest<{ data: PickerOption[] }>(`/api/${resource}/options?q=${encodeURIComponent(input)}${only}`, { signal: controller.signal })
-        .then((response) => setOptions(response.data))
+      askOptions({ resource, q: input, pickFor, match }, controller.signal)
+        .then((found) => setOptions(found))
         .catch(() => undefined)
         .finally(() => setLoading(false));
     }, SEARCH_DELAY_MS);
@@ -60,7 +61,7 @@ export function ReferencePicker({ resource, pickFor, match, label, value, valueL
       clearTimeout(timer);
       controller.abort();
     };
-  }, [open, input, resource, pickFor, match]);
+  }, [open, input, resource, pickFor, match, askOptions]);
 
   // The form's other field changed (another project): a value that no longer fits it is cleared.
   const matched = useRef(match);
@@ -73,16 +74,16 @@ export function ReferencePicker({ resource, pickFor, match, label, value, valueL
     const ids = Array.isArray(chosen) ? chosen : typeof chosen === 'string' && chosen !== '' ? [chosen] : [];
     if (!match || ids.length === 0) return undefined;
     const controller = new AbortController();
-    apiRequest<{ data: PickerOption[] }>(`/api/${resource}/options?ids=${encodeURIComponent(ids.join(','))}${narrowedBy(pickFor, match)}`, { signal: controller.signal })
-      .then((response) => {
-        const fits = ids.filter((id) => response.data.some((option) => option.id === id));
+    askOptions({ resource, ids: ids.join(','), pickFor, match }, controller.signal)
+      .then((fitting) => {
+        const fits = ids.filter((id) => fitting.some((option) => option.id === id));
         if (fits.length === ids.length) return;
-        if (Array.isArray(chosen)) current.current.onChange(fits, fits.map((id) => response.data.find((option) => option.id === id)?.label ?? ''));
+        if (Array.isArray(chosen)) current.current.onChange(fits, fits.map((id) => fitting.find((option) => option.id === id)?.label ?? ''));
         else current.current.onChange(null, null);
       })
       .catch(() => undefined);
     return () => controller.abort();
-  }, [match, pickFor, resource]);
+  }, [match, pickFor, resource, askOptions]);
 
   // A value given without its name (a link's `?lead=id`) is named by the server, never shown as "…".
   const [named, setNamed] = useState<PickerOption[]>([]);
@@ -94,11 +95,11 @@ export function ReferencePicker({ resource, pickFor, match, label, value, valueL
   useEffect(() => {
     if (!unnamed) return undefined;
     const controller = new AbortController();
-    apiRequest<{ data: PickerOption[] }>(`/api/${resource}/options?ids=${encodeURIComponent(unnamed)}`, { signal: controller.signal })
-      .then((response) => setNamed((current) => [...current, ...response.data]))
+    askOptions({ resource, ids: unnamed }, controller.signal)
+      .then((found) => setNamed((current) => [...current, ...found]))
       .catch(() => undefined);
     return () => controller.abort();
-  }, [resource, unnamed]);
+  }, [resource, unnamed, askOptions]);
 
   const selected = useMemo<PickerOption | PickerOption[] | null>(() => {
     const known = (id: string) => options.find((option) => option.id === id) ?? named.find((option) => option.id === id);
@@ -179,10 +180,4 @@ export function ReferencePicker({ resource, pickFor, match, label, value, valueL
       )}
     />
   );
-}
-
-/** The query string that narrows a picker to what its field may take in this form. */
-function narrowedBy(pickFor: string | undefined, match: string | undefined): string {
-  if (!pickFor) return '';
-  return `&for=${encodeURIComponent(pickFor)}${match ? `&match=${encodeURIComponent(match)}` : ''}`;
 }

@@ -1,10 +1,30 @@
+import { useCallback } from 'react';
+import { useDispatch } from 'react-redux';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { baseApi, recordTag, resourceTag, rowTags, toApiError, type ApiError, type ApiQueryError, type Envelope } from '@propdesk/api-client';
 import { PAGE_SIZE_MAX } from '../model/api.js';
-import type { HistoryEntry, ImportReport, ListResponse, RecordRow, SavedView, SavedViewState, Usage } from '../model/index.js';
+import type { HistoryEntry, ImportReport, ListResponse, PickerOption, RecordRow, SavedView, SavedViewState, UniqueAnswer, Usage } from '../model/index.js';
 
 
 export type ListArgs = { resource: string; params: Record<string, string> };
 export type SaveArgs = { resource: string; id?: string; body: Record<string, unknown> };
+
+/**
+ * A picker's options (`GET /api/{resource}/options`): those matching the text `q`, or the records `ids`
+ * (comma-separated) by name; `pickFor` (`resource.field`) and `match` (`field:id`) narrow them to what
+ * that field may take in its form.
+ */
+export type OptionsArgs = { resource: string; q?: string; ids?: string; pickFor?: string | undefined; match?: string | undefined };
+
+/** A unique field's value checked as it is typed; `id` is the record being edited, `scope` the values of the fields it is unique within. */
+export type UniqueCheckArgs = { resource: string; field: string; value: string; id?: string | undefined; scope: Record<string, unknown> };
+
+/** The options' path, as the pickers have always asked it (the text or ids, then the field's narrowing). */
+export function optionsPath({ resource, q, ids, pickFor, match }: OptionsArgs): string {
+  const asked = ids !== undefined ? `ids=${encodeURIComponent(ids)}` : `q=${encodeURIComponent(q ?? '')}`;
+  const only = pickFor ? `&for=${encodeURIComponent(pickFor)}${match ? `&match=${encodeURIComponent(match)}` : ''}` : '';
+  return `/api/${resource}/options?${asked}${only}`;
+}
 
 const api = baseApi.enhanceEndpoints({ addTagTypes: ['Record', 'RecordView'] });
 
@@ -98,6 +118,22 @@ export const recordsApi = api.injectEndpoints({
       query: ({ id, resource, body }) => ({ url: id ? `/api/views/${id}` : '/api/views', method: id ? 'PATCH' : 'POST', body: id ? body : { resource, ...body } }),
       invalidatesTags: (_result, _error, { resource }) => [{ type: 'RecordView', id: resource }],
     }),
+    /*
+     * The two reads made while a form is filled in (a picker's options, a unique field's check) are
+     * calls, not screens: each is asked afresh when the user types (`referenceCalls`: subscribe false,
+     * forceRefetch), a superseded one is aborted, and nothing is kept once answered (keepUnusedDataFor 0).
+     * No tags: what the user types is re-asked anyway, and a change heard elsewhere must not re-ask it.
+     */
+    referenceOptions: build.query<PickerOption[], OptionsArgs>({
+      query: optionsPath,
+      transformResponse: (response: Envelope<PickerOption[]>) => response.data,
+      keepUnusedDataFor: 0,
+    }),
+    uniqueCheck: build.query<UniqueAnswer, UniqueCheckArgs>({
+      query: ({ resource, field, value, id, scope }) => `/api/${resource}/unique?${new URLSearchParams({ field, value, ...(id ? { id } : {}), scope: JSON.stringify(scope) }).toString()}`,
+      transformResponse: (response: Envelope<UniqueAnswer>) => response.data,
+      keepUnusedDataFor: 0,
+    }),
     deleteView: build.mutation<unknown, { id: string; resource: string }>({
       query: ({ id }) => ({ url: `/api/views/${id}`, method: 'DELETE' }),
       invalidatesTags: (_result, _error, { resource }) => [{ type: 'RecordView', id: resource }],
@@ -120,6 +156,31 @@ export const {
   useSaveViewMutation,
   useDeleteViewMutation,
 } = recordsApi;
+
+type CallDispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
+
+/**
+ * The form's reads as calls through the store's API (`referenceOptions`, `uniqueCheck`): each asks the
+ * server now (never a cached answer) and resolves with the answer's data or rejects with the endpoint's
+ * error; aborting `signal` cancels the request (a search the user has typed past), so its answer is
+ * never shown.
+ */
+export function useReferenceCalls() {
+  const dispatch = useDispatch<CallDispatch>();
+  const options = useCallback(
+    (args: OptionsArgs, signal?: AbortSignal): Promise<PickerOption[]> => {
+      const request = dispatch(recordsApi.endpoints.referenceOptions.initiate(args, { subscribe: false, forceRefetch: true }));
+      signal?.addEventListener('abort', () => request.abort(), { once: true });
+      return request.unwrap();
+    },
+    [dispatch],
+  );
+  const unique = useCallback(
+    (args: UniqueCheckArgs): Promise<UniqueAnswer> => dispatch(recordsApi.endpoints.uniqueCheck.initiate(args, { subscribe: false, forceRefetch: true })).unwrap(),
+    [dispatch],
+  );
+  return { options, unique };
+}
 
 /** The one `ApiError` of api-client, with the record as it is now (`current`) on a 409. */
 export type ServerError = ApiError<RecordRow>;

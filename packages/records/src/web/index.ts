@@ -1,5 +1,5 @@
-export { recordsApi, serverError } from './api.js';
-export type { ServerError } from './api.js';
+export { recordsApi, serverError, useReferenceCalls, optionsPath } from './api.js';
+export type { ServerError, OptionsArgs, UniqueCheckArgs } from './api.js';
 export { findResource, getResource, registerResources } from './registry.js';
 export { ResourcePage } from './ResourcePage.js';
 export type { ResourcePageProps } from './ResourcePage.js';

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { apiRequest } from '@propdesk/api-client';
-import { isGroup, type FilterNode, type ResourceDef } from '../model/index.js';
+import { isGroup, type FilterNode, type PickerOption, type ResourceDef } from '../model/index.js';
+import { useReferenceCalls } from './api.js';
 
 /** The records a filter names (`{ field: 'source', op: 'eq', value: <id> }`), by referenced resource. */
 export function referencedIds(def: ResourceDef, node: FilterNode | null): Map<string, Set<string>> {
@@ -24,14 +24,13 @@ export function useReferenceLabels(def: ResourceDef, where: FilterNode | null): 
   const wanted = useMemo(() => referencedIds(def, where), [def, where]);
   const key = [...wanted].map(([resource, ids]) => `${resource}:${[...ids].sort().join(',')}`).join('|');
   const [labels, setLabels] = useState<ReadonlyMap<string, string>>(new Map());
+  const { options } = useReferenceCalls();
   useEffect(() => {
     if (wanted.size === 0) return undefined;
     const controller = new AbortController();
     void Promise.all(
       [...wanted].map(([resource, ids]) =>
-        apiRequest<{ data: { id: string; label: string }[] }>(`/api/${resource}/options?ids=${encodeURIComponent([...ids].join(','))}`, { signal: controller.signal })
-          .then((answer) => answer.data)
-          .catch(() => [] as { id: string; label: string }[]),
+        options({ resource, ids: [...ids].join(',') }, controller.signal).catch(() => [] as PickerOption[]),
       ),
     ).then((lists) => {
       if (controller.signal.aborted) return;
@@ -40,6 +39,6 @@ export function useReferenceLabels(def: ResourceDef, where: FilterNode | null): 
     return () => controller.abort();
     // `key` stands for `wanted`'s contents.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
+  }, [key, options]);
   return labels;
 }

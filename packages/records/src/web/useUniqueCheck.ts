@@ -1,6 +1,6 @@
 import { useRef, type Dispatch, type RefObject, type SetStateAction } from 'react';
-import { apiRequest } from '@propdesk/api-client';
 import type { FieldDef, RecordRow, ResourceDef } from '../model/index.js';
+import { useReferenceCalls } from './api.js';
 import type { RecordFormApi } from './useRecordFormState.js';
 
 const UNIQUE_CHECK_DELAY_MS = 400;
@@ -19,6 +19,7 @@ export type UniqueCheckOptions = {
 export function useUniqueCheck({ def, record, form, saved, submitting, setClashLinks }: UniqueCheckOptions) {
   const { formState, setError, clearErrors, getValues } = form;
   const uniqueTimers = useRef<Record<string, ReturnType<typeof setTimeout>>>({});
+  const { unique } = useReferenceCalls();
   const checkUnique = (name: string, field: FieldDef, value: unknown) => {
     if (!field.unique) return;
     clearTimeout(uniqueTimers.current[name]);
@@ -26,9 +27,8 @@ export function useUniqueCheck({ def, record, form, saved, submitting, setClashL
     uniqueTimers.current[name] = setTimeout(() => {
       if (saved.current) return;
       const scope = Array.isArray(field.unique) ? Object.fromEntries(field.unique.map((scopeName) => [scopeName, getValues(scopeName)])) : {};
-      const params = new URLSearchParams({ field: name, value, ...(record ? { id: record.id } : {}), scope: JSON.stringify(scope) });
-      apiRequest<{ data: { available: boolean; clash: { id: string; label: string; link: string | null } | null } }>(`/api/${def.name}/unique?${params.toString()}`)
-        .then(({ data }) => {
+      unique({ resource: def.name, field: name, value, id: record?.id, scope })
+        .then((data) => {
           // A check that answers during or after the save would find the record being saved.
           if (saved.current || submitting.current) return;
           if (data.available || !data.clash) {

@@ -40,6 +40,9 @@ export const unitPatternSchema = z
 
 export type UnitPattern = z.infer<typeof unitPatternSchema>;
 
+/** What `POST /api/units/generate` answers (a preview, or what it created): the count, the codes already taken, the first codes. */
+export type GeneratePreview = { count: number; clashes: string[]; sample: string[] };
+
 const pad = (value: number, width: number) => String(Math.abs(value)).padStart(width, '0');
 
 /** The codes a pattern makes, floor by floor: `{block}-{floor}{unit}` with B-0301 style padding. */
@@ -71,6 +74,9 @@ export const repriceSchema = z.strictObject({
 });
 
 export type RepriceRequest = z.infer<typeof repriceSchema>;
+
+/** What `POST /api/units/reprice` answers (a preview, or what it changed): money as decimal strings. */
+export type RepricePreview = { count: number; totalBefore: string; totalAfter: string; sample: { id: string; code: string; before: string; after: string }[] };
 
 /** A price changed by a percentage, rounded half-up to the cent, in integer cents (never binary floats). */
 export function repriced(price: string, percent: number): string {

@@ -1,17 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-const apiRequest = vi.hoisted(() => vi.fn());
+const countRecords = vi.hoisted(() => vi.fn<(resource: string, where: { children: { field: string }[] }) => Promise<number | null>>());
 const signOutResets = vi.hoisted(() => [] as (() => void)[]);
-vi.mock('@propdesk/api-client', () => ({ apiRequest, onSignOut: (reset: () => void) => signOutResets.push(reset) }));
+vi.mock('@propdesk/api-client', () => ({ countRecords, onSignOut: (reset: () => void) => signOutResets.push(reset) }));
 
 const { fetchUrgentCounts, peekUrgentCounts, prefetchUrgentCounts, takeUrgentCounts, urgentFilters } = await import('./urgentCounts.web.js');
 
 /** The total the server would answer for a count's filter: 4 overdue, 9 expiring. */
 function answerCounts() {
-  apiRequest.mockImplementation((url: string) => {
-    const where = JSON.parse(new URL(url, 'http://x').searchParams.get('where') ?? '{}') as { children: { field: string }[] };
-    return Promise.resolve({ status: 'OK', data: [], total: where.children[0]?.field === 'nextFollowUpAt' ? 4 : 9 });
-  });
+  countRecords.mockImplementation((_resource, where) => Promise.resolve(where.children[0]?.field === 'nextFollowUpAt' ? 4 : 9));
 }
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -21,7 +18,7 @@ describe('the urgent lead counts', () => {
     answerCounts();
     // Nothing left over from another test.
     await takeUrgentCounts();
-    apiRequest.mockClear();
+    countRecords.mockClear();
   });
 
   it('asks for overdue follow-ups of assigned leads and validity ending within three days, one row each', async () => {
@@ -36,8 +33,12 @@ describe('the urgent lead counts', () => {
       ],
     });
     expect(await fetchUrgentCounts()).toEqual([4, 9]);
-    expect(apiRequest).toHaveBeenCalledTimes(2);
-    for (const [url] of apiRequest.mock.calls) expect(url).toMatch(/^\/api\/leads\?pageSize=1&where=/);
+    expect(countRecords).toHaveBeenCalledTimes(2);
+    // api-client's count of the leads list (GET /api/leads?pageSize=1&where=…, calls.test.ts), one per filter.
+    expect(countRecords.mock.calls.map(([resource, where]) => [resource, where.children[0]?.field])).toEqual([
+      ['leads', 'nextFollowUpAt'],
+      ['leads', 'validUntil'],
+    ]);
   });
 
   it('hands the page the prefetched counts once: readable at first render when they have arrived, then fetched anew', async () => {
@@ -46,29 +47,29 @@ describe('the urgent lead counts', () => {
     await flush();
     expect(peekUrgentCounts()).toEqual([4, 9]);
     expect(await takeUrgentCounts()).toEqual([4, 9]);
-    expect(apiRequest).toHaveBeenCalledTimes(2);
+    expect(countRecords).toHaveBeenCalledTimes(2);
     // Taken: the next visit counts again.
     expect(peekUrgentCounts()).toBeNull();
     expect(await takeUrgentCounts()).toEqual([4, 9]);
-    expect(apiRequest).toHaveBeenCalledTimes(4);
+    expect(countRecords).toHaveBeenCalledTimes(4);
   });
 
   it('does not hand out counts prefetched too long ago', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       prefetchUrgentCounts();
-      await vi.waitFor(() => expect(apiRequest).toHaveBeenCalledTimes(2));
+      await vi.waitFor(() => expect(countRecords).toHaveBeenCalledTimes(2));
       vi.setSystemTime(Date.now() + 60_000);
       expect(peekUrgentCounts()).toBeNull();
       await takeUrgentCounts();
-      expect(apiRequest).toHaveBeenCalledTimes(4);
+      expect(countRecords).toHaveBeenCalledTimes(4);
     } finally {
       vi.useRealTimers();
     }
   });
 
   it('leaves out a count the server refuses', async () => {
-    apiRequest.mockImplementation((url: string) => (url.includes('nextFollowUpAt') ? Promise.reject(new Error('403')) : Promise.resolve({ total: 2 })));
+    countRecords.mockImplementation((_resource, where) => (where.children[0]?.field === 'nextFollowUpAt' ? Promise.reject(new Error('403')) : Promise.resolve(2)));
     expect(await takeUrgentCounts()).toEqual([null, 2]);
   });
 
@@ -79,8 +80,8 @@ describe('the urgent lead counts', () => {
     expect(signOutResets).toHaveLength(1);
     for (const reset of signOutResets) reset();
     expect(peekUrgentCounts()).toBeNull();
-    apiRequest.mockClear();
+    countRecords.mockClear();
     await takeUrgentCounts();
-    expect(apiRequest).toHaveBeenCalledTimes(2);
+    expect(countRecords).toHaveBeenCalledTimes(2);
   });
 });

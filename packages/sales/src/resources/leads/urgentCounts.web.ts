@@ -1,4 +1,4 @@
-import { apiRequest, onSignOut } from '@propdesk/api-client';
+import { countRecords, onSignOut } from '@propdesk/api-client';
 import type { FilterNode } from '@propdesk/records/model';
 
 const DAY = 86_400_000;
@@ -25,10 +25,8 @@ export function urgentFilters(now = new Date()): { overdue: FilterNode; expiring
 /** Both counts (the server scopes them to the caller's leads); a count that fails is null, so no chip shows. */
 export function fetchUrgentCounts(): Promise<UrgentCounts> {
   const { overdue, expiring } = urgentFilters();
-  const count = (where: FilterNode) =>
-    apiRequest<{ total?: number }>(`/api/leads?pageSize=1&where=${encodeURIComponent(JSON.stringify(where))}`)
-      .then((answer) => answer.total ?? null)
-      .catch(() => null);
+  // api-client's named count: the route's prefetch runs outside React and the store (no endpoint to dispatch).
+  const count = (where: FilterNode) => countRecords('leads', where).catch(() => null);
   return Promise.all([count(overdue), count(expiring)]);
 }
 

@@ -14,8 +14,8 @@ import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { apiRequest, toApiError } from '@propdesk/api-client';
-import { ReferencePicker, humanize } from '@propdesk/records/web';
+import { toApiError } from '@propdesk/api-client';
+import { ReferencePicker, humanize, useReferenceCalls } from '@propdesk/records/web';
 import type { Translate } from '@propdesk/i18n';
 import { useT } from '@propdesk/i18n/react';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
@@ -40,6 +40,7 @@ const statusLabel = (statuses: readonly BoardStatus[], name: string) => statusOf
 function useProject(): [string | null, (id: string | null) => void] {
   const [params, setParams] = useSearchParams();
   const project = params.get('project');
+  const { options } = useReferenceCalls();
   const choose = useCallback(
     (id: string | null) =>
       setParams(
@@ -56,14 +57,15 @@ function useProject(): [string | null, (id: string | null) => void] {
   useEffect(() => {
     if (project) return;
     const controller = new AbortController();
-    apiRequest<{ data: { id: string }[] }>('/api/projects/options?q=', { signal: controller.signal })
-      .then((answer) => {
-        const first = answer.data[0]?.id;
+    // The projects' picker options as the picker asks them with nothing typed (`/api/projects/options?q=`).
+    options({ resource: 'projects', q: '' }, controller.signal)
+      .then((found) => {
+        const first = found[0]?.id;
         if (first) choose(first);
       })
       .catch(() => undefined);
     return () => controller.abort();
-  }, [project, choose]);
+  }, [project, choose, options]);
   return [project, choose];
 }
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useDispatch, useSelector } from 'react-redux';
+import { useSelector } from 'react-redux';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -12,24 +12,17 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
-import { apiRequest, fieldErrorMap, toApiError } from '@propdesk/api-client';
+import { fieldErrorMap, toApiError } from '@propdesk/api-client';
 import { selectPrivilegeChecker } from '@propdesk/auth-session/web';
 import type { PrivilegeChecker } from '@propdesk/privileges';
-import { recordsApi, requestErrorMessage, type ResourcePageProps } from '@propdesk/records/web';
+import { requestErrorMessage, type ResourcePageProps } from '@propdesk/records/web';
 import { dataText, useLanguage, useT } from '@propdesk/i18n/react';
 import { RolesField } from '../users/RolesField.js';
 import { settingsWebCatalog } from '../i18n/catalog.js';
-
-type Created = { id: string; name: string; key: string; prefix: string };
+import { useCreateApiKeyMutation, useRevokeApiKeyMutation, type CreatedApiKey } from './apiKeyApi.js';
 type FieldErrors = Partial<Record<'name' | 'roles' | 'expiresAt', string>>;
 
 const fieldErrors = (problem: unknown): FieldErrors => fieldErrorMap(toApiError(problem));
-
-/** Refreshes the key list after a create or a revoke. */
-function useRefreshKeys() {
-  const dispatch = useDispatch();
-  return () => dispatch(recordsApi.util.invalidateTags([{ type: 'Record', id: 'api-keys' }]) as never);
-}
 
 /** Name, roles, optional expiry; then the key, shown this once, to copy. */
 function NewApiKeyDialog({ onClose }: { onClose: () => void }) {
@@ -39,9 +32,10 @@ function NewApiKeyDialog({ onClose }: { onClose: () => void }) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [created, setCreated] = useState<Created | null>(null);
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [copied, setCopied] = useState(false);
-  const refresh = useRefreshKeys();
+  // A key made refreshes the keys' list (the endpoint's tags).
+  const [createApiKey] = useCreateApiKeyMutation();
   const t = useT(settingsWebCatalog);
   const language = useLanguage();
 
@@ -52,13 +46,8 @@ function NewApiKeyDialog({ onClose }: { onClose: () => void }) {
     try {
       // The date picked is the last day the key works: it ends at that day's close, local time.
       const expiresAt = expires ? new Date(`${expires}T23:59:59`).toISOString() : null;
-      const response = await apiRequest<{ data: Created }>('/api/api-keys', {
-        method: 'POST',
-        body: { name: name.trim(), roles, expiresAt },
-        headers: { 'X-Change-Source': 'screen' },
-      });
+      const response = await createApiKey({ name: name.trim(), roles, expiresAt }).unwrap();
       setCreated(response.data);
-      refresh();
     } catch (error) {
       setErrors(fieldErrors(error));
       setProblem(requestErrorMessage(error));
@@ -161,7 +150,8 @@ function RevokePanel({ record }: { record: Record<string, unknown> }) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const { enqueueSnackbar } = useSnackbar();
-  const refresh = useRefreshKeys();
+  // A key revoked refreshes the keys' list (the endpoint's tags).
+  const [revokeApiKey] = useRevokeApiKeyMutation();
   const t = useT(settingsWebCatalog);
   const language = useLanguage();
   if (record.revokedAt) {
@@ -175,9 +165,8 @@ function RevokePanel({ record }: { record: Record<string, unknown> }) {
   const revoke = async () => {
     setBusy(true);
     try {
-      const response = await apiRequest<{ message?: string }>(`/api/api-keys/${String(record.id)}`, { method: 'DELETE', headers: { 'X-Change-Source': 'screen' } });
+      const response = await revokeApiKey(String(record.id)).unwrap();
       enqueueSnackbar(response.message ?? t('keys.revokedNotice'), { variant: 'success' });
-      refresh();
       setConfirming(false);
     } catch (error) {
       enqueueSnackbar(requestErrorMessage(error), { variant: 'error' });

@@ -10,25 +10,24 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
-import { apiRequest } from '@propdesk/api-client';
 import { ReferencePicker, requestErrorMessage } from '@propdesk/records/web';
-import { unitCodes, unitPatternSchema, wholeNumberFromText } from '../../model/unitTools.js';
+import { unitCodes, unitPatternSchema, wholeNumberFromText, type GeneratePreview } from '../../model/unitTools.js';
+import { useGenerateUnitsMutation } from './unitToolsApi.js';
 import { useUnitWords } from './unitWords.js';
 import { dataText } from '@propdesk/i18n/react';
 
 export type GenerateUnitsDialogProps = { open: boolean; projectId: string | null; onClose: (created: boolean) => void };
-
-type Preview = { count: number; clashes: string[]; sample: string[] };
 
 /** A block's units from a pattern (floors × units per floor), previewed before they are created. */
 export function GenerateUnitsDialog({ open, projectId, onClose }: GenerateUnitsDialogProps) {
   const [form, setForm] = useState<Record<string, string>>({ block: 'G', fromFloor: '0', toFloor: '9', unitsPerFloor: '6', codePattern: '{block}-{floor}{unit}', areaM2: '', basePrice: '' });
   const [project, setProject] = useState<string | null>(projectId);
   const [unitType, setUnitType] = useState<string | null>(null);
-  const [preview, setPreview] = useState<Preview | null>(null);
+  const [preview, setPreview] = useState<GeneratePreview | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const { enqueueSnackbar } = useSnackbar();
+  const [generateUnits] = useGenerateUnitsMutation();
   const { t, language, count } = useUnitWords();
   const set = (name: string) => (event: { target: { value: string } }) => {
     setForm((current) => ({ ...current, [name]: event.target.value }));
@@ -56,11 +55,8 @@ export function GenerateUnitsDialog({ open, projectId, onClose }: GenerateUnitsD
     setBusy(true);
     setError(null);
     try {
-      const response = await apiRequest<{ data: Preview; message?: string }>('/api/units/generate', {
-        method: 'POST',
-        body: { ...parsed.data, dryRun },
-        headers: { 'X-Change-Source': 'screen' },
-      });
+      // Applied (not a preview), it refreshes the units' list and grid (the endpoint's tags).
+      const response = await generateUnits({ ...parsed.data, dryRun }).unwrap();
       if (dryRun) setPreview(response.data);
       else {
         enqueueSnackbar(response.message ?? t('gen.created'), { variant: 'success' });

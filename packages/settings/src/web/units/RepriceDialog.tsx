@@ -13,25 +13,24 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { useSnackbar } from 'notistack';
-import { apiRequest } from '@propdesk/api-client';
 import { ReferencePicker, requestErrorMessage } from '@propdesk/records/web';
-import { numberFromText } from '../../model/unitTools.js';
+import { numberFromText, type RepricePreview } from '../../model/unitTools.js';
+import { useRepriceUnitsMutation } from './unitToolsApi.js';
 import { useUnitWords } from './unitWords.js';
 import { dataText } from '@propdesk/i18n/react';
 
 export type RepriceDialogProps = { open: boolean; projectId: string | null; onClose: (changed: boolean) => void };
-
-type Preview = { count: number; totalBefore: string; totalAfter: string; sample: { id: string; code: string; before: string; after: string }[] };
 
 /** Base prices of a project or block changed by a percentage, previewed before they are applied. */
 export function RepriceDialog({ open, projectId, onClose }: RepriceDialogProps) {
   const [project, setProject] = useState<string | null>(projectId);
   const [block, setBlock] = useState('');
   const [percent, setPercent] = useState('5');
-  const [preview, setPreview] = useState<Preview | null>(null);
+  const [preview, setPreview] = useState<RepricePreview | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const { enqueueSnackbar } = useSnackbar();
+  const [repriceUnits] = useRepriceUnitsMutation();
   const { t, language, count, money } = useUnitWords();
   // A unit's code is data: kept left to right in an Arabic table.
   const code = (value: string) => (language === 'ar' ? <bdi dir="ltr">{value}</bdi> : value);
@@ -40,14 +39,13 @@ export function RepriceDialog({ open, projectId, onClose }: RepriceDialogProps) 
   const readable = typeof change === 'number' && change !== 0;
 
   const send = async (dryRun: boolean) => {
+    // Both buttons are disabled until a project and a percentage are given (a change of either drops the preview).
+    if (!project || typeof change !== 'number') return;
     setBusy(true);
     setError(null);
     try {
-      const response = await apiRequest<{ data: Preview; message?: string }>('/api/units/reprice', {
-        method: 'POST',
-        body: { project, ...(block.trim() ? { block: block.trim() } : {}), percent: change, dryRun },
-        headers: { 'X-Change-Source': 'screen' },
-      });
+      // Applied (not a preview), it refreshes the units' list and grid (the endpoint's tags).
+      const response = await repriceUnits({ project, ...(block.trim() ? { block: block.trim() } : {}), percent: change, dryRun }).unwrap();
       if (dryRun) setPreview(response.data);
       else {
         enqueueSnackbar(response.message ?? t('reprice.changed'), { variant: 'success' });

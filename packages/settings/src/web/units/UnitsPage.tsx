@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
-import { useDispatch, useSelector } from 'react-redux';
+import { useSelector } from 'react-redux';
 import { useSearchParams } from 'react-router';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { selectPrivilegeChecker } from '@propdesk/auth-session/web';
 import type { PrivilegeChecker } from '@propdesk/privileges';
-import { getResource, recordsApi, registerResources, ResourcePage, type GridLayoutOptions } from '@propdesk/records/web';
+import { getResource, registerResources, ResourcePage, type GridLayoutOptions } from '@propdesk/records/web';
 import { SETTINGS_RESOURCES } from '../../model/definitions/index.js';
 import { UNIT_STATUS_ROWS } from '../../model/unitStatuses.js';
 import { GenerateUnitsDialog } from './GenerateUnitsDialog.js';
@@ -30,7 +30,6 @@ export function UnitsPage() {
   registerResources(SETTINGS_RESOURCES);
   const def = getResource('units');
   const [search] = useSearchParams();
-  const dispatch = useDispatch();
   const checker = useSelector(selectPrivilegeChecker) as PrivilegeChecker;
   const [tool, setTool] = useState<'generate' | 'reprice' | null>(null);
   const { t } = useUnitWords();
@@ -39,10 +38,8 @@ export function UnitsPage() {
   const project = search.get('scope');
   const canCreate = checker.can('unit', 'create');
   const canReprice = checker.can('unit', 'update') && checker.canField('unit', 'basePrice', 'update') && checker.canField('unit', 'basePrice', 'read');
-  const handleClose = (changed: boolean) => {
-    setTool(null);
-    if (changed) dispatch(recordsApi.util.invalidateTags([{ type: 'Record', id: 'units' }]) as never);
-  };
+  // What a tool applied has refreshed the units' screens already (its endpoint's tags).
+  const handleClose = () => setTool(null);
 
   const header =
     canCreate || canReprice ? (

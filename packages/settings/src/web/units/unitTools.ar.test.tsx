@@ -5,8 +5,10 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { SnackbarProvider } from 'notistack';
 import type { ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import { configureStore } from '@reduxjs/toolkit';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { resetConfig, setConfig } from '@propdesk/api-client';
+import { baseApi, resetConfig, setConfig } from '@propdesk/api-client';
 import { loadCatalog, type Language } from '@propdesk/i18n';
 import { LanguageProvider } from '@propdesk/i18n/react';
 import { settingsWebCatalog } from '../i18n/catalog.js';
@@ -36,11 +38,14 @@ afterAll(() => {
   resetConfig();
 });
 
+// The dialogs and their pickers call the server through the store's API (issue 30).
 const renderIn = (language: Language, node: ReactNode) =>
   render(
-    <SnackbarProvider>
-      <LanguageProvider language={language}>{node}</LanguageProvider>
-    </SnackbarProvider>,
+    <Provider store={configureStore({ reducer: { [baseApi.reducerPath]: baseApi.reducer }, middleware: (getDefault) => getDefault({ serializableCheck: false }).concat(baseApi.middleware) })}>
+      <SnackbarProvider>
+        <LanguageProvider language={language}>{node}</LanguageProvider>
+      </SnackbarProvider>
+    </Provider>,
   );
 
 describe('the unit tools in Arabic (issue 29)', { timeout: 30_000 }, () => {
