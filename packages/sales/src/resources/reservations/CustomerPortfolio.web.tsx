@@ -8,7 +8,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { RecordRow } from '@propdesk/records/model';
 import type { Translate } from '@propdesk/i18n';
-import { useT } from '@propdesk/i18n/react';
+import { isolate, useT } from '@propdesk/i18n/react';
 import { Link as RouterLink } from 'react-router';
 import { useCustomerPortfolioQuery, type CustomerPortfolio as Portfolio } from './reservationApi.web.js';
 import { salesCatalog } from '../../web/i18n/catalog.js';
@@ -18,6 +18,9 @@ import { useFormat, type SalesFormat } from '../../web/i18n/format.js';
 
 type Column = [label: string, value: (row: RecordRow) => string];
 const ref = (row: RecordRow, name: string) => String(row.refLabels?.[name] ?? '');
+
+/** A cell's data (a code, a name, an amount with its currency, a date) keeps its own order in right-to-left rows. */
+const cell = (text: string) => (text ? isolate(text) : text);
 
 type Option = (resource: string, field: string, value: unknown) => string;
 
@@ -66,7 +69,7 @@ export function CustomerPortfolio({ customerId }: { customerId: string }) {
                   {rows.map((row) => (
                     <TableRow key={row.id}>
                       {section.columns.map(([label, value], index) => (
-                        <TableCell key={label}>{index === 0 ? <RouterLink to={section.link(row)}>{value(row) || '—'}</RouterLink> : value(row)}</TableCell>
+                        <TableCell key={label}>{index === 0 ? <RouterLink to={section.link(row)}>{isolate(value(row) || '—')}</RouterLink> : cell(value(row))}</TableCell>
                       ))}
                     </TableRow>
                   ))}

@@ -1,6 +1,6 @@
 import { defineCatalog } from '@propdesk/i18n';
 import { catalogProblems } from '@propdesk/i18n/testing';
-import { dataWord, loadServerCatalogs, translate } from '@propdesk/server-kit';
+import { dataWord, loadServerCatalogs, translate, translateValidationWord } from '@propdesk/server-kit';
 import { beforeAll, describe, expect, it } from 'vitest';
 import ar from './ar.js';
 import { counted, salesCatalog, salesText, salesValidationCatalog, stateWord } from './catalog.js';
@@ -36,5 +36,14 @@ describe("sales' server words (issue 29)", () => {
     expect(arabic(3)).toContain('أكثر من 3 طلبات اهتمام في');
     expect(arabic(11)).toContain('أكثر من 11 طلب اهتمام في');
     expect(arabic(100)).toContain('أكثر من 100 طلب اهتمام في');
+  });
+
+  it('the routes’ and rules’ own checks are said in Arabic; the shared "Must be one of: …" keeps its own word', () => {
+    expect(translateValidationWord('Must be a lead id', 'ar')).toBe('يجب أن يكون معرّف عميل محتمل');
+    expect(translateValidationWord('Must be one of welcome, statement', 'ar')).toBe('يجب أن يكون واحدًا من: welcome, statement');
+    expect(translateValidationWord('Must be one of: a, b', 'ar')).toBe('يجب أن يكون واحدًا من: a, b');
+    expect(translateValidationWord('Already on a lead of Sara Adel', 'ar')).toBe('مسجّل بالفعل على عميل محتمل لدى Sara Adel');
+    expect(translateValidationWord('A national ID is 14 digits starting with 2 or 3', 'ar')).toBe('الرقم القومي 14 رقمًا يبدأ بـ 2 أو 3');
+    expect(translateValidationWord('Must be a lead id', 'en')).toBe('Must be a lead id');
   });
 });
