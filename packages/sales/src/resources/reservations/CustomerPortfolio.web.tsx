@@ -8,7 +8,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { RecordRow } from '@propdesk/records/model';
 import type { Translate } from '@propdesk/i18n';
-import { useT } from '@propdesk/i18n/react';
+import { isolate, useT } from '@propdesk/i18n/react';
 import { Link as RouterLink } from 'react-router';
 import { useCustomerPortfolioQuery, type CustomerPortfolio as Portfolio } from './reservationApi.web.js';
 import { salesCatalog } from '../../web/i18n/catalog.js';
@@ -66,7 +66,7 @@ export function CustomerPortfolio({ customerId }: { customerId: string }) {
                   {rows.map((row) => (
                     <TableRow key={row.id}>
                       {section.columns.map(([label, value], index) => (
-                        <TableCell key={label}>{index === 0 ? <RouterLink to={section.link(row)}>{value(row) || '—'}</RouterLink> : value(row)}</TableCell>
+                        <TableCell key={label}>{index === 0 ? <RouterLink to={section.link(row)}>{isolate(value(row) || '—')}</RouterLink> : isolate(value(row))}</TableCell>
                       ))}
                     </TableRow>
                   ))}
