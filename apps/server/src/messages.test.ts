@@ -293,6 +293,11 @@ describe.each(DB_KINDS)('customer messages on %s', (kind) => {
     expect(byHand.statusCode).toBe(422);
     expect(byHand.json().message).toContain('emailOptOut');
     expect(byHand.json().errors[0].field).toBe('emailOptOut');
+    // In Arabic for an Arabic caller (issue 29); the field the same.
+    const byHandAr = await clerk.request({ method: 'POST', url: '/api/messages', payload: { customer: customer.id, template: 'statement', channel: 'email' }, headers: { 'accept-language': 'ar' } });
+    expect(byHandAr.statusCode).toBe(422);
+    expect(byHandAr.json().message).toBe('طلب العميل عدم تلقي رسائل البريد الإلكتروني (emailOptOut)');
+    expect(byHandAr.json().errors[0]).toMatchObject({ field: 'emailOptOut', message: 'طلب العميل عدم تلقي رسائل البريد الإلكتروني (emailOptOut)' });
 
     const receipt = await core.receive(clerk, { customer: customer.id, contract: contract.id, amount: '500.00' });
     expect(receipt.statusCode).toBe(201);

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { holdRequests } from './definition.js';
 import { requestExtension } from './lifecycle.server.js';
 import { recordOf } from '../../server/docs.js';
+import { salesText } from '../../server/i18n/catalog.js';
 
 const idParams = z.object({ id: z.uuid() });
 const extendBody = z.object({ hours: z.number().int().min(1).max(720) });
@@ -25,10 +26,10 @@ export function registerHoldRoutes(app: FastifyInstance, engine: EngineContext, 
       const { hours } = request.body as z.infer<typeof extendBody>;
       const caller = callerOf(request);
       const record = await engineTransaction(engine, async (tx) => {
-        if (!(await getRecord(engine, tx, holdRequests, caller, id))) throw notFound('No such hold request');
+        if (!(await getRecord(engine, tx, holdRequests, caller, id))) throw notFound(salesText('holdNotFound'));
         return requestExtension(engine, notify, tx, caller, id, hours);
       });
-      if (!record) throw notFound('No such hold request');
+      if (!record) throw notFound(salesText('holdNotFound'));
       return ok(record);
     },
   );

@@ -1,5 +1,6 @@
 import type { ResourceHooks, UpdatedRow } from '@propdesk/records/server';
-import { HttpError, type Queryable } from '@propdesk/server-kit';
+import { fieldError, HttpError, type LocalText, type Queryable } from '@propdesk/server-kit';
+import { salesText } from '../../server/i18n/catalog.js';
 import { queueMessages, type NewMessage } from './store.server.js';
 import { TEMPLATE_DOCUMENT, type MessageChannel, type MessageLanguage, type MessageTemplate } from './templates.js';
 import { messageConfigFromEnv, smsQuietUntil } from './transport.server.js';
@@ -52,11 +53,11 @@ export async function queueForEvent(tx: Queryable, customerId: string | null, in
   await queueMessages(tx, messagesFor(customer, input, automaticChannels()));
 }
 
-const unprocessable = (message: string, field: string) => new HttpError(422, message, { errors: [{ field, message }] });
+const unprocessable = (message: LocalText, field: string) => new HttpError(422, message, { errors: [fieldError(field, message)] });
 
 /** A message by hand on SMS while no provider is configured: a 422 naming `channel`. */
 export function refuseSmsWhenOff(channel: MessageChannel) {
-  if (channel === 'sms' && !messageConfigFromEnv().sms) throw unprocessable('SMS is not configured on this server (PROPDESK_SMS_URL and PROPDESK_SMS_TOKEN)', 'channel');
+  if (channel === 'sms' && !messageConfigFromEnv().sms) throw unprocessable(salesText('messageSmsOff'), 'channel');
 }
 
 /**
@@ -69,12 +70,12 @@ export async function queueByHand(
   now = new Date(),
 ): Promise<string> {
   const customer = await customerFacts(tx, input.customer);
-  if (!customer) throw new HttpError(404, 'No such customer');
+  if (!customer) throw new HttpError(404, salesText('noCustomer'));
   refuseSmsWhenOff(input.channel);
   const reason = skipReason(customer, input.channel);
-  if (reason === 'emailOptOut') throw unprocessable('The customer opted out of e-mails (emailOptOut)', 'emailOptOut');
-  if (reason === 'smsOptOut') throw unprocessable('The customer opted out of SMS (smsOptOut)', 'smsOptOut');
-  if (reason) throw unprocessable(`${reason}: the customer has none to send to`, input.channel === 'email' ? 'email' : 'phone');
+  if (reason === 'emailOptOut') throw unprocessable(salesText('messageOptedOutEmail'), 'emailOptOut');
+  if (reason === 'smsOptOut') throw unprocessable(salesText('messageOptedOutSms'), 'smsOptOut');
+  if (reason) throw input.channel === 'email' ? unprocessable(salesText('messageNoEmail'), 'email') : unprocessable(salesText('messageNoPhone'), 'phone');
   const [message] = messagesFor(customer, { template: input.template, documentId: input.documentId, projectId: input.projectId, key: '', data: input.data }, [input.channel], now);
   const { key: _key, ...fresh } = message!;
   const [id] = await queueMessages(tx, [{ ...fresh, byHand: true, createdBy: input.createdBy }]);

@@ -1,12 +1,16 @@
 import { callerOf, engineTransaction, getRecord, updateRecord, type EngineContext } from '@propdesk/records/server';
-import { badRequest, conflict, dateTimeString, notFound, ok, okEnvelope, requeueOutbox, requirePrivilege, unprocessable, type Queryable } from '@propdesk/server-kit';
+import { badRequest, conflict, dataWord, dateTimeString, fieldError, notFound, ok, okEnvelope, requeueOutbox, requirePrivilege, unprocessable, type Queryable } from '@propdesk/server-kit';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { salesText } from '../../server/i18n/catalog.js';
 import { queueByHand } from './queue.server.js';
 import { renderMessage } from './send.server.js';
 import { MESSAGE_OUTBOX_KIND, readMessages } from './store.server.js';
 import { emailHtml, HAND_TEMPLATES, MESSAGE_CHANNELS, MESSAGE_DOCUMENTS, MESSAGE_LANGUAGES, MESSAGE_STATES, MESSAGE_TEMPLATES, TEMPLATE_DOCUMENT, unknownPlaceholders, type MessageTemplate } from './templates.js';
 import { cairoDay, readMessageSecret, readUnsubscribeToken } from './transport.server.js';
+
+/** A message's state in Arabic, as the messages table says it (`msg.state.*`). */
+const MESSAGE_STATE_AR: Readonly<Record<string, string>> = { queued: 'في الانتظار', sent: 'مُرسلة', failed: 'فشلت', skipped: 'متخطاة' };
 
 /** Privileges of customer messages (`customerMessage`): read the outbox, create (send by hand), update (retry). */
 export const MESSAGE_ENTITY = 'customerMessage';
@@ -91,7 +95,7 @@ const unprocessableField = (message: string, field: string) => Object.assign(unp
 /** The customer a call names, when the caller may see it (404 otherwise). */
 async function visibleCustomer(engine: EngineContext, request: Parameters<typeof callerOf>[0], id: string) {
   const record = await getRecord(engine, engine.db, engine.registry.get('customers'), callerOf(request), id);
-  if (!record) throw notFound('No such customer');
+  if (!record) throw notFound(salesText('noCustomer'));
   return record;
 }
 
@@ -136,7 +140,7 @@ function registerOutboxReadRoutes(app: FastifyInstance, engine: EngineContext): 
     },
     async (request) => {
       const [message] = await readMessages(db, { id: (request.params as z.infer<typeof idParams>).id, limit: 1 });
-      if (!message) throw notFound('No such message');
+      if (!message) throw notFound(salesText('messageNotFound'));
       return ok(message);
     },
   );
@@ -164,10 +168,10 @@ function registerOutboxSendRoutes(app: FastifyInstance, engine: EngineContext): 
         let projectId: string | null = null;
         const data: Record<string, unknown> = {};
         if (body.template === 'statement') {
-          if (body.document) throw badRequest('Validation failed', [{ field: 'document', message: 'A statement is about the customer; name no document' }]);
+          if (body.document) throw badRequest('Validation failed', [fieldError('document', salesText('messageStatementNoDocument'))]);
           data.asOf = body.asOf ?? cairoDay(new Date());
         } else {
-          if (body.asOf) throw badRequest('Validation failed', [{ field: 'asOf', message: 'Only a statement has a date' }]);
+          if (body.asOf) throw badRequest('Validation failed', [fieldError('asOf', salesText('messageOnlyStatementDate'))]);
           const installment = await reminderInstallment(tx, body.customer, body.template, body.document);
           documentId = installment.id;
           projectId = installment.projectId;
@@ -194,12 +198,12 @@ function registerOutboxSendRoutes(app: FastifyInstance, engine: EngineContext): 
     async (request) => {
       const { id } = request.params as z.infer<typeof idParams>;
       const [before] = await readMessages(db, { id, limit: 1 });
-      if (!before) throw notFound('No such message');
-      if (before.status !== 'failed') throw conflict(`This message is ${before.status}; only a failed message is retried.`);
+      if (!before) throw notFound(salesText('messageNotFound'));
+      if (before.status !== 'failed') throw conflict(salesText('messageNotRetried', { status: { en: before.status, ar: MESSAGE_STATE_AR[before.status] } }));
       await db.transaction(async (tx) => {
         const found = await tx.query<{ outbox_id: string | null }>('select outbox_id::text as outbox_id from customer_messages where id = $1 for update', [id]);
         const outboxId = found.rows[0]?.outbox_id;
-        if (!outboxId || !(await requeueOutbox(tx, outboxId, MESSAGE_OUTBOX_KIND))) throw conflict('This message has nothing to retry');
+        if (!outboxId || !(await requeueOutbox(tx, outboxId, MESSAGE_OUTBOX_KIND))) throw conflict(salesText('messageNothingToRetry'));
       });
       const [after] = await readMessages(db, { id, limit: 1 });
       return ok(after!, 'Queued again: it is tried now.');
@@ -225,12 +229,12 @@ function registerUnsubscribeRoute(app: FastifyInstance, engine: EngineContext): 
       const { token } = request.params as z.infer<typeof unsubscribeParams>;
       const secret = await readMessageSecret(db);
       const named = secret ? readUnsubscribeToken(secret, token) : null;
-      if (!named) throw badRequest('Validation failed', [{ field: 'token', message: 'This link is not valid' }]);
+      if (!named) throw badRequest('Validation failed', [fieldError('token', salesText('messageLinkInvalid'))]);
       const field = named.channel === 'email' ? 'emailOptOut' : 'smsOptOut';
       const language = await engineTransaction(engine, async (tx) => {
         const found = await tx.query<{ language: string | null; opted: boolean | null }>(`select language, ${named.channel === 'email' ? 'email_opt_out' : 'sms_opt_out'} as opted from customers where id = $1 for update`, [named.customerId]);
         const row = found.rows[0];
-        if (!row) throw notFound('No such customer');
+        if (!row) throw notFound(salesText('noCustomer'));
         if (!row.opted) await updateRecord(engine, tx, customers, { auth: null, source: 'system' }, named.customerId, { [field]: true }, { ignoreVersion: true, action: 'unsubscribe', reason: 'The customer followed the unsubscribe link of an e-mail' });
         return row.language === 'ar' ? 'ar' : 'en';
       });
@@ -267,7 +271,7 @@ function registerPreviewRoute(app: FastifyInstance, engine: EngineContext): void
       const body = request.body as z.infer<typeof previewBody>;
       const problems = (['subject', 'body', 'sms'] as const).flatMap((field) => {
         const unknown = typeof body[field] === 'string' ? unknownPlaceholders(body.template, body[field]) : [];
-        return unknown.length > 0 ? [{ field, message: `Unknown placeholder ${unknown.map((name) => `{{${name}}}`).join(', ')}` }] : [];
+        return unknown.length > 0 ? [fieldError(field, salesText('messageUnknownPlaceholder', { names: dataWord(unknown.map((name) => `{{${name}}}`).join(', ')) }))] : [];
       });
       if (problems.length > 0) throw badRequest('Validation failed', problems);
       const customer = await visibleCustomer(engine, request, body.customer);

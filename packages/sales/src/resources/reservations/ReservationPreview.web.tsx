@@ -22,7 +22,7 @@ const KINDS = new Set(['down_payment', 'installment', 'delivery', 'maintenance',
  */
 export function ReservationPreview({ args, title: given }: { args: PreviewArgs | null; title?: string }) {
   const t = useT(salesCatalog);
-  const { money: formatMoney, percent: formatPercent, date: formatDate } = useFormat();
+  const { money: formatMoney, percent: formatPercent, date: formatDate, number: formatNumber } = useFormat();
   const title = given ?? t('prev.title');
   const { data, error, isFetching } = useReservationPreviewQuery(args ?? { unit: '' }, { skip: !args });
   if (!args) return <Alert severity="info">{t('prev.chooseUnit')}</Alert>;
@@ -70,7 +70,7 @@ export function ReservationPreview({ args, title: given }: { args: PreviewArgs |
             <TableRow>
               <TableCell colSpan={3}>
                 <strong>{t('prev.total')}</strong>
-                {data.schedule.lines.length > 60 ? t('prev.firstRows', { n: String(data.schedule.lines.length) }) : ''}
+                {data.schedule.lines.length > 60 ? t('prev.firstRows', { count: data.schedule.lines.length, n: formatNumber(data.schedule.lines.length) }) : ''}
               </TableCell>
               <TableCell align="right">
                 <strong>{formatMoney(data.schedule.total)}</strong>

@@ -70,7 +70,7 @@ export function RequestHoldDialog({ unit, project, onClose }: { unit: BoardUnit;
               value={hours}
               onChange={(event) => setHours(event.target.value)}
               error={Boolean(errors.hours)}
-              helperText={errors.hours ?? t('hold.atMost', { max: format.number(max) })}
+              helperText={errors.hours ?? t('hold.atMost', { count: max, max: format.number(max) })}
               slotProps={{ htmlInput: { inputMode: 'numeric' } }}
               required
             />
@@ -113,7 +113,7 @@ export function ExtensionDialog({ holdId, project, onClose }: { holdId: string; 
     hold?.status !== 'approved'
       ? t('hold.notApproved', { status: hold?.status ?? t('hold.notLoaded') })
       : waiting
-        ? t('hold.extensionWaiting', { hours: format.number(waiting) })
+        ? t('hold.extensionWaiting', { count: waiting, hours: format.number(waiting) })
         : extensionsLeft === 0
           ? t('hold.noExtensionsLeft')
           : hoursLeft === 0
@@ -130,7 +130,7 @@ export function ExtensionDialog({ holdId, project, onClose }: { holdId: string; 
     setError(null);
     try {
       const answer = await ask({ id: holdId, hours: asked }).unwrap();
-      enqueueSnackbar(t(answer.data.extensionHours ? 'hold.extensionAsked' : 'hold.extended', { hours: format.number(asked) }), { variant: 'success' });
+      enqueueSnackbar(t(answer.data.extensionHours ? 'hold.extensionAsked' : 'hold.extended', { count: asked, hours: format.number(asked) }), { variant: 'success' });
       onClose();
     } catch (failure) {
       setProblem(toApiError(failure).message);
@@ -157,7 +157,7 @@ export function ExtensionDialog({ holdId, project, onClose }: { holdId: string; 
               value={hours}
               onChange={(event) => setHours(event.target.value)}
               error={Boolean(error)}
-              helperText={error ?? (hoursLeft !== null ? t('hold.upTo', { hours: format.number(hoursLeft) }) : undefined)}
+              helperText={error ?? (hoursLeft !== null ? t('hold.upTo', { count: hoursLeft, hours: format.number(hoursLeft) }) : undefined)}
               disabled={Boolean(blocked)}
               slotProps={{ htmlInput: { inputMode: 'numeric' } }}
               required

@@ -1,9 +1,11 @@
 import type { Messages } from '@propdesk/i18n';
 import type { SalesKey } from './en.js';
+import { messagesAr } from './messages.ar.js';
 import { notificationsAr } from './notifications.ar.js';
 
 const ar: Messages<SalesKey> = {
   ...notificationsAr,
+  ...messagesAr,
   holdMaxExtensions:
     'لا يُمدَّد الحجز المؤقت أكثر من {max, plural, zero {# مرة} one {مرة واحدة} two {مرتين} few {# مرات} many {# مرة} other {# مرة}} في {project}؛ وقد مُدّد هذا {done}.',
   holdMaxTotalHours: 'لا يزيد الحجز المؤقت على {max} ساعة في المجموع في {project}؛ و{extra} ساعة أخرى تجعله {total}.',

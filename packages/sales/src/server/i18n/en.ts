@@ -1,3 +1,4 @@
+import { messagesEn } from './messages.en.js';
 import { notificationsEn } from './notifications.en.js';
 
 /**
@@ -9,6 +10,7 @@ import { notificationsEn } from './notifications.en.js';
  */
 export const en = {
   ...notificationsEn,
+  ...messagesEn,
   holdMaxExtensions: 'A hold can be extended at most {max, plural, one {# time} other {# times}} in {project}; this one has been extended {done}.',
   holdMaxTotalHours: 'A hold can last at most {max} hours in all in {project}; {extra} more hours would make {total}.',
   holdMaxHours: 'A hold can last at most {max} hours in {project}; {hours} were asked.',

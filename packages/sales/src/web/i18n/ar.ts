@@ -112,15 +112,15 @@ const ar: Messages<SalesKey> = {
   'hold.customer': 'العميل',
   'hold.lead': 'العميل المحتمل (إن لم يكن هناك عميل بعد)',
   'hold.hours': 'الساعات',
-  'hold.atMost': 'بحد أقصى {max} ساعة، تُحسب من وقت الاعتماد.',
+  'hold.atMost': 'بحد أقصى {count, plural, zero {{max} ساعة} one {ساعة واحدة} two {ساعتين} few {{max} ساعات} many {{max} ساعة} other {{max} ساعة}}، تُحسب من وقت الاعتماد.',
   'hold.request': 'طلب حجز مؤقت',
   'hold.notApproved': 'حالة هذا الحجز المؤقت: {status}؛ لا يُمدَّد إلا الحجز المؤقت المعتمد.',
   'hold.notLoaded': 'لم يُحمَّل',
-  'hold.extensionWaiting': 'يوجد بالفعل تمديد بعدد ساعات {hours} بانتظار الاعتماد.',
+  'hold.extensionWaiting': 'يوجد بالفعل طلب تمديد لمدة {count, plural, zero {{hours} ساعة} one {ساعة واحدة} two {ساعتين} few {{hours} ساعات} many {{hours} ساعة} other {{hours} ساعة}} بانتظار الاعتماد.',
   'hold.noExtensionsLeft': 'استُنفدت كل التمديدات التي يسمح بها المشروع لهذا الحجز المؤقت.',
   'hold.noHoursLeft': 'بلغ هذا الحجز المؤقت أطول مدة يسمح بها المشروع.',
-  'hold.extensionAsked': 'طُلب تمديد بعدد ساعات {hours}؛ بانتظار الاعتماد.',
-  'hold.extended': 'مُدّد بعدد ساعات {hours}.',
+  'hold.extensionAsked': 'طُلب تمديد لمدة {count, plural, zero {{hours} ساعة} one {ساعة واحدة} two {ساعتين} few {{hours} ساعات} many {{hours} ساعة} other {{hours} ساعة}}؛ بانتظار الاعتماد.',
+  'hold.extended': 'مُدّد الحجز لمدة {count, plural, zero {{hours} ساعة} one {ساعة واحدة} two {ساعتين} few {{hours} ساعات} many {{hours} ساعة} other {{hours} ساعة}}.',
   'hold.extendTitle': 'طلب مهلة إضافية',
   'hold.extendTitleOn': 'طلب مهلة إضافية على {number}',
   'hold.heldUntil':
@@ -128,7 +128,7 @@ const ar: Messages<SalesKey> = {
   'hold.projectAllows':
     ' يسمح المشروع {count, plural, zero {بلا تمديدات} one {بتمديد واحد} two {بتمديدين} few {بـ {n} تمديدات} many {بـ {n} تمديدًا} other {بـ {n} تمديد}}، بحد أقصى {hours} ساعة لكل تمديد، و{total} ساعة في المجموع.',
   'hold.moreHours': 'ساعات إضافية',
-  'hold.upTo': 'حتى {hours} ساعة.',
+  'hold.upTo': 'حتى {count, plural, zero {{hours} ساعة} one {ساعة واحدة} two {ساعتين} few {{hours} ساعات} many {{hours} ساعة} other {{hours} ساعة}}.',
   'hold.askExtension': 'طلب التمديد',
 
   'dash.sales': 'لوحة مؤشرات المبيعات',

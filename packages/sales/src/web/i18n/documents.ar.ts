@@ -56,7 +56,7 @@ export const documentsAr: Messages<DocumentsKey> = {
   'prev.amount': 'المبلغ',
   'prev.pctOfNet': '% من الصافي',
   'prev.total': 'الإجمالي',
-  'prev.firstRows': ' ({n} صفًا؛ يُعرض أول 60)',
+  'prev.firstRows': ' ({count, plural, zero {{n} صف} one {صف واحد} two {صفان} few {{n} صفوف} many {{n} صفًا} other {{n} صف}}؛ يُعرض أول 60)',
   'prev.choosePlan': 'اختر خطة سداد لترى الأقساط.',
   'prev.kind.down_payment': 'مقدم',
   'prev.kind.installment': 'قسط',

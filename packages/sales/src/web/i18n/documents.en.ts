@@ -57,7 +57,7 @@ export const documentsEn = {
   'prev.amount': 'Amount',
   'prev.pctOfNet': '% of net',
   'prev.total': 'Total',
-  'prev.firstRows': ' ({n} rows; the first 60 shown)',
+  'prev.firstRows': ' ({count, plural, one {{n} row} other {{n} rows}}; the first 60 shown)',
   'prev.choosePlan': 'Choose a payment plan to see the installments.',
   'prev.kind.down_payment': 'Down payment',
   'prev.kind.installment': 'Installment',
