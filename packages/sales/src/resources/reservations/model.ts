@@ -1,4 +1,37 @@
 import type { Schedule } from '@propdesk/finance';
+import { z } from 'zod';
+import { DISCOUNT_KINDS } from './definition.js';
+
+const decimalText = z.string().regex(/^\d{1,13}(\.\d{1,4})?$/, 'A number such as 2.5 or 150000.00');
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date as YYYY-MM-DD');
+
+/**
+ * The request bodies of the reservation calls, declared once: the server validates with them, the
+ * browser types its requests from them (so a field the server takes, e.g. `startDate`, is not lost).
+ */
+export const previewBody = z.strictObject({
+  unit: z.uuid(),
+  paymentPlan: z.uuid().nullable().optional(),
+  offer: z.uuid().nullable().optional(),
+  discountKind: z.enum(DISCOUNT_KINDS).optional(),
+  discountValue: decimalText.nullable().optional(),
+  startDate: isoDate.optional(),
+});
+
+/** `POST /api/reservations/preview`'s body. */
+export type PreviewArgs = z.input<typeof previewBody>;
+
+export const modifyBody = z.strictObject({
+  unit: z.uuid().optional(),
+  paymentPlan: z.uuid().optional(),
+  offer: z.uuid().nullable().optional(),
+  discountKind: z.enum(DISCOUNT_KINDS).optional(),
+  discountValue: decimalText.nullable().optional(),
+  reason: z.string().trim().min(1, 'Say why').max(300),
+});
+
+/** `POST /api/reservations/{id}/modify`'s body. */
+export type ModifyBody = z.input<typeof modifyBody>;
 
 /**
  * The reservation calls' answers, one type for both sides: the server writes them, the browser reads

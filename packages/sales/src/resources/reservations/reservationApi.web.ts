@@ -1,16 +1,16 @@
 import { baseApi, readsTags, recordTag, type Envelope } from '@propdesk/api-client';
 import type { RecordRow } from '@propdesk/records/model';
-import type { ReservationPreview, ReservationRevision } from './model.js';
+import type { ModifyBody, PreviewArgs, ReservationPreview, ReservationRevision } from './model.js';
 
 const screen = { 'X-Change-Source': 'screen' };
 const reservations = { type: 'Record', id: 'reservations' } as const;
 
-export type PreviewArgs = { unit: string; paymentPlan?: string | null; offer?: string | null; discountKind?: 'percent' | 'amount'; discountValue?: string | null };
+export type { PreviewArgs } from './model.js';
 
 /** `GET /api/customers/{id}/portfolio`: each part the caller may read, else null. */
 export type CustomerPortfolio = Record<'leads' | 'eois' | 'eoiPayments' | 'holds' | 'reservations' | 'reservationPayments', RecordRow[] | null>;
 
-export type ModifyArgs = { id: string; body: { unit?: string; paymentPlan?: string; offer?: string | null; discountKind?: 'percent' | 'amount'; discountValue?: string | null; reason: string } };
+export type ModifyArgs = { id: string; body: ModifyBody };
 
 /**
  * The reservation calls beyond the engine's, endpoints of the one base API sharing the engine's

@@ -4,8 +4,8 @@ import { notFound, ok, requirePrivilege, unprocessable, type Queryable } from '@
 import { salesText } from '../../server/i18n/catalog.js';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { DISCOUNT_KINDS, reservations } from './definition.js';
-import type { ReservationPreview } from './model.js';
+import { reservations } from './definition.js';
+import { modifyBody, previewBody, type ReservationPreview } from './model.js';
 import { priceFor, withinAuthority } from './lifecycle.server.js';
 import { customerPortfolio } from './portfolio.server.js';
 import { listRevisions, requestModification } from './revisions.server.js';
@@ -13,27 +13,6 @@ import { addDays, reservationSetupFor, todayInCairo } from './setup.server.js';
 import { portfolioDoc, recordOf, reservationPreviewDoc, revisionsDoc } from '../../server/docs.js';
 
 const idParams = z.object({ id: z.uuid() });
-const decimalText = z.string().regex(/^\d{1,13}(\.\d{1,4})?$/, 'A number such as 2.5 or 150000.00');
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date as YYYY-MM-DD');
-
-export const previewBody = z.strictObject({
-  unit: z.uuid(),
-  paymentPlan: z.uuid().nullable().optional(),
-  offer: z.uuid().nullable().optional(),
-  discountKind: z.enum(DISCOUNT_KINDS).optional(),
-  discountValue: decimalText.nullable().optional(),
-  startDate: isoDate.optional(),
-});
-
-export const modifyBody = z.strictObject({
-  unit: z.uuid().optional(),
-  paymentPlan: z.uuid().optional(),
-  offer: z.uuid().nullable().optional(),
-  discountKind: z.enum(DISCOUNT_KINDS).optional(),
-  discountValue: decimalText.nullable().optional(),
-  reason: z.string().trim().min(1, 'Say why').max(300),
-});
-
 /** A payment plan's terms as the schedule generator reads them; its discount is already in the reservation's net price. */
 async function planTermsOf(db: Queryable, planId: string): Promise<PlanTerms> {
   const rows = await db.query<{ down_payment_pct: string; years: number; frequency: string; delivery_pct: string; delivery_after_months: number; maintenance_pct: string }>(
