@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
+import { AFTER_SIGN_IN_ID } from './src/afterSignIn.js';
 
 const API_TARGET = process.env.PROPDESK_API_URL ?? 'http://localhost:3000';
 const proxy = {
@@ -62,6 +63,38 @@ function preloadSharedChunks(apps: readonly string[]): Plugin {
         const alreadyLinked = context.chunk ? staticClosure(bundle, context.chunk.fileName) : new Set<string>();
         const shared = [...(closures[0] ?? [])].filter((file) => closures.every((closure) => closure.has(file)) && !alreadyLinked.has(file));
         return shared.sort().map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const }));
+      },
+    },
+  };
+}
+
+/**
+ * The chunks every signed-in page needs (the shell, its layout, the records engine's list page, the
+ * message formatter and the phone metadata its rows format with), named in index.html as a JSON data block (not a
+ * script: nothing runs, CSP is not involved). The sign-in screen preloads them while the password
+ * is typed (`preloadAfterSignIn` in signInApp.tsx), so the click waits for the login call and the
+ * landing list's data, not for half a megabyte of JavaScript to arrive. The build fails when a
+ * named chunk is gone, so a rename cannot silently empty the list.
+ */
+function listAfterSignInChunks(names: readonly string[]): Plugin {
+  return {
+    name: 'propdesk-after-sign-in-chunks',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const bundle = context.bundle;
+        if (!bundle) return [];
+        const files = new Set<string>();
+        for (const name of names) {
+          const chunk = Object.values(bundle).find((entry) => entry.type === 'chunk' && entry.name === name);
+          if (!chunk) throw new Error(`listAfterSignInChunks: no chunk named ${name}`);
+          staticClosure(bundle, chunk.fileName, files);
+        }
+        // What the page loads anyway (the bootstrap and its preloaded shared chunks) is not listed again.
+        if (context.chunk) for (const file of staticClosure(bundle, context.chunk.fileName)) files.delete(file);
+        const list = JSON.stringify([...files].sort().map((file) => `/${file}`));
+        return [{ tag: 'script', attrs: { type: 'application/json', id: AFTER_SIGN_IN_ID }, children: list, injectTo: 'body' as const }];
       },
     },
   };
@@ -126,7 +159,13 @@ function serviceWorkerVersion(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), serviceWorkerVersion(), preloadSharedChunks(['src/signInApp.tsx', 'src/shellApp.tsx']), precompress()],
+  plugins: [
+    react(),
+    serviceWorkerVersion(),
+    preloadSharedChunks(['src/signInApp.tsx', 'src/shellApp.tsx']),
+    listAfterSignInChunks(['shellApp', 'ShellLayout', 'ResourcePage', 'intl-messageformat', 'mobile']),
+    precompress(),
+  ],
   build: {
     outDir: 'dist',
     sourcemap: true,

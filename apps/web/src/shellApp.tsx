@@ -16,10 +16,10 @@ export type StartShellOptions = {
   /** State carried over from the sign-in app (the session just signed in). */
   preloadedState?: Partial<RootState>;
   /**
-   * The hand-over from the sign-in app, which stays on screen until the shell is ready: the router
-   * starts where the page is (/login), goes to `path` (replacing it, as the /login route does after
-   * a sign-in), and once that navigation has finished, with the landing page loaded and the URL
-   * changed, `unmount` removes the sign-in app and the shell renders in its place.
+   * The hand-over from the sign-in app, which stays on screen until the shell is ready: `path`
+   * replaces /login in the history (as the /login route does after a sign-in), the router starts
+   * there, and once its first navigation has finished, with the landing page loaded, `unmount`
+   * removes the sign-in app and the shell renders in its place.
    */
   handOver?: { path: string; unmount: () => void };
 };
@@ -49,6 +49,9 @@ export async function startShell(container: HTMLElement, { preloadedState, handO
   // events) touched is read again, and every screen reads afresh when the window regains focus.
   invalidateOnRecordChanges(store.dispatch);
   setupListeners(store.dispatch);
+  // A sign-in hands over at its path: the router starts there, not at /login (whose route would
+  // load the shell's own sign-in page first, only to leave it).
+  if (handOver) window.history.replaceState(window.history.state, '', handOver.path);
   const router = createBrowserRouter(createAppRoutes({ modules: domainModules, session: createShellSession(store, { justSignedIn: Boolean(handOver) }) }));
   configureApiClient({
     // Resolves once the navigation has finished: a sign-out resets the caches after /login is shown.
@@ -64,7 +67,6 @@ export async function startShell(container: HTMLElement, { preloadedState, handO
 
   if (handOver) {
     await whenInitialized(router);
-    await router.navigate(handOver.path, { replace: true });
     handOver.unmount();
   }
   const root = createRoot(container);

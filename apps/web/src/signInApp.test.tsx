@@ -54,6 +54,33 @@ describe('the sign-in app', { timeout: 60_000 }, () => {
     expect(document.title).toBe('Sign in · Propdesk');
   });
 
+  it('fetches the configuration and the CSRF cookie while the person types, so the click makes the login call alone', async () => {
+    const calls: string[] = [];
+    server.use(
+      http.get('/config.json', () => {
+        calls.push('config');
+        return HttpResponse.json({ apiBaseUrl: '' });
+      }),
+      http.get('/api/users/csrf-cookie', () => {
+        calls.push('csrf-cookie');
+        setCookie('XSRF-TOKEN', 'csrf-typed');
+        return HttpResponse.json({ status: 'OK' });
+      }),
+      http.post('/api/users/login', async ({ request }) => {
+        calls.push(`login ${request.headers.get('X-CSRF-TOKEN')}`);
+        return HttpResponse.json({ status: 'ERROR', message: 'Wrong username or password.' }, { status: 400 });
+      }),
+    );
+    const user = start();
+    await user.type(await screen.findByLabelText(/username/i), 'sara.sales');
+    await waitFor(() => expect(calls).toEqual(['config', 'csrf-cookie']));
+    await user.type(screen.getByLabelText(/^password/i), 's3cret!');
+    calls.push('click');
+    await user.click(screen.getByRole('button', { name: /sign in/i }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Wrong username or password.');
+    expect(calls).toEqual(['config', 'csrf-cookie', 'click', 'login csrf-typed']);
+  });
+
   it('signs in through the session package: a refused sign-in shows the server message and stays on /login', async () => {
     const seen: unknown[] = [];
     server.use(

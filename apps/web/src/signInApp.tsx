@@ -6,13 +6,14 @@ import { setLanguage } from '@propdesk/i18n/react';
 import type { LoginCredentials, SessionState } from '@propdesk/auth-session/web';
 import { LoginScreen, authCatalog } from '@propdesk/auth-session/web/login-screen';
 import { PropdeskThemeProvider, prepareDirection } from '@propdesk/shell-ui';
-import type { SignInOutcome, signIn } from './signInFlow.js';
+import { preloadAfterSignIn } from './afterSignIn.js';
+import type { SignInOutcome, prepareSignIn, signIn } from './signInFlow.js';
 import type { startShell } from './shellApp.js';
 
 /** Where a sign-in goes on to: the shell's index route works out the landing page. */
 export const AFTER_SIGN_IN_PATH = '/';
 
-type SignInFlow = { signIn: typeof signIn };
+type SignInFlow = { signIn: typeof signIn; prepareSignIn: typeof prepareSignIn };
 
 let flow: Promise<SignInFlow> | null = null;
 /** The sign-in logic (the login call and its zod/mini schemas; no Redux): loaded on first use, once. */
@@ -74,8 +75,20 @@ function SignIn({ onSignedIn }: SignInProps) {
  */
 export function startSignIn(container: HTMLElement): Root {
   const root = createRoot(container);
-  const warmUp = () => void loadSignInFlow().catch(() => undefined);
+  // The first touch of the form loads the sign-in logic, which then fetches the configuration and
+  // the CSRF cookie, so the click on "Sign in" makes the login call at once.
+  const warmUp = () => void loadSignInFlow().then((loaded) => loaded.prepareSignIn(), () => undefined);
   for (const type of ['input', 'pointerdown', 'keydown']) container.addEventListener(type, warmUp, { once: true, capture: true });
+  // Typing the password means a sign-in is coming: the signed-in pages' code is preloaded (fetched
+  // and compiled, not run) while the browser is idle. Not on page load nor on the first key of the
+  // user name: those stay the sign-in screen's own (bench/bundle.mjs).
+  const onPassword = (event: Event) => {
+    if ((event.target as HTMLInputElement | null)?.name !== 'password') return;
+    container.removeEventListener('input', onPassword, { capture: true });
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
+    idle(() => preloadAfterSignIn(), { timeout: 1000 });
+  };
+  container.addEventListener('input', onPassword, { capture: true });
 
   const goToShell = async (session: SessionState) => {
     const { startShell } = await loadShell();
