@@ -87,8 +87,17 @@ describe.each(DB_KINDS)('the app on %s', (kind) => {
     expect(insane.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(sane.headers['x-content-type-options']).toBe('nosniff');
     expect(sane.headers['x-frame-options']).toBe('DENY');
-    expect(sane.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-    const csp = String(sane.headers['content-security-policy']);
+    // An API answer is data: a policy that allows nothing, no caching, and none of the page-only headers.
+    expect(sane.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(sane.headers['cache-control']).toBe('no-store');
+    for (const pageOnly of ['referrer-policy', 'cross-origin-opener-policy', 'permissions-policy']) expect(sane.headers[pageOnly], pageOnly).toBeUndefined();
+    // A page (anything outside /api) gets the page's headers.
+    const page = await app.inject({ method: 'GET', url: '/sales/leads', headers: { accept: 'text/html' } });
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['x-frame-options']).toBe('DENY');
+    expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+    const csp = String(page.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
     expect(csp).toContain("frame-ancestors 'none'");

@@ -64,7 +64,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     throw error;
   }
 
-  const requestLog = new RequestLogController();
+  const requestLog = new RequestLogController({ sample: config.requestLogSample });
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
     logController: requestLog,
@@ -98,23 +98,29 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
   app.addHook('onClose', async () => {
+    requestLog.stop();
     if (ownsDatabase) await db.close();
   });
   // A write's answer names the records it changed (X-Record-Changes), so the writer's screens refresh at once.
   registerChangeHeader(app);
   // People's requests in flight: the outbox's sender gives way to them (server-kit's foreground.ts).
-  app.addHook('onRequest', async (request) => {
+  // Callback hooks, not async ones: they run on every request and await nothing.
+  app.addHook('onRequest', (request, _reply, done) => {
     foregroundStarted(request);
+    done();
   });
-  app.addHook('onResponse', async (request) => {
+  app.addHook('onResponse', (request, _reply, done) => {
     foregroundEnded(request);
+    done();
   });
-  app.addHook('onRequestAbort', async (request) => {
+  app.addHook('onRequestAbort', (request, done) => {
     foregroundEnded(request);
+    done();
   });
 
   try {

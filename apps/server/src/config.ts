@@ -20,6 +20,8 @@ export type AppConfig = {
   refreshTtlSeconds: number;
   secret: string | undefined;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** One in this many quick, successful reads gets a request line (writes, errors and slow answers always do); 1: every request. */
+  requestLogSample: number;
   trustProxy: boolean | number | string;
   /** /api calls a minute per client address, of the calls without a session (sign-in, CSRF cookie, restore-session); not the sign-in throttle. */
   rateLimitPerMinute: number;
@@ -53,6 +55,8 @@ export function defaultWebDir(): string | undefined {
 /** Sized in docs/operations.md ("Rate limits"): an agent's busiest minute with headroom, and a sales floor signing in behind one address. */
 export const DEFAULT_USER_LIMIT = 1200;
 export const DEFAULT_ADDRESS_LIMIT = 3000;
+/** docs/operations.md ("Logs"): one in ten quick, successful reads is logged; everything else is. */
+export const DEFAULT_REQUEST_LOG_SAMPLE = 10;
 
 const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 const integer = (min: number, max: number, fallback: number) =>
@@ -83,6 +87,7 @@ const envSchema = z.object({
       .regex(/^(true|false|\d+|[0-9a-fA-F.:/,\s]+)$/, 'must be true, false, a hop count or a comma-separated list of addresses')
       .optional(),
   ),
+  PROPDESK_REQUEST_LOG_SAMPLE: integer(1, 100_000, DEFAULT_REQUEST_LOG_SAMPLE),
   PROPDESK_RATE_LIMIT_PER_MINUTE: integer(10, 1_000_000, DEFAULT_ADDRESS_LIMIT),
   PROPDESK_USER_RATE_LIMIT_PER_MINUTE: integer(10, 1_000_000, DEFAULT_USER_LIMIT),
   PROPDESK_BACKUP_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
@@ -117,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     refreshTtlSeconds: e.PROPDESK_REFRESH_TTL_SECONDS,
     secret: e.PROPDESK_SECRET,
     logLevel: e.LOG_LEVEL,
+    requestLogSample: e.PROPDESK_REQUEST_LOG_SAMPLE,
     trustProxy: parseTrustProxy(e.PROPDESK_TRUST_PROXY),
     rateLimitPerMinute: e.PROPDESK_RATE_LIMIT_PER_MINUTE,
     userRateLimitPerMinute: e.PROPDESK_USER_RATE_LIMIT_PER_MINUTE,

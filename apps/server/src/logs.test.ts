@@ -94,3 +94,51 @@ describe.each(DB_KINDS)('logs on %s', (kind) => {
     ]);
   });
 });
+
+/** Issue 26: a line per quick read cost a signed-in call as much as the rest of it; writes, errors and slow answers keep theirs. */
+describe('the sampled request log', () => {
+  const databases = seededDatabases('pglite');
+  const lines: string[] = [];
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    const db = await databases.open();
+    app = await testApp(db, { logLevel: 'info', requestLogSample: 5 }, { plugins: [failingRoutes(db)], logStream: { write: (line) => void lines.push(line) } });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await databases.cleanup();
+  });
+
+  const requestLines = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry['msg'] === 'request completed');
+
+  it('logs one in five quick reads (marked), and every refused call and every write', async () => {
+    lines.length = 0;
+    for (let n = 0; n < 20; n += 1) expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    const reads = requestLines();
+    expect(reads).toHaveLength(4);
+    for (const read of reads) expect(read).toMatchObject({ sample: 5, req: { method: 'GET', path: '/api/health' }, res: { statusCode: 200 } });
+
+    lines.length = 0;
+    for (let n = 0; n < 3; n += 1) expect((await app.inject({ method: 'GET', url: '/api/users/privileges' })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'POST', url: '/api/test-log/db', payload: {} })).statusCode).toBeGreaterThanOrEqual(400);
+    const kept = requestLines();
+    expect(kept.map((entry) => (entry['res'] as { statusCode: number }).statusCode)).toEqual([401, 401, 401, expect.any(Number)]);
+    for (const entry of kept) expect(entry).not.toHaveProperty('sample');
+  });
+
+  it('writes a summary of every request since the last one, logged or not, when the app closes', async () => {
+    lines.length = 0;
+    for (let n = 0; n < 7; n += 1) await app.inject({ method: 'GET', url: '/api/health' });
+    await app.inject({ method: 'GET', url: '/api/users/privileges' });
+    await app.close();
+    const summaries = lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry['msg'] === 'requests since the last summary');
+    expect(summaries).toHaveLength(1);
+    const { requests } = summaries[0] as { requests: Record<string, number> };
+    // The first test's 24 requests and these 8: every one is counted, the unlogged reads too.
+    expect(requests['count']).toBe(32);
+    expect(requests['4xx']).toBeGreaterThanOrEqual(4);
+    expect(requests['unlogged']).toBe(16 + 6);
+  });
+});
+

@@ -19,16 +19,32 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/**
+ * An API answer is data, never a page: it gets the headers OWASP's REST cheat sheet asks of an API
+ * (no sniffing, no framing, no caching, a policy that allows nothing) and not the page-only ones
+ * (the page's CSP, Referrer-Policy, COOP, Permissions-Policy), which a JSON answer never uses: on
+ * every call they were a third of the answer's bytes.
+ */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
 export function registerSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook, not an async one: it runs on every request and awaits nothing.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', String(request.id));
     reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('x-frame-options', 'DENY');
-    reply.header('cross-origin-opener-policy', 'same-origin');
-    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=()');
-    if (!request.url.startsWith('/api/docs')) reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+    if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs')) {
+      reply.header('content-security-policy', API_CONTENT_SECURITY_POLICY);
+      reply.header('cache-control', 'no-store');
+    } else {
+      reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+      reply.header('cross-origin-opener-policy', 'same-origin');
+      reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=()');
+      // Swagger UI (/api/docs) brings its own inline bootstrap, so it gets no CSP from us.
+      if (!request.url.startsWith('/api/docs')) reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+      else reply.header('cache-control', 'no-store');
+    }
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    done();
   });
 }

@@ -28,6 +28,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     refreshTtlSeconds: 3600,
     secret: undefined,
     logLevel: 'silent',
+    requestLogSample: 1,
     trustProxy: false,
     rateLimitPerMinute: 100_000,
     userRateLimitPerMinute: 100_000,
