@@ -464,7 +464,24 @@ const FULL_ACCESS: Pick<RequestAuth, 'checker'> = {
  * statement whether the read still is the row. Inside a transaction the read is remembered for
  * `currentRecords`.
  */
-async function readWithCtid(ctx: EngineContext, db: Queryable, def: ResourceDef, id: string, forUpdate: boolean, options: { labels?: ReadonlySet<string> } = {}): Promise<{ record: RecordRow; ctid: string } | null> {
+async function readWithCtid(
+  ctx: EngineContext,
+  db: Queryable,
+  def: ResourceDef,
+  id: string,
+  forUpdate: boolean,
+  options: { labels?: ReadonlySet<string>; changed?: boolean } = {},
+): Promise<{ record: RecordRow; ctid: string } | null> {
+  // Read already in this transaction and the row still that version (no write since, by the engine
+  // or raw SQL: every UPDATE makes a new version): the kept read, for one cheap statement instead of
+  // a read with every label (issue 26: a reservation read its records again and again). The lock,
+  // when asked for, is taken by that statement. What it cannot see: a label's own record renamed in
+  // this transaction since the read (the label is the read's).
+  const kept = options.changed ? undefined : readsIn(db, def, [id]).get(id);
+  if (kept) {
+    const rows = await db.query<{ ctid: string }>(`select ctid::text as ctid from "${def.table}" where id = $1::uuid${forUpdate ? ' for update' : ''}`, [id]);
+    if (rows.rows[0]?.ctid === kept.ctid) return { record: { ...kept.record, refLabels: { ...kept.record.refLabels } }, ctid: kept.ctid };
+  }
   let query = selectRecords(ctx.registry, def, FULL_ACCESS as RequestAuth, options)
     .select(sql`t.ctid::text`.as('__ctid') as never)
     .where(sql`t.id = ${id}::uuid` as never);
@@ -532,8 +549,8 @@ const isRef = (field: FieldDef) => field.kind === 'reference' || field.kind === 
  * second query. The answer is what `fullRecord` answers. Label lookups are most of a record read's
  * cost (a subquery per reference, planned every time), and a workflow re-reads its records often.
  */
-async function reread(ctx: EngineContext, db: Queryable, def: ResourceDef, id: string, known: RecordRow, labels: ReadonlySet<string> = new Set()): Promise<RecordRow | null> {
-  const read = await readWithCtid(ctx, db, def, id, false, { labels });
+async function reread(ctx: EngineContext, db: Queryable, def: ResourceDef, id: string, known: RecordRow, labels: ReadonlySet<string> = new Set(), changed = false): Promise<RecordRow | null> {
+  const read = await readWithCtid(ctx, db, def, id, false, { labels, changed });
   if (!read) return null;
   const record = read.record;
   const missing = new Set<string>();
@@ -859,7 +876,8 @@ export async function updateRecord(ctx: EngineContext, tx: Queryable, def: Resou
   }
   // Only the references this update sets can have new labels.
   const setRefs = new Set(Object.keys(values).filter((name) => values[name] !== undefined && def.fields[name] !== undefined && isRef(def.fields[name])));
-  const after = (await reread(ctx, tx, def, id, before, setRefs))!;
+  // The row has just changed: no kept read can be it.
+  const after = (await reread(ctx, tx, def, id, before, setRefs, true))!;
   const changes = diff(def, before, after);
   if (options.foldIntoCreate) {
     forgetMemos(tx, def.name);
