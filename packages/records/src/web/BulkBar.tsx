@@ -105,7 +105,7 @@ export function BulkBar({ def, selected, allMatching, total, totalExact = true, 
         </Button>
       </Stack>
       <Dialog open={setOpen} onClose={() => setSetOpen(false)} fullWidth maxWidth="sm" aria-labelledby="bulk-set-title">
-        <DialogTitle id="bulk-set-title">{t('bulkChangeTitle', { n: n(count) })}</DialogTitle>
+        <DialogTitle id="bulk-set-title">{t('bulkChangeTitle', { n: n(count), count })}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ mt: 1 }}>
             <TextField
@@ -147,7 +147,7 @@ export function BulkBar({ def, selected, allMatching, total, totalExact = true, 
               void run({ action: 'set', field, value: parsed ? parsed.data : null });
             }}
           >
-            {t('bulkChangeRows', { n: n(count) })}
+            {t('bulkChangeRows', { n: n(count), count })}
           </Button>
         </DialogActions>
       </Dialog>

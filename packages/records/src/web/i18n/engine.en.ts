@@ -97,10 +97,10 @@ export const engineEn = {
   bulkAllSelectedAbout: 'All matching rows ({n}) selected',
   bulkSelectAll: 'Select all {n} matching rows',
   bulkChange: 'Change a field…',
-  bulkChangeTitle: 'Change a field on {n} rows',
+  bulkChangeTitle: '{count, plural, one {Change a field on {n} row} other {Change a field on {n} rows}}',
   bulkNewValue: 'New value',
   bulkInvalid: 'Invalid value',
-  bulkChangeRows: 'Change {n} rows',
+  bulkChangeRows: '{count, plural, one {Change {n} row} other {Change {n} rows}}',
   // Sort, filter and a table field's rows
   sortAscending: 'Ascending',
   sortDescending: 'Descending',

@@ -57,7 +57,7 @@ export function ReservationRules({ record }: { record: RecordRow }) {
             {t('rules.setupOf', { project: projectName })}
           </Link>
           {setup
-            ? t('rules.setup', { days: String(setup.signByDays), fee: format.money(setup.defaultFee), onCancel: onCancel(setup.feeOnCancel) })
+            ? t('rules.setup', { days: String(setup.signByDays), count: Number(setup.signByDays), fee: format.money(setup.defaultFee), onCancel: onCancel(setup.feeOnCancel) })
             : data
               ? t('rules.noSetup')
               : ''}

@@ -93,7 +93,7 @@ export const documentsAr: Messages<DocumentsKey> = {
   'rules.title': 'القواعد',
   'rules.setupOf': 'إعداد الحجز لمشروع {project}',
   'rules.thisProject': 'هذا المشروع',
-  'rules.setup': ' — مهلة التوقيع بالأيام: {days}، الرسوم الافتراضية {fee}، الرسوم عند الإلغاء: {onCancel}',
+  'rules.setup': ' — مهلة التوقيع {count, plural, zero {{days} يوم} one {يوم واحد} two {يومان} few {{days} أيام} many {{days} يومًا} other {{days} يوم}}، الرسوم الافتراضية {fee}، الرسوم عند الإلغاء: {onCancel}',
   'rules.noSetup': ' — لا إعداد بعد: تُطبَّق القيم الافتراضية',
   'rules.authority': 'صلاحية الخصم',
   'rules.discount': ' — خصم {pct}: الأدوار التي يحق لها منحه دون اعتماد',

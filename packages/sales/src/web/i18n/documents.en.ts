@@ -94,7 +94,7 @@ export const documentsEn = {
   'rules.title': 'Rules',
   'rules.setupOf': 'Reservation setup of {project}',
   'rules.thisProject': 'this project',
-  'rules.setup': ' — {days} days to sign, default fee {fee}, fee on cancel: {onCancel}',
+  'rules.setup': ' — {count, plural, one {{days} day} other {{days} days}} to sign, default fee {fee}, fee on cancel: {onCancel}',
   'rules.noSetup': ' — none yet: the defaults apply',
   'rules.authority': 'Discount authority',
   'rules.discount': ' — a discount of {pct}: the roles that may give it without approval',
