@@ -5,21 +5,10 @@ import { contracts } from './definition.js';
 import { installments } from '../installments/definition.js';
 import { reviseSchedule, writeSchedule } from '../installments/ledger.server.js';
 import { markReservationContracted } from '../reservations/create.server.js';
+import { CONTRACTABLE_RESERVATION_STATE } from '../reservations/definition.js';
+import { RESERVATION_FACTS, reservationFact } from '../reservations/facts.server.js';
 import { carryReservationPayments } from '../reservation-payments/carry.server.js';
 
-
-type ReservationFacts = {
-  number: string;
-  status: string;
-  unit_id: string;
-  project_id: string | null;
-  customer_id: string;
-  payment_plan_id: string | null;
-  broker_id: string | null;
-  list_price: string | null;
-  discount_amount: string | null;
-  net_price: string | null;
-};
 
 /** The contract's first step: the configured steps' lowest order (none configured: no step). */
 async function firstStep(tx: Queryable): Promise<string | null> {
@@ -56,7 +45,7 @@ export function contractHooks(engine: EngineContext): ResourceHooks {
     // The broker of the sale (its reservation's), with every answer: the view names and links it.
     extendRecord: async (db, id) => {
       const rows = await db.query<{ id: string; name: string }>(
-        'select b.id::text as id, b.name from contracts c join reservations r on r.id = c.reservation_id join brokers b on b.id = r.broker_id where c.id = $1',
+        `select b.id::text as id, b.name from contracts c join ${RESERVATION_FACTS} r on r.id = c.reservation_id join brokers b on b.id = r.broker_id where c.id = $1`,
         [id],
       );
       return { broker: rows.rows[0] ?? null };
@@ -64,20 +53,14 @@ export function contractHooks(engine: EngineContext): ResourceHooks {
     onImport: true,
     beforeCreate: async (tx, _extra, _caller, values) => {
       const reservationId = String(values.reservation);
-      const locked = await tx.query<ReservationFacts>(
-        `select number, status, unit_id::text as unit_id, project_id::text as project_id, customer_id::text as customer_id, payment_plan_id::text as payment_plan_id,
-                broker_id::text as broker_id, list_price::text as list_price, discount_amount::text as discount_amount, net_price::text as net_price
-           from reservations where id = $1 for update`,
-        [reservationId],
-      );
-      const reservation = locked.rows[0];
+      const reservation = await reservationFact(tx, reservationId, { forUpdate: true });
       if (!reservation) throw notFound(salesText('noReservation'));
       if (reservation.status === 'contracted') {
         const existing = await tx.query<{ number: string }>('select number from contracts where reservation_id = $1', [reservationId]);
         const number = existing.rows[0]?.number;
         if (number) throw new HttpError(409, salesText('contractAlready', { reservation: dataWord(reservation.number), number: dataWord(number) }), { errors: [fieldError('reservation', salesText('contractAlreadyField', { number: dataWord(number) }))] });
       }
-      if (reservation.status !== 'confirmed') {
+      if (reservation.status !== CONTRACTABLE_RESERVATION_STATE) {
         throw unprocessable(salesText('contractFromConfirmed', { number: dataWord(reservation.number), status: stateWord('reservations', reservation.status) }));
       }
       if (!reservation.payment_plan_id || reservation.net_price === null) throw unprocessable(salesText('contractNoPlanOrPrice', { number: dataWord(reservation.number) }));

@@ -5,6 +5,7 @@ import { notice, noticeDay } from '../../server/i18n/notice.js';
 import { createRecord, engineTransaction, updateRecord, type Caller, type DomainNotify, type EngineContext } from '@propdesk/records/server';
 import { installments } from './definition.js';
 import { settleInstallments } from './ledger.server.js';
+import { contractFact } from '../contracts/facts.server.js';
 
 export const INSTALLMENT_OVERDUE_JOB = 'sales.installments-overdue';
 const JOB: Caller = { auth: null, source: 'job' };
@@ -99,11 +100,7 @@ function withinLength(parts: readonly LocalText[], max: number): LocalText[] {
 
 /** Finance and the contract's agent hear which installments of a contract fell overdue. */
 async function tellOverdue(tx: Queryable, notify: DomainNotify, contractId: string, rows: DueRow[]) {
-  const contract = await tx.query<{ number: string; agent_id: string | null }>(
-    'select c.number, r.agent_id::text as agent_id from contracts c left join reservations r on r.id = c.reservation_id where c.id = $1',
-    [contractId],
-  );
-  const found = contract.rows[0];
+  const found = await contractFact(tx, contractId);
   if (!found) return;
   const title = notice('noticeOverdue', { number: found.number });
   // One part per installment, joined with `; ` (in Arabic `؛ `); as many as the English keeps in 500 characters.

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { receipts } from './definition.js';
 import { receiptItems } from '../receipt-items/definition.js';
 import { lockInstallments, settleInstallments } from '../installments/ledger.server.js';
+import { liveChequesOfReceipt } from '../cheques/facts.server.js';
 
 const MONEY = /^\d{1,13}(\.\d{1,2})?$/;
 
@@ -111,17 +112,13 @@ export async function clearAllocations(engine: EngineContext, tx: Queryable, cal
   return [...new Set(touched)];
 }
 
-/** The states of a cheque whose money is still expected: its receipt is undone only through the cheque. */
-export const LIVE_CHEQUE_STATES = ['received', 'deposited', 'cleared'] as const;
-
 /**
  * A receipt a live cheque paid is not voided by hand (the cheque would still show received,
  * deposited or cleared while its money no longer counted): 409 naming the cheque and its state.
  * (A bounce voids the receipt under its own locks, so the two never both take the money back.)
  */
 async function assertNoLiveCheque(tx: Queryable, receiptId: string) {
-  const rows = await tx.query<{ number: string; status: string }>('select number, status from cheques where receipt_id = $1 and status = any($2::text[]) order by id', [receiptId, [...LIVE_CHEQUE_STATES]]);
-  const cheque = rows.rows[0];
+  const cheque = (await liveChequesOfReceipt(tx, receiptId))[0];
   if (cheque) throw conflict(salesText('receiptPaidByCheque', { number: dataWord(cheque.number), status: stateWord('cheques', cheque.status) }));
 }
 
