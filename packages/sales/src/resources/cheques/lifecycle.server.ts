@@ -11,7 +11,8 @@ import { settleInstallments } from '../installments/ledger.server.js';
 import { ISSUED_RECEIPT_STATE, receipts } from '../receipts/definition.js';
 import { lockedReceiptState, receiptInstallments } from '../receipts/facts.server.js';
 import { clearAllocations, reverseAllocations } from '../receipts/lifecycle.server.js';
-import { contractFact } from '../contracts/facts.server.js';
+import { contractFact, lockedContract } from '../contracts/facts.server.js';
+import { nextInstallmentSeq } from '../installments/facts.server.js';
 
 /**
  * One cheque per (bank, number); the deposit calendar reads open cheques by due date. The bounce
@@ -105,19 +106,15 @@ async function bouncedReasonOf(tx: Queryable, reason: string): Promise<string> {
  * project has none.
  */
 async function chargeBounce(engine: EngineContext, tx: Queryable, caller: Caller, contractId: string, chequeNumber: string, dueDate: string): Promise<{ id: string; amount: string } | null> {
-  const rows = await tx.query<{ number: string; customer_id: string | null; schedule_version: number }>(
-    'select c.number, c.customer_id::text as customer_id, c.schedule_version from contracts c where c.id = $1 for update of c',
-    [contractId],
-  );
-  const contract = rows.rows[0];
+  const contract = await lockedContract(tx, contractId);
   const charge = await bounceChargeOf(tx, contractId);
   if (!contract || !charge.amount) return null;
-  const seq = await tx.query<{ next: number }>('select coalesce(max(seq), 0) + 1 as next from installments where contract_id = $1 and schedule_version = $2', [contractId, contract.schedule_version]);
+  const seq = await nextInstallmentSeq(tx, contractId, contract.schedule_version);
   const fee = await createRecord(engine, tx, installments, effectOf(caller), {
     label: `${contract.number} bounce charge ${chequeNumber}`.slice(0, 60),
     contract: contractId,
     scheduleVersion: contract.schedule_version,
-    seq: seq.rows[0]!.next,
+    seq,
     kind: 'fee',
     dueDate,
     amount: charge.amount,
@@ -210,7 +207,7 @@ export function chequeHooks(engine: EngineContext, notify: DomainNotify): Resour
           // The contract first, then its installments (as a receipt's settle does): a receipt being
           // written holds a key-share lock on the contract, so taking its installments first could
           // deadlock with it on PostgreSQL; this way the bounce waits for the receipt or the receipt for it.
-          if (typeof current.contract === 'string') await tx.query('select 1 from contracts where id = $1 for update', [current.contract]);
+          if (typeof current.contract === 'string') await lockedContract(tx, current.contract);
           return { values: { bounceReason, bouncedOn: await today(tx) } };
         },
         after: async (tx, id, record, caller, reason) => {

@@ -4,9 +4,10 @@ import { salesText, salesWord, stateWord } from '../../server/i18n/catalog.js';
 import { contracts } from './definition.js';
 import { installments } from '../installments/definition.js';
 import { reviseSchedule, writeSchedule } from '../installments/ledger.server.js';
+import { lockUnsettledInstallments } from '../installments/facts.server.js';
 import { markReservationContracted } from '../reservations/create.server.js';
 import { CONTRACTABLE_RESERVATION_STATE } from '../reservations/definition.js';
-import { RESERVATION_FACTS, reservationFact } from '../reservations/facts.server.js';
+import { RESERVATION_BUYER_FACTS, RESERVATION_FACTS, reservationFact } from '../reservations/facts.server.js';
 import { carryReservationPayments } from '../reservation-payments/carry.server.js';
 
 
@@ -20,7 +21,7 @@ async function firstStep(tx: Queryable): Promise<string | null> {
 async function buyerParties(tx: Queryable, reservationId: string, customerId: string) {
   const rows = await tx.query<{ customer_id: string; share: string; full_name: string; id_number: string | null }>(
     `select b.customer_id::text as customer_id, b.share::text as share, c.full_name, coalesce(c.national_id, c.passport_no) as id_number
-       from reservation_buyers b join customers c on c.id = b.customer_id where b.reservation_id = $1 order by b.created_on, b.id`,
+       from ${RESERVATION_BUYER_FACTS} b join customers c on c.id = b.customer_id where b.reservation_id = $1 order by b.created_on, b.id`,
     [reservationId],
   );
   if (rows.rows.length > 0) {
@@ -127,12 +128,9 @@ export function contractHooks(engine: EngineContext): ResourceHooks {
         before: (_tx, _id, _current, _caller, reason) => Promise.resolve({ values: { cancelReason: reason } }),
         after: async (tx, id, record, caller, reason) => {
           // What is not paid is closed, covered rows too (their cheques go back to the drawer).
-          const open = await tx.query<{ id: string }>(
-            "select id::text as id from installments where contract_id = $1 and status in ('open', 'partly_paid', 'covered') order by id for update",
-            [id],
-          );
+          const open = await lockUnsettledInstallments(tx, id);
           // All of them in one set-based write, each with its version and history entry.
-          await updateMany(engine, tx, installments, effectOf(caller), open.rows.map((row) => ({ id: row.id, values: { status: 'cancelled', overdue: false } })), { allowReadOnly: true, action: 'cancel', reason });
+          await updateMany(engine, tx, installments, effectOf(caller), open.map((rowId) => ({ id: rowId, values: { status: 'cancelled', overdue: false } })), { allowReadOnly: true, action: 'cancel', reason });
           // The sale is off: its reservation ends with it (it said "contracted" for a unit on sale again).
           if (typeof record.reservation === 'string') {
             const why = `${String(record.number)} cancelled: ${reason ?? ''}`.slice(0, 300);

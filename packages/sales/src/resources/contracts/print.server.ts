@@ -5,6 +5,7 @@ import { notFound, type Queryable } from '@propdesk/server-kit';
 import { salesText } from '../../server/i18n/catalog.js';
 import { customerPrintLanguage, keepPrint, printCompany, renderCompanyPdf, type PrintCompany } from '../../print/index.server.js';
 import { RESERVATION_FACTS } from '../reservations/facts.server.js';
+import { scheduleLines } from '../installments/facts.server.js';
 
 type Lang = 'ar' | 'en';
 
@@ -56,10 +57,7 @@ export async function contractPrintData(db: Queryable, id: string, lang: Lang, s
   );
   const contract = rows.rows[0];
   if (!contract) throw notFound(salesText('noContract'));
-  const lines = await db.query<{ seq: number; kind: string; due_date: string; amount: string }>(
-    "select seq, kind, to_char(due_date, 'YYYY-MM-DD') as due_date, amount::text as amount from installments where contract_id = $1 and schedule_version = $2 and status <> 'superseded' order by seq",
-    [id, contract.schedule_version],
-  );
+  const lines = await scheduleLines(db, id, contract.schedule_version);
   const L = LABELS[lang];
   const money = (value: string | null) => (value === null ? '' : formatMoney(value, { lang }));
   const date = (value: string) => printDate(value, lang);
@@ -100,8 +98,8 @@ export async function contractPrintData(db: Queryable, id: string, lang: Lang, s
       idNumber: party.idNumber ?? '',
       share: party.share === null || party.share === undefined || party.share === '' ? '' : lang === 'ar' ? `${toEastern(String(Number(party.share)))}٪` : `${String(Number(party.share))}%`,
     })),
-    schedule: lines.rows.map((line) => ({ seq: lang === 'ar' ? toEastern(String(line.seq)) : String(line.seq), kind: L.kinds[line.kind] ?? line.kind, due: date(line.due_date), amount: money(line.amount) })),
-    total: money(sumText(lines.rows.map((line) => line.amount))),
+    schedule: lines.map((line) => ({ seq: lang === 'ar' ? toEastern(String(line.seq)) : String(line.seq), kind: L.kinds[line.kind] ?? line.kind, due: date(line.due_date), amount: money(line.amount) })),
+    total: money(sumText(lines.map((line) => line.amount))),
     bodyBefore,
     bodyAfter,
     // A paragraph written in the other script keeps its own direction (an English template in the Arabic print).

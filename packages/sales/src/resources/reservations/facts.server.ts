@@ -54,3 +54,9 @@ export async function reservationFact(tx: Queryable, id: string, options: { forU
  */
 export const RESERVATION_FACTS =
   '(select id, number, status, unit_id, project_id, customer_id, payment_plan_id, agent_id, broker_id, list_price, discount_amount, net_price, approved_at, modified_on from reservations)';
+
+/**
+ * A reservation's buyers as a relation to join (`reservation_id`, `customer_id`, `share`, and `created_on`
+ * and `id` to keep their order): the contract's parties are its reservation's buyers.
+ */
+export const RESERVATION_BUYER_FACTS = '(select id, reservation_id, customer_id, share, created_on from reservation_buyers)';
