@@ -12,3 +12,6 @@ export async function liveChequesOfReceipt(tx: Queryable, receiptId: string): Pr
   const rows = await tx.query<ReceiptChequeFacts>('select number, status from cheques where receipt_id = $1 and status = any($2::text[]) order by id', [receiptId, [...LIVE_CHEQUE_STATES]]);
   return rows.rows;
 }
+
+/** Cheques as a relation to join (the receipt each paid, its state): a commission's trigger counts a cheque's money once it cleared. */
+export const CHEQUE_FACTS = '(select id, receipt_id, status from cheques)';

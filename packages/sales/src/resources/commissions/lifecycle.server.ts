@@ -8,8 +8,11 @@ import { commissions, type CommissionTrigger } from './definition.js';
 import { commissionFor, nextState, triggerMet, type CommissionTerms, type TriggerFacts } from './math.js';
 import { contractFact, contractsWithBroker, type ContractFacts } from '../contracts/facts.server.js';
 import { CLEARED_CHEQUE_STATE } from '../cheques/definition.js';
+import { CHEQUE_FACTS } from '../cheques/facts.server.js';
 import { PAID_INSTALLMENT_STATE, SUPERSEDED_INSTALLMENT_STATE } from '../installments/definition.js';
+import { INSTALLMENT_FACTS } from '../installments/facts.server.js';
 import { ISSUED_RECEIPT_STATE } from '../receipts/definition.js';
+import { RECEIPT_FACTS, RECEIPT_ITEM_FACTS } from '../receipts/facts.server.js';
 
 /** One commission per sale and broker contract: re-running the accrual never makes a second line. */
 export const commissionMigrations: Migration[] = [
@@ -111,12 +114,12 @@ export async function accrueCommission(engine: EngineContext, tx: Queryable, cal
  */
 async function triggerFacts(tx: Queryable, contractId: string, contract: ContractFacts, sharePct: string | null): Promise<TriggerFacts> {
   const rows = await tx.query<{ down_paid: boolean | null; cleared: string }>(
-    `select (select bool_and(n.status = $3) from installments n
+    `select (select bool_and(n.status = $3) from ${INSTALLMENT_FACTS} n
               where n.contract_id = $1 and n.schedule_version = $2 and n.status <> $4 and n.kind = 'down_payment') as down_paid,
-            (select coalesce(sum(i.amount), 0)::text from receipt_items i
-               join receipts r on r.id = i.receipt_id join installments n on n.id = i.installment_id
+            (select coalesce(sum(i.amount), 0)::text from ${RECEIPT_ITEM_FACTS} i
+               join ${RECEIPT_FACTS} r on r.id = i.receipt_id join ${INSTALLMENT_FACTS} n on n.id = i.installment_id
               where n.contract_id = $1 and n.schedule_version = $2 and n.status <> $4 and n.kind <> 'fee' and i.counts and r.status = $5
-                and (r.method <> 'cheque' or exists (select 1 from cheques q where q.receipt_id = r.id and q.status = $6))) as cleared`,
+                and (r.method <> 'cheque' or exists (select 1 from ${CHEQUE_FACTS} q where q.receipt_id = r.id and q.status = $6))) as cleared`,
     [contractId, contract.schedule_version, PAID_INSTALLMENT_STATE, SUPERSEDED_INSTALLMENT_STATE, ISSUED_RECEIPT_STATE, CLEARED_CHEQUE_STATE],
   );
   const row = rows.rows[0]!;

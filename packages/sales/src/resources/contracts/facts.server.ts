@@ -52,14 +52,18 @@ export async function contractsWithBroker(tx: Queryable, contractId: string | nu
 }
 
 /** What a fee row added to a contract's schedule takes of it (a cheque's bounce charge). */
-export type LockedContract = { number: string; customer_id: string | null; schedule_version: number };
+export type LockedContract = { number: string; customer_id: string | null; schedule_version: number; day: string };
 
 /**
  * A contract locked for update (one statement), or undefined when there is none: the lock a bounce
  * takes before its installments (as a receipt's settle does, so the two wait for each other rather
- * than deadlock), with what a fee row on its current schedule needs.
+ * than deadlock), with what a fee row on its current schedule needs; `day` is the day given, else
+ * the database's today (YYYY-MM-DD), for the fee's due date.
  */
-export async function lockedContract(tx: Queryable, id: string): Promise<LockedContract | undefined> {
-  const rows = await tx.query<LockedContract>('select c.number, c.customer_id::text as customer_id, c.schedule_version from contracts c where c.id = $1 for update of c', [id]);
+export async function lockedContract(tx: Queryable, id: string, options: { day?: string | null } = {}): Promise<LockedContract | undefined> {
+  const rows = await tx.query<LockedContract>(
+    'select c.number, c.customer_id::text as customer_id, c.schedule_version, coalesce($2::date, current_date)::text as day from contracts c where c.id = $1 for update of c',
+    [id, options.day ?? null],
+  );
   return rows.rows[0];
 }

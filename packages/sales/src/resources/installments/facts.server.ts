@@ -34,3 +34,9 @@ export async function nextInstallmentSeq(tx: Queryable, contractId: string, vers
   const rows = await tx.query<{ next: number }>('select coalesce(max(seq), 0) + 1 as next from installments where contract_id = $1 and schedule_version = $2', [contractId, version]);
   return rows.rows[0]!.next;
 }
+
+/**
+ * The rows as a relation, for a statement that joins or sums them (one statement): a commission's
+ * trigger sums a schedule's money, a receipt's print names each item's row. Columns keep their types.
+ */
+export const INSTALLMENT_FACTS = '(select id, contract_id, schedule_version, seq, kind, due_date, amount, status from installments)';

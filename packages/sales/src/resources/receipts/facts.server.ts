@@ -15,3 +15,10 @@ export async function receiptInstallments(tx: Queryable, receiptId: string): Pro
   const rows = await tx.query<{ id: string }>('select distinct installment_id::text as id from receipt_items where receipt_id = $1 and counts and installment_id is not null', [receiptId]);
   return rows.rows.map((row) => row.id);
 }
+
+/**
+ * Receipts and their items as relations, for a statement that joins or sums them (one statement): a
+ * commission's trigger counts cleared money allocated to a contract's schedule. Columns keep their types.
+ */
+export const RECEIPT_FACTS = '(select id, status, method from receipts)';
+export const RECEIPT_ITEM_FACTS = '(select receipt_id, installment_id, amount, counts from receipt_items)';

@@ -60,3 +60,9 @@ export const RESERVATION_FACTS =
  * and `id` to keep their order): the contract's parties are its reservation's buyers.
  */
 export const RESERVATION_BUYER_FACTS = '(select id, reservation_id, customer_id, share, created_on from reservation_buyers)';
+
+/**
+ * Each project's reservation setup as a relation to join (its late-payment rule: the installments'
+ * overdue job charges `late_fee_pct` after `late_grace_days`). Columns keep their types.
+ */
+export const RESERVATION_SETUP_FACTS = '(select project_id, active, late_fee_pct, late_grace_days from reservation_setups)';
