@@ -143,9 +143,7 @@ const KNOWN_TABLES = new Set([
   'eois/lifecycle.server.ts -> leads',
   'hold-requests/demo.server.ts -> customers',
   'installments/ledger.server.ts -> cheques',
-  'installments/ledger.server.ts -> contracts',
   'installments/ledger.server.ts -> receipt_items',
-  'installments/ledger.server.ts -> reservation_setups',
   'messages/queue.server.ts -> cheques',
   'messages/queue.server.ts -> collection_settings',
   'messages/queue.server.ts -> contracts',
@@ -169,8 +167,6 @@ const KNOWN_TABLES = new Set([
   'messages/store.server.ts -> customers',
   'receipts/lifecycle.server.ts -> customers',
   'receipts/print.server.ts -> customers',
-  'reservation-payments/carry.server.ts -> contracts',
-  'reservation-payments/carry.server.ts -> reservations',
   'reservations/create.server.ts -> customers',
   'reservations/demo.server.ts -> customers',
   'reservations/from-eois.server.ts -> eoi_payments',
@@ -184,9 +180,6 @@ const KNOWN_TABLES = new Set([
   'reservations/portfolio.server.ts -> hold_requests',
   'reservations/portfolio.server.ts -> leads',
   'reservations/portfolio.server.ts -> reservation_payments',
-  'unit-board/dashboard.server.ts -> eoi_setups',
-  'unit-board/dashboard.server.ts -> eois',
-  'unit-board/dashboard.server.ts -> hold_requests',
 ]);
 
 const root = fileURLToPath(new URL('.', import.meta.url));

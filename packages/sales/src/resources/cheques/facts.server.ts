@@ -13,5 +13,8 @@ export async function liveChequesOfReceipt(tx: Queryable, receiptId: string): Pr
   return rows.rows;
 }
 
-/** Cheques as a relation to join (the receipt each paid, its state): a commission's trigger counts a cheque's money once it cleared. */
-export const CHEQUE_FACTS = '(select id, receipt_id, status from cheques)';
+/**
+ * Cheques as a relation to join (the receipt each paid, its state and date): a commission's trigger
+ * counts a cheque's money once it cleared; the ledger dates an installment's cover by its cheque.
+ */
+export const CHEQUE_FACTS = '(select id, receipt_id, status, due_date from cheques)';

@@ -51,18 +51,34 @@ export async function contractsWithBroker(tx: Queryable, contractId: string | nu
   return rows.rows.map((row) => row.id);
 }
 
-/** What a fee row added to a contract's schedule takes of it (a cheque's bounce charge). */
-export type LockedContract = { number: string; customer_id: string | null; schedule_version: number; day: string };
+/**
+ * What the ledger reads of a contract it changes: a fee row added to its schedule (a bounce or late
+ * charge), its paid and covered brought in line with its rows, a new schedule version, a change of unit.
+ */
+export type LockedContract = {
+  number: string;
+  status: ContractState;
+  customer_id: string | null;
+  unit_id: string | null;
+  project_id: string | null;
+  net_price: string;
+  paid: string;
+  covered: string;
+  schedule_version: number;
+  day: string;
+};
 
 /**
  * A contract locked for update (one statement), or undefined when there is none: the lock a bounce
  * takes before its installments (as a receipt's settle does, so the two wait for each other rather
- * than deadlock), with what a fee row on its current schedule needs; `day` is the day given, else
- * the database's today (YYYY-MM-DD), for the fee's due date.
+ * than deadlock), and the ledger before it changes the contract; `paid` and `covered` are 0 when not
+ * set; `day` is the day given, else the database's today (YYYY-MM-DD), for a fee's due date.
  */
 export async function lockedContract(tx: Queryable, id: string, options: { day?: string | null } = {}): Promise<LockedContract | undefined> {
   const rows = await tx.query<LockedContract>(
-    'select c.number, c.customer_id::text as customer_id, c.schedule_version, coalesce($2::date, current_date)::text as day from contracts c where c.id = $1 for update of c',
+    `select c.number, c.status, c.customer_id::text as customer_id, c.unit_id::text as unit_id, c.project_id::text as project_id, c.net_price::text as net_price,
+            coalesce(c.paid, 0)::text as paid, coalesce(c.covered, 0)::text as covered, c.schedule_version, coalesce($2::date, current_date)::text as day
+       from contracts c where c.id = $1 for update of c`,
     [id, options.day ?? null],
   );
   return rows.rows[0];

@@ -2,6 +2,9 @@ import { qb, sql, type EngineContext, type RawBuilder } from '@propdesk/records/
 import type { Queryable, RequestAuth } from '@propdesk/server-kit';
 import type { SalesDashboard } from './model.js';
 import { ACTIVE_HOLD_STATE, PENDING_HOLD_STATE } from '../hold-requests/definition.js';
+import { HOLD_FACTS } from '../hold-requests/facts.server.js';
+import { EOI_FACTS } from '../eois/facts.server.js';
+import { EOI_SETUP_FACTS } from '../eoi-setups/facts.server.js';
 import { SOLD_RESERVATION_STATES, WAITING_RESERVATION_STATES } from '../reservations/definition.js';
 import { RESERVATION_FACTS } from '../reservations/facts.server.js';
 
@@ -57,7 +60,7 @@ export async function readDashboard(engine: EngineContext, auth: RequestAuth | n
                  count(*) filter (where h.status = ${ACTIVE_HOLD_STATE})::int as active,
                  count(*) filter (where h.status = ${ACTIVE_HOLD_STATE} and (h.expires_at at time zone ${ZONE})::date = (now() at time zone ${ZONE})::date)::int as expiring,
                  count(*) filter (where h.status = ${PENDING_HOLD_STATE})::int as pending
-            from hold_requests h join projects p on p.id = h.project_id
+            from ${sql.raw(HOLD_FACTS)} h join projects p on p.id = h.project_id
            where h.status in (${ACTIVE_HOLD_STATE}, ${PENDING_HOLD_STATE}) ${scoped(engine, auth, 'hold-requests', 'h')}
            group by p.name order by p.name`,
     );
@@ -78,8 +81,8 @@ export async function readDashboard(engine: EngineContext, auth: RequestAuth | n
                  count(e.id) filter (where e.paid_at is not null)::int as paid,
                  count(e.token)::int as tokens,
                  coalesce(sum(e.paid_amount - coalesce(e.refunded_amount, 0)), 0)::numeric(18,2)::text as collected
-            from eoi_setups s join projects p on p.id = s.project_id
-            left join eois e on e.setup_id = s.id ${scoped(engine, auth, 'eois', 'e')}
+            from ${sql.raw(EOI_SETUP_FACTS)} s join projects p on p.id = s.project_id
+            left join ${sql.raw(EOI_FACTS)} e on e.setup_id = s.id ${scoped(engine, auth, 'eois', 'e')}
            group by s.id, s.name, p.name, p.currency order by p.name, s.name`,
     );
   }
