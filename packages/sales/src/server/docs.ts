@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { COMMISSION_STATES, COMMISSION_TRIGGERS } from '../resources/commissions/definition.js';
 import { DISCOUNT_KINDS } from '../resources/reservations/definition.js';
 import { REVISION_FIELDS } from '../resources/reservations/lifecycle.server.js';
+import { CLAIM_KINDS } from '../resources/unit-claims/model.js';
 
 /**
  * What the sales calls beside the engine's answer, for the OpenAPI document only (server-kit
@@ -79,7 +80,7 @@ export const availabilityDoc = z.object({
 });
 const boardStatus = z.object({ name: z.string(), label: z.string(), color: z.string(), sortOrder: z.int() });
 const boardClaim = z.object({
-  kind: z.enum(['hold', 'allocation', 'reservation']),
+  kind: z.enum(CLAIM_KINDS),
   holderId: z.uuid().nullable(),
   holder: z.string().nullable(),
   expiresAt: dateTimeString.nullable(),

@@ -1,6 +1,13 @@
 import { f, type ResourceDef } from '@propdesk/records/model';
 
 export const CHEQUE_STATES = ['received', 'deposited', 'cleared', 'bounced', 'replaced', 'returned'] as const;
+export type ChequeState = (typeof CHEQUE_STATES)[number];
+/** Whether a cheque in each state is still money expected; every state says (a new one must). */
+const CHEQUE_LIVE: Readonly<Record<ChequeState, boolean>> = { received: true, deposited: true, cleared: true, bounced: false, replaced: false, returned: false };
+/** The states of a cheque whose money is still expected: its receipt is undone only through the cheque. */
+export const LIVE_CHEQUE_STATES: readonly ChequeState[] = CHEQUE_STATES.filter((state) => CHEQUE_LIVE[state]);
+/** A cheque whose money has come (its receipt's money counts as cleared). */
+export const CLEARED_CHEQUE_STATE = 'cleared' satisfies ChequeState;
 
 /**
  * The cheque register (api.md `/api/cheques`, entity cheque): post-dated cheques a customer hands

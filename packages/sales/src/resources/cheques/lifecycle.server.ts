@@ -8,8 +8,11 @@ import { cheques } from './definition.js';
 import { bounceChargeOf } from '../collection-settings/settings.server.js';
 import { installments } from '../installments/definition.js';
 import { settleInstallments } from '../installments/ledger.server.js';
-import { receipts } from '../receipts/definition.js';
+import { ISSUED_RECEIPT_STATE, receipts } from '../receipts/definition.js';
+import { lockedReceiptState, receiptInstallments } from '../receipts/facts.server.js';
 import { clearAllocations, reverseAllocations } from '../receipts/lifecycle.server.js';
+import { contractFact, lockedContract } from '../contracts/facts.server.js';
+import { nextInstallmentSeq } from '../installments/facts.server.js';
 
 /**
  * One cheque per (bank, number); the deposit calendar reads open cheques by due date. The bounce
@@ -66,8 +69,7 @@ async function issueReceipt(engine: EngineContext, tx: Queryable, caller: Caller
   }, {}, { workflow: true });
   await updateRecord(engine, tx, cheques, effectOf(caller), id, { receipt: receipt.id }, { ignoreVersion: true, allowReadOnly: true, action: 'receipt' });
   // The receipt allocated before the cheque named it: settle again so the rows it covers take the cheque's date.
-  const covered = await tx.query<{ id: string }>('select distinct installment_id::text as id from receipt_items where receipt_id = $1 and counts and installment_id is not null', [receipt.id]);
-  await settleInstallments(engine, tx, caller, covered.rows.map((row) => row.id));
+  await settleInstallments(engine, tx, caller, await receiptInstallments(tx, receipt.id));
 }
 
 /**
@@ -104,19 +106,15 @@ async function bouncedReasonOf(tx: Queryable, reason: string): Promise<string> {
  * project has none.
  */
 async function chargeBounce(engine: EngineContext, tx: Queryable, caller: Caller, contractId: string, chequeNumber: string, dueDate: string): Promise<{ id: string; amount: string } | null> {
-  const rows = await tx.query<{ number: string; customer_id: string | null; schedule_version: number }>(
-    'select c.number, c.customer_id::text as customer_id, c.schedule_version from contracts c where c.id = $1 for update of c',
-    [contractId],
-  );
-  const contract = rows.rows[0];
+  const contract = await lockedContract(tx, contractId);
   const charge = await bounceChargeOf(tx, contractId);
   if (!contract || !charge.amount) return null;
-  const seq = await tx.query<{ next: number }>('select coalesce(max(seq), 0) + 1 as next from installments where contract_id = $1 and schedule_version = $2', [contractId, contract.schedule_version]);
+  const seq = await nextInstallmentSeq(tx, contractId, contract.schedule_version);
   const fee = await createRecord(engine, tx, installments, effectOf(caller), {
     label: `${contract.number} bounce charge ${chequeNumber}`.slice(0, 60),
     contract: contractId,
     scheduleVersion: contract.schedule_version,
-    seq: seq.rows[0]!.next,
+    seq,
     kind: 'fee',
     dueDate,
     amount: charge.amount,
@@ -140,8 +138,7 @@ export function chequeHooks(engine: EngineContext, notify: DomainNotify): Resour
     const finance = await tx.query<{ id: string }>("select id::text as id from departments where lower(name) = 'finance' order by id limit 1");
     if (finance.rows[0]) await notify(tx, { departmentId: finance.rows[0].id, title, body, link: chequeLink(id), category: CATEGORY, createdBy: userOf(caller) });
     if (!contractId) return;
-    const agent = await tx.query<{ agent_id: string | null }>('select r.agent_id::text as agent_id from contracts c join reservations r on r.id = c.reservation_id where c.id = $1', [contractId]);
-    const agentId = agent.rows[0]?.agent_id;
+    const agentId = (await contractFact(tx, contractId))?.agent_id;
     if (agentId && agentId !== userOf(caller)) await notify(tx, { userId: agentId, title, body, link: chequeLink(id), category: CATEGORY, createdBy: userOf(caller) });
   };
 
@@ -210,7 +207,7 @@ export function chequeHooks(engine: EngineContext, notify: DomainNotify): Resour
           // The contract first, then its installments (as a receipt's settle does): a receipt being
           // written holds a key-share lock on the contract, so taking its installments first could
           // deadlock with it on PostgreSQL; this way the bounce waits for the receipt or the receipt for it.
-          if (typeof current.contract === 'string') await tx.query('select 1 from contracts where id = $1 for update', [current.contract]);
+          if (typeof current.contract === 'string') await lockedContract(tx, current.contract);
           return { values: { bounceReason, bouncedOn: await today(tx) } };
         },
         after: async (tx, id, record, caller, reason) => {
@@ -218,9 +215,9 @@ export function chequeHooks(engine: EngineContext, notify: DomainNotify): Resour
           const receiptId = typeof record.receipt === 'string' ? record.receipt : null;
           let reopened: string[] = [];
           if (receiptId) {
-            const receipt = await tx.query<{ status: string }>('select status from receipts where id = $1 for update', [receiptId]);
+            const receiptState = await lockedReceiptState(tx, receiptId);
             reopened = await reverseAllocations(engine, tx, caller, receiptId, 'bounce', reason);
-            if (receipt.rows[0]?.status === 'issued') {
+            if (receiptState === ISSUED_RECEIPT_STATE) {
               await updateRecord(engine, tx, receipts, effectOf(caller), receiptId, { status: 'void', voidReason: `Cheque ${cheque.number} bounced: ${reason ?? ''}`.slice(0, 300) }, { ignoreVersion: true, allowReadOnly: true, action: 'bounce', reason });
             }
           }

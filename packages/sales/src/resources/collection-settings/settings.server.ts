@@ -3,6 +3,7 @@ import { createRecord, updateRecord, type Caller, type EngineContext } from '@pr
 import { notFound, type Queryable } from '@propdesk/server-kit';
 import { salesText } from '../../server/i18n/catalog.js';
 import { collectionSettings, DEFAULT_REMIND_DAYS_BEFORE } from './definition.js';
+import { contractFact } from '../contracts/facts.server.js';
 
 /** A project's collection settings as the ledger reads them (defaults where the project has no row). */
 export type ProjectCollections = { project: string; projectName: string; settingsId: string | null; bounceCharge: string | null; remindDaysBefore: number };
@@ -25,8 +26,8 @@ export async function projectCollections(tx: Queryable, projectId: string): Prom
  */
 export async function bounceChargeOf(tx: Queryable, contractId: string | null): Promise<{ amount: string | null; note: string }> {
   if (!contractId) return { amount: null, note: 'It pays no contract, so no bounce charge is added.' };
-  const contract = (await tx.query<{ number: string; project_id: string }>('select number, project_id::text as project_id from contracts where id = $1', [contractId])).rows[0];
-  const settings = contract ? await projectCollections(tx, contract.project_id) : null;
+  const contract = await contractFact(tx, contractId);
+  const settings = contract?.project_id ? await projectCollections(tx, contract.project_id) : null;
   if (!contract || !settings) return { amount: null, note: 'No bounce charge is added.' };
   if (!settings.bounceCharge) return { amount: null, note: `${settings.projectName} has no bounce charge: none is added.` };
   return { amount: settings.bounceCharge, note: `The bounce charge of ${settings.projectName}, ${formatMoney(settings.bounceCharge)}, is added to ${contract.number}.` };

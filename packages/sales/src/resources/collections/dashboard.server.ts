@@ -1,6 +1,7 @@
 import { qb, sql, type EngineContext, type RawBuilder } from '@propdesk/records/server';
 import type { Migration, Queryable, RequestAuth } from '@propdesk/server-kit';
 import type { CollectionsDashboard } from './model.js';
+import { RESERVATION_FACTS } from '../reservations/facts.server.js';
 
 /** The day, week and month of collections are the cashiers' (Cairo), as the sales dashboard's. */
 const ZONE = 'Africa/Cairo';
@@ -121,7 +122,7 @@ export async function readCollections(engine: EngineContext, auth: RequestAuth |
                           from installments n where ${live} and n.due_date < ${day} and n.covered > 0 and greatest(n.cheque_date, n.due_date) < ${day} ${scope}) l
                  group by l.contract_id) s
           join contracts k on k.id = s.contract_id join projects p on p.id = k.project_id
-          left join reservations r on r.id = k.reservation_id left join users a on a.id = r.agent_id
+          left join ${sql.raw(RESERVATION_FACTS)} r on r.id = k.reservation_id left join users a on a.id = r.agent_id
          group by p.id, p.name, p.currency, a.id, a.full_name, a.username
          order by p.name, 5 nulls last`,
   );

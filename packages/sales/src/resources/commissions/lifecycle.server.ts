@@ -6,6 +6,13 @@ import { salesText, stateWord } from '../../server/i18n/catalog.js';
 import { notice } from '../../server/i18n/notice.js';
 import { commissions, type CommissionTrigger } from './definition.js';
 import { commissionFor, nextState, triggerMet, type CommissionTerms, type TriggerFacts } from './math.js';
+import { contractFact, contractsWithBroker, type ContractFacts } from '../contracts/facts.server.js';
+import { CLEARED_CHEQUE_STATE } from '../cheques/definition.js';
+import { CHEQUE_FACTS } from '../cheques/facts.server.js';
+import { PAID_INSTALLMENT_STATE, SUPERSEDED_INSTALLMENT_STATE } from '../installments/definition.js';
+import { INSTALLMENT_FACTS } from '../installments/facts.server.js';
+import { ISSUED_RECEIPT_STATE } from '../receipts/definition.js';
+import { RECEIPT_FACTS, RECEIPT_ITEM_FACTS } from '../receipts/facts.server.js';
 
 /** One commission per sale and broker contract: re-running the accrual never makes a second line. */
 export const commissionMigrations: Migration[] = [
@@ -29,29 +36,6 @@ const TRIGGER_WORDS: Record<CommissionTrigger, string> = {
   share_collected: 'the share of the price is collected in cleared money',
   fully_paid: 'the contract is fully paid',
 };
-
-type ContractFacts = {
-  number: string;
-  status: string;
-  net_price: string;
-  contract_date: string;
-  project_id: string | null;
-  reservation_id: string;
-  customer_id: string | null;
-  broker_id: string | null;
-  schedule_version: number;
-  cancel_reason: string | null;
-};
-
-const contractFacts = async (tx: Queryable, contractId: string) =>
-  (
-    await tx.query<ContractFacts>(
-      `select c.number, c.status, c.net_price::text as net_price, to_char(c.contract_date, 'YYYY-MM-DD') as contract_date, c.project_id::text as project_id,
-              c.reservation_id::text as reservation_id, c.customer_id::text as customer_id, r.broker_id::text as broker_id, c.schedule_version, c.cancel_reason
-         from contracts c join reservations r on r.id = c.reservation_id where c.id = $1`,
-      [contractId],
-    )
-  ).rows[0];
 
 type BrokerTerms = {
   broker_contract_id: string;
@@ -88,7 +72,7 @@ async function brokerTermsFor(tx: Queryable, brokerId: string, projectId: string
  * id, or null (no broker, no terms, or a line already there).
  */
 export async function accrueCommission(engine: EngineContext, tx: Queryable, caller: Caller, contractId: string): Promise<string | null> {
-  const contract = await contractFacts(tx, contractId);
+  const contract = await contractFact(tx, contractId);
   if (!contract?.broker_id || !contract.project_id || contract.status === 'cancelled') return null;
   const terms = await brokerTermsFor(tx, contract.broker_id, contract.project_id, contract.contract_date);
   if (!terms) return null;
@@ -130,13 +114,13 @@ export async function accrueCommission(engine: EngineContext, tx: Queryable, cal
  */
 async function triggerFacts(tx: Queryable, contractId: string, contract: ContractFacts, sharePct: string | null): Promise<TriggerFacts> {
   const rows = await tx.query<{ down_paid: boolean | null; cleared: string }>(
-    `select (select bool_and(n.status = 'paid') from installments n
-              where n.contract_id = $1 and n.schedule_version = $2 and n.status <> 'superseded' and n.kind = 'down_payment') as down_paid,
-            (select coalesce(sum(i.amount), 0)::text from receipt_items i
-               join receipts r on r.id = i.receipt_id join installments n on n.id = i.installment_id
-              where n.contract_id = $1 and n.schedule_version = $2 and n.status <> 'superseded' and n.kind <> 'fee' and i.counts and r.status = 'issued'
-                and (r.method <> 'cheque' or exists (select 1 from cheques q where q.receipt_id = r.id and q.status = 'cleared'))) as cleared`,
-    [contractId, contract.schedule_version],
+    `select (select bool_and(n.status = $3) from ${INSTALLMENT_FACTS} n
+              where n.contract_id = $1 and n.schedule_version = $2 and n.status <> $4 and n.kind = 'down_payment') as down_paid,
+            (select coalesce(sum(i.amount), 0)::text from ${RECEIPT_ITEM_FACTS} i
+               join ${RECEIPT_FACTS} r on r.id = i.receipt_id join ${INSTALLMENT_FACTS} n on n.id = i.installment_id
+              where n.contract_id = $1 and n.schedule_version = $2 and n.status <> $4 and n.kind <> 'fee' and i.counts and r.status = $5
+                and (r.method <> 'cheque' or exists (select 1 from ${CHEQUE_FACTS} q where q.receipt_id = r.id and q.status = $6))) as cleared`,
+    [contractId, contract.schedule_version, PAID_INSTALLMENT_STATE, SUPERSEDED_INSTALLMENT_STATE, ISSUED_RECEIPT_STATE, CLEARED_CHEQUE_STATE],
   );
   const row = rows.rows[0]!;
   return { status: contract.status, netPrice: contract.net_price, downPaymentPaid: row.down_paid ?? true, clearedCollected: row.cleared, sharePct };
@@ -161,7 +145,7 @@ export async function evaluateCommissions(engine: EngineContext, tx: Queryable, 
     [contractId],
   );
   if (lines.rows.length === 0) return 0;
-  const contract = (await contractFacts(tx, contractId))!;
+  const contract = (await contractFact(tx, contractId))!;
   const cancelled = contract.status === 'cancelled';
   let changed = 0;
   for (const line of lines.rows) {
@@ -241,18 +225,14 @@ async function tellFinance(tx: Queryable, notify: DomainNotify | undefined, call
  * Running it twice changes nothing the second time.
  */
 export async function reevaluateCommissions(engine: EngineContext, tx: Queryable, caller: Caller, notify: DomainNotify | undefined, contractId?: string): Promise<{ contracts: number; accrued: number; changed: number }> {
-  const rows = await tx.query<{ id: string }>(
-    `select c.id::text as id from contracts c join reservations r on r.id = c.reservation_id
-      where r.broker_id is not null and ($1::uuid is null or c.id = $1::uuid) order by c.number`,
-    [contractId ?? null],
-  );
+  const ids = await contractsWithBroker(tx, contractId ?? null);
   let accrued = 0;
   let changed = 0;
-  for (const row of rows.rows) {
-    if (await accrueCommission(engine, tx, caller, row.id)) accrued += 1;
-    changed += await evaluateCommissions(engine, tx, caller, row.id, notify);
+  for (const id of ids) {
+    if (await accrueCommission(engine, tx, caller, id)) accrued += 1;
+    changed += await evaluateCommissions(engine, tx, caller, id, notify);
   }
-  return { contracts: rows.rows.length, accrued, changed };
+  return { contracts: ids.length, accrued, changed };
 }
 
 const contractOf = async (tx: Queryable, table: 'cheques' | 'receipts', id: string) =>

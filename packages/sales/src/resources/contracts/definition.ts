@@ -2,6 +2,10 @@ import { f, num, type FieldError, type ResourceDef } from '@propdesk/records/mod
 
 export const CONTRACT_STATES = ['active', 'fully_paid', 'cancelled'] as const;
 export type ContractState = (typeof CONTRACT_STATES)[number];
+/** Whether a contract in each state is a live sale; every state says (a new one must). */
+const CONTRACT_LIVE: Readonly<Record<ContractState, boolean>> = { active: true, fully_paid: true, cancelled: false };
+/** The states of a contract that is a live sale (not cancelled): its reservation's payments carry to it. */
+export const LIVE_CONTRACT_STATES: readonly ContractState[] = CONTRACT_STATES.filter((state) => CONTRACT_LIVE[state]);
 export const PARTY_ROLES = ['buyer', 'co_buyer', 'developer_signatory', 'witness', 'broker'] as const;
 
 /**

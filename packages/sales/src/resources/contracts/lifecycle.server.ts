@@ -4,22 +4,12 @@ import { salesText, salesWord, stateWord } from '../../server/i18n/catalog.js';
 import { contracts } from './definition.js';
 import { installments } from '../installments/definition.js';
 import { reviseSchedule, writeSchedule } from '../installments/ledger.server.js';
+import { lockUnsettledInstallments } from '../installments/facts.server.js';
 import { markReservationContracted } from '../reservations/create.server.js';
+import { CONTRACTABLE_RESERVATION_STATE } from '../reservations/definition.js';
+import { RESERVATION_BUYER_FACTS, RESERVATION_FACTS, reservationFact } from '../reservations/facts.server.js';
 import { carryReservationPayments } from '../reservation-payments/carry.server.js';
 
-
-type ReservationFacts = {
-  number: string;
-  status: string;
-  unit_id: string;
-  project_id: string | null;
-  customer_id: string;
-  payment_plan_id: string | null;
-  broker_id: string | null;
-  list_price: string | null;
-  discount_amount: string | null;
-  net_price: string | null;
-};
 
 /** The contract's first step: the configured steps' lowest order (none configured: no step). */
 async function firstStep(tx: Queryable): Promise<string | null> {
@@ -31,7 +21,7 @@ async function firstStep(tx: Queryable): Promise<string | null> {
 async function buyerParties(tx: Queryable, reservationId: string, customerId: string) {
   const rows = await tx.query<{ customer_id: string; share: string; full_name: string; id_number: string | null }>(
     `select b.customer_id::text as customer_id, b.share::text as share, c.full_name, coalesce(c.national_id, c.passport_no) as id_number
-       from reservation_buyers b join customers c on c.id = b.customer_id where b.reservation_id = $1 order by b.created_on, b.id`,
+       from ${RESERVATION_BUYER_FACTS} b join customers c on c.id = b.customer_id where b.reservation_id = $1 order by b.created_on, b.id`,
     [reservationId],
   );
   if (rows.rows.length > 0) {
@@ -56,7 +46,7 @@ export function contractHooks(engine: EngineContext): ResourceHooks {
     // The broker of the sale (its reservation's), with every answer: the view names and links it.
     extendRecord: async (db, id) => {
       const rows = await db.query<{ id: string; name: string }>(
-        'select b.id::text as id, b.name from contracts c join reservations r on r.id = c.reservation_id join brokers b on b.id = r.broker_id where c.id = $1',
+        `select b.id::text as id, b.name from contracts c join ${RESERVATION_FACTS} r on r.id = c.reservation_id join brokers b on b.id = r.broker_id where c.id = $1`,
         [id],
       );
       return { broker: rows.rows[0] ?? null };
@@ -64,20 +54,14 @@ export function contractHooks(engine: EngineContext): ResourceHooks {
     onImport: true,
     beforeCreate: async (tx, _extra, _caller, values) => {
       const reservationId = String(values.reservation);
-      const locked = await tx.query<ReservationFacts>(
-        `select number, status, unit_id::text as unit_id, project_id::text as project_id, customer_id::text as customer_id, payment_plan_id::text as payment_plan_id,
-                broker_id::text as broker_id, list_price::text as list_price, discount_amount::text as discount_amount, net_price::text as net_price
-           from reservations where id = $1 for update`,
-        [reservationId],
-      );
-      const reservation = locked.rows[0];
+      const reservation = await reservationFact(tx, reservationId, { forUpdate: true });
       if (!reservation) throw notFound(salesText('noReservation'));
       if (reservation.status === 'contracted') {
         const existing = await tx.query<{ number: string }>('select number from contracts where reservation_id = $1', [reservationId]);
         const number = existing.rows[0]?.number;
         if (number) throw new HttpError(409, salesText('contractAlready', { reservation: dataWord(reservation.number), number: dataWord(number) }), { errors: [fieldError('reservation', salesText('contractAlreadyField', { number: dataWord(number) }))] });
       }
-      if (reservation.status !== 'confirmed') {
+      if (reservation.status !== CONTRACTABLE_RESERVATION_STATE) {
         throw unprocessable(salesText('contractFromConfirmed', { number: dataWord(reservation.number), status: stateWord('reservations', reservation.status) }));
       }
       if (!reservation.payment_plan_id || reservation.net_price === null) throw unprocessable(salesText('contractNoPlanOrPrice', { number: dataWord(reservation.number) }));
@@ -144,12 +128,9 @@ export function contractHooks(engine: EngineContext): ResourceHooks {
         before: (_tx, _id, _current, _caller, reason) => Promise.resolve({ values: { cancelReason: reason } }),
         after: async (tx, id, record, caller, reason) => {
           // What is not paid is closed, covered rows too (their cheques go back to the drawer).
-          const open = await tx.query<{ id: string }>(
-            "select id::text as id from installments where contract_id = $1 and status in ('open', 'partly_paid', 'covered') order by id for update",
-            [id],
-          );
+          const open = await lockUnsettledInstallments(tx, id);
           // All of them in one set-based write, each with its version and history entry.
-          await updateMany(engine, tx, installments, effectOf(caller), open.rows.map((row) => ({ id: row.id, values: { status: 'cancelled', overdue: false } })), { allowReadOnly: true, action: 'cancel', reason });
+          await updateMany(engine, tx, installments, effectOf(caller), open.map((rowId) => ({ id: rowId, values: { status: 'cancelled', overdue: false } })), { allowReadOnly: true, action: 'cancel', reason });
           // The sale is off: its reservation ends with it (it said "contracted" for a unit on sale again).
           if (typeof record.reservation === 'string') {
             const why = `${String(record.number)} cancelled: ${reason ?? ''}`.slice(0, 300);

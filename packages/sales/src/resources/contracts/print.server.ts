@@ -4,6 +4,8 @@ import type { Printer } from '@propdesk/records/server';
 import { notFound, type Queryable } from '@propdesk/server-kit';
 import { salesText } from '../../server/i18n/catalog.js';
 import { customerPrintLanguage, keepPrint, printCompany, renderCompanyPdf, type PrintCompany } from '../../print/index.server.js';
+import { RESERVATION_FACTS } from '../reservations/facts.server.js';
+import { scheduleLines } from '../installments/facts.server.js';
 
 type Lang = 'ar' | 'en';
 
@@ -48,17 +50,14 @@ export async function contractPrintData(db: Queryable, id: string, lang: Lang, s
             coalesce(cu.national_id, cu.passport_no) as customer_id_number, cu.address as customer_address, u.code as unit_code, u.block, u.floor,
             u.area_m2::text as area_m2, p.name as project_name, c.list_price::text as list_price, c.discount_amount::text as discount_amount, c.net_price::text as net_price,
             c.schedule_version, c.parties, t.body as template_body, s.name as step_name
-       from contracts c left join reservations r on r.id = c.reservation_id left join customers cu on cu.id = c.customer_id left join units u on u.id = c.unit_id
+       from contracts c left join ${RESERVATION_FACTS} r on r.id = c.reservation_id left join customers cu on cu.id = c.customer_id left join units u on u.id = c.unit_id
        left join projects p on p.id = c.project_id left join contract_templates t on t.id = c.template_id left join contract_steps s on s.id = c.step_id
       where c.id = $1`,
     [id],
   );
   const contract = rows.rows[0];
   if (!contract) throw notFound(salesText('noContract'));
-  const lines = await db.query<{ seq: number; kind: string; due_date: string; amount: string }>(
-    "select seq, kind, to_char(due_date, 'YYYY-MM-DD') as due_date, amount::text as amount from installments where contract_id = $1 and schedule_version = $2 and status <> 'superseded' order by seq",
-    [id, contract.schedule_version],
-  );
+  const lines = await scheduleLines(db, id, contract.schedule_version);
   const L = LABELS[lang];
   const money = (value: string | null) => (value === null ? '' : formatMoney(value, { lang }));
   const date = (value: string) => printDate(value, lang);
@@ -99,8 +98,8 @@ export async function contractPrintData(db: Queryable, id: string, lang: Lang, s
       idNumber: party.idNumber ?? '',
       share: party.share === null || party.share === undefined || party.share === '' ? '' : lang === 'ar' ? `${toEastern(String(Number(party.share)))}٪` : `${String(Number(party.share))}%`,
     })),
-    schedule: lines.rows.map((line) => ({ seq: lang === 'ar' ? toEastern(String(line.seq)) : String(line.seq), kind: L.kinds[line.kind] ?? line.kind, due: date(line.due_date), amount: money(line.amount) })),
-    total: money(sumText(lines.rows.map((line) => line.amount))),
+    schedule: lines.map((line) => ({ seq: lang === 'ar' ? toEastern(String(line.seq)) : String(line.seq), kind: L.kinds[line.kind] ?? line.kind, due: date(line.due_date), amount: money(line.amount) })),
+    total: money(sumText(lines.map((line) => line.amount))),
     bodyBefore,
     bodyAfter,
     // A paragraph written in the other script keeps its own direction (an English template in the Arabic print).

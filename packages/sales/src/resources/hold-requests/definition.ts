@@ -3,6 +3,11 @@ import { f, type FieldDef, type ResourceDef } from '@propdesk/records/model';
 const datetime = (label: string, options: Omit<FieldDef, 'kind' | 'label'> = {}): FieldDef => ({ kind: 'datetime', label, ...options });
 
 export const HOLD_STATES = ['pending', 'approved', 'rejected', 'released', 'converted', 'expired'] as const;
+export type HoldState = (typeof HOLD_STATES)[number];
+/** A hold that waits for its approval. */
+export const PENDING_HOLD_STATE = 'pending' satisfies HoldState;
+/** A hold that holds its unit (approved, not yet released, converted or expired). */
+export const ACTIVE_HOLD_STATE = 'approved' satisfies HoldState;
 
 /**
  * A request to hold a unit for a customer or lead (domain.md Sales: Hold request). Approval claims

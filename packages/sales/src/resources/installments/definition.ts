@@ -7,8 +7,15 @@ export const INSTALLMENT_KINDS = ['down_payment', 'installment', 'delivery', 'ma
  * still open is `partly_paid` (money or a cheque came, not all of it) or `open`.
  */
 export const INSTALLMENT_STATES = ['open', 'partly_paid', 'covered', 'paid', 'superseded', 'cancelled'] as const;
+export type InstallmentState = (typeof INSTALLMENT_STATES)[number];
 /** The states of a row that still takes money (something on it is neither paid nor covered). */
-export const OPEN_INSTALLMENT_STATES = ['open', 'partly_paid'] as const;
+export const OPEN_INSTALLMENT_STATES = ['open', 'partly_paid'] as const satisfies readonly InstallmentState[];
+/** The states of a row not yet settled: still taking money, or covered by a cheque not yet cleared. */
+export const UNSETTLED_INSTALLMENT_STATES = [...OPEN_INSTALLMENT_STATES, 'covered'] as const satisfies readonly InstallmentState[];
+/** A row its cleared money pays in full. */
+export const PAID_INSTALLMENT_STATE = 'paid' satisfies InstallmentState;
+/** A row of an older schedule version (kept, counted nowhere). */
+export const SUPERSEDED_INSTALLMENT_STATE = 'superseded' satisfies InstallmentState;
 
 /**
  * The installment ledger (api.md `/api/installments`, entity contractPayment): a contract's schedule

@@ -5,6 +5,9 @@ import { notice, noticeDay } from '../../server/i18n/notice.js';
 import { createRecord, engineTransaction, updateRecord, type Caller, type DomainNotify, type EngineContext } from '@propdesk/records/server';
 import { installments } from './definition.js';
 import { settleInstallments } from './ledger.server.js';
+import { CONTRACT_FACTS, contractFact, lockedContract } from '../contracts/facts.server.js';
+import { RESERVATION_SETUP_FACTS } from '../reservations/facts.server.js';
+import { nextInstallmentSeq } from './facts.server.js';
 
 export const INSTALLMENT_OVERDUE_JOB = 'sales.installments-overdue';
 const JOB: Caller = { auth: null, source: 'job' };
@@ -33,8 +36,8 @@ export async function runInstallmentOverdue(engine: EngineContext, today?: strin
         `select i.id::text as id, i.contract_id::text as contract_id, i.seq, i.kind, i.status, i.due_date::text as due_date, i.cheque_date::text as cheque_date,
                 (i.amount - i.paid)::text as open, s.late_fee_pct::text as late_fee_pct
            from installments i
-           join contracts c on c.id = i.contract_id
-           left join reservation_setups s on s.project_id = c.project_id and s.active
+           join ${CONTRACT_FACTS} c on c.id = i.contract_id
+           left join ${RESERVATION_SETUP_FACTS} s on s.project_id = c.project_id and s.active
           where i.status in ('open', 'partly_paid', 'covered') and not coalesce(i.overdue, false)
             and i.due_date + coalesce(s.late_grace_days, 0) < coalesce($1::date, current_date)
             and (i.status <> 'covered' or greatest(i.cheque_date, i.due_date) + coalesce(s.late_grace_days, 0) < coalesce($1::date, current_date))
@@ -60,17 +63,13 @@ export async function runInstallmentOverdue(engine: EngineContext, today?: strin
 async function chargeLate(engine: EngineContext, tx: Queryable, row: DueRow, today: string | undefined): Promise<boolean> {
   const amount = percentOf(row.open, row.late_fee_pct!);
   if (compareMoney(amount, '0.01') < 0) return false;
-  const contract = await tx.query<{ number: string; customer_id: string | null; schedule_version: number; day: string }>(
-    'select number, customer_id::text as customer_id, schedule_version, coalesce($2::date, current_date)::text as day from contracts where id = $1 for update',
-    [row.contract_id, today ?? null],
-  );
-  const found = contract.rows[0]!;
-  const seq = await tx.query<{ next: number }>('select coalesce(max(seq), 0) + 1 as next from installments where contract_id = $1 and schedule_version = $2', [row.contract_id, found.schedule_version]);
+  const found = (await lockedContract(tx, row.contract_id, { day: today ?? null }))!;
+  const seq = await nextInstallmentSeq(tx, row.contract_id, found.schedule_version);
   const fee = await createRecord(engine, tx, installments, JOB, {
     label: `${found.number} late charge #${row.seq}`.slice(0, 60),
     contract: row.contract_id,
     scheduleVersion: found.schedule_version,
-    seq: seq.rows[0]!.next,
+    seq,
     kind: 'fee',
     dueDate: found.day,
     amount,
@@ -99,11 +98,7 @@ function withinLength(parts: readonly LocalText[], max: number): LocalText[] {
 
 /** Finance and the contract's agent hear which installments of a contract fell overdue. */
 async function tellOverdue(tx: Queryable, notify: DomainNotify, contractId: string, rows: DueRow[]) {
-  const contract = await tx.query<{ number: string; agent_id: string | null }>(
-    'select c.number, r.agent_id::text as agent_id from contracts c left join reservations r on r.id = c.reservation_id where c.id = $1',
-    [contractId],
-  );
-  const found = contract.rows[0];
+  const found = await contractFact(tx, contractId);
   if (!found) return;
   const title = notice('noticeOverdue', { number: found.number });
   // One part per installment, joined with `; ` (in Arabic `؛ `); as many as the English keeps in 500 characters.

@@ -6,6 +6,9 @@ import { salesText } from '../../server/i18n/catalog.js';
 import { installments } from './definition.js';
 import { receiptItems } from '../receipt-items/definition.js';
 import { assertClaimable, lockUnit } from '../unit-claims/claims.server.js';
+import { CHEQUE_FACTS } from '../cheques/facts.server.js';
+import { CONTRACT_FACTS, lockedContract } from '../contracts/facts.server.js';
+import { RESERVATION_SETUP_FACTS } from '../reservations/facts.server.js';
 
 /** Tables and indexes beside the engine's: one row per (contract, version, seq). */
 export const ledgerMigrations: Migration[] = [
@@ -115,10 +118,10 @@ async function allocatedOn(tx: Queryable, installmentIds: readonly string[]): Pr
        from (select i.installment_id as iid, i.installment_id::text as id,
                     coalesce(sum(i.amount) filter (where i.cleared is not false), 0)::text as paid,
                     coalesce(sum(i.amount) filter (where i.cleared is false), 0)::text as covered,
-                    min((select q.due_date from cheques q where q.receipt_id = i.receipt_id order by q.due_date limit 1)) filter (where i.cleared is false) as cheque_date
+                    min((select q.due_date from ${CHEQUE_FACTS} q where q.receipt_id = i.receipt_id order by q.due_date limit 1)) filter (where i.cleared is false) as cheque_date
                from receipt_items i where i.installment_id = any($1::uuid[]) and i.counts group by i.installment_id) a
-       join installments n on n.id = a.iid join contracts c on c.id = n.contract_id
-       left join reservation_setups s on s.project_id = c.project_id and s.active`,
+       join installments n on n.id = a.iid join ${CONTRACT_FACTS} c on c.id = n.contract_id
+       left join ${RESERVATION_SETUP_FACTS} s on s.project_id = c.project_id and s.active`,
     [[...installmentIds]],
   );
   return new Map(rows.rows.map((row) => [row.id, { paid: row.paid, covered: row.covered, chequeDate: row.cheque_date, coverLate: row.cover_late === true }]));
@@ -184,11 +187,7 @@ export async function settleInstallments(engine: EngineContext, tx: Queryable, c
 
 export async function settleContract(engine: EngineContext, tx: Queryable, caller: Caller, contractId: string) {
   const contractsDef = engine.registry.get('contracts');
-  const rows = await tx.query<{ status: string; net_price: string; paid: string; covered: string; unit_id: string | null; number: string; schedule_version: number }>(
-    'select status, net_price::text as net_price, coalesce(paid, 0)::text as paid, coalesce(covered, 0)::text as covered, unit_id::text as unit_id, number, schedule_version from contracts where id = $1 for update',
-    [contractId],
-  );
-  const contract = rows.rows[0];
+  const contract = await lockedContract(tx, contractId);
   if (!contract) return;
   // What was paid (cleared) and covered (cheques in hand) towards the price: a bounce charge (a `fee`
   // row) is owed and paid besides it, never towards it.
@@ -231,11 +230,7 @@ export async function reviseSchedule(
   change: { netPrice: string; planId: string; startDate: string; reason: string },
 ) {
   const contractsDef = engine.registry.get('contracts');
-  const locked = await tx.query<{ number: string; customer_id: string | null; schedule_version: number; status: string }>(
-    'select number, customer_id::text as customer_id, schedule_version, status from contracts where id = $1 for update',
-    [contractId],
-  );
-  const contract = locked.rows[0];
+  const contract = await lockedContract(tx, contractId);
   if (!contract) throw unprocessable(salesText('noContract'));
   if (contract.status === 'cancelled') throw unprocessable(salesText('scheduleWhileCancelled', { number: dataWord(contract.number) }));
   const oldRows = await tx.query<{ id: string }>("select id::text as id from installments where contract_id = $1 and schedule_version = $2 and status <> 'superseded' order by id", [contractId, contract.schedule_version]);
@@ -359,8 +354,7 @@ async function carryFees(
  * engine with the contract named; the caller then writes the new schedule version.
  */
 export async function changeUnit(engine: EngineContext, tx: Queryable, caller: Caller, contractId: string, unitId: string, reason: string): Promise<{ basePrice: string | null }> {
-  const rows = await tx.query<{ number: string; unit_id: string | null; project_id: string | null }>('select number, unit_id::text as unit_id, project_id::text as project_id from contracts where id = $1 for update', [contractId]);
-  const contract = rows.rows[0];
+  const contract = await lockedContract(tx, contractId);
   if (!contract) throw unprocessable(salesText('noContract'));
   if (contract.unit_id === unitId) throw unprocessable(salesText('contractAlreadyOnUnit', { number: dataWord(contract.number) }));
   const unit = await assertClaimable(tx, unitId);

@@ -1,6 +1,9 @@
 import { f, type ResourceDef } from '@propdesk/records/model';
 
 export const RECEIPT_STATES = ['issued', 'void'] as const;
+export type ReceiptState = (typeof RECEIPT_STATES)[number];
+/** A receipt whose money counts (not void). */
+export const ISSUED_RECEIPT_STATE = 'issued' satisfies ReceiptState;
 export const RECEIPT_METHODS = ['cash', 'bank_transfer', 'card', 'cheque'] as const;
 
 /**

@@ -6,6 +6,9 @@ import { z } from 'zod';
 import { receipts } from './definition.js';
 import { receiptItems } from '../receipt-items/definition.js';
 import { lockInstallments, settleInstallments } from '../installments/ledger.server.js';
+import { liveChequesOfReceipt } from '../cheques/facts.server.js';
+import { contractFact } from '../contracts/facts.server.js';
+import { openInstallmentIds } from '../installments/facts.server.js';
 
 const MONEY = /^\d{1,13}(\.\d{1,2})?$/;
 
@@ -58,8 +61,7 @@ async function allocate(engine: EngineContext, tx: Queryable, caller: Caller, id
       throw badRequest('Validation failed', [fieldError('allocations', salesText('allocationsOverAmount', { amount: dataWord(receipt.amount) }))]);
     }
   } else if (receipt.contract_id) {
-    const open = await tx.query<{ id: string }>("select id::text as id from installments where contract_id = $1 and status in ('open', 'partly_paid') order by id", [receipt.contract_id]);
-    const locked = await lockInstallments(tx, open.rows.map((row) => row.id));
+    const locked = await lockInstallments(tx, await openInstallmentIds(tx, receipt.contract_id));
     locked.sort((a, b) => (a.due_date === b.due_date ? a.seq - b.seq : a.due_date < b.due_date ? -1 : 1));
     const { allocations } = allocateOldestFirst(receipt.amount, locked.map((row) => row.open));
     allocations.forEach((amount, index) => {
@@ -111,17 +113,13 @@ export async function clearAllocations(engine: EngineContext, tx: Queryable, cal
   return [...new Set(touched)];
 }
 
-/** The states of a cheque whose money is still expected: its receipt is undone only through the cheque. */
-export const LIVE_CHEQUE_STATES = ['received', 'deposited', 'cleared'] as const;
-
 /**
  * A receipt a live cheque paid is not voided by hand (the cheque would still show received,
  * deposited or cleared while its money no longer counted): 409 naming the cheque and its state.
  * (A bounce voids the receipt under its own locks, so the two never both take the money back.)
  */
 async function assertNoLiveCheque(tx: Queryable, receiptId: string) {
-  const rows = await tx.query<{ number: string; status: string }>('select number, status from cheques where receipt_id = $1 and status = any($2::text[]) order by id', [receiptId, [...LIVE_CHEQUE_STATES]]);
-  const cheque = rows.rows[0];
+  const cheque = (await liveChequesOfReceipt(tx, receiptId))[0];
   if (cheque) throw conflict(salesText('receiptPaidByCheque', { number: dataWord(cheque.number), status: stateWord('cheques', cheque.status) }));
 }
 
@@ -142,8 +140,7 @@ export function receiptHooks(engine: EngineContext): ResourceHooks {
       const customer = await tx.query<{ full_name: string }>('select full_name from customers where id = $1', [String(values.customer)]);
       const title = values.title ? {} : { title: `${customer.rows[0]?.full_name ?? 'Receipt'} · ${formatMoney(String(values.amount))}`.slice(0, 160) };
       if (!values.contract) return title;
-      const found = await tx.query<{ customer_id: string; status: string; number: string }>('select customer_id::text as customer_id, status, number from contracts where id = $1', [String(values.contract)]);
-      const contract = found.rows[0];
+      const contract = await contractFact(tx, String(values.contract));
       if (!contract) return title;
       if (contract.status === 'cancelled') throw unprocessable(salesText('contractCancelledNoPayments', { number: dataWord(contract.number) }));
       if (contract.customer_id !== values.customer) throw badRequest('Validation failed', [fieldError('contract', salesText('contractOtherCustomer', { number: dataWord(contract.number) }))]);

@@ -4,6 +4,8 @@ import { notFound } from '@propdesk/server-kit';
 import { salesText } from '../../server/i18n/catalog.js';
 import { customerPrintLanguage, keepPrint, renderCompanyPdf } from '../../print/index.server.js';
 import { printDate, toEastern } from '../contracts/print.server.js';
+import { CONTRACT_FACTS } from '../contracts/facts.server.js';
+import { INSTALLMENT_FACTS } from '../installments/facts.server.js';
 
 type Lang = 'ar' | 'en';
 
@@ -48,7 +50,7 @@ export const receiptPrinter: Printer = async (db, id, { lang, auth }) => {
   const L = LABELS[language];
   const rows = await db.query<{ number: string; receipt_date: string; customer: string; contract: string | null; method: string; reference: string | null; amount: string; status: string; void_reason: string | null }>(
     `select r.number, to_char(r.receipt_date, 'YYYY-MM-DD') as receipt_date, c.full_name as customer, k.number as contract, r.method, r.reference, r.amount::text as amount,
-            r.status, r.void_reason from receipts r join customers c on c.id = r.customer_id left join contracts k on k.id = r.contract_id where r.id = $1`,
+            r.status, r.void_reason from receipts r join customers c on c.id = r.customer_id left join ${CONTRACT_FACTS} k on k.id = r.contract_id where r.id = $1`,
     [id],
   );
   const receipt = rows.rows[0];
@@ -56,7 +58,7 @@ export const receiptPrinter: Printer = async (db, id, { lang, auth }) => {
   // A void receipt still shows what it had allocated (its items no longer count).
   const items = await db.query<{ kind: string; seq: number | null; contract: string | null; due_date: string | null; amount: string }>(
     `select i.kind, n.seq, k.number as contract, to_char(n.due_date, 'YYYY-MM-DD') as due_date, i.amount::text as amount
-       from receipt_items i left join installments n on n.id = i.installment_id left join contracts k on k.id = n.contract_id
+       from receipt_items i left join ${INSTALLMENT_FACTS} n on n.id = i.installment_id left join ${CONTRACT_FACTS} k on k.id = n.contract_id
       where i.receipt_id = $1 and (i.counts or $2 = 'void') order by n.due_date nulls last, n.seq, i.created_on`,
     [id, receipt.status],
   );

@@ -3,6 +3,9 @@ import { createRecord, effectOf, updateMany, type Caller, type EngineContext } f
 import type { Queryable } from '@propdesk/server-kit';
 import { reservationPayments } from './definition.js';
 import { receipts } from '../receipts/definition.js';
+import { LIVE_CONTRACT_STATES } from '../contracts/definition.js';
+import { CONTRACT_FACTS } from '../contracts/facts.server.js';
+import { RESERVATION_FACTS } from '../reservations/facts.server.js';
 
 type Carried = {
   id: string;
@@ -49,13 +52,13 @@ export async function carryReservationPayments(engine: EngineContext, tx: Querya
     `select p.id::text as id, p.number, p.kind, p.amount::text as amount, to_char(p.paid_on, 'YYYY-MM-DD') as paid_on, p.reference, p.cheque_number, p.carried_from,
             m.kind as method_kind, r.number as reservation, k.id::text as contract_id, k.number as contract, k.customer_id::text as customer_id
        from reservation_payments p
-       join reservations r on r.id = p.reservation_id
-       join contracts k on k.reservation_id = r.id and k.status <> 'cancelled'
+       join ${RESERVATION_FACTS} r on r.id = p.reservation_id
+       join ${CONTRACT_FACTS} k on k.reservation_id = r.id and k.status = any($3::text[])
        left join payment_methods m on m.id = p.method_id
       where p.reservation_id = $1 and p.status = 'approved' and p.receipt_id is null and ($2::uuid is null or p.id = $2::uuid)
       order by p.paid_on, p.number
       for update of p`,
-    [reservationId, paymentId],
+    [reservationId, paymentId, [...LIVE_CONTRACT_STATES]],
   );
   const carried: { id: string; values: { receipt: string } }[] = [];
   for (const payment of rows.rows) {

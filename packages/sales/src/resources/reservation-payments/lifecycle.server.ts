@@ -6,6 +6,8 @@ import { notice } from '../../server/i18n/notice.js';
 import { reservationPayments } from './definition.js';
 import { carryReservationPayments } from './carry.server.js';
 import { reservationSetupFor } from '../reservations/setup.server.js';
+import { OPEN_RESERVATION_STATES } from '../reservations/definition.js';
+import { RESERVATION_FACTS, reservationFact } from '../reservations/facts.server.js';
 
 export const reservationPaymentLink = (id: string) => `/settings/leads/ReservationPayments/view?id=${id}`;
 const userOf = (caller: Caller) => caller.auth?.userId ?? null;
@@ -47,17 +49,16 @@ export function reservationPaymentHooks(engine: EngineContext, notify: DomainNot
   };
   return {
     beforeCreate: async (tx, _extra, _caller, values) => {
-      const rows = await tx.query<{ status: string; number: string }>('select status, number from reservations where id = $1 for update', [String(values.reservation)]);
-      const reservation = rows.rows[0];
+      const reservation = await reservationFact(tx, String(values.reservation), { forUpdate: true });
       if (!reservation) throw unprocessable(salesText('noReservation'));
-      if (!['draft', 'pending_approval', 'confirmed'].includes(reservation.status)) throw unprocessable(salesText('reservationPaymentNotNow', { number: dataWord(reservation.number), status: stateWord('reservations', reservation.status) }));
+      if (!OPEN_RESERVATION_STATES.includes(reservation.status)) throw unprocessable(salesText('reservationPaymentNotNow', { number: dataWord(reservation.number), status: stateWord('reservations', reservation.status) }));
       if (typeof values.description === 'string' && values.description.trim() !== '') return {};
       return { description: `${values.kind === 'down_payment' ? 'Down payment' : 'Reservation fee'} for ${reservation.number}` };
     },
     afterCreate: async (tx, id, _extra, caller) => {
       const rows = await tx.query<{ number: string; amount: string; status: string; reservation: string; project: string | null }>(
         `select p.number, p.amount::text as amount, p.status, r.number as reservation, r.project_id::text as project
-           from reservation_payments p join reservations r on r.id = p.reservation_id where p.id = $1`,
+           from reservation_payments p join ${RESERVATION_FACTS} r on r.id = p.reservation_id where p.id = $1`,
         [id],
       );
       const payment = rows.rows[0]!;

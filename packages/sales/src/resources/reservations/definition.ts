@@ -4,6 +4,27 @@ const datetime = (label: string, options: Omit<FieldDef, 'kind' | 'label'> = {})
 
 export const RESERVATION_STATES = ['draft', 'pending_approval', 'confirmed', 'contracted', 'cancelled', 'expired'] as const;
 export type ReservationState = (typeof RESERVATION_STATES)[number];
+/**
+ * What each state means to other documents; every state says (a new one must): `holdsUnit`, its claim
+ * keeps the unit; `waiting`, it waits for an approval; `sold`, the unit is sold by it (confirmed or on).
+ */
+const RESERVATION_STATE_FACTS: Readonly<Record<ReservationState, { holdsUnit: boolean; waiting: boolean; sold: boolean }>> = {
+  draft: { holdsUnit: true, waiting: false, sold: false },
+  pending_approval: { holdsUnit: true, waiting: true, sold: false },
+  confirmed: { holdsUnit: true, waiting: false, sold: true },
+  contracted: { holdsUnit: false, waiting: false, sold: true },
+  cancelled: { holdsUnit: false, waiting: false, sold: false },
+  expired: { holdsUnit: false, waiting: false, sold: false },
+};
+const reservationStatesWhere = (fact: 'holdsUnit' | 'waiting' | 'sold'): readonly ReservationState[] => RESERVATION_STATES.filter((state) => RESERVATION_STATE_FACTS[state][fact]);
+/** States in which a reservation holds its unit. */
+export const OPEN_RESERVATION_STATES = reservationStatesWhere('holdsUnit');
+/** States in which a reservation waits for an approval. */
+export const WAITING_RESERVATION_STATES = reservationStatesWhere('waiting');
+/** States in which a reservation has sold its unit (confirmed, and contracted after it). */
+export const SOLD_RESERVATION_STATES = reservationStatesWhere('sold');
+/** The one state a contract is made from. */
+export const CONTRACTABLE_RESERVATION_STATE = 'confirmed' satisfies ReservationState;
 export const DISCOUNT_KINDS = ['percent', 'amount'] as const;
 /** Where a reservation came from: a free unit, an approved hold (its claim handed over) or an allocated EOI. */
 export const RESERVATION_SOURCES = ['unit', 'hold', 'eoi'] as const;

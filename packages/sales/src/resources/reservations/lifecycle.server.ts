@@ -4,7 +4,7 @@ import { compareMoney, decimal } from '@propdesk/finance';
 import { dataWord, notFound, unprocessable, type LocalText, type Queryable } from '@propdesk/server-kit';
 import { holdState, pricingText, salesText, stateWord } from '../../server/i18n/catalog.js';
 import { z } from 'zod';
-import { reservations, type ReservationState } from './definition.js';
+import { reservations } from './definition.js';
 import { givenDiscountPct, needsDiscountApproval, priceReservation, type DiscountKind } from './pricing.js';
 import { carryEoiPayments, checkEoiSources, handOverEoiClaims } from './from-eois.server.js';
 import {
@@ -34,9 +34,6 @@ export { reservationDoc, type PriceInput };
 const CATEGORY = 'sales';
 const userOf = (caller: Caller) => caller.auth?.userId ?? null;
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
-
-/** States in which a reservation holds its unit. */
-export const OPEN_STATES: readonly ReservationState[] = ['draft', 'pending_approval', 'confirmed'];
 
 /**
  * Hands the reservation's live claim to itself with the kind its state needs (the unit's status

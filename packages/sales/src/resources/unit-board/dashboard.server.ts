@@ -1,6 +1,12 @@
 import { qb, sql, type EngineContext, type RawBuilder } from '@propdesk/records/server';
 import type { Queryable, RequestAuth } from '@propdesk/server-kit';
 import type { SalesDashboard } from './model.js';
+import { ACTIVE_HOLD_STATE, PENDING_HOLD_STATE } from '../hold-requests/definition.js';
+import { HOLD_FACTS } from '../hold-requests/facts.server.js';
+import { EOI_FACTS } from '../eois/facts.server.js';
+import { EOI_SETUP_FACTS } from '../eoi-setups/facts.server.js';
+import { SOLD_RESERVATION_STATES, WAITING_RESERVATION_STATES } from '../reservations/definition.js';
+import { RESERVATION_FACTS } from '../reservations/facts.server.js';
 
 /** The day, week and month of the dashboard are the project people's (Cairo). */
 const ZONE = 'Africa/Cairo';
@@ -51,11 +57,11 @@ export async function readDashboard(engine: EngineContext, auth: RequestAuth | n
     const rows = await rowsOf<{ project: string; active: number; expiring: number; pending: number }>(
       db,
       sql`select p.name as project,
-                 count(*) filter (where h.status = 'approved')::int as active,
-                 count(*) filter (where h.status = 'approved' and (h.expires_at at time zone ${ZONE})::date = (now() at time zone ${ZONE})::date)::int as expiring,
-                 count(*) filter (where h.status = 'pending')::int as pending
-            from hold_requests h join projects p on p.id = h.project_id
-           where h.status in ('approved', 'pending') ${scoped(engine, auth, 'hold-requests', 'h')}
+                 count(*) filter (where h.status = ${ACTIVE_HOLD_STATE})::int as active,
+                 count(*) filter (where h.status = ${ACTIVE_HOLD_STATE} and (h.expires_at at time zone ${ZONE})::date = (now() at time zone ${ZONE})::date)::int as expiring,
+                 count(*) filter (where h.status = ${PENDING_HOLD_STATE})::int as pending
+            from ${sql.raw(HOLD_FACTS)} h join projects p on p.id = h.project_id
+           where h.status in (${ACTIVE_HOLD_STATE}, ${PENDING_HOLD_STATE}) ${scoped(engine, auth, 'hold-requests', 'h')}
            group by p.name order by p.name`,
     );
     holds = {
@@ -75,8 +81,8 @@ export async function readDashboard(engine: EngineContext, auth: RequestAuth | n
                  count(e.id) filter (where e.paid_at is not null)::int as paid,
                  count(e.token)::int as tokens,
                  coalesce(sum(e.paid_amount - coalesce(e.refunded_amount, 0)), 0)::numeric(18,2)::text as collected
-            from eoi_setups s join projects p on p.id = s.project_id
-            left join eois e on e.setup_id = s.id ${scoped(engine, auth, 'eois', 'e')}
+            from ${sql.raw(EOI_SETUP_FACTS)} s join projects p on p.id = s.project_id
+            left join ${sql.raw(EOI_FACTS)} e on e.setup_id = s.id ${scoped(engine, auth, 'eois', 'e')}
            group by s.id, s.name, p.name, p.currency order by p.name, s.name`,
     );
   }
@@ -86,17 +92,21 @@ export async function readDashboard(engine: EngineContext, auth: RequestAuth | n
   if (can(auth, entity('reservations')) && (await hasTable(db, 'reservations'))) {
     const confirmedAt = sql`(coalesce(r.approved_at, r.modified_on) at time zone ${ZONE})`;
     const today = sql`(now() at time zone ${ZONE})`;
+    // The reservations' facts and state groups are theirs (`reservations/facts.server.ts`, `definition.ts`).
+    const facts = sql.raw(RESERVATION_FACTS);
+    const waiting = sql`r.status = any(${[...WAITING_RESERVATION_STATES]}::text[])`;
+    const sold = sql`r.status = any(${[...SOLD_RESERVATION_STATES]}::text[])`;
     reservations = await rowsOf(
       db,
       sql`select p.currency,
-                 count(*) filter (where r.status = 'pending_approval')::int as waiting,
-                 coalesce(sum(r.net_price) filter (where r.status = 'pending_approval'), 0)::numeric(18,2)::text as "waitingValue",
-                 count(*) filter (where r.status in ('confirmed', 'contracted') and ${confirmedAt} >= date_trunc('week', ${today}))::int as week,
-                 coalesce(sum(r.net_price) filter (where r.status in ('confirmed', 'contracted') and ${confirmedAt} >= date_trunc('week', ${today})), 0)::numeric(18,2)::text as "weekValue",
-                 count(*) filter (where r.status in ('confirmed', 'contracted') and ${confirmedAt} >= date_trunc('month', ${today}))::int as month,
-                 coalesce(sum(r.net_price) filter (where r.status in ('confirmed', 'contracted') and ${confirmedAt} >= date_trunc('month', ${today})), 0)::numeric(18,2)::text as "monthValue"
-            from reservations r join projects p on p.id = r.project_id
-           where r.status in ('pending_approval', 'confirmed', 'contracted') ${scoped(engine, auth, 'reservations', 'r')}
+                 count(*) filter (where ${waiting})::int as waiting,
+                 coalesce(sum(r.net_price) filter (where ${waiting}), 0)::numeric(18,2)::text as "waitingValue",
+                 count(*) filter (where ${sold} and ${confirmedAt} >= date_trunc('week', ${today}))::int as week,
+                 coalesce(sum(r.net_price) filter (where ${sold} and ${confirmedAt} >= date_trunc('week', ${today})), 0)::numeric(18,2)::text as "weekValue",
+                 count(*) filter (where ${sold} and ${confirmedAt} >= date_trunc('month', ${today}))::int as month,
+                 coalesce(sum(r.net_price) filter (where ${sold} and ${confirmedAt} >= date_trunc('month', ${today})), 0)::numeric(18,2)::text as "monthValue"
+            from ${facts} r join projects p on p.id = r.project_id
+           where (${waiting} or ${sold}) ${scoped(engine, auth, 'reservations', 'r')}
            group by p.currency order by p.currency`,
     );
     // Every week from the launch (or the last 52) with its count, empty weeks included.
@@ -108,8 +118,8 @@ export async function readDashboard(engine: EngineContext, auth: RequestAuth | n
               from projects p where p.active and (p.launch_date is null or p.launch_date <= ${today}::date)
           ), sold as (
             select r.project_id, date_trunc('week', ${confirmedAt}) as week, count(*)::int as units, sum(r.net_price) as value
-              from reservations r
-             where r.status in ('confirmed', 'contracted') ${scoped(engine, auth, 'reservations', 'r')}
+              from ${facts} r
+             where ${sold} ${scoped(engine, auth, 'reservations', 'r')}
              group by 1, 2
           )
           select b.id::text as "projectId", b.name as project, b.currency, to_char(b.launch_date, 'YYYY-MM-DD') as "launchDate",

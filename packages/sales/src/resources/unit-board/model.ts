@@ -1,3 +1,5 @@
+import type { ClaimKind } from '../unit-claims/model.js';
+
 /**
  * The live inventory board's shapes (issue 17), shared by the server routes and the web board:
  * `GET /api/units/board?project=`, the messages of `GET /api/units/stream?project=`, and the
@@ -6,7 +8,7 @@
 
 /** A unit's one live claim as the board shows it: who holds it, until when, for which document. */
 export type BoardClaim = {
-  kind: 'hold' | 'allocation' | 'reservation';
+  kind: ClaimKind;
   holderId: string | null;
   holder: string | null;
   expiresAt: string | null;

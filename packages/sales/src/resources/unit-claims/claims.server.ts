@@ -1,6 +1,7 @@
 import { updateMany, updateRecord, type Caller, type EngineContext, type ResourceHooks, type UpdatedRow } from '@propdesk/records/server';
 import { conflict, dataWord, notFound, type HttpError, type LocalText, type Migration, type Queryable, type Word } from '@propdesk/server-kit';
 import { salesText, salesWord, unitState } from '../../server/i18n/catalog.js';
+import type { ClaimKind } from './model.js';
 
 /**
  * The unit's one live claim (issue 17): a hold, an EOI allocation or a reservation. At most one live
@@ -50,7 +51,7 @@ export const unitClaimMigrations: Migration[] = [
   },
 ];
 
-export type ClaimKind = 'hold' | 'allocation' | 'reservation';
+export type { ClaimKind };
 export type ClaimDocument = { resource: string; id: string };
 
 /** The unit status each claim kind puts the unit in. */
