@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       accessTtlSeconds: 900,
       refreshTtlSeconds: 604_800,
       logLevel: 'info',
+      requestLogSample: 10,
       trustProxy: false,
       argon2: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
     });
@@ -33,17 +34,18 @@ describe('loadConfig', () => {
     expect(config.trustProxy).toBe(2);
     expect(config.webDir).toBe(join('/x', 'public'));
     expect(config.accessTtlSeconds).toBe(60);
+    expect(loadConfig({ PROPDESK_REQUEST_LOG_SAMPLE: '1' }).requestLogSample).toBe(1);
     expect(loadConfig({ PROPDESK_TRUST_PROXY: 'true' }).trustProxy).toBe(true);
   });
 
   it('names every bad variable in one ConfigError', () => {
     try {
-      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', PROPDESK_SECRET: 'short', LOG_LEVEL: 'loud' });
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', PROPDESK_SECRET: 'short', LOG_LEVEL: 'loud', PROPDESK_REQUEST_LOG_SAMPLE: '0' });
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
       const message = (error as Error).message;
-      for (const name of ['PORT', 'DATABASE_URL', 'PROPDESK_SECRET', 'LOG_LEVEL']) expect(message).toContain(name);
+      for (const name of ['PORT', 'DATABASE_URL', 'PROPDESK_SECRET', 'LOG_LEVEL', 'PROPDESK_REQUEST_LOG_SAMPLE']) expect(message).toContain(name);
     }
   });
 });
