@@ -10,6 +10,7 @@ import { installments } from '../installments/definition.js';
 import { settleInstallments } from '../installments/ledger.server.js';
 import { receipts } from '../receipts/definition.js';
 import { clearAllocations, reverseAllocations } from '../receipts/lifecycle.server.js';
+import { bouncedChequeLink } from './links.js';
 
 /**
  * One cheque per (bank, number); the deposit calendar reads open cheques by due date. The bounce
@@ -33,7 +34,7 @@ export const chequeMigrations: Migration[] = [
 ];
 
 const CATEGORY = 'cheques';
-const chequeLink = (id: string) => `/settings/leads/BouncedCheques/view?record=${id}`;
+const chequeLink = bouncedChequeLink;
 const userOf = (caller: Caller) => caller.auth?.userId ?? null;
 
 type ChequeFacts = { number: string; amount: string; customer_id: string; contract_id: string | null; bank: string; status: string; received_on: string | null };

@@ -6,8 +6,8 @@ import { notice } from '../../server/i18n/notice.js';
 import { reservationPayments } from './definition.js';
 import { carryReservationPayments } from './carry.server.js';
 import { reservationSetupFor } from '../reservations/setup.server.js';
+import { reservationPaymentLink } from './links.js';
 
-export const reservationPaymentLink = (id: string) => `/settings/leads/ReservationPayments/view?id=${id}`;
 const userOf = (caller: Caller) => caller.auth?.userId ?? null;
 
 /** A reservation's fee paid: the sum of its approved fee payments (kept by the engine, exact in SQL numeric). */
