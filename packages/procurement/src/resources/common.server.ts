@@ -5,9 +5,6 @@ import { documentTotals, type DocumentTotals } from '../model/money.js';
 /** The first row of a query, typed. */
 export const one = async <T>(tx: Queryable, text: string, params: unknown[]): Promise<T | undefined> => (await tx.query<T & Record<string, unknown>>(text, params)).rows[0];
 
-/** A screen link to a document. */
-export const link = (route: string, id: string) => `${route}?record=${id}`;
-
 /** Who acted (null for the server's own writes). */
 export const userOf = (caller: Caller) => caller.auth?.userId ?? null;
 

@@ -20,6 +20,7 @@ export {
 } from './definition.js';
 export type { ActionDef, FieldDef, FieldError, FieldKind, OptionPart, PickMatch, ResourceDef, ShowWhen } from './definition.js';
 export { createRegistry } from './registry.js';
+export { linksOf, recordLink, routeOf, screenLinks, withQuery, type ScreenLinks } from './links.js';
 export type { Registry } from './registry.js';
 export { addRuleIssues, createSchema, hiddenValueErrors, isValidDate, ruleErrors, updateSchema, valueFromText, valueSchema } from './schemas.js';
 export type { SchemaOptions, ValueSource } from './schemas.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { HttpError, badRequest, notFound, type Queryable, type RequestAuth, text } from '@propdesk/server-kit';
 import { recordsCatalog, thingOf } from './i18n/catalog.js';
 import { sql } from 'kysely';
-import { columnOf, createSchema, hasActive, isTextKind, labelFieldOf, ruleErrors, type FieldDef, type FieldError, type RecordRow, type ResourceDef } from '../model/index.js';
+import { columnOf, createSchema, hasActive, isTextKind, labelFieldOf, recordLink, ruleErrors, type FieldDef, type FieldError, type RecordRow, type ResourceDef } from '../model/index.js';
 import { assertEditableState, assertNotArchived, type Rollup, type UpdatedRow } from './lifecycle.js';
 import { noteChanges } from './changes.js';
 import { reserveDocumentNumbers } from './numbering.js';
@@ -173,7 +173,7 @@ async function checkUnique(ctx: EngineContext, tx: Queryable, def: ResourceDef, 
       const holder = holders.get(key);
       if (!holder) continue;
       const label = holder.label ?? holder.id;
-      const link = def.route ? `${def.route}?record=${holder.id}` : undefined;
+      const link = def.route ? recordLink(def.route, holder.id) : undefined;
       throw new HttpError(409, `Row ${item.index}: a ${def.singular.toLowerCase()} with this ${field.label.toLowerCase()} already exists: ${label}.`, {
         errors: [{ field: rowField(item.index, name), message: `Already used by ${label}`, ...(link ? { link } : {}) }],
       });

@@ -31,6 +31,7 @@ import {
   listQuerySchema,
   parseListFilter,
   parseSort,
+  recordLink,
   updateSchema,
   validateFilter,
   valueSchema,
@@ -385,7 +386,7 @@ function registerLookupRoutes(routes: ResourceRoutes): void {
           .limit(1),
       );
       const clash = rows[0];
-      return ok(clash ? { available: false, clash: { ...clash, link: def.route ? `${def.route}?record=${clash.id}` : null } } : { available: true, clash: null });
+      return ok(clash ? { available: false, clash: { ...clash, link: def.route ? recordLink(def.route, clash.id) : null } } : { available: true, clash: null });
     },
   );
 }

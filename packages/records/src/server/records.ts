@@ -8,6 +8,7 @@ import {
   hasActive,
   isTextKind,
   labelFieldOf,
+  recordLink,
   ruleErrors,
   type FieldDef,
   type FieldChange,
@@ -386,7 +387,7 @@ async function findClash(
 
 function clashError(def: ResourceDef, clash: { field: string; id: string; label: string }) {
   const label = def.fields[clash.field]?.label ?? clash.field;
-  const link = def.route ? `${def.route}?record=${clash.id}` : undefined;
+  const link = def.route ? recordLink(def.route, clash.id) : undefined;
   const field = def.fields[clash.field] ? fieldWord(def, clash.field, true) : { en: label.toLowerCase() };
   return new HttpError(409, text(recordsCatalog, 'alreadyExistsWith', { thing: thingOf(def), field, label: clash.label }), {
     errors: [fieldError(clash.field, text(recordsCatalog, 'alreadyUsedBy', { label: clash.label }), link)],

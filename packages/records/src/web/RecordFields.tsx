@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useSelector } from 'react-redux';
 import { selectPrivilegeChecker } from '@propdesk/auth-session/web';
 import type { PrivilegeChecker } from '@propdesk/privileges';
-import { isShown, type FieldDef, type RecordRow, type ResourceDef } from '../model/index.js';
+import { isShown, recordLink, type FieldDef, type RecordRow, type ResourceDef } from '../model/index.js';
 import { formatValue } from './format.js';
 import { PhoneLinks } from './PhoneLinks.js';
 import { findResource } from './registry.js';
@@ -32,7 +32,7 @@ export function RecordFields({ def, record }: RecordFieldsProps) {
     if (field.kind !== 'reference' || typeof value !== 'string' || !value) return null;
     const target = field.ref ? findResource(field.ref) : undefined;
     if (!target?.route || !(target.readOpen || checker.can(target.entity, 'read'))) return null;
-    return `${target.route}?record=${encodeURIComponent(value)}`;
+    return recordLink(target.route, value);
   };
 
   return (

@@ -12,7 +12,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { selectPrivilegeChecker } from '@propdesk/auth-session/web';
 import type { PrivilegeChecker } from '@propdesk/privileges';
-import { labelFieldOf, type RecordRow, type ResourceDef } from '../model/index.js';
+import { labelFieldOf, recordLink, type RecordRow, type ResourceDef } from '../model/index.js';
 import { serverError, useGetRecordQuery } from './api.js';
 import { BoardLayout } from './BoardLayout.js';
 import { GridLayout } from './GridLayout.js';
@@ -123,7 +123,7 @@ function ResourcePageContent({ def, listHeader, fixedFilter, layouts, renderExtr
   const lockedFields = new Set(Object.entries(def.fields).filter(([name, field]) => field.protected && !checker.canField(def.entity, name, 'update')).map(([name]) => name));
 
   if (mode !== 'list') {
-    const toList = (id?: string) => navigate(def.route ? `${def.route}${id ? `?record=${id}` : ''}` : '..');
+    const toList = (id?: string) => navigate(def.route ? (id ? recordLink(def.route, id) : def.route) : '..');
     if (mode === 'create' || !recordId) {
       if (mode === 'edit') {
         // The spec's edit route opened on its own (`/settings/editRole`): choose what to edit here.

@@ -17,3 +17,22 @@ export { receipts, RECEIPT_STATES, RECEIPT_METHODS } from '../resources/receipts
 export { receiptItems, RECEIPT_ITEM_KINDS } from '../resources/receipt-items/definition.js';
 export { cheques, CHEQUE_STATES } from '../resources/cheques/definition.js';
 export { commissions, COMMISSION_STATES, COMMISSION_TRIGGERS, type CommissionState, type CommissionTrigger } from '../resources/commissions/definition.js';
+// Each document's screen links (issue 30): other packages link to sales' screens through these.
+export { leadLinks, customerLinks, customerFromLeadLink } from '../resources/leads/links.js';
+export { holdLinks, holdSetupLinks } from '../resources/hold-requests/links.js';
+export { eoiLinks } from '../resources/eois/links.js';
+export { eoiSetupLinks } from '../resources/eoi-setups/links.js';
+export { eoiPaymentLinks } from '../resources/eoi-payments/links.js';
+export { bulkDealLinks } from '../resources/bulk-deals/links.js';
+export { reservationLinks, reservationSetupLinks, discountAuthorityLinks } from '../resources/reservations/links.js';
+export { reservationPaymentLinks, reservationGroupPaymentLinks } from '../resources/reservation-payments/links.js';
+export { contractLinks, brokerLinks } from '../resources/contracts/links.js';
+export { installmentLinks, contractPaymentLinks } from '../resources/installments/links.js';
+export { receiptLinks } from '../resources/receipts/links.js';
+export { receiptItemLinks } from '../resources/receipt-items/links.js';
+export { chequeLinks, bouncedChequeLinks } from '../resources/cheques/links.js';
+export { collectionsLinks } from '../resources/collections/links.js';
+export { collectionSettingLinks } from '../resources/collection-settings/links.js';
+export { commissionLinks } from '../resources/commissions/links.js';
+export { messagesLinks, messageTemplateLinks } from '../resources/messages/links.js';
+export { unitBoardLinks, salesDashboardLinks } from '../resources/unit-board/links.js';

@@ -8,6 +8,7 @@ import { toE164 } from '../model/phones.js';
 import { assignLead, lockVisibleLead } from './hooks.js';
 import { activeUser, findDuplicates, leadLink, managerOf, wonStatus, type Notify } from './service.js';
 import { runLeadExpiry } from './expiry.js';
+import { customerLinks } from '../resources/leads/links.js';
 import { notice } from './i18n/notice.js';
 import { eligibleOwners } from './owners.js';
 import { assignDoc, claimBodyDoc, claimDoc, customerDuplicatesDoc, expiryRunDoc, leadDuplicatesDoc, recordOf, recordsOf } from './docs.js';
@@ -282,7 +283,7 @@ function registerLeadOutcomeRoutes(routes: LeadRoutes): void {
 
 /** The validity job on demand, and the customers' duplicate check. */
 function registerLeadUpkeepRoutes(routes: LeadRoutes): void {
-  const { app, ctx, notify, customers, tags, customerTags } = routes;
+  const { app, ctx, notify, tags, customerTags } = routes;
   app.post(
     '/api/leads/expiry/run',
     { schema: { tags, summary: 'Run the validity job now (reminders and expiry; it also runs on a schedule)', docs: { response: { 200: expiryRunDoc } } } as FastifySchema, onRequest: requirePrivilege('lead', 'assign') },
@@ -302,7 +303,7 @@ function registerLeadUpkeepRoutes(routes: LeadRoutes): void {
           where ((phone = $1 or phone2 = $1) or ($2::text is not null and national_id = $2)) and ($3::uuid is null or id <> $3::uuid) order by full_name limit 5`,
         [phone, nationalId, query.excludeId ?? null],
       );
-      return ok(rows.rows.map((row) => ({ id: row.id, fullName: row.full_name, matchedOn: row.by_phone ? 'phone' : 'nationalId', link: `${customers.route}?record=${row.id}` })));
+      return ok(rows.rows.map((row) => ({ id: row.id, fullName: row.full_name, matchedOn: row.by_phone ? 'phone' : 'nationalId', link: customerLinks.link(row.id) })));
     },
   );
 }

@@ -3,6 +3,7 @@ import { sql, run, qb, type EngineContext } from '@propdesk/records/server';
 import type { DuplicateMatch } from '../model/api.js';
 import { leadScope, readsAllLeads } from './scope.js';
 import { canOwnLeadSql } from './owners.js';
+import { leadLinks } from '../resources/leads/links.js';
 
 /**
  * Raises a notification inside the caller's transaction (notifications-core's `notify`, given by the
@@ -10,7 +11,7 @@ import { canOwnLeadSql } from './owners.js';
  */
 export type Notify = (tx: Queryable, input: { userId: string; title: string | LocalText; body?: string | LocalText | null; link?: string | null; category?: string }) => Promise<unknown>;
 
-export const leadLink = (id: string) => `/sales/leads?record=${id}`;
+export const leadLink = leadLinks.link;
 
 export type Validity = { days: number; reminderDays: number; onExpiry: 'return_to_pool' | 'reassign_to_manager' };
 export const DEFAULT_VALIDITY: Validity = { days: 30, reminderDays: 3, onExpiry: 'return_to_pool' };

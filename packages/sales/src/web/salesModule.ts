@@ -2,6 +2,9 @@ import { assembleSections, domainModule, type DomainModule } from '@propdesk/she
 import { registerValidationWords } from '@propdesk/records/web';
 import { SALES_SECTIONS, SALES_WEB_FOLDERS } from './manifest.js';
 import { salesValidationCatalog } from '../model/i18n/validation.js';
+import { CREATE_CUSTOMER_ROUTE, customerLinks } from '../resources/leads/links.js';
+import { holdLinks, holdSetupLinks } from '../resources/hold-requests/links.js';
+import { discountAuthorityLinks, reservationLinks, reservationSetupLinks } from '../resources/reservations/links.js';
 
 /**
  * The sales domain: leads, EOI, customers, reservations, contracts, hold requests, and the
@@ -19,15 +22,10 @@ export const salesModule: DomainModule = domainModule({
   manifestWords: { ar: () => import('../i18n/manifest.ar.js') },
   modePrefixes: [
     { prefix: '/sales', mode: 'sales' },
-    { prefix: '/Reservations', mode: 'sales' },
+    { prefix: reservationLinks.route, mode: 'sales' },
     // Sales sidebar items whose spec paths start with /settings: longer than the settings
     // module's '/settings', so the sidebar stays in Sales mode on them.
-    { prefix: '/settings/leads/Customers', mode: 'sales' },
-    { prefix: '/settings/leads/CreateCustomer', mode: 'sales' },
-    { prefix: '/settings/leads/holdRequests', mode: 'sales' },
-    { prefix: '/settings/leads/holdRequestSetUp', mode: 'sales' },
-    { prefix: '/settings/leads/reservationSetup', mode: 'sales' },
-    { prefix: '/settings/leads/discountAuthority', mode: 'sales' },
+    ...[customerLinks.route, CREATE_CUSTOMER_ROUTE, holdLinks.route, holdSetupLinks.route, reservationSetupLinks.route, discountAuthorityLinks.route].map((prefix) => ({ prefix, mode: 'sales' as const })),
     // Receipt screens are Settings-mode (spec section 2, sidebar).
     { prefix: '/receipt', mode: 'settings' },
   ],

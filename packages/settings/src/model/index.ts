@@ -3,3 +3,4 @@ export { PASSWORD_MIN_LENGTH, passwordSchema, passwordResetSchema, privilegeSche
 export { unitPatternSchema, unitCodes, repriceSchema, repriced, numberFromText, wholeNumberFromText, UNIT_CODE_TOKENS } from './unitTools.js';
 export type { UnitPattern, RepriceRequest } from './unitTools.js';
 export { UNIT_STATUS_ROWS } from './unitStatuses.js';
+export { brokerLinks, roleLinks, webhookLinks, webhookLink, ROLE_CREATE_ROUTE, ROLE_EDIT_ROUTE } from './links.js';

@@ -46,6 +46,8 @@ export const leadsSettings: SectionDeclaration = {
     resource('banks'),
     // Sidebar target with no route in the spec: the payment statuses list, guarded like its item.
     resource('payment-statuses', { path: '/settings/leads/paymentStatuses' }),
+    // Sales' screens (settings may not import sales: docs/architecture.md); the web app's screenLinks
+    // test checks each path is the sales document's own link.
     navLink('EOI Payments', '/settings/leads/EoiPayments'),
     navLink('Reservation Payments', '/settings/leads/ReservationPayments'),
     navLink('Contract Payments', '/settings/leads/ContractPayments'),

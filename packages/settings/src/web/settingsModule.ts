@@ -10,6 +10,7 @@ import { domainModule, type DomainModule } from '@propdesk/shell-ui';
 import { SETTINGS_RESOURCES } from '../model/definitions/index.js';
 import { settingsValidationCatalog } from '../model/i18n/validation.js';
 import { leadsSettings } from './leadsSettings.js';
+import { ROLE_CREATE_ROUTE, ROLE_EDIT_ROUTE } from '../model/links.js';
 
 const resource = declareResources(SETTINGS_RESOURCES);
 // The words of settings' own rules (a plan's percentages, a webhook's events), found by their English in a form's errors.
@@ -81,8 +82,8 @@ export const settingsModule: DomainModule = domainModule({
       trail: ['Settings', 'Roles'],
       items: [
         resource('roles', { navLabel: 'View All Roles', visible: 'always', extend: roles('roleList') }),
-        resource('roles', { path: '/settings/CreateRole', mode: 'create', title: 'Create Role', visible: 'always', extend: roles('roleEditor') }),
-        resource('roles', { path: '/settings/editRole', mode: 'edit', title: 'Edit Role', visible: 'always', extend: roles('roleEditor') }),
+        resource('roles', { path: ROLE_CREATE_ROUTE, mode: 'create', title: 'Create Role', visible: 'always', extend: roles('roleEditor') }),
+        resource('roles', { path: ROLE_EDIT_ROUTE, mode: 'edit', title: 'Edit Role', visible: 'always', extend: roles('roleEditor') }),
         // Issue 27: API keys, shown to those who may read them.
         resource('api-keys', { navLabel: 'API keys', extend: apiKeys }),
       ],

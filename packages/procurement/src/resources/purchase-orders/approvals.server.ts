@@ -2,12 +2,10 @@ import { notify } from '@propdesk/notifications-core/server';
 import { formatMoney } from '@propdesk/records/model';
 import type { Queryable } from '@propdesk/server-kit';
 import { notice } from '../../server/i18n/catalog.js';
-import { link } from '../common.server.js';
+import { orderLinks } from './links.js';
 
 export type Tier = { level: number; name: string; aboveAmount: string; roleId: string; roleName: string };
 export type Decision = { tierLevel: number; userId: string; userName: string; comment: string | null; decidedOn: string };
-
-export const ORDER_ROUTE = '/procurement/purchaseOrder';
 
 /** The tiers an order of this total needs, in level order (every active tier whose threshold it exceeds). */
 export async function requiredTiers(tx: Queryable, total: string): Promise<Tier[]> {
@@ -53,7 +51,7 @@ export async function notifyNextTier(tx: Queryable, orderId: string, number: str
       userId,
       title: notice('noticeOrderAwaitsApproval', { number }),
       body: notice('noticeOrderTier', { level: String(next.level), name: next.name, amount }),
-      link: link(ORDER_ROUTE, orderId),
+      link: orderLinks.link(orderId),
       category: 'procurement',
       createdBy: by,
     });

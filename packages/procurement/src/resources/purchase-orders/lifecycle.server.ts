@@ -3,14 +3,15 @@ import type { ResourceHooks, Rollup } from '@propdesk/records/server';
 import { dataWord, unprocessable, type LocalText, type Queryable } from '@propdesk/server-kit';
 import { notice, procurementText } from '../../server/i18n/catalog.js';
 import { documentTotals } from '../../model/money.js';
-import { link, linesTotals, one, userOf } from '../common.server.js';
-import { ORDER_ROUTE, decisionsOf, notifyNextTier, requiredTiers } from './approvals.server.js';
+import { linesTotals, one, userOf } from '../common.server.js';
+import { orderLinks } from './links.js';
+import { decisionsOf, notifyNextTier, requiredTiers } from './approvals.server.js';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
 async function notifyCreator(tx: Queryable, id: string, title: LocalText, body: string, by: string | null) {
   const creator = (await one<{ id: string | null }>(tx, 'select created_by::text as id from purchase_orders where id = $1', [id]))?.id;
-  if (creator) await notify(tx, { userId: creator, title, body, link: link(ORDER_ROUTE, id), category: 'procurement', createdBy: by });
+  if (creator) await notify(tx, { userId: creator, title, body, link: orderLinks.link(id), category: 'procurement', createdBy: by });
 }
 
 /**
@@ -64,7 +65,7 @@ export const purchaseOrderHooks: ResourceHooks = {
           await one<{ id: string | null }>(tx, 'select r.requester_id::text as id from purchase_orders o join purchase_requests r on r.id = o.request_id where o.id = $1', [id])
         )?.id;
         if (requester) {
-          await notify(tx, { userId: requester, title: notice('noticeOrderIssued', { number: String(record.number) }), body: String(record.title), link: link(ORDER_ROUTE, id), category: 'procurement', createdBy: userOf(caller) });
+          await notify(tx, { userId: requester, title: notice('noticeOrderIssued', { number: String(record.number) }), body: String(record.title), link: orderLinks.link(id), category: 'procurement', createdBy: userOf(caller) });
         }
       },
     },

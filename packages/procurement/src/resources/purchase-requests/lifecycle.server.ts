@@ -2,9 +2,8 @@ import { notify } from '@propdesk/notifications-core/server';
 import type { ResourceHooks, Rollup } from '@propdesk/records/server';
 import { unprocessable, type LocalText, type Queryable } from '@propdesk/server-kit';
 import { notice, procurementText } from '../../server/i18n/catalog.js';
-import { link, linesTotals, one, plain, userOf } from '../common.server.js';
-
-const ROUTE = '/procurement/purchaseRequest';
+import { linesTotals, one, plain, userOf } from '../common.server.js';
+import { requestLinks } from './links.js';
 
 /** The departments of the people who may approve purchase requests. */
 async function approverDepartments(tx: Queryable): Promise<string[]> {
@@ -22,7 +21,7 @@ async function approverDepartments(tx: Queryable): Promise<string[]> {
 
 async function notifyRequester(tx: Queryable, id: string, title: LocalText, body: string, by: string | null) {
   const requester = (await one<{ id: string | null }>(tx, 'select requester_id::text as id from purchase_requests where id = $1', [id]))?.id;
-  if (requester) await notify(tx, { userId: requester, title, body, link: link(ROUTE, id), category: 'procurement', createdBy: by });
+  if (requester) await notify(tx, { userId: requester, title, body, link: requestLinks.link(id), category: 'procurement', createdBy: by });
 }
 
 /** A purchase request: its requester, and what submitting and deciding it does. */
@@ -36,7 +35,7 @@ export const purchaseRequestHooks: ResourceHooks = {
       },
       after: async (tx, id, record, caller) => {
         for (const departmentId of await approverDepartments(tx)) {
-          await notify(tx, { departmentId, title: notice('noticeRequestSubmitted', { number: String(record.number) }), body: String(record.title), link: link(ROUTE, id), category: 'procurement', createdBy: userOf(caller) });
+          await notify(tx, { departmentId, title: notice('noticeRequestSubmitted', { number: String(record.number) }), body: String(record.title), link: requestLinks.link(id), category: 'procurement', createdBy: userOf(caller) });
         }
       },
     },

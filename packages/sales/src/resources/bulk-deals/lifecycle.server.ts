@@ -8,6 +8,7 @@ import { eois } from '../eois/definition.js';
 import { setupRow } from '../eois/lifecycle.server.js';
 import { claimUnits } from '../unit-claims/claims.server.js';
 import { allocateManyToReservations } from './reserve.server.js';
+import { bulkDealLinks } from './links.js';
 
 const userOf = (caller: Caller) => caller.auth?.userId ?? null;
 const words = (status: unknown) => String(status ?? '').replace(/_/g, ' ');
@@ -218,7 +219,7 @@ export function bulkDealHooks(engine: EngineContext, notify: DomainNotify): Reso
               departmentId: setup.approver_department_id,
               title: notice('noticeRefundsWaiting', { deal: String(setup.name), number: String(current.number) }),
               body: notice('noticeRefundsWaitingBody', { count: left.length, shown: String(left.length) }),
-              link: `/sales/eoi/bulkdeals?record=${id}`,
+              link: bulkDealLinks.link(id),
               category: 'sales',
               createdBy: userOf(caller),
             });

@@ -13,6 +13,7 @@ import { lockedReceiptState, receiptInstallments } from '../receipts/facts.serve
 import { clearAllocations, reverseAllocations } from '../receipts/lifecycle.server.js';
 import { contractFact, lockedContract } from '../contracts/facts.server.js';
 import { nextInstallmentSeq } from '../installments/facts.server.js';
+import { bouncedChequeLink } from './links.js';
 
 /**
  * One cheque per (bank, number); the deposit calendar reads open cheques by due date. The bounce
@@ -36,7 +37,7 @@ export const chequeMigrations: Migration[] = [
 ];
 
 const CATEGORY = 'cheques';
-const chequeLink = (id: string) => `/settings/leads/BouncedCheques/view?record=${id}`;
+const chequeLink = bouncedChequeLink;
 const userOf = (caller: Caller) => caller.auth?.userId ?? null;
 
 type ChequeFacts = { number: string; amount: string; customer_id: string; contract_id: string | null; bank: string; status: string; received_on: string | null };

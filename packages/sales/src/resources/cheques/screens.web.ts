@@ -2,6 +2,7 @@ import { declareResources } from '@propdesk/records/web';
 import { readOn } from '@propdesk/shell-ui';
 import type { SalesScreens } from '../../web/manifest.js';
 import { SALES_RESOURCES } from '../manifest.js';
+import { BOUNCED_CHEQUE_VIEW_ROUTE, bouncedChequeLinks, chequeLinks } from './links.js';
 import { withSalesWords } from '../../web/i18n/preload.js';
 
 const resource = declareResources(SALES_RESOURCES);
@@ -17,8 +18,8 @@ export const chequeScreens: SalesScreens = [
   {
     section: 'settingsLeads',
     pages: [
-      resource('cheques', { extend: chequeExtras, aliases: ['/settings/leads/Cheques/view'] }),
-      resource('cheques', { path: '/settings/leads/BouncedCheques', title: 'Bounced Cheques', guard: readOn('bouncedCheques'), extend: bouncedExtras, aliases: ['/settings/leads/BouncedCheques/view'] }),
+      resource('cheques', { extend: chequeExtras, aliases: [`${chequeLinks.route}/view`] }),
+      resource('cheques', { path: bouncedChequeLinks.route, title: 'Bounced Cheques', guard: readOn('bouncedCheques'), extend: bouncedExtras, aliases: [BOUNCED_CHEQUE_VIEW_ROUTE] }),
     ],
   },
 ];

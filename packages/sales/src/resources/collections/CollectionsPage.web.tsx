@@ -15,6 +15,10 @@ import { RemindBandDialog } from './RemindBandDialog.web.js';
 import { salesCatalog } from '../../web/i18n/catalog.js';
 import type { SalesKey } from '../../web/i18n/en.js';
 import { useFormat, type SalesFormat } from '../../web/i18n/format.js';
+import { chequeLinks } from '../cheques/links.js';
+import { contractLinks } from '../contracts/links.js';
+import { contractPaymentLinks } from '../installments/links.js';
+import { collectionSettingLinks } from '../collection-settings/links.js';
 
 /** Bar lengths only: the figures people read stay decimal strings. */
 const length = (amount: string) => Number(amount);
@@ -151,7 +155,7 @@ function Cheques({ rows, week }: { rows: NonNullable<CollectionsDashboard['chequ
           />
         </>
       )}
-      <Button component={RouterLink} to="/settings/leads/Cheques" size="small">
+      <Button component={RouterLink} to={chequeLinks.route} size="small">
         {t('coll.chequeRegister')}
       </Button>
     </DashboardCard>
@@ -166,9 +170,9 @@ export function CollectionsPage() {
   const { t } = useWords();
   const { data, error, isFetching, refetch } = useCollectionsDashboardQuery(undefined, { pollingInterval: 60_000, refetchOnMountOrArgChange: true });
   const links = [
-    { to: '/sales/contracts', label: t('coll.contracts') },
-    { to: '/sales/contracts/payments', label: t('coll.contractPayments') },
-    { to: '/sales/contracts/collections/settings', label: t('coll.collectionSettings') },
+    { to: contractLinks.route, label: t('coll.contracts') },
+    { to: contractPaymentLinks.route, label: t('coll.contractPayments') },
+    { to: collectionSettingLinks.route, label: t('coll.collectionSettings') },
   ];
   return (
     <DashboardFrame label={t('coll.dashboard')} asOf={data?.asOf} isFetching={isFetching} refetch={refetch} error={error} links={links}>

@@ -1,13 +1,14 @@
 import { customScreen } from '@propdesk/shell-ui';
 import type { SalesScreens } from '../../web/manifest.js';
 import { withSalesWords } from '../../web/i18n/preload.js';
+import { collectionsLinks } from './links.js';
 
 /** Not in the spec: the collections dashboard (issue 18), in the Contracts group, for whoever may read the ledger. */
 export const collectionScreens: SalesScreens = [
   {
     section: 'contracts',
     items: [
-      customScreen('/sales/contracts/collections', 'Collections', () => withSalesWords(import('./CollectionsPage.web.js')).then((m) => m.CollectionsPage), { guard: { entity: 'contractPayment', action: 'read' } }),
+      customScreen(collectionsLinks.route, 'Collections', () => withSalesWords(import('./CollectionsPage.web.js')).then((m) => m.CollectionsPage), { guard: { entity: 'contractPayment', action: 'read' } }),
     ],
   },
 ];

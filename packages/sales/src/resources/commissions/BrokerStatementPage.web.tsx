@@ -22,6 +22,7 @@ import { salesCatalog } from '../../web/i18n/catalog.js';
 import { useOptionLabel } from '../../web/i18n/definitionWords.js';
 import type { SalesKey } from '../../web/i18n/en.js';
 import { useFormat } from '../../web/i18n/format.js';
+import { commissionLinks, commissionViewLink } from './links.js';
 
 const STATE_COLOURS: Record<string, 'default' | 'info' | 'warning' | 'success' | 'error'> = {
   accrued: 'default',
@@ -124,7 +125,7 @@ export function BrokerStatementPage() {
             </Button>
           </>
         ) : null}
-        <Button component={RouterLink} to="/sales/contracts/commissions">
+        <Button component={RouterLink} to={commissionLinks.route}>
           {t('broker.allCommissions')}
         </Button>
       </Stack>
@@ -169,7 +170,7 @@ export function BrokerStatementPage() {
                   {data.lines.map((line) => (
                     <TableRow key={line.id} hover>
                       <TableCell>
-                        <RouterLink to={`/sales/contracts/commissions/view?record=${line.id}`}>{isolate(line.number)}</RouterLink>
+                        <RouterLink to={commissionViewLink(line.id)}>{isolate(line.number)}</RouterLink>
                       </TableCell>
                       <TableCell>{isolate(line.contract)}</TableCell>
                       <TableCell>

@@ -18,6 +18,7 @@ import { Link as RouterLink } from 'react-router';
 import { useRecordRecoveryMutation } from './commissionApi.web.js';
 import { salesCatalog } from '../../web/i18n/catalog.js';
 import { useFormat } from '../../web/i18n/format.js';
+import { brokerStatementLink } from './links.js';
 
 /** An amount as a person types it, checked as the server checks it (never coerced to a number). */
 const AMOUNT = /^\d{1,13}(\.\d{1,2})?$/;
@@ -106,7 +107,7 @@ function CommissionExtra({ record }: { record: RecordRow }) {
   return (
     <Stack direction="row" spacing={1}>
       {broker ? (
-        <Button variant="outlined" component={RouterLink} to={`/sales/contracts/commissions/statement?broker=${broker}`}>
+        <Button variant="outlined" component={RouterLink} to={brokerStatementLink(broker)}>
           {t('recovery.brokerStatement')}
         </Button>
       ) : null}
@@ -125,7 +126,7 @@ function BrokerStatementsLink() {
   const t = useT(salesCatalog);
   return (
     <Stack direction="row" spacing={1} sx={{ mb: 1 }}>
-      <Button variant="outlined" component={RouterLink} to="/sales/contracts/commissions/statement">
+      <Button variant="outlined" component={RouterLink} to={brokerStatementLink()}>
         {t('recovery.brokerStatements')}
       </Button>
     </Stack>

@@ -5,6 +5,7 @@ import { dataWord, notFound, unprocessable, type LocalText, type Migration, type
 import { salesText, stateWord } from '../../server/i18n/catalog.js';
 import { notice } from '../../server/i18n/notice.js';
 import { commissions, type CommissionTrigger } from './definition.js';
+import { commissionViewLink } from './links.js';
 import { commissionFor, nextState, triggerMet, type CommissionTerms, type TriggerFacts } from './math.js';
 import { contractFact, contractsWithBroker, type ContractFacts } from '../contracts/facts.server.js';
 import { CLEARED_CHEQUE_STATE } from '../cheques/definition.js';
@@ -26,7 +27,7 @@ export const commissionMigrations: Migration[] = [
 ];
 
 const CATEGORY = 'commissions';
-const commissionLink = (id: string) => `/sales/contracts/commissions/view?record=${id}`;
+const commissionLink = commissionViewLink;
 const userOf = (caller: Caller) => caller.auth?.userId ?? null;
 const today = async (tx: Queryable) => (await tx.query<{ d: string }>("select to_char(current_date, 'YYYY-MM-DD') as d")).rows[0]!.d;
 

@@ -2,6 +2,7 @@ import { declareResources } from '@propdesk/records/web';
 import { customScreen, readOn } from '@propdesk/shell-ui';
 import type { SalesScreens } from '../../web/manifest.js';
 import { SALES_RESOURCES } from '../manifest.js';
+import { BROKER_STATEMENT_ROUTE, COMMISSION_VIEW_ROUTE } from './links.js';
 import { withSalesWords } from '../../web/i18n/preload.js';
 
 const resource = declareResources(SALES_RESOURCES);
@@ -17,8 +18,8 @@ export const commissionScreens: SalesScreens = [
   {
     section: 'contracts',
     items: [
-      resource('commissions', { navLabel: 'Commissions', extend, aliases: ['/sales/contracts/commissions/view'] }),
-      customScreen('/sales/contracts/commissions/statement', 'Broker Statement', () => withSalesWords(import('./BrokerStatementPage.web.js')).then((m) => m.BrokerStatementPage), { guard: readOn('commission'), navLabel: 'Broker Statements' }),
+      resource('commissions', { navLabel: 'Commissions', extend, aliases: [COMMISSION_VIEW_ROUTE] }),
+      customScreen(BROKER_STATEMENT_ROUTE, 'Broker Statement', () => withSalesWords(import('./BrokerStatementPage.web.js')).then((m) => m.BrokerStatementPage), { guard: readOn('commission'), navLabel: 'Broker Statements' }),
     ],
   },
 ];

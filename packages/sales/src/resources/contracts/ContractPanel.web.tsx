@@ -28,6 +28,9 @@ import { salesCatalog } from '../../web/i18n/catalog.js';
 import type { SalesKey } from '../../web/i18n/en.js';
 import { useOptionLabel } from '../../web/i18n/definitionWords.js';
 import { useFormat, type SalesFormat } from '../../web/i18n/format.js';
+import { brokerLinks } from './links.js';
+import { receiptLinks } from '../receipts/links.js';
+import { commissionLinks } from '../commissions/links.js';
 
 /** What a step will do, asked before it moves: "Move CNT-2026-00017 from “Draft” to “Legal review”?" */
 function stepQuestion(t: Translate<SalesKey>, contract: RecordRow, action: StepAction): string {
@@ -106,7 +109,7 @@ function BrokerAndCommissions({ contract }: { contract: RecordRow }) {
         </Box>
         {broker ? (
           checker.can('broker', 'read') ? (
-            <Link component={RouterLink} to={`/settings/leads/brokers?record=${broker.id}`}>
+            <Link component={RouterLink} to={brokerLinks.link(broker.id)}>
               {broker.name}
             </Link>
           ) : (
@@ -136,7 +139,7 @@ function BrokerAndCommissions({ contract }: { contract: RecordRow }) {
               {lines.map((line) => (
                 <TableRow key={line.id}>
                   <TableCell>
-                    <Link component={RouterLink} to={`/sales/contracts/commissions?record=${line.id}`}>
+                    <Link component={RouterLink} to={commissionLinks.link(line.id)}>
                       {String(line.number)}
                     </Link>
                   </TableCell>
@@ -262,7 +265,7 @@ export function ContractPanel({ record }: { record: RecordRow }) {
             {t('contract.totals', { net: format.money(record.netPrice), paid: format.money(record.paid), covered: format.money(record.covered ?? 0) })}
           </Typography>
           {record.status === 'active' && takesPayments ? (
-            <Button size="small" component={RouterLink} to={`/receipt/createNewReceipt?customer=${String(record.customer)}&contract=${record.id}`}>
+            <Button size="small" component={RouterLink} to={receiptLinks.linkToCreate({ customer: String(record.customer), contract: record.id })}>
               {t('contract.takePayment')}
             </Button>
           ) : null}

@@ -4,9 +4,8 @@ import { badRequest, dataWord, fieldError, notFound, unprocessable, type FieldEr
 import { optionWord, salesText, stateWord } from '../../server/i18n/catalog.js';
 import { notice } from '../../server/i18n/notice.js';
 import { assertWindowOpen, setupRow, settleEoi } from '../eois/lifecycle.server.js';
+import { eoiPaymentLink as paymentLink } from './links.js';
 
-export const EOI_PAYMENT_ROUTE = '/settings/leads/EoiPayments';
-const paymentLink = (id: string) => `${EOI_PAYMENT_ROUTE}/view?id=${id}`;
 const CATEGORY = 'sales';
 const userOf = (caller: Caller) => caller.auth?.userId ?? null;
 

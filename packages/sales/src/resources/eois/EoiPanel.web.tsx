@@ -16,8 +16,8 @@ import { Link as RouterLink } from 'react-router';
 import { useEoiMoneyQuery } from './eoiApi.web.js';
 import { salesCatalog } from '../../web/i18n/catalog.js';
 import { useFormat } from '../../web/i18n/format.js';
+import { eoiPaymentLinks } from '../eoi-payments/links.js';
 
-const PAYMENTS = '/settings/leads/EoiPayments';
 /** An EOI payment's states as a person says them (a refund's steps read as what happened to it): `eoi.paymentStatus`, `eoi.refundStatus`. */
 const KNOWN_STATUSES = new Set(['recorded', 'requested', 'approved', 'completed', 'rejected']);
 
@@ -34,7 +34,7 @@ export function EoiPanel({ record }: { record: RecordRow }) {
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
         <Typography variant="h6">{t('eoi.moneyTitle')}</Typography>
         {open ? (
-          <Button size="small" variant="outlined" component={RouterLink} to={`${PAYMENTS}/create?eoi=${record.id}`}>
+          <Button size="small" variant="outlined" component={RouterLink} to={eoiPaymentLinks.linkToCreate({ eoi: record.id })}>
             {t('eoi.recordPayment')}
           </Button>
         ) : null}
@@ -62,7 +62,7 @@ export function EoiPanel({ record }: { record: RecordRow }) {
               {(data ?? []).map((row) => (
                 <TableRow key={row.id}>
                   <TableCell>
-                    <Link component={RouterLink} to={`${PAYMENTS}?record=${row.id}`}>
+                    <Link component={RouterLink} to={eoiPaymentLinks.link(row.id)}>
                       {row.number}
                     </Link>
                   </TableCell>

@@ -7,8 +7,6 @@ import { isNationalIdForm } from '../../model/phones.js';
 import { eois } from './definition.js';
 import { whenWord } from '../unit-claims/claims.server.js';
 
-export const EOI_ROUTE = '/sales/eoi/list';
-export const eoiLink = (id: string) => `${EOI_ROUTE}/view?id=${id}`;
 /** States whose EOIs count against a customer's maximum in a launch. */
 export const LIVE_EOI_STATES = ['draft', 'submitted', 'paid', 'allocated'] as const;
 

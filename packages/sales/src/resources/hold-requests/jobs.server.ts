@@ -1,7 +1,7 @@
 import { defineJob, type JobDefinition } from '@propdesk/server-kit';
 import { engineTransaction, updateRecord, type Caller, type DomainNotify, type EngineContext } from '@propdesk/records/server';
 import { holdRequests } from './definition.js';
-import { holdLink } from './lifecycle.server.js';
+import { holdLink } from './links.js';
 import { notice, noticeWhen } from '../../server/i18n/notice.js';
 import { releaseClaim } from '../unit-claims/claims.server.js';
 

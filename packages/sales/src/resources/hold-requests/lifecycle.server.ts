@@ -7,9 +7,8 @@ import { approversIn } from './approvers.server.js';
 import { holdRequests } from './definition.js';
 import { assertClaimable, claimUnit, extendClaim, formatWhen, releaseClaim, transferClaim } from '../unit-claims/claims.server.js';
 import { publishClaimChange } from '../unit-board/publish.server.js';
+import { holdLink } from './links.js';
 
-export const HOLD_ROUTE = '/settings/leads/holdRequests';
-export const holdLink = (id: string) => `${HOLD_ROUTE}/view?id=${id}`;
 const CATEGORY = 'sales';
 const RESOURCE = holdRequests.name;
 const doc = (id: string) => ({ resource: RESOURCE, id });

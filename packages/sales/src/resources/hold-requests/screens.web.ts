@@ -1,6 +1,7 @@
 import { declareResources } from '@propdesk/records/web';
 import type { SalesScreens } from '../../web/manifest.js';
 import { SALES_RESOURCES } from '../manifest.js';
+import { HOLD_VIEW_ROUTE } from './links.js';
 
 const resource = declareResources(SALES_RESOURCES);
 
@@ -13,7 +14,7 @@ export const holdRequestScreens: SalesScreens = [
     section: 'holdRequests',
     items: [
       // `/view` is the spec's spelling of one request's view: the list's `?record=` view.
-      resource('hold-requests', { guard: null, aliases: ['/settings/leads/holdRequests/view'] }),
+      resource('hold-requests', { guard: null, aliases: [HOLD_VIEW_ROUTE] }),
       resource('hold-requests', { guard: null, mode: 'create', title: 'Create Hold Request' }),
       resource('hold-request-setups'),
     ],

@@ -8,6 +8,7 @@ import { settleInstallments } from './ledger.server.js';
 import { CONTRACT_FACTS, contractFact, lockedContract } from '../contracts/facts.server.js';
 import { RESERVATION_SETUP_FACTS } from '../reservations/facts.server.js';
 import { nextInstallmentSeq } from './facts.server.js';
+import { contractLinks } from '../contracts/links.js';
 
 export const INSTALLMENT_OVERDUE_JOB = 'sales.installments-overdue';
 const JOB: Caller = { auth: null, source: 'job' };
@@ -107,7 +108,7 @@ async function tellOverdue(tx: Queryable, notify: DomainNotify, contractId: stri
     return row.status === 'covered' ? notice('noticeOverdueInstallmentCheque', { ...facts, chequeDate: noticeDay(row.cheque_date) }) : notice('noticeOverdueInstallment', facts);
   });
   const body = withinLength(parts, 500);
-  const link = `/sales/contracts?record=${contractId}`;
+  const link = contractLinks.link(contractId);
   const finance = await tx.query<{ id: string }>("select id::text as id from departments where lower(name) = 'finance' order by id limit 1");
   if (finance.rows[0]) await notify(tx, { departmentId: finance.rows[0].id, title, body, link, category: CATEGORY });
   if (found.agent_id) await notify(tx, { userId: found.agent_id, title, body, link, category: CATEGORY });

@@ -1,6 +1,7 @@
 import { declareResources } from '@propdesk/records/web';
 import type { SalesScreens } from '../../web/manifest.js';
 import { SALES_RESOURCES } from '../manifest.js';
+import { contractPaymentLinks, installmentLinks } from './links.js';
 
 const resource = declareResources(SALES_RESOURCES);
 
@@ -16,14 +17,14 @@ export const installmentScreens: SalesScreens = [
     items: [
       resource('installments', {
         guard: null,
-        path: '/sales/contracts/payments',
+        path: contractPaymentLinks.route,
         title: 'Contract Payments',
-        aliases: ['/sales/contracts/payments/create', '/sales/contracts/payments/edit', '/sales/contracts/payments/view'],
+        aliases: ['create', 'edit', 'view'].map((mode) => `${contractPaymentLinks.route}/${mode}`),
       }),
     ],
   },
   {
     section: 'settingsLeads',
-    pages: [resource('installments', { guard: null, aliases: ['/settings/leads/ContractPayments/view', '/settings/leads/ContractPayments/edit'] })],
+    pages: [resource('installments', { guard: null, aliases: [`${installmentLinks.route}/view`, `${installmentLinks.route}/edit`] })],
   },
 ];

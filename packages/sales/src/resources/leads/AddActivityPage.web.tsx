@@ -18,6 +18,7 @@ import { SALES_RESOURCES } from '../manifest.js';
 import { salesCatalog } from '../../web/i18n/catalog.js';
 import { definitionWords } from '../../web/i18n/definitionWords.js';
 import { useFormat } from '../../web/i18n/format.js';
+import { leadLinks } from './links.js';
 
 const ActivityRecord = resourceScreen('lead-activities', SALES_RESOURCES);
 const RECENT = 10;
@@ -71,7 +72,7 @@ function LogActivity() {
             enqueueSnackbar(t('lead.activityLogged'), { variant: 'success' });
             setRound((value) => value + 1);
           }}
-          onCancel={() => void navigate('/sales/leads')}
+          onCancel={() => void navigate(leadLinks.route)}
         />
       </Paper>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-label={t('activity.recent')}>

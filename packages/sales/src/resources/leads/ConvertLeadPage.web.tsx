@@ -15,6 +15,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { isNationalIdForm, isPassportForm } from '../../model/phones.js';
 import { useConvertLeadMutation } from './leadApi.web.js';
 import { salesCatalog } from '../../web/i18n/catalog.js';
+import { customerLinks } from './links.js';
 
 /** Add Customer: a lead becomes a customer (linked both ways; the lead is won). */
 export function ConvertLeadPage() {
@@ -54,7 +55,7 @@ export function ConvertLeadPage() {
         },
       }).unwrap();
       enqueueSnackbar(t('convert.created'), { variant: 'success' });
-      void navigate(`/settings/leads/Customers?record=${answer.data.id}`);
+      void navigate(customerLinks.link(answer.data.id));
     } catch (error) {
       const problem = toApiError(error);
       setErrors(fieldErrorMap(problem));

@@ -15,6 +15,7 @@ import { AssigneePicker } from './AssigneePicker.web.js';
 import { useAssignLeadsMutation } from './leadApi.web.js';
 import { salesCatalog } from '../../web/i18n/catalog.js';
 import { useFormat } from '../../web/i18n/format.js';
+import { customerFromLeadLink, customerLinks } from './links.js';
 
 export type LeadOwnershipProps = { record: RecordRow };
 
@@ -73,11 +74,11 @@ export function LeadOwnership({ record }: LeadOwnershipProps) {
         ) : null}
         <Stack direction="row" sx={{ marginInlineStart: { md: 'auto' } }}>
           {record.customer ? (
-            <Button component={RouterLink} to={`/settings/leads/Customers?record=${String(record.customer)}`}>
+            <Button component={RouterLink} to={customerLinks.link(String(record.customer))}>
               {t('lead.customer', { customer: String(record.refLabels.customer ?? '') })}
             </Button>
           ) : (
-            <Button variant="contained" component={RouterLink} to={`/sales/leads/addcustomer?lead=${id}`}>
+            <Button variant="contained" component={RouterLink} to={customerFromLeadLink(id)}>
               {t('lead.makeCustomer')}
             </Button>
           )}

@@ -8,6 +8,7 @@ import { LeadActivityForm } from './LeadActivityForm.web.js';
 import { LeadOwnership } from './LeadOwnership.web.js';
 import { LeadTimeline } from './LeadTimeline.web.js';
 import { salesCatalog } from '../../web/i18n/catalog.js';
+import { leadLinks } from './links.js';
 
 /** Under a lead's view: who holds it (take, assign), make a customer, log an activity and the timeline. */
 export function LeadPanel({ record }: { record: RecordRow }) {
@@ -16,7 +17,7 @@ export function LeadPanel({ record }: { record: RecordRow }) {
   // A lead merged into another is kept for its history only: it names the survivor, and nothing more is done on it.
   if (typeof record.mergedInto === 'string' && record.mergedInto) {
     return (
-      <Alert severity="info" sx={{ mt: 2 }} action={<Button component={RouterLink} to={`/sales/leads?record=${record.mergedInto}`}>{t('lead.openIt')}</Button>}>
+      <Alert severity="info" sx={{ mt: 2 }} action={<Button component={RouterLink} to={leadLinks.link(record.mergedInto)}>{t('lead.openIt')}</Button>}>
         {t('lead.mergedInto', { lead: String(record.refLabels.mergedInto ?? t('lead.anotherLead')) })}
       </Alert>
     );

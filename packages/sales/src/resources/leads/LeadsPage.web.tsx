@@ -16,6 +16,7 @@ import { peekUrgentCounts, urgentFilters } from './urgentCounts.web.js';
 import { salesCatalog } from '../../web/i18n/catalog.js';
 import type { SalesKey } from '../../web/i18n/en.js';
 import { useFormat } from '../../web/i18n/format.js';
+import { leadLinks, leadsWhereLink, WALK_IN_LEAD_ROUTE } from './links.js';
 
 const DAY = 86_400_000;
 const endOfToday = () => {
@@ -23,7 +24,7 @@ const endOfToday = () => {
   end.setHours(23, 59, 59, 999);
   return end.toISOString();
 };
-const whereLink = (where: FilterNode, sort: string) => `/sales/leads?${new URLSearchParams({ where: JSON.stringify(where), sort }).toString()}`;
+const whereLink = (where: FilterNode, sort: string) => leadsWhereLink(where, sort);
 
 /** The quick views of the leads list (the list's own filter state in the URL, so they can be saved as views). */
 function quickViews(me: string | null, t: Translate<SalesKey>) {
@@ -92,7 +93,7 @@ export function LeadsPage() {
         .map((item) => (
           <Chip key={item.key} clickable component={RouterLink} to={item.to} color={item.color} label={item.label(item.count)} data-testid="lead-urgent" />
         ))}
-      <Button component={RouterLink} to="/sales/leads/addLeadFSales" sx={{ marginInlineStart: { md: 'auto' } }}>
+      <Button component={RouterLink} to={WALK_IN_LEAD_ROUTE} sx={{ marginInlineStart: { md: 'auto' } }}>
         {t('leads.walkIn')}
       </Button>
     </Stack>
@@ -102,7 +103,7 @@ export function LeadsPage() {
       def={def}
       listHeader={header}
       layouts={{ board }}
-      createPath="/sales/leads/addlead"
+      createPath={leadLinks.linkToCreate()}
       formExtension={duplicateCheck}
       renderExtra={(record) => <LeadPanel record={record} />}
     />

@@ -3,6 +3,7 @@ import { declareResources } from '@propdesk/records/web';
 import { customScreen } from '@propdesk/shell-ui';
 import type { SalesScreens } from '../../web/manifest.js';
 import { SALES_RESOURCES } from '../manifest.js';
+import { ADD_CUSTOMER_ROUTE, ADD_LEAD_ROUTE, CREATE_CUSTOMER_ROUTE, WALK_IN_LEAD_ROUTE } from './links.js';
 import { prefetchUrgentCounts } from './urgentCounts.web.js';
 import { withSalesWords } from '../../web/i18n/preload.js';
 
@@ -26,14 +27,14 @@ export const leadScreens: SalesScreens = [
       }),
       // The engine's create page of a lead with the duplicate check and its heading in the page's language (leadForms.web.tsx); the walk-in form is its short layout.
       resource('leads', {
-        path: '/sales/leads/addlead',
+        path: ADD_LEAD_ROUTE,
         title: 'Add New Lead',
         custom: () => leadForms().then((m) => m.AddLeadPage),
         visible: sidebarRules.addLead,
       }),
       // A sidebar target with no route in the spec; guarded as its sidebar item is shown (create on lead).
       resource('leads', {
-        path: '/sales/leads/addLeadFSales',
+        path: WALK_IN_LEAD_ROUTE,
         title: 'Add Lead (Sales Form)',
         guard: { entity: 'lead', action: 'create' },
         custom: () => leadForms().then((m) => m.WalkInLeadPage),
@@ -48,7 +49,7 @@ export const leadScreens: SalesScreens = [
       resource('lead-validity-configs', { title: 'Lead Validity Config', visible: sidebarRules.leadList }),
     ],
     pages: [
-      customScreen('/sales/leads/addcustomer', 'Add Customer', () => withSalesWords(import('./ConvertLeadPage.web.js')).then((m) => m.ConvertLeadPage), {
+      customScreen(ADD_CUSTOMER_ROUTE, 'Add Customer', () => withSalesWords(import('./ConvertLeadPage.web.js')).then((m) => m.ConvertLeadPage), {
         resource: 'customers',
       }),
     ],
@@ -58,7 +59,7 @@ export const leadScreens: SalesScreens = [
     items: [
       // The customer's view lists their leads, EOIs, holds, reservations and payments (the portfolio panel), and their statement of account.
       resource('customers', { guard: null, extend: async () => (await withSalesWords(import('../collections/customerExtras.web.js'))).customerExtras }),
-      resource('customers', { path: '/settings/leads/CreateCustomer', mode: 'create', title: 'Create Customer', guard: null }),
+      resource('customers', { path: CREATE_CUSTOMER_ROUTE, mode: 'create', title: 'Create Customer', guard: null }),
     ],
   },
 ];

@@ -3,6 +3,7 @@ import { customScreen } from '@propdesk/shell-ui';
 import type { SalesScreens } from '../../web/manifest.js';
 import { SALES_RESOURCES } from '../manifest.js';
 import { withSalesWords } from '../../web/i18n/preload.js';
+import { messagesLinks } from './links.js';
 
 const resource = declareResources(SALES_RESOURCES);
 
@@ -11,7 +12,7 @@ export const messageScreens: SalesScreens = [
   {
     section: 'contracts',
     items: [
-      customScreen('/sales/contracts/messages', 'Messages', () => withSalesWords(import('./MessagesPage.web.js')).then((m) => m.MessagesPage), { guard: { entity: 'customerMessage', action: 'read' } }),
+      customScreen(messagesLinks.route, 'Messages', () => withSalesWords(import('./MessagesPage.web.js')).then((m) => m.MessagesPage), { guard: { entity: 'customerMessage', action: 'read' } }),
       resource('message-templates'),
     ],
   },

@@ -1,6 +1,7 @@
 import { declareResources } from '@propdesk/records/web';
 import type { SalesScreens } from '../../web/manifest.js';
 import { SALES_RESOURCES } from '../manifest.js';
+import { receiptItemLinks } from './links.js';
 
 const resource = declareResources(SALES_RESOURCES);
 
@@ -14,7 +15,7 @@ export const receiptItemScreens: SalesScreens = [
     pages: [
       resource('receipt-items', {
         guard: null,
-        aliases: ['/settings/leads/ReceiptItem/view', '/settings/leads/ReceiptItem/create', '/settings/leads/ReceiptItem/edit'],
+        aliases: ['view', 'create', 'edit'].map((mode) => `${receiptItemLinks.route}/${mode}`),
       }),
     ],
   },

@@ -8,8 +8,8 @@ import { carryReservationPayments } from './carry.server.js';
 import { reservationSetupFor } from '../reservations/setup.server.js';
 import { OPEN_RESERVATION_STATES } from '../reservations/definition.js';
 import { RESERVATION_FACTS, reservationFact } from '../reservations/facts.server.js';
+import { reservationPaymentLink } from './links.js';
 
-export const reservationPaymentLink = (id: string) => `/settings/leads/ReservationPayments/view?id=${id}`;
 const userOf = (caller: Caller) => caller.auth?.userId ?? null;
 
 /** A reservation's fee paid: the sum of its approved fee payments (kept by the engine, exact in SQL numeric). */

@@ -1,6 +1,7 @@
 import { declareResources } from '@propdesk/records/web';
 import type { SalesScreens } from '../../web/manifest.js';
 import { SALES_RESOURCES } from '../manifest.js';
+import { RESERVATION_PAYMENT_VIEW_ROUTE, reservationGroupPaymentLinks } from './links.js';
 
 const resource = declareResources(SALES_RESOURCES);
 
@@ -15,17 +16,17 @@ export const reservationPaymentScreens: SalesScreens = [
     section: 'reservations',
     place: 1,
     items: [
-      resource('reservation-payments', { guard: null, path: '/Reservations/payments', title: 'Reservation Payments', aliases: ['/Reservations/payments/view'] }),
+      resource('reservation-payments', { guard: null, path: reservationGroupPaymentLinks.route, title: 'Reservation Payments', aliases: [`${reservationGroupPaymentLinks.route}/view`] }),
     ],
     pages: [
-      resource('reservation-payments', { guard: null, mode: 'create', path: '/Reservations/payments/create', title: 'Create Reservation Payment' }),
+      resource('reservation-payments', { guard: null, mode: 'create', path: `${reservationGroupPaymentLinks.route}/create`, title: 'Create Reservation Payment' }),
     ],
   },
   {
     section: 'settingsLeads',
     pages: [
       // `/view` is the spec's view of one payment: the list's `?record=` view.
-      resource('reservation-payments', { guard: null, aliases: ['/settings/leads/ReservationPayments/view'] }),
+      resource('reservation-payments', { guard: null, aliases: [RESERVATION_PAYMENT_VIEW_ROUTE] }),
       resource('reservation-payments', { guard: null, mode: 'create', title: 'Create Reservation Payment' }),
       resource('reservation-payments', { guard: null, mode: 'edit', title: 'Edit Reservation Payment' }),
     ],

@@ -15,6 +15,12 @@ import { salesCatalog } from '../../web/i18n/catalog.js';
 import type { SalesKey } from '../../web/i18n/en.js';
 import { useOptionLabel } from '../../web/i18n/definitionWords.js';
 import { useFormat, type SalesFormat } from '../../web/i18n/format.js';
+import { leadLinks } from '../leads/links.js';
+import { eoiLinks } from '../eois/links.js';
+import { eoiPaymentLinks } from '../eoi-payments/links.js';
+import { holdLinks } from '../hold-requests/links.js';
+import { reservationGroupPaymentLinks } from '../reservation-payments/links.js';
+import { reservationLinks } from './links.js';
 
 type Column = [label: string, value: (row: RecordRow) => string];
 const ref = (row: RecordRow, name: string) => String(row.refLabels?.[name] ?? '');
@@ -29,12 +35,12 @@ const sections = (t: Translate<SalesKey>, format: SalesFormat, option: Option): 
   const status = (resource: string) => (row: RecordRow) => (row.status ? option(resource, 'status', row.status) : '');
   const number: Column = [t('portfolio.number'), (row) => String(row.number ?? '')];
   return [
-    { key: 'leads', title: t('portfolio.leads'), link: (row) => `/sales/leads?record=${row.id}`, columns: [[t('portfolio.name'), (row) => String(row.fullName ?? '')], [t('portfolio.status'), (row) => ref(row, 'status')], [t('portfolio.agent'), (row) => ref(row, 'assignedTo')]] },
-    { key: 'eois', title: t('portfolio.eois'), link: (row) => `/sales/eoi/list?record=${row.id}`, columns: [number, [t('portfolio.token'), (row) => String(row.tokenLabel ?? '')], [t('portfolio.paid'), (row) => format.money(row.paidAmount)], [t('portfolio.status'), status('eois')]] },
-    { key: 'eoiPayments', title: t('portfolio.eoiPayments'), link: (row) => `/settings/leads/EoiPayments?record=${row.id}`, columns: [number, [t('portfolio.date'), (row) => format.date(row.paidOn)], [t('portfolio.amount'), (row) => format.money(row.amount)], [t('portfolio.status'), status('eoi-payments')]] },
-    { key: 'holds', title: t('portfolio.holds'), link: (row) => `/settings/leads/holdRequests?record=${row.id}`, columns: [number, [t('portfolio.unit'), (row) => ref(row, 'unit')], [t('portfolio.status'), status('hold-requests')]] },
-    { key: 'reservations', title: t('portfolio.reservations'), link: (row) => `/Reservations?record=${row.id}`, columns: [number, [t('portfolio.unit'), (row) => ref(row, 'unit')], [t('portfolio.netPrice'), (row) => format.money(row.netPrice)], [t('portfolio.status'), status('reservations')]] },
-    { key: 'reservationPayments', title: t('portfolio.reservationPayments'), link: (row) => `/Reservations/payments?record=${row.id}`, columns: [number, [t('portfolio.date'), (row) => format.date(row.paidOn)], [t('portfolio.amount'), (row) => format.money(row.amount)], [t('portfolio.status'), status('reservation-payments')]] },
+    { key: 'leads', title: t('portfolio.leads'), link: (row) => leadLinks.link(row.id), columns: [[t('portfolio.name'), (row) => String(row.fullName ?? '')], [t('portfolio.status'), (row) => ref(row, 'status')], [t('portfolio.agent'), (row) => ref(row, 'assignedTo')]] },
+    { key: 'eois', title: t('portfolio.eois'), link: (row) => eoiLinks.link(row.id), columns: [number, [t('portfolio.token'), (row) => String(row.tokenLabel ?? '')], [t('portfolio.paid'), (row) => format.money(row.paidAmount)], [t('portfolio.status'), status('eois')]] },
+    { key: 'eoiPayments', title: t('portfolio.eoiPayments'), link: (row) => eoiPaymentLinks.link(row.id), columns: [number, [t('portfolio.date'), (row) => format.date(row.paidOn)], [t('portfolio.amount'), (row) => format.money(row.amount)], [t('portfolio.status'), status('eoi-payments')]] },
+    { key: 'holds', title: t('portfolio.holds'), link: (row) => holdLinks.link(row.id), columns: [number, [t('portfolio.unit'), (row) => ref(row, 'unit')], [t('portfolio.status'), status('hold-requests')]] },
+    { key: 'reservations', title: t('portfolio.reservations'), link: (row) => reservationLinks.link(row.id), columns: [number, [t('portfolio.unit'), (row) => ref(row, 'unit')], [t('portfolio.netPrice'), (row) => format.money(row.netPrice)], [t('portfolio.status'), status('reservations')]] },
+    { key: 'reservationPayments', title: t('portfolio.reservationPayments'), link: (row) => reservationGroupPaymentLinks.link(row.id), columns: [number, [t('portfolio.date'), (row) => format.date(row.paidOn)], [t('portfolio.amount'), (row) => format.money(row.amount)], [t('portfolio.status'), status('reservation-payments')]] },
   ];
 };
 

@@ -17,6 +17,7 @@ import { RevisionsList } from './RevisionsCompare.web.js';
 import { useModifyReservationMutation, useReservationRevisionsQuery } from './reservationApi.web.js';
 import { salesCatalog } from '../../web/i18n/catalog.js';
 import { useOptionLabel } from '../../web/i18n/definitionWords.js';
+import { reservationLinks } from './links.js';
 
 /**
  * `/Reservations/Modify?id=`: asks to change a confirmed reservation's unit, payment plan, offer or
@@ -91,7 +92,7 @@ function ModifyReservation() {
     try {
       await modify({ id, body }).unwrap();
       enqueueSnackbar(t('doc.sentForApproval'), { variant: 'success' });
-      void navigate(`/Reservations?record=${id}`);
+      void navigate(reservationLinks.link(id));
     } catch (error) {
       const failure = toApiError(error);
       setErrors(fieldErrorMap(failure));
@@ -132,7 +133,7 @@ function ModifyReservation() {
             <Button type="submit" variant="contained" disabled={!editable || isLoading || reason.trim() === ''}>
               {t('doc.sendForApproval')}
             </Button>
-            <Button onClick={() => void navigate(`/Reservations?record=${id}`)}>{t('doc.backToReservation')}</Button>
+            <Button onClick={() => void navigate(reservationLinks.link(id))}>{t('doc.backToReservation')}</Button>
           </Stack>
         </Stack>
         <Stack spacing={2}>

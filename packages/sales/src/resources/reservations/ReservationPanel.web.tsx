@@ -19,6 +19,8 @@ import { useReservationRevisionsQuery } from './reservationApi.web.js';
 import { salesCatalog } from '../../web/i18n/catalog.js';
 import { useOptionLabel } from '../../web/i18n/definitionWords.js';
 import { useFormat } from '../../web/i18n/format.js';
+import { reservationGroupPaymentLinks } from '../reservation-payments/links.js';
+import { modifyReservationLink } from './links.js';
 
 const OPEN = ['draft', 'pending_approval', 'confirmed'];
 
@@ -37,7 +39,7 @@ function Payments({ reservation }: { reservation: RecordRow }) {
           {t('res.feeLine', { fee: format.money(reservation.fee), paid: format.money(reservation.feePaid) })}
         </Typography>
         {OPEN.includes(String(reservation.status)) ? (
-          <Button size="small" component={RouterLink} to={`/Reservations/payments/create?reservation=${reservation.id}`}>
+          <Button size="small" component={RouterLink} to={reservationGroupPaymentLinks.linkToCreate({ reservation: reservation.id })}>
             {t('res.recordPayment')}
           </Button>
         ) : null}
@@ -59,7 +61,7 @@ function Payments({ reservation }: { reservation: RecordRow }) {
             {rows.map((row) => (
               <TableRow key={row.id}>
                 <TableCell>
-                  <RouterLink to={`/Reservations/payments?record=${row.id}`}>{String(row.number)}</RouterLink>
+                  <RouterLink to={reservationGroupPaymentLinks.link(row.id)}>{String(row.number)}</RouterLink>
                 </TableCell>
                 <TableCell>{option('reservation-payments', 'kind', row.kind)}</TableCell>
                 <TableCell>{format.date(row.paidOn)}</TableCell>
@@ -88,7 +90,7 @@ export function ReservationPanel({ record }: { record: RecordRow }) {
       {record.modificationPending ? <Alert severity="info">{t('res.modificationWaiting')}</Alert> : null}
       {status === 'confirmed' && !record.modificationPending ? (
         <Stack direction="row">
-          <Button variant="outlined" component={RouterLink} to={`/Reservations/Modify?id=${record.id}`}>
+          <Button variant="outlined" component={RouterLink} to={modifyReservationLink(record.id)}>
             {t('res.modify')}
           </Button>
         </Stack>

@@ -10,11 +10,10 @@ import { Link as RouterLink } from 'react-router';
 import { salesCatalog } from '../../web/i18n/catalog.js';
 import { useFormat } from '../../web/i18n/format.js';
 import { useOptionLabel } from '../../web/i18n/definitionWords.js';
-import { SALES_RESOURCES } from '../manifest.js';
+import { discountAuthorityLinks, reservationSetupLinks } from './links.js';
 
-const routeOf = (name: string) => SALES_RESOURCES.find((def) => def.name === name)!.route!;
-const SETUP_ROUTE = routeOf('reservation-setups');
-const AUTHORITY_ROUTE = routeOf('discount-authorities');
+const SETUP_ROUTE = reservationSetupLinks.route;
+const AUTHORITY_ROUTE = discountAuthorityLinks.route;
 
 const where = (node: unknown) => `where=${encodeURIComponent(JSON.stringify(node))}`;
 
@@ -23,7 +22,7 @@ export function reservationRuleLinks(record: RecordRow, setupId: string | null) 
   const project = typeof record.project === 'string' ? record.project : null;
   const pct = record.discountPct === null || record.discountPct === undefined || record.discountPct === '' ? '0' : String(record.discountPct);
   return {
-    setup: setupId ? `${SETUP_ROUTE}?record=${setupId}` : project ? `${SETUP_ROUTE}?${where({ field: 'project', op: 'eq', value: project })}` : SETUP_ROUTE,
+    setup: setupId ? reservationSetupLinks.link(setupId) : project ? `${SETUP_ROUTE}?${where({ field: 'project', op: 'eq', value: project })}` : SETUP_ROUTE,
     // The roles whose authority covers this discount without approval (a person's highest role counts).
     authority: `${AUTHORITY_ROUTE}?${where({ field: 'maxPct', op: 'gte', value: pct })}`,
     pct,

@@ -2,6 +2,7 @@ import { declareResources } from '@propdesk/records/web';
 import { customScreen } from '@propdesk/shell-ui';
 import type { SalesScreens } from '../../web/manifest.js';
 import { SALES_RESOURCES } from '../manifest.js';
+import { RESERVATION_MODIFY_ROUTE, RESERVATION_VIEW_ROUTE, reservationLinks } from './links.js';
 import { withSalesWords } from '../../web/i18n/preload.js';
 
 const resource = declareResources(SALES_RESOURCES);
@@ -19,11 +20,11 @@ export const reservationScreens: SalesScreens = [
     section: 'reservations',
     items: [
       resource('reservations', { guard: null, navLabel: 'All Reservations', extend }),
-      resource('reservations', { guard: null, mode: 'create', path: '/Reservations/Create', title: 'Create Reservation', extend }),
-      customScreen('/Reservations/Modify', 'Modify Reservation', async () => (await withSalesWords(import('./ModifyReservationPage.web.js'))).default, { resource: 'reservations' }),
+      resource('reservations', { guard: null, mode: 'create', path: reservationLinks.linkToCreate(), title: 'Create Reservation', extend }),
+      customScreen(RESERVATION_MODIFY_ROUTE, 'Modify Reservation', async () => (await withSalesWords(import('./ModifyReservationPage.web.js'))).default, { resource: 'reservations' }),
     ],
     pages: [
-      customScreen('/reservations/view', 'Reservation', async () => (await withSalesWords(import('./ReservationViewRedirect.web.js'))).default, { resource: 'reservations' }),
+      customScreen(RESERVATION_VIEW_ROUTE, 'Reservation', async () => (await withSalesWords(import('./ReservationViewRedirect.web.js'))).default, { resource: 'reservations' }),
     ],
   },
   {

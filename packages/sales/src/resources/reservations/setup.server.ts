@@ -3,8 +3,7 @@ import type { Queryable } from '@propdesk/server-kit';
 import { DEFAULT_SIGN_BY_DAYS, reservations } from './definition.js';
 import { DISPLAY_TIME_ZONE } from '../unit-claims/claims.server.js';
 
-export const RESERVATION_ROUTE = '/Reservations';
-export const reservationLink = (id: string) => `/reservations/view?id=${id}`;
+export { reservationLink } from './links.js';
 
 /** A project's reservation rules (its Reservation Setup, else the defaults of domain.md). */
 export type ReservationSetup = {

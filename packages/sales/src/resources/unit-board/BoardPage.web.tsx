@@ -29,6 +29,7 @@ import { useBlockTitle, useStatusWords } from './boardWords.web.js';
 import { salesCatalog } from '../../web/i18n/catalog.js';
 import type { SalesKey } from '../../web/i18n/en.js';
 import { useFormat } from '../../web/i18n/format.js';
+import { salesDashboardLinks } from './links.js';
 
 /** How long a unit that just changed stays outlined, so eyes find it. */
 const FLASH_MS = 3000;
@@ -335,7 +336,7 @@ export function BoardPage() {
           <ReferencePicker resource="projects" name="project" label={t('board.project')} value={project} valueLabels={board?.project.name ?? null} onChange={(value) => chooseProject((value as string | null) ?? null)} />
         </Box>
         {board ? <StreamBadge state={stream} /> : null}
-        <Button component={RouterLink} to="/sales/dashboard">
+        <Button component={RouterLink} to={salesDashboardLinks.route}>
           {t('board.salesDashboard')}
         </Button>
       </Stack>

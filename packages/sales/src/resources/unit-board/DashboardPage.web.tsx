@@ -14,6 +14,9 @@ import { DashboardCard, DashboardFrame, Figure } from '../../web/dashboard/frame
 import { salesCatalog } from '../../web/i18n/catalog.js';
 import { useFormat } from '../../web/i18n/format.js';
 import { useIsolate, useStatusWords } from './boardWords.web.js';
+import { unitBoardLinks } from './links.js';
+import { holdLinks } from '../hold-requests/links.js';
+import { reservationLinks } from '../reservations/links.js';
 
 /** The dashboard's words and formats, in the page's language. */
 function useWords() {
@@ -80,7 +83,7 @@ function Holds({ holds }: { holds: NonNullable<SalesDashboard['holds']> }) {
         ]}
         label={t('dash.holdsLabel', { rows: holds.byProject.map((row) => t('dash.holdsRow', { project: row.project, active: n(row.active), expiring: n(row.expiringToday) })).join('; ') })}
       />
-      <Button component={RouterLink} to="/settings/leads/holdRequests" size="small">
+      <Button component={RouterLink} to={holdLinks.route} size="small">
         {t('dash.holdRequests')}
       </Button>
     </DashboardCard>
@@ -137,7 +140,7 @@ function Reservations({ rows }: { rows: NonNullable<SalesDashboard['reservations
           />
         </Box>
       ))}
-      <Button component={RouterLink} to="/Reservations" size="small">
+      <Button component={RouterLink} to={reservationLinks.route} size="small">
         {t('dash.reservations')}
       </Button>
     </DashboardCard>
@@ -187,7 +190,7 @@ export function DashboardPage() {
   const { data: fetched, error, isFetching, refetch } = useSalesDashboardQuery(undefined, { pollingInterval: 60_000, refetchOnMountOrArgChange: true });
   const data = useStatusWords(fetched);
   return (
-    <DashboardFrame label={t('dash.sales')} asOf={data?.asOf} isFetching={isFetching} refetch={refetch} error={error} links={[{ to: '/sales/units/board', label: t('dash.unitBoard') }]}>
+    <DashboardFrame label={t('dash.sales')} asOf={data?.asOf} isFetching={isFetching} refetch={refetch} error={error} links={[{ to: unitBoardLinks.route, label: t('dash.unitBoard') }]}>
       {data ? (
         <>
           <Inventory data={data} />

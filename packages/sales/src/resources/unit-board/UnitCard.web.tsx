@@ -22,6 +22,7 @@ import { toApiError } from '@propdesk/api-client';
 import { useChecker, useCurrentUser } from '@propdesk/auth-session/web';
 import { percentOf, subtractMoney } from '@propdesk/finance';
 import { useT } from '@propdesk/i18n/react';
+import type { ScreenLinks } from '@propdesk/records/model';
 import { humanize } from '@propdesk/records/web';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
@@ -31,10 +32,13 @@ import { useUnitActionMutation, useUnitStoryQuery } from './boardApi.web.js';
 import { ExtensionDialog, ReasonDialog, RequestHoldDialog } from './HoldDialogs.web.js';
 import { salesCatalog } from '../../web/i18n/catalog.js';
 import { useFormat } from '../../web/i18n/format.js';
+import { holdLinks } from '../hold-requests/links.js';
+import { reservationLinks } from '../reservations/links.js';
+import { eoiLinks } from '../eois/links.js';
 
 const VERB = { hold: 'unit.heldBy', allocation: 'unit.allocatedTo', reservation: 'unit.reservedBy' } as const;
-/** Where a claim's document opens (the engine's list with `?record=`). */
-const DOCUMENT_ROUTE: Record<string, string> = { 'hold-requests': '/settings/leads/holdRequests', reservations: '/Reservations', eois: '/sales/eoi/list' };
+/** Where a claim's document opens (its list's record view). */
+const DOCUMENT_LINKS: Record<string, ScreenLinks> = { 'hold-requests': holdLinks, reservations: reservationLinks, eois: eoiLinks };
 
 export function StatusChip({ status, statuses }: { status: string; statuses: readonly BoardStatus[] }) {
   const known = statuses.find((one) => one.name === status);
@@ -68,7 +72,7 @@ type Dialog = 'hold' | 'extend' | 'block' | 'unblock' | null;
 
 /** The reservation form for a unit; from one's own hold, the hold too (its customer fills the form). */
 export const reserveLink = (unit: BoardUnit, fromOwnHold: boolean) =>
-  `/Reservations/Create?unit=${unit.id}${fromOwnHold && unit.claim?.documentResource === 'hold-requests' ? `&fromHold=${unit.claim.documentId}` : ''}`;
+  reservationLinks.linkToCreate({ unit: unit.id, ...(fromOwnHold && unit.claim?.documentResource === 'hold-requests' ? { fromHold: unit.claim.documentId } : {}) });
 
 /**
  * A unit's card on the board: what it is, its price and the plans it can be bought on, its live
@@ -125,8 +129,8 @@ export function UnitCard({ unit, board, onClose }: { unit: BoardUnit; board: Boa
           <Alert severity={mine ? 'success' : 'info'} sx={{ mt: 1 }} aria-label={t('unit.currentClaim')}>
             {t(VERB[claim.kind] ?? 'unit.claimedBy')} {mine ? t('common.you') : (claim.holder ?? t('common.someone'))}
             {claim.expiresAt ? t('unit.until', { time: format.dateTime(claim.expiresAt) }) : ''}.{' '}
-            {DOCUMENT_ROUTE[claim.documentResource] ? (
-              <Link component={RouterLink} to={`${DOCUMENT_ROUTE[claim.documentResource]}?record=${claim.documentId}`}>
+            {DOCUMENT_LINKS[claim.documentResource] ? (
+              <Link component={RouterLink} to={DOCUMENT_LINKS[claim.documentResource]!.link(claim.documentId)}>
                 {t('unit.open', { kind: claim.kind })}
               </Link>
             ) : null}

@@ -1,6 +1,7 @@
 import { customScreen } from '@propdesk/shell-ui';
 import type { SalesScreens } from '../../web/manifest.js';
 import { withSalesWords } from '../../web/i18n/preload.js';
+import { salesDashboardLinks, unitBoardLinks } from './links.js';
 
 const unitRead = { entity: 'unit', action: 'read' } as const;
 
@@ -12,8 +13,8 @@ export const unitBoardScreens: SalesScreens = [
   {
     section: 'inventory',
     items: [
-      customScreen('/sales/units/board', 'Unit Board', () => withSalesWords(import('./BoardPage.web.js')).then((m) => m.BoardPage), { guard: unitRead }),
-      customScreen('/sales/dashboard', 'Sales Dashboard', () => withSalesWords(import('./DashboardPage.web.js')).then((m) => m.DashboardPage), { guard: unitRead }),
+      customScreen(unitBoardLinks.route, 'Unit Board', () => withSalesWords(import('./BoardPage.web.js')).then((m) => m.BoardPage), { guard: unitRead }),
+      customScreen(salesDashboardLinks.route, 'Sales Dashboard', () => withSalesWords(import('./DashboardPage.web.js')).then((m) => m.DashboardPage), { guard: unitRead }),
     ],
   },
 ];

@@ -25,6 +25,7 @@ import { WEBHOOK_EVENTS, WEBHOOK_SECRET_MIN_LENGTH, type WebhookEvent } from '..
 import { checkWebhookUrl, UrlRefused } from './address.js';
 import { settingsText } from '../i18n/catalog.js';
 import { postDelivery } from './send.js';
+import { webhookLink } from '../../model/links.js';
 
 export { addressRefusal, checkWebhookUrl, UrlRefused } from './address.js';
 export { postDelivery, signBody, WEBHOOK_TIMEOUT_MS } from './send.js';
@@ -225,7 +226,7 @@ export function webhookSender(db: Database, context: Pick<DomainContext, 'notify
         userId: hook.created_by,
         title: `Webhook ${hook.name}: ${payload.event} not delivered`.slice(0, 200),
         body: `Delivery ${message.id} was given up after ${message.attempts} tries. Last: ${last.error ?? last.code ?? 'no answer'}. It can be sent again from the webhook's deliveries.`,
-        link: `/settings/webhooks?id=${payload.webhook}`,
+        link: webhookLink(payload.webhook),
         category: 'system',
       });
     },
