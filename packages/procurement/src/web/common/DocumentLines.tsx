@@ -27,7 +27,7 @@ const show = (value: unknown, kind: ShownColumn['kind']) => {
   return value === null || value === undefined ? '' : String(value);
 };
 
-/** A document's lines, read-only, with its totals under them. */
+/** A document's lines, read-only, with its totals under them; each value in <bdi>, so "16,416.00 EGP" keeps its order right to left. */
 export function DocumentLines({ lines, columns, totals, actions }: { lines: readonly Record<string, unknown>[]; columns: readonly ShownColumn[]; totals?: readonly [ProcurementWebKey, unknown][]; actions?: ReactNode }) {
   const { t } = useProcurementWords();
   const title = t('lines.title');
@@ -57,7 +57,7 @@ export function DocumentLines({ lines, columns, totals, actions }: { lines: read
                 <TableCell>{index + 1}</TableCell>
                 {columns.map((column) => (
                   <TableCell key={column.name} align={column.kind && column.kind !== 'text' ? 'right' : 'left'}>
-                    {show(line[column.name], column.kind)}
+                    <bdi>{show(line[column.name], column.kind)}</bdi>
                   </TableCell>
                 ))}
               </TableRow>
@@ -75,7 +75,7 @@ export function DocumentLines({ lines, columns, totals, actions }: { lines: read
                   {t(label)}
                 </TableCell>
                 <TableCell align="right" sx={{ fontWeight: label === 'lines.total' ? 700 : 500, borderBottom: 0 }}>
-                  {formatMoney(value)}
+                  <bdi>{formatMoney(value)}</bdi>
                 </TableCell>
               </TableRow>
             ))}
@@ -111,7 +111,7 @@ function LineBlocks({ lines, columns, totals, title }: { lines: readonly Record<
                   {t(column.label)}
                 </Typography>
                 <Typography component="dd" variant="body2" sx={{ m: 0, textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>
-                  {show(line[column.name], column.kind)}
+                  <bdi>{show(line[column.name], column.kind)}</bdi>
                 </Typography>
               </Fragment>
             ))}
@@ -122,7 +122,7 @@ function LineBlocks({ lines, columns, totals, title }: { lines: readonly Record<
         <Box component="li" key={label} sx={{ display: 'flex', justifyContent: 'space-between', pt: 1, fontWeight: label === 'lines.total' ? 700 : 500 }}>
           <span>{t(label)}</span>
           <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-            {formatMoney(value)}
+            <bdi>{formatMoney(value)}</bdi>
           </Box>
         </Box>
       ))}

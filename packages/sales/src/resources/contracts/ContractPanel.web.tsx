@@ -65,7 +65,8 @@ function Steps({ contract }: { contract: RecordRow }) {
       {actions.length === 0 ? <Typography variant="body2">{t('contract.noSteps')}</Typography> : null}
       {actions.map((action) => (
         <Button key={action.id} size="small" variant="outlined" disabled={isLoading} onClick={() => (setReason(''), setError(null), setAsking(action))}>
-          {richText(t, 'contract.stepTo', {}, { action: isolate(action.label), step: isolate(action.toStepName) })}
+          {/* One span: the button lays out its children as flex items, which would drop the spaces around the arrow. */}
+          <span>{richText(t, 'contract.stepTo', {}, { action: isolate(action.label), step: isolate(action.toStepName) })}</span>
         </Button>
       ))}
       {error && !asking ? <Alert severity="error">{error}</Alert> : null}
