@@ -19,7 +19,7 @@ export const forms2Ar: Messages<Forms2Key> = {
   'lines.estimatedUnitPrice': 'سعر الوحدة التقديري',
   'lines.taxPct': 'الضريبة %',
   'lines.tax': 'الضريبة',
-  'lines.leadTimeDays': 'مدة التوريد (بالأيام)',
+  'lines.leadTimeDays': 'مدة التوريد (أيام)',
   'lines.requestLine': 'بند الطلب',
   'lines.ordered': 'كمية أوامر الشراء',
   'lines.received': 'الكمية المستلمة',
