@@ -30,6 +30,7 @@ describe("the records engine's words (issue 29)", () => {
     expect(ar('historyAction', { action: 'earn', name: 'Earn' })).toBe('استحقاق');
     expect(ar('historyAction', { action: 'clawback', name: 'Clawback' })).toBe('طلب استرداد');
     expect(ar('historyAction', { action: 'void', name: 'Void' })).toBe('إلغاء');
+    expect(ar('historyAction', { action: 'bounceCharge', name: 'BounceCharge' })).toBe('رسوم ارتداد الشيك');
     expect(ar('historyAction', { action: 'somethingNew', name: 'Something new' })).toBe('Something new');
     expect(ar('leaveConfirm')).toBe('المغادرة دون حفظ');
     expect(ar('formNew', { singular: 'مورد' })).toBe('إضافة مورد');
