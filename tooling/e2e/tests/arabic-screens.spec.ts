@@ -1,11 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signIn } from '../support/demo.js';
 
 /**
  * Issue 29, "how it is measured": an Arabic browser (ar-EG) signed in as admin visits every screen of
  * the sidebar (its links read from the page, following the links each mode's sidebar adds) and on each
  * finds `<html dir="rtl" lang="ar">`, the sidebar on the right and no word of the product's own in Latin
- * letters. The test collects every screen's problems and fails once, listing each screen and its words.
+ * letters; the same words rule on each list's first record, its create form and that form submitted empty
+ * (`recordAndFormProblems`). The test collects every screen's problems and fails once, listing each screen and its words.
  *
  * What counts as data (dropped before looking for Latin words), a narrow rule:
  * - text inside `<bdi>` (the product's rule: data in Arabic text is in `<bdi>`), inside an element with
@@ -15,11 +16,11 @@ import { signIn } from '../support/demo.js';
  * - a word (whitespace separated) with a digit, `@`, `.`, `_`, `/`, `:` or `#` in it: codes, e-mails,
  *   addresses, numbers (`A-0402`, `admin@propdesk.test`, `EOI-2026-001`);
  * - the product's name `Propdesk`, ISO currency codes (`EGP`) and the technical acronyms an Egyptian
- *   office writes in Latin inside Arabic text (IBAN, SWIFT, ISO, API, URL, PNG, JPEG, KB, MB, webhook);
+ *   office writes in Latin inside Arabic text (IBAN, SWIFT, ISO, API, URL, PNG, JPEG, PDF, CSV, XLSX, KB, MB, webhook);
  * - text isolated inside a sentence between U+2068 and U+2069 (a filter chip's values).
  * Anything else in Latin letters is a product word left in English.
  */
-const KEPT_IN_LATIN = new Set(['Propdesk', 'EGP', 'USD', 'IBAN', 'SWIFT', 'ISO', 'API', 'URL', 'PNG', 'JPEG', 'KB', 'MB', 'Webhook', 'Webhooks', 'webhook', 'webhooks']);
+const KEPT_IN_LATIN = new Set(['Propdesk', 'EGP', 'USD', 'IBAN', 'SWIFT', 'ISO', 'API', 'URL', 'PNG', 'JPEG', 'PDF', 'CSV', 'XLSX', 'KB', 'MB', 'Webhook', 'Webhooks', 'webhook', 'webhooks']);
 
 type ScreenProblem = { screen: string; problems: string[] };
 
@@ -75,11 +76,98 @@ async function latinWords(page: Page): Promise<string[]> {
   ];
 }
 
-test('every sidebar screen is Arabic, right to left, with the sidebar on the right', async ({ browser }) => {
-  // 83 screens in 2.4 minutes on a quiet machine; a loaded CI machine takes three times as long.
-  test.setTimeout(720_000);
+/**
+ * The screen's Latin words once it has settled. English can show for a moment while a screen's Arabic words
+ * load (useT never suspends): a word counts only if it stays.
+ */
+async function lastingLatinWords(page: Page): Promise<string[]> {
+  let latin = await latinWords(page);
+  for (let attempt = 0; latin.length > 0 && attempt < 4; attempt += 1) {
+    await page.waitForTimeout(1_500);
+    latin = await latinWords(page);
+  }
+  return latin;
+}
+
+/** Waits for the screen's loading (progress bars, skeletons) to end, no longer than a few seconds. */
+async function settled(page: Page): Promise<void> {
+  await expect(page.locator('main [role="progressbar"], main .MuiSkeleton-root')).toHaveCount(0, { timeout: 8_000 }).catch(() => undefined);
+  await page.waitForTimeout(200);
+}
+
+/** Submits a create form empty and reads it again: its validation messages (the client's, or the server's). */
+async function emptySubmitProblems(page: Page, form: Locator): Promise<string[]> {
+  const submit = form.locator('button[type="submit"]').first();
+  if (!(await submit.isVisible()) || !(await submit.isEnabled())) return [];
+  if (!(await submit.click({ timeout: 5_000 }).then(() => true, () => false))) return ['create form: its submit button cannot be pressed'];
+  // The client's checks mark the fields; a form whose fields are all optional asks the server, which answers with its own.
+  await expect(page.locator('main [aria-invalid="true"], main .Mui-error, main [role="alert"]').first())
+    .toBeVisible({ timeout: 5_000 })
+    .catch(() => undefined);
+  await page.waitForTimeout(300);
+  const latin = await lastingLatinWords(page);
+  return latin.length ? [`create form submitted empty: Latin words: ${latin.join(', ')}`] : [];
+}
+
+/**
+ * Beyond the list (issue 29's words in forms and records): the first record's view, opened from the list's grid
+ * with Enter as a person would, then back; and the create form the list's New button opens (admin may create on
+ * every list that has one), read empty and again after submitting it empty, so its validation messages show.
+ * A sidebar entry that is itself a create form (its path says create or add: `/sales/leads/addlead`) is submitted
+ * empty too. Each is a client-side navigation within the same page, so the added time stays small. Returns each
+ * state's problems, named by the state.
+ */
+async function recordAndFormProblems(page: Page, path: string): Promise<string[]> {
+  const problems: string[] = [];
+  const main = page.locator('main').first();
+
+  const firstCell = main.locator('[role="row"][data-id] [role="gridcell"]:not([data-field="__check__"])').first();
+  if (await firstCell.isVisible()) {
+    const before = page.url();
+    await firstCell.press('Enter', { timeout: 5_000 }).catch(() => undefined);
+    const moved = await page.waitForURL((url) => url.href !== before, { timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    );
+    await settled(page);
+    const latin = await lastingLatinWords(page);
+    if (latin.length) problems.push(`record view: Latin words: ${latin.join(', ')}`);
+    if (moved) {
+      await page.goBack({ timeout: 10_000 }).catch(() => undefined);
+      await settled(page);
+    } else await page.keyboard.press('Escape');
+  }
+
+  const create = main.locator('button[aria-keyshortcuts="n"]').first();
+  const form = main.locator('form').first();
+  if (await create.isVisible()) {
+    if (!(await create.click({ timeout: 5_000 }).then(() => true, () => false))) return [...problems, 'create form: the New button cannot be pressed'];
+    if (!(await form.waitFor({ state: 'visible', timeout: 10_000 }).then(() => true, () => false))) {
+      // A create screen of its own (a wizard, another route): read what it shows.
+      await settled(page);
+      const latin = await lastingLatinWords(page);
+      if (latin.length) problems.push(`create screen: Latin words: ${latin.join(', ')}`);
+      return problems;
+    }
+    await settled(page);
+    const latin = await lastingLatinWords(page);
+    if (latin.length) problems.push(`create form: Latin words: ${latin.join(', ')}`);
+    problems.push(...(await emptySubmitProblems(page, form)));
+  } else if (/create|add/i.test(path) && (await form.isVisible())) {
+    // The screen is the create form: its words were read with the screen.
+    problems.push(...(await emptySubmitProblems(page, form)));
+  }
+  return problems;
+}
+
+test('every sidebar screen is Arabic, right to left, with the sidebar on the right, and so are its forms and records', async ({ browser }) => {
+  // 83 screens in 2.4 minutes on a quiet machine, their first records and create forms about as long again; a loaded
+  // CI machine takes three times as long.
+  test.setTimeout(1_200_000);
   const context = await browser.newContext({ locale: 'ar-EG' });
   const page = await context.newPage();
+  // An empty form has nothing to lose; should one ask before leaving, leave.
+  page.on('dialog', (dialog) => void dialog.accept().catch(() => undefined));
   await signIn(page, 'admin');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
 
@@ -89,6 +177,9 @@ test('every sidebar screen is Arabic, right to left, with the sidebar on the rig
   const seen = new Set(queue);
   const failures: ScreenProblem[] = [];
   const width = page.viewportSize()!.width;
+  // The time the lists take and the time their records and forms add, in the report (CI's time is watched).
+  const started = Date.now();
+  let formsTime = 0;
 
   while (queue.length) {
     const path = queue.shift()!;
@@ -110,23 +201,29 @@ test('every sidebar screen is Arabic, right to left, with the sidebar on the rig
     const wide = await page.evaluate(() => document.documentElement.scrollWidth);
     if (wide > width) problems.push(`page wider than the window (${wide} > ${width})`);
 
-    // English can show for a moment while a screen's Arabic words load (useT never suspends): a word counts only if it stays.
-    let latin = await latinWords(page);
-    for (let attempt = 0; latin.length > 0 && attempt < 4; attempt += 1) {
-      await page.waitForTimeout(1_500);
-      latin = await latinWords(page);
-    }
+    const latin = await lastingLatinWords(page);
     if (latin.length) problems.push(`Latin words: ${latin.join(', ')}`);
-    if (problems.length) failures.push({ screen: path, problems });
 
-    // A screen's mode (Settings, Procurement) has a sidebar of its own: follow the links it adds.
+    // A screen's mode (Settings, Procurement) has a sidebar of its own: follow the links it adds (read before leaving the list).
     for (const link of await sidebarLinks(page, opened)) {
       if (seen.has(link)) continue;
       seen.add(link);
       queue.push(link);
     }
+
+    const formsStarted = Date.now();
+    problems.push(...(await recordAndFormProblems(page, path)));
+    formsTime += Date.now() - formsStarted;
+    if (problems.length) {
+      failures.push({ screen: path, problems });
+      // As it goes, so a run cut short still says what it found.
+      console.log(`${path}\n  ${problems.join('\n  ')}`);
+    }
   }
   await context.close();
+  const timing = `${seen.size} screens in ${Math.round((Date.now() - started) / 1000)} s, of which their records and forms ${Math.round(formsTime / 1000)} s`;
+  console.log(timing);
+  test.info().annotations.push({ type: 'timing', description: timing });
 
   const report = failures.map((failure) => `${failure.screen}\n  ${failure.problems.join('\n  ')}`).join('\n');
   expect(failures, `screens visited: ${seen.size}; failing:\n${report}`).toEqual([]);

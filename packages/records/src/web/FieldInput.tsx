@@ -12,6 +12,8 @@ import { CURRENCY } from '../model/display.js';
 import { DateInput } from './DateInput.js';
 import { PhoneInput } from './PhoneInput.js';
 import { ReferencePicker, type PickerOption } from './ReferencePicker.js';
+import { useT } from '@propdesk/i18n/react';
+import { recordsCatalog } from './i18n/catalog.js';
 
 export type FieldInputProps = {
   name: string;
@@ -52,6 +54,7 @@ const inputMode = (field: FieldDef) => (field.kind === 'integer' ? 'numeric' : f
 
 /** One field of a form, chosen by its kind, with the floating label, required mark and error. */
 export function FieldInput({ name, field, value, labels, error, note, disabled, bare, owner, matchValue, onChange, onBlur, onCreateReference }: FieldInputProps) {
+  const t = useT(recordsCatalog);
   const locked = disabled || field.readOnly;
   // An error and its note show together: "Already used by X · Open the record that uses it".
   const help = error ? note ? <>{error} · {note}</> : error : bare ? undefined : (note ?? field.help);
@@ -115,7 +118,7 @@ export function FieldInput({ name, field, value, labels, error, note, disabled, 
     onBlur,
   };
   const lock = locked
-    ? { endAdornment: <InputAdornment position="end"><LockOutlined fontSize="small" titleAccess="Locked" /></InputAdornment> }
+    ? { endAdornment: <InputAdornment position="end"><LockOutlined fontSize="small" titleAccess={t('fieldLocked')} /></InputAdornment> }
     : {};
   if (field.kind === 'enum') {
     return (

@@ -37,7 +37,7 @@ export function HistoryPanel({ def, id, onRestore }: HistoryPanelProps) {
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
             <Typography variant="subtitle2">{t('historyAction', { action: entry.action, name: actionName(entry.action) })}</Typography>
             <Typography variant="body2" color="text.secondary">
-              {entry.actorName ?? t('system')} · <bdi>{format.dateTime(entry.at)}</bdi>
+              {entry.actorName ? <bdi>{entry.actorName}</bdi> : t('system')} · <bdi>{format.dateTime(entry.at)}</bdi>
             </Typography>
             <Chip size="small" label={t('fromSource', { source: entry.source })} variant="outlined" />
           </Box>
@@ -53,7 +53,7 @@ export function HistoryPanel({ def, id, onRestore }: HistoryPanelProps) {
                   </Typography>
                   <Typography component="dd" variant="body2" sx={{ m: 0 }}>
                     {/* <bdi>: a name, a phone or an address keeps its own order in right-to-left text ("+20…", "…S.A.E."). */}
-                    {entry.action === 'create' ? '' : <><s><bdi>{formatValue(field, change.before, change.beforeLabel, format) || '—'}</bdi></s>{' → '}</>}
+                    {entry.action === 'create' ? '' : <><s><bdi>{formatValue(field, change.before, change.beforeLabel, format) || '—'}</bdi></s>{t('historyTo')}</>}
                     <bdi>{formatValue(field, change.after, change.afterLabel, format) || '—'}</bdi>
                   </Typography>
                   <Box component="dd" sx={{ m: 0 }}>

@@ -54,7 +54,8 @@ export function RecordFields({ def, record }: RecordFieldsProps) {
                 <PhoneLinks value={record[name]} />
               ) : referenceRoute(field, record[name]) ? (
                 <Link component={RouterLink} to={referenceRoute(field, record[name])!}>
-                  {formatValue(field, record[name], record.refLabels[name], format) || String(record[name])}
+                  {/* The record it names is data, as typed (a customer's name in Latin letters inside Arabic text). */}
+                  <bdi>{formatValue(field, record[name], record.refLabels[name], format) || String(record[name])}</bdi>
                 </Link>
               ) : (
                 // <bdi>: a date, an amount or a code keeps its own order inside right-to-left text ("12 Jan 2027", "5,000.00 EGP").

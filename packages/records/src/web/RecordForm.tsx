@@ -13,6 +13,8 @@ import { useLeaveGuard } from './useLeaveGuard.js';
 import { initialValue, useRecordFormState } from './useRecordFormState.js';
 import { useRecordSubmit } from './useRecordSubmit.js';
 import { useUniqueCheck } from './useUniqueCheck.js';
+import { useT } from '@propdesk/i18n/react';
+import { recordsCatalog } from './i18n/catalog.js';
 
 export type { FormExtension, FormExtensionProps } from './formExtension.js';
 
@@ -36,6 +38,7 @@ export type RecordFormProps = {
 
 /** The create and edit form of any resource: the same zod schema as the server, its errors on their fields. */
 export function RecordForm({ def, record, initial, lockedFields, extension, layout, submitLabel, onSaved, onCancel }: RecordFormProps) {
+  const t = useT(recordsCatalog);
   const { editing, fields, form } = useRecordFormState({ def, record, initial, extension, layout });
   const { control, handleSubmit, formState, reset, getValues, watch, setValue } = form;
   const watched = watch();
@@ -67,7 +70,7 @@ export function RecordForm({ def, record, initial, lockedFields, extension, layo
   };
 
   return (
-    <Box component="form" noValidate onSubmit={handleSubmit((values) => submit(values))} aria-label={editing ? `Edit ${inSentence(def.singular)}` : `New ${inSentence(def.singular)}`}>
+    <Box component="form" noValidate onSubmit={handleSubmit((values) => submit(values))} aria-label={t(editing ? 'formEdit' : 'formNew', { singular: inSentence(def.singular) })}>
       <FormFailure failure={failure} />
       <FormRows
         def={def}
@@ -114,10 +117,10 @@ export function RecordForm({ def, record, initial, lockedFields, extension, layo
       />
       <ConfirmDialog
         open={blocker.state === 'blocked'}
-        title="Leave without saving?"
-        body="Your changes to this form have not been saved. If you leave now, they are lost."
-        confirmLabel="Leave without saving"
-        cancelLabel="Keep editing"
+        title={t('leaveTitle')}
+        body={t('leaveBody')}
+        confirmLabel={t('leaveConfirm')}
+        cancelLabel={t('leaveCancel')}
         onConfirm={() => blocker.proceed?.()}
         onCancel={() => blocker.reset?.()}
       />

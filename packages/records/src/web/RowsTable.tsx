@@ -31,7 +31,8 @@ export function RowsTable({ field, value }: RowsTableProps) {
           <TableRow key={index}>
             {columns.map(([name, column]) => (
               <TableCell key={name} align={isNumberKind(column.kind) ? 'right' : 'left'}>
-                {formatValue(column, row?.[name], undefined, format) || column.emptyText || '—'}
+                {/* A row's values are data, as typed (a unit type's name in Latin letters inside Arabic text). */}
+                <bdi>{formatValue(column, row?.[name], undefined, format) || column.emptyText || '—'}</bdi>
               </TableCell>
             ))}
           </TableRow>

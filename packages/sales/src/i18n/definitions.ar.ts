@@ -604,7 +604,7 @@ const words: DefinitionWords = {
   "message-templates.fields.language.options.ar": "العربية",
   "message-templates.fields.language.options.en": "الإنجليزية",
   "message-templates.fields.subject.label": "موضوع الرسالة الإلكترونية",
-  "message-templates.fields.subject.help": "إذا تُرك فارغًا: الموضوع المرفق مع النظام. المتغيرات أسماء بين قوسين معقوفين مزدوجين، مثل customer وamount (انظر المعاينة).",
+  "message-templates.fields.subject.help": "إذا تُرك فارغًا: الموضوع المرفق مع النظام. المتغيرات أسماء بين قوسين معقوفين مزدوجين، مثل \u2068customer\u2069 و\u2068amount\u2069 (انظر المعاينة).",
   "message-templates.fields.body.label": "نص الرسالة الإلكترونية",
   "message-templates.fields.body.help": "إذا تُرك فارغًا: النص المرفق مع النظام. السطر الفارغ يبدأ فقرة جديدة.",
   "message-templates.fields.sms.label": "نص الرسالة النصية",

@@ -22,34 +22,38 @@ import { useChecker } from '@propdesk/auth-session/web';
 import { formatDate, formatDateTime } from '@propdesk/records/web';
 import { formatMoney } from '../../model/money.js';
 import { quantityText } from '../../web/common/DocumentLines.js';
+import { useProcurementWords } from '../../web/i18n/words.js';
 import { useOrderApprovalsQuery, useOrderReceiptsQuery, useReceiveGoodsMutation } from './orderApi.web.js';
 
 /** The tiers an order needs for its amount, who decided each and when, and whose turn it is. */
 export function ApprovalsPanel({ orderId }: { orderId: string; status?: string; version?: number }) {
+  const { t, data: isolated } = useProcurementWords();
   // An action on the order (submit, approve) refreshes it (tags).
   const { data, error } = useOrderApprovalsQuery(orderId);
   if (error) return <Alert severity="error">{apiErrorText(error)}</Alert>;
   if (!data) return null;
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Approvals">
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={t('appr.title')}>
       <Typography variant="h6" component="h3" sx={{ mb: 1 }}>
-        Approvals
+        {t('appr.title')}
       </Typography>
-      {data.tiers.length === 0 ? <Typography color="text.secondary">No approval tier applies to this amount.</Typography> : null}
+      {data.tiers.length === 0 ? <Typography color="text.secondary">{t('appr.none')}</Typography> : null}
       <Stack spacing={1}>
         {data.tiers.map((tier) => (
           <Stack key={tier.level} direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-            <Chip size="small" label={`Tier ${tier.level}`} color={tier.decision ? 'success' : tier.level === data.next ? 'warning' : 'default'} />
+            <Chip size="small" label={t('appr.tier', { level: String(tier.level) })} color={tier.decision ? 'success' : tier.level === data.next ? 'warning' : 'default'} />
             <Typography sx={{ fontWeight: 600 }}>{tier.name}</Typography>
             <Typography color="text.secondary">
-              ({tier.roleName}, above {formatMoney(tier.aboveAmount)})
+              {t('appr.above', { role: isolated(tier.roleName), amount: isolated(formatMoney(tier.aboveAmount)) })}
             </Typography>
             <Typography>
               {tier.decision
-                ? `Approved by ${tier.decision.userName} on ${formatDateTime(tier.decision.decidedOn)}${tier.decision.comment ? `: “${tier.decision.comment}”` : ''}`
+                ? tier.decision.comment
+                  ? t('appr.approvedByComment', { user: isolated(tier.decision.userName), date: isolated(formatDateTime(tier.decision.decidedOn)), comment: isolated(tier.decision.comment) })
+                  : t('appr.approvedBy', { user: isolated(tier.decision.userName), date: isolated(formatDateTime(tier.decision.decidedOn)) })
                 : tier.level === data.next
-                  ? 'Waiting for this tier'
-                  : 'Not yet'}
+                  ? t('appr.waiting')
+                  : t('appr.notYet')}
             </Typography>
           </Stack>
         ))}
@@ -60,6 +64,7 @@ export function ApprovalsPanel({ orderId }: { orderId: string; status?: string; 
 
 /** Goods received so far, and the dialog to record a delivery (partial allowed; over-receipt needs a reason). */
 export function ReceiptsPanel({ orderId, status, lines }: { orderId: string; status: string; version?: number; lines: readonly Record<string, unknown>[] }) {
+  const { t } = useProcurementWords();
   const checker = useChecker();
   const { enqueueSnackbar } = useSnackbar();
   const { data } = useOrderReceiptsQuery(orderId);
@@ -74,12 +79,12 @@ export function ReceiptsPanel({ orderId, status, lines }: { orderId: string; sta
 
   const submit = async () => {
     const chosen = lines.filter((line) => Number(quantities[String(line.id)] || 0) > 0).map((line) => ({ line: String(line.id), quantity: quantities[String(line.id)]! }));
-    if (chosen.length === 0) return setFailure({ message: 'Enter the quantity received on at least one line.', fields: {} });
+    if (chosen.length === 0) return setFailure({ message: t('rcpt.enterOne'), fields: {} });
     setBusy(true);
     setFailure(null);
     try {
       await receiveGoods({ id: orderId, body: { lines: chosen, ...(reason.trim() ? { overReceiptReason: reason.trim() } : {}) } }).unwrap();
-      enqueueSnackbar('Goods received.', { variant: 'success' });
+      enqueueSnackbar(t('rcpt.received'), { variant: 'success' });
       setOpen(false);
       setQuantities({});
       setReason('');
@@ -99,29 +104,29 @@ export function ReceiptsPanel({ orderId, status, lines }: { orderId: string; sta
   };
 
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Receipts of goods">
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={t('rcpt.title')}>
       <Stack direction="row" sx={{ alignItems: 'center', mb: 1 }}>
         <Typography variant="h6" component="h3" sx={{ flexGrow: 1 }}>
-          Receipts of goods
+          {t('rcpt.title')}
         </Typography>
         {canReceive ? (
           <Button variant="contained" size="small" onClick={() => setOpen(true)}>
-            Receive goods
+            {t('rcpt.receive')}
           </Button>
         ) : null}
       </Stack>
-      {(data ?? []).length === 0 ? <Typography color="text.secondary">Nothing received yet.</Typography> : null}
+      {(data ?? []).length === 0 ? <Typography color="text.secondary">{t('rcpt.none')}</Typography> : null}
       {(data ?? []).length > 0 ? (
         // Scrolls inside its panel on a phone, as the lines do, instead of widening the page.
         <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label="Receipts">
+          <Table size="small" aria-label={t('rcpt.table')}>
             <TableHead>
               <TableRow>
-                <TableCell>Date</TableCell>
-                <TableCell>Line</TableCell>
-                <TableCell align="right">Quantity</TableCell>
-                <TableCell>By</TableCell>
-                <TableCell>Over-receipt reason</TableCell>
+                <TableCell>{t('rcpt.date')}</TableCell>
+                <TableCell>{t('rcpt.line')}</TableCell>
+                <TableCell align="right">{t('rcpt.quantity')}</TableCell>
+                <TableCell>{t('rcpt.by')}</TableCell>
+                <TableCell>{t('rcpt.overReason')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -139,7 +144,7 @@ export function ReceiptsPanel({ orderId, status, lines }: { orderId: string; sta
         </Box>
       ) : null}
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="md" aria-labelledby="receive-title">
-        <DialogTitle id="receive-title">Receive goods</DialogTitle>
+        <DialogTitle id="receive-title">{t('rcpt.receive')}</DialogTitle>
         <DialogContent>
           {failure ? (
             <Alert severity="error" sx={{ mb: 2 }}>
@@ -149,10 +154,10 @@ export function ReceiptsPanel({ orderId, status, lines }: { orderId: string; sta
           <Table size="small">
             <TableHead>
               <TableRow>
-                <TableCell>Line</TableCell>
-                <TableCell align="right">Ordered</TableCell>
-                <TableCell align="right">Received so far</TableCell>
-                <TableCell align="right">Received now</TableCell>
+                <TableCell>{t('rcpt.line')}</TableCell>
+                <TableCell align="right">{t('rcpt.ordered')}</TableCell>
+                <TableCell align="right">{t('rcpt.receivedSoFar')}</TableCell>
+                <TableCell align="right">{t('rcpt.receivedNow')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -172,7 +177,7 @@ export function ReceiptsPanel({ orderId, status, lines }: { orderId: string; sta
                         onChange={(event) => setQuantities((current) => ({ ...current, [id]: event.target.value }))}
                         error={Boolean(failure?.fields[id])}
                         helperText={failure?.fields[id]}
-                        slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-label': `Received now: ${String(line.description)}`, style: { textAlign: 'right' } } }}
+                        slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-label': t('rcpt.receivedNowOf', { line: String(line.description) }), style: { textAlign: 'right' } } }}
                       />
                     </TableCell>
                   </TableRow>
@@ -185,17 +190,17 @@ export function ReceiptsPanel({ orderId, status, lines }: { orderId: string; sta
               sx={{ mt: 2 }}
               fullWidth
               required
-              label="Over-receipt reason"
+              label={t('rcpt.overReason')}
               value={reason}
               onChange={(event) => setReason(event.target.value)}
-              helperText="More than ordered is received only with a reason."
+              helperText={t('rcpt.overHelp')}
             />
           ) : null}
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setOpen(false)}>Cancel</Button>
+          <Button onClick={() => setOpen(false)}>{t('rcpt.cancel')}</Button>
           <Button variant="contained" disabled={busy} onClick={() => void submit()}>
-            Record receipt
+            {t('rcpt.record')}
           </Button>
         </DialogActions>
       </Dialog>

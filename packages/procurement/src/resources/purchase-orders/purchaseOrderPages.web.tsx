@@ -1,15 +1,15 @@
 import Stack from '@mui/material/Stack';
 import type { ResourcePageProps } from '@propdesk/records/web';
 import { DocumentLines, PdfButton } from '../../web/common/DocumentLines.js';
-import { linesExtension } from '../../web/common/LinesEditor.js';
+import { linesExtension, type LineColumn } from '../../web/common/LinesEditor.js';
 import { ApprovalsPanel, ReceiptsPanel } from './OrderPanels.web.js';
 
-const ORDER_LINE_COLUMNS = [
-  { name: 'description', label: 'Description', width: 240 },
-  { name: 'quantity', label: 'Quantity', kind: 'number' as const },
-  { name: 'unit', label: 'Unit', width: 80, initial: 'pcs' },
-  { name: 'unitPrice', label: 'Unit price', kind: 'number' as const },
-  { name: 'taxPct', label: 'Tax %', kind: 'number' as const, width: 80, initial: '0' },
+const ORDER_LINE_COLUMNS: LineColumn[] = [
+  { name: 'description', label: 'lines.description', width: 240 },
+  { name: 'quantity', label: 'lines.quantity', kind: 'number' as const },
+  { name: 'unit', label: 'lines.unit', width: 80, initial: 'pcs' },
+  { name: 'unitPrice', label: 'lines.unitPrice', kind: 'number' as const },
+  { name: 'taxPct', label: 'lines.taxPct', kind: 'number' as const, width: 80, initial: '0' },
 ];
 
 const renderOrder = (record: Record<string, unknown>) => {
@@ -22,18 +22,18 @@ const renderOrder = (record: Record<string, unknown>) => {
       <DocumentLines
         lines={lines}
         columns={[
-          { name: 'description', label: 'Description' },
-          { name: 'quantity', label: 'Quantity', kind: 'quantity' },
-          { name: 'unit', label: 'Unit' },
-          { name: 'unitPrice', label: 'Unit price', kind: 'money' },
-          { name: 'taxPct', label: 'Tax', kind: 'percent' },
-          { name: 'receivedQuantity', label: 'Received', kind: 'quantity' },
-          { name: 'lineTotal', label: 'Amount', kind: 'money' },
+          { name: 'description', label: 'lines.description' },
+          { name: 'quantity', label: 'lines.quantity', kind: 'quantity' },
+          { name: 'unit', label: 'lines.unit' },
+          { name: 'unitPrice', label: 'lines.unitPrice', kind: 'money' },
+          { name: 'taxPct', label: 'lines.tax', kind: 'percent' },
+          { name: 'receivedQuantity', label: 'lines.received', kind: 'quantity' },
+          { name: 'lineTotal', label: 'lines.amount', kind: 'money' },
         ]}
         totals={[
-          ['Subtotal', record.subtotal],
-          ['Tax', record.taxTotal],
-          ['Total', record.total],
+          ['lines.subtotal', record.subtotal],
+          ['lines.tax', record.taxTotal],
+          ['lines.total', record.total],
         ]}
         actions={<PdfButton href={`/api/purchase-orders/${id}/pdf`} />}
       />

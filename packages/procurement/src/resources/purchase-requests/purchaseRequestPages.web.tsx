@@ -1,15 +1,15 @@
 import Stack from '@mui/material/Stack';
 import type { ResourcePageProps } from '@propdesk/records/web';
 import { DocumentLines, PdfButton } from '../../web/common/DocumentLines.js';
-import { linesExtension } from '../../web/common/LinesEditor.js';
+import { linesExtension, type LineColumn } from '../../web/common/LinesEditor.js';
 import { ComparisonPanel } from './ComparisonPanel.web.js';
 import { ProcurementDashboard } from './ProcurementDashboard.web.js';
 
-export const REQUEST_LINE_COLUMNS = [
-  { name: 'description', label: 'Description', width: 260 },
-  { name: 'quantity', label: 'Quantity', kind: 'number' as const },
-  { name: 'unit', label: 'Unit', width: 80, initial: 'pcs' },
-  { name: 'estimatedUnitPrice', label: 'Est. unit price', kind: 'number' as const },
+export const REQUEST_LINE_COLUMNS: LineColumn[] = [
+  { name: 'description', label: 'lines.description', width: 260 },
+  { name: 'quantity', label: 'lines.quantity', kind: 'number' as const },
+  { name: 'unit', label: 'lines.unit', width: 80, initial: 'pcs' },
+  { name: 'estimatedUnitPrice', label: 'lines.estimatedUnitPrice', kind: 'number' as const },
 ];
 
 const renderRequest = (record: Record<string, unknown>) => (
@@ -17,14 +17,14 @@ const renderRequest = (record: Record<string, unknown>) => (
     <DocumentLines
       lines={(record.lines as Record<string, unknown>[] | undefined) ?? []}
       columns={[
-        { name: 'description', label: 'Description' },
-        { name: 'quantity', label: 'Quantity', kind: 'quantity' },
-        { name: 'unit', label: 'Unit' },
-        { name: 'estimatedUnitPrice', label: 'Est. unit price', kind: 'money' },
-        { name: 'orderedQuantity', label: 'Ordered', kind: 'quantity' },
-        { name: 'receivedQuantity', label: 'Received', kind: 'quantity' },
+        { name: 'description', label: 'lines.description' },
+        { name: 'quantity', label: 'lines.quantity', kind: 'quantity' },
+        { name: 'unit', label: 'lines.unit' },
+        { name: 'estimatedUnitPrice', label: 'lines.estimatedUnitPrice', kind: 'money' },
+        { name: 'orderedQuantity', label: 'lines.ordered', kind: 'quantity' },
+        { name: 'receivedQuantity', label: 'lines.received', kind: 'quantity' },
       ]}
-      totals={[['Estimated total', record.estimatedTotal]]}
+      totals={[['lines.estimatedTotal', record.estimatedTotal]]}
       actions={<PdfButton href={`/api/purchase-requests/${String(record.id)}/pdf`} />}
     />
     {['approved', 'partially_ordered', 'ordered', 'closed'].includes(String(record.status)) ? <ComparisonPanel requestId={String(record.id)} status={String(record.status)} /> : null}

@@ -9,12 +9,14 @@ import { useSnackbar } from 'notistack';
 import { useState, type ChangeEvent } from 'react';
 import { apiErrorText } from '@propdesk/api-client';
 import { useChecker } from '@propdesk/auth-session/web';
+import { useProcurementWords } from '../../web/i18n/words.js';
 import { useUploadQuotationAttachmentMutation } from './quotationApi.web.js';
 
 const LIMIT = 5 * 1024 * 1024;
 
 /** The supplier's PDF of a quotation: uploaded (PDF only, at most 5 MB) and opened in the browser. */
 export function AttachmentPanel({ quotationId, name }: { quotationId: string; name: string | null }) {
+  const { t } = useProcurementWords();
   const checker = useChecker();
   const [uploadAttachment] = useUploadQuotationAttachmentMutation();
   const { enqueueSnackbar } = useSnackbar();
@@ -25,13 +27,13 @@ export function AttachmentPanel({ quotationId, name }: { quotationId: string; na
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    if (file.type !== 'application/pdf' && !file.name.toLowerCase().endsWith('.pdf')) return setError('Only PDF files can be attached.');
-    if (file.size > LIMIT) return setError('The file is larger than 5 MB.');
+    if (file.type !== 'application/pdf' && !file.name.toLowerCase().endsWith('.pdf')) return setError(t('att.onlyPdf'));
+    if (file.size > LIMIT) return setError(t('att.tooLarge'));
     setBusy(true);
     setError(null);
     try {
       await uploadAttachment({ id: quotationId, file, name: file.name }).unwrap();
-      enqueueSnackbar('Attachment uploaded.', { variant: 'success' });
+      enqueueSnackbar(t('att.uploaded'), { variant: 'success' });
     } catch (problem) {
       setError(apiErrorText(problem));
     } finally {
@@ -40,9 +42,9 @@ export function AttachmentPanel({ quotationId, name }: { quotationId: string; na
   };
 
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Attachment">
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={t('att.section')}>
       <Typography variant="h6" component="h3" sx={{ mb: 1 }}>
-        Supplier&apos;s quotation (PDF)
+        {t('att.title')}
       </Typography>
       {error ? (
         <Alert severity="error" sx={{ mb: 1 }}>
@@ -55,12 +57,12 @@ export function AttachmentPanel({ quotationId, name }: { quotationId: string; na
             {name}
           </Link>
         ) : (
-          <Typography color="text.secondary">No file attached.</Typography>
+          <Typography color="text.secondary">{t('att.none')}</Typography>
         )}
         {checker.can('quotation', 'update') ? (
           <Button component="label" variant="outlined" size="small" startIcon={<UploadFileOutlined />} disabled={busy}>
-            {name ? 'Replace PDF' : 'Upload PDF'}
-            <input hidden type="file" accept="application/pdf,.pdf" aria-label="Quotation PDF" onChange={(event) => void upload(event)} />
+            {name ? t('att.replace') : t('att.upload')}
+            <input hidden type="file" accept="application/pdf,.pdf" aria-label={t('att.input')} onChange={(event) => void upload(event)} />
           </Button>
         ) : null}
       </Stack>

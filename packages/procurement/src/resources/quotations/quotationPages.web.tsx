@@ -8,15 +8,16 @@ import type { ReactNode } from 'react';
 import { DocumentLines } from '../../web/common/DocumentLines.js';
 import { linesExtension, type LineColumn, type LineRow } from '../../web/common/LinesEditor.js';
 import { useRequestLinesQuery } from '../purchase-requests/requestApi.web.js';
+import { useProcurementWords } from '../../web/i18n/words.js';
 import { AttachmentPanel } from './AttachmentPanel.web.js';
 
 const COLUMNS: LineColumn[] = [
-  { name: 'requestLine', label: 'Request line', width: 220 },
-  { name: 'description', label: 'Description', width: 220 },
-  { name: 'quantity', label: 'Quantity', kind: 'number' },
-  { name: 'unitPrice', label: 'Unit price', kind: 'number' },
-  { name: 'taxPct', label: 'Tax %', kind: 'number' },
-  { name: 'leadTimeDays', label: 'Lead time (days)', kind: 'number' },
+  { name: 'requestLine', label: 'lines.requestLine', width: 220 },
+  { name: 'description', label: 'lines.description', width: 220 },
+  { name: 'quantity', label: 'lines.quantity', kind: 'number' },
+  { name: 'unitPrice', label: 'lines.unitPrice', kind: 'number' },
+  { name: 'taxPct', label: 'lines.taxPct', kind: 'number' },
+  { name: 'leadTimeDays', label: 'lines.leadTimeDays', kind: 'number' },
 ];
 
 type WithRequestLinesProps = {
@@ -31,6 +32,7 @@ type WithRequestLinesProps = {
  * the lines can start from the request's own (one click) instead of being typed again.
  */
 function WithRequestLines({ requestId, lines, setLines, children }: WithRequestLinesProps) {
+  const { t, count } = useProcurementWords();
   const { data } = useRequestLinesQuery(requestId ?? skipToken);
   const requestLines = data ?? [];
   const options = [{ value: '', label: '—' }, ...requestLines.map((line) => ({ value: line.id, label: line.description }))];
@@ -43,7 +45,7 @@ function WithRequestLines({ requestId, lines, setLines, children }: WithRequestL
       {missing.length > 0 ? (
         <Box>
           <Button size="small" variant="outlined" startIcon={<ContentCopyOutlined />} onClick={handleCopy}>
-            {lines.length === 0 ? `Start from the request's ${missing.length} ${missing.length === 1 ? 'line' : 'lines'}` : `Add the request's ${missing.length} other ${missing.length === 1 ? 'line' : 'lines'}`}
+            {t(lines.length === 0 ? 'lines.startFromRequest' : 'lines.addFromRequest', { count: missing.length, n: count(missing.length) })}
           </Button>
         </Box>
       ) : null}
@@ -67,13 +69,13 @@ const renderQuotation = (record: Record<string, unknown>) => (
     <DocumentLines
       lines={(record.lines as Record<string, unknown>[] | undefined) ?? []}
       columns={[
-        { name: 'description', label: 'Description' },
-        { name: 'quantity', label: 'Quantity', kind: 'quantity' },
-        { name: 'unitPrice', label: 'Unit price', kind: 'money' },
-        { name: 'taxPct', label: 'Tax', kind: 'percent' },
-        { name: 'leadTimeDays', label: 'Lead time (days)', kind: 'quantity' },
+        { name: 'description', label: 'lines.description' },
+        { name: 'quantity', label: 'lines.quantity', kind: 'quantity' },
+        { name: 'unitPrice', label: 'lines.unitPrice', kind: 'money' },
+        { name: 'taxPct', label: 'lines.tax', kind: 'percent' },
+        { name: 'leadTimeDays', label: 'lines.leadTimeDays', kind: 'quantity' },
       ]}
-      totals={[['Total', record.total]]}
+      totals={[['lines.total', record.total]]}
     />
     <AttachmentPanel quotationId={String(record.id)} name={typeof record.attachmentName === 'string' ? record.attachmentName : null} />
   </Stack>

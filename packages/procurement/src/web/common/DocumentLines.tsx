@@ -10,8 +10,11 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Fragment, type ReactNode } from 'react';
 import { formatMoney, formatPercent, formatQuantity } from '@propdesk/records/web';
+import type { ProcurementWebKey } from '../i18n/en.js';
+import { useProcurementWords } from '../i18n/words.js';
 
-export type ShownColumn = { name: string; label: string; kind?: 'text' | 'quantity' | 'money' | 'percent' };
+/** `label` is the column's word in the procurement catalog; so is a total's. */
+export type ShownColumn = { name: string; label: ProcurementWebKey; kind?: 'text' | 'quantity' | 'money' | 'percent' };
 
 /** 10.0000 → 10, 2.5000 → 2.5 (the engine's one format for quantities). */
 export const quantityText = formatQuantity;
@@ -24,8 +27,10 @@ const show = (value: unknown, kind: ShownColumn['kind']) => {
   return value === null || value === undefined ? '' : String(value);
 };
 
-/** A document's lines, read-only, with its totals under them. */
-export function DocumentLines({ lines, columns, totals, title = 'Lines', actions }: { lines: readonly Record<string, unknown>[]; columns: readonly ShownColumn[]; totals?: readonly [string, unknown][]; title?: string; actions?: ReactNode }) {
+/** A document's lines, read-only, with its totals under them; each value in <bdi>, so "16,416.00 EGP" keeps its order right to left. */
+export function DocumentLines({ lines, columns, totals, actions }: { lines: readonly Record<string, unknown>[]; columns: readonly ShownColumn[]; totals?: readonly [ProcurementWebKey, unknown][]; actions?: ReactNode }) {
+  const { t } = useProcurementWords();
+  const title = t('lines.title');
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1, flexWrap: 'wrap' }}>
@@ -41,7 +46,7 @@ export function DocumentLines({ lines, columns, totals, title = 'Lines', actions
               <TableCell>#</TableCell>
               {columns.map((column) => (
                 <TableCell key={column.name} align={column.kind && column.kind !== 'text' ? 'right' : 'left'}>
-                  {column.label}
+                  {t(column.label)}
                 </TableCell>
               ))}
             </TableRow>
@@ -52,7 +57,7 @@ export function DocumentLines({ lines, columns, totals, title = 'Lines', actions
                 <TableCell>{index + 1}</TableCell>
                 {columns.map((column) => (
                   <TableCell key={column.name} align={column.kind && column.kind !== 'text' ? 'right' : 'left'}>
-                    {show(line[column.name], column.kind)}
+                    <bdi>{show(line[column.name], column.kind)}</bdi>
                   </TableCell>
                 ))}
               </TableRow>
@@ -60,17 +65,17 @@ export function DocumentLines({ lines, columns, totals, title = 'Lines', actions
             {lines.length === 0 ? (
               <TableRow>
                 <TableCell colSpan={columns.length + 1}>
-                  <Typography color="text.secondary">No lines.</Typography>
+                  <Typography color="text.secondary">{t('lines.none')}</Typography>
                 </TableCell>
               </TableRow>
             ) : null}
             {(totals ?? []).map(([label, value]) => (
               <TableRow key={label}>
-                <TableCell colSpan={columns.length} align="right" sx={{ fontWeight: label === 'Total' ? 700 : 500, borderBottom: 0 }}>
-                  {label}
+                <TableCell colSpan={columns.length} align="right" sx={{ fontWeight: label === 'lines.total' ? 700 : 500, borderBottom: 0 }}>
+                  {t(label)}
                 </TableCell>
-                <TableCell align="right" sx={{ fontWeight: label === 'Total' ? 700 : 500, borderBottom: 0 }}>
-                  {formatMoney(value)}
+                <TableCell align="right" sx={{ fontWeight: label === 'lines.total' ? 700 : 500, borderBottom: 0 }}>
+                  <bdi>{formatMoney(value)}</bdi>
                 </TableCell>
               </TableRow>
             ))}
@@ -84,13 +89,14 @@ export function DocumentLines({ lines, columns, totals, title = 'Lines', actions
 }
 
 /** The lines one under the other (narrow screens): the first column as the heading, the rest as label and value. */
-function LineBlocks({ lines, columns, totals, title }: { lines: readonly Record<string, unknown>[]; columns: readonly ShownColumn[]; totals?: readonly [string, unknown][] | undefined; title: string }) {
+function LineBlocks({ lines, columns, totals, title }: { lines: readonly Record<string, unknown>[]; columns: readonly ShownColumn[]; totals?: readonly [ProcurementWebKey, unknown][] | undefined; title: string }) {
+  const { t } = useProcurementWords();
   const [first, ...rest] = columns;
   return (
     <Box component="ol" aria-label={title} sx={{ display: { xs: 'block', sm: 'none' }, listStyle: 'none', m: 0, p: 0 }}>
       {lines.length === 0 ? (
         <Typography component="li" color="text.secondary">
-          No lines.
+          {t('lines.none')}
         </Typography>
       ) : null}
       {lines.map((line, index) => (
@@ -102,10 +108,10 @@ function LineBlocks({ lines, columns, totals, title }: { lines: readonly Record<
             {rest.map((column) => (
               <Fragment key={column.name}>
                 <Typography component="dt" variant="body2" color="text.secondary">
-                  {column.label}
+                  {t(column.label)}
                 </Typography>
                 <Typography component="dd" variant="body2" sx={{ m: 0, textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>
-                  {show(line[column.name], column.kind)}
+                  <bdi>{show(line[column.name], column.kind)}</bdi>
                 </Typography>
               </Fragment>
             ))}
@@ -113,10 +119,10 @@ function LineBlocks({ lines, columns, totals, title }: { lines: readonly Record<
         </Box>
       ))}
       {(totals ?? []).map(([label, value]) => (
-        <Box component="li" key={label} sx={{ display: 'flex', justifyContent: 'space-between', pt: 1, fontWeight: label === 'Total' ? 700 : 500 }}>
-          <span>{label}</span>
+        <Box component="li" key={label} sx={{ display: 'flex', justifyContent: 'space-between', pt: 1, fontWeight: label === 'lines.total' ? 700 : 500 }}>
+          <span>{t(label)}</span>
           <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-            {formatMoney(value)}
+            <bdi>{formatMoney(value)}</bdi>
           </Box>
         </Box>
       ))}
@@ -125,10 +131,11 @@ function LineBlocks({ lines, columns, totals, title }: { lines: readonly Record<
 }
 
 /** Opens the server-generated A4 PDF in a new tab. */
-export function PdfButton({ href, label = 'Print PDF' }: { href: string; label?: string }) {
+export function PdfButton({ href, label }: { href: string; label?: string }) {
+  const { t } = useProcurementWords();
   return (
     <Button variant="outlined" size="small" startIcon={<PictureAsPdfOutlined />} href={href} target="_blank" rel="noopener">
-      {label}
+      {label ?? t('doc.printPdf')}
     </Button>
   );
 }

@@ -15,30 +15,34 @@ import Typography from '@mui/material/Typography';
 import type { FormExtension } from '@propdesk/records/web';
 import type { ReactNode } from 'react';
 import { z } from 'zod';
+import type { ProcurementWebKey } from '../i18n/en.js';
+import { useProcurementWords } from '../i18n/words.js';
 
 export type LineRow = Record<string, unknown>;
-export type LineColumn = { name: string; label: string; kind?: 'text' | 'number'; width?: number; options?: readonly { value: string; label: string }[]; initial?: string };
+/** `label` is the column's word in the procurement catalog. */
+export type LineColumn = { name: string; label: ProcurementWebKey; kind?: 'text' | 'number'; width?: number; options?: readonly { value: string; label: string }[]; initial?: string };
 
 type LinesEditorProps = { rows: LineRow[]; columns: readonly LineColumn[]; error?: string | undefined; onChange: (rows: LineRow[]) => void; caption?: ReactNode };
 
 /** The lines of a document, edited with its header: one row per line, added and removed in place. */
 export function LinesEditor({ rows, columns, error, onChange, caption }: LinesEditorProps) {
+  const { t, count } = useProcurementWords();
   const blank = () => Object.fromEntries(columns.map((column) => [column.name, column.initial ?? '']));
   const set = (index: number, name: string, value: string) => onChange(rows.map((row, at) => (at === index ? { ...row, [name]: value } : row)));
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
       <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
-        Lines
+        {t('lines.title')}
       </Typography>
       {caption}
       <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label="Lines">
+        <Table size="small" aria-label={t('lines.title')}>
           <TableHead>
             <TableRow>
               <TableCell sx={{ width: 32 }}>#</TableCell>
               {columns.map((column) => (
                 <TableCell key={column.name} sx={{ minWidth: column.width ?? 110 }} align={column.kind === 'number' ? 'right' : 'left'}>
-                  {column.label}
+                  {t(column.label)}
                 </TableCell>
               ))}
               <TableCell sx={{ width: 48 }} />
@@ -56,7 +60,7 @@ export function LinesEditor({ rows, columns, error, onChange, caption }: LinesEd
                       select={Boolean(column.options)}
                       value={String(row[column.name] ?? '')}
                       onChange={(event) => set(index, column.name, event.target.value)}
-                      slotProps={{ htmlInput: { 'aria-label': `Line ${index + 1} ${column.label}`, inputMode: column.kind === 'number' ? 'decimal' : 'text', style: column.kind === 'number' ? { textAlign: 'right' } : undefined } }}
+                      slotProps={{ htmlInput: { 'aria-label': t('lines.cell', { n: count(index + 1), column: t(column.label) }), inputMode: column.kind === 'number' ? 'decimal' : 'text', style: column.kind === 'number' ? { textAlign: 'right' } : undefined } }}
                     >
                       {column.options?.map((option) => (
                         <MenuItem key={option.value} value={option.value}>
@@ -67,7 +71,7 @@ export function LinesEditor({ rows, columns, error, onChange, caption }: LinesEd
                   </TableCell>
                 ))}
                 <TableCell>
-                  <IconButton aria-label={`Remove line ${index + 1}`} onClick={() => onChange(rows.filter((_row, at) => at !== index))} size="small">
+                  <IconButton aria-label={t('lines.remove', { n: count(index + 1) })} onClick={() => onChange(rows.filter((_row, at) => at !== index))} size="small">
                     <DeleteOutline fontSize="small" />
                   </IconButton>
                 </TableCell>
@@ -76,7 +80,7 @@ export function LinesEditor({ rows, columns, error, onChange, caption }: LinesEd
             {rows.length === 0 ? (
               <TableRow>
                 <TableCell colSpan={columns.length + 2}>
-                  <Typography color="text.secondary">No lines yet.</Typography>
+                  <Typography color="text.secondary">{t('lines.noneYet')}</Typography>
                 </TableCell>
               </TableRow>
             ) : null}
@@ -85,7 +89,7 @@ export function LinesEditor({ rows, columns, error, onChange, caption }: LinesEd
       </Box>
       {error ? <FormHelperText error>{error}</FormHelperText> : null}
       <Button startIcon={<AddIcon />} onClick={() => onChange([...rows, blank()])} sx={{ mt: 1 }}>
-        Add line
+        {t('lines.add')}
       </Button>
     </Box>
   );

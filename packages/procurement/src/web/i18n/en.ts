@@ -1,4 +1,5 @@
 import { comparisonEn } from './comparison.en.js';
+import { forms2En } from './forms2.en.js';
 
 /**
  * The procurement screens' English words, each the screen's text as it was, byte for byte. Keys are
@@ -7,6 +8,7 @@ import { comparisonEn } from './comparison.en.js';
  */
 export const en = {
   ...comparisonEn,
+  ...forms2En,
 };
 
 export type ProcurementWebKey = keyof typeof en;

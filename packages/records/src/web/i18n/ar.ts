@@ -1,6 +1,7 @@
 import type { Messages } from '@propdesk/i18n';
 import type { RecordsKey } from './en.js';
 import { engineAr } from './engine.ar.js';
+import { forms2Ar } from './forms2.ar.js';
 
 /** The records engine's words in Arabic (docs/i18n-glossary.md); plurals with Arabic's six forms. */
 const ar: Messages<RecordsKey> = {
@@ -65,7 +66,7 @@ const ar: Messages<RecordsKey> = {
   system: 'النظام',
   reason: 'السبب: {reason}',
   restore: 'استرجاع',
-  historyAction: '{action, select, create {إنشاء} update {تعديل} delete {حذف} activate {تفعيل} deactivate {إلغاء التفعيل} restore {استرجاع} merge {دمج} expire {انتهاء الصلاحية} cancel {إلغاء} allocate {تخصيص} logo {الشعار} convert {تحويل} contract {تعاقد} award {ترسية} revoke {إبطال} reschedule {إعادة جدولة} remind {تذكير} receive {استلام} overdue {تأخر السداد} modify {تعديل} hold {حجز مؤقت} bounce {ارتداد} approve {اعتماد} submit {تقديم} sign {توقيع} settle {تسوية} reverse {عكس} reserve {حجز} reprice {تغيير السعر} supersede {استبدال} unsubscribe {إلغاء الاشتراك} other {{name}}}',
+  historyAction: '{action, select, create {إنشاء} update {تعديل} delete {حذف} activate {تفعيل} deactivate {إلغاء التفعيل} restore {استرجاع} merge {دمج} expire {انتهاء الصلاحية} cancel {إلغاء} allocate {تخصيص} logo {الشعار} convert {تحويل} contract {تعاقد} award {ترسية} revoke {إبطال} reschedule {إعادة جدولة} remind {تذكير} receive {استلام} overdue {تأخر السداد} modify {تعديل} hold {حجز مؤقت} bounce {ارتداد} approve {اعتماد} submit {تقديم} sign {توقيع} settle {تسوية} reverse {عكس} reserve {حجز} reprice {تغيير السعر} supersede {استبدال} unsubscribe {إلغاء الاشتراك} earn {استحقاق} clawback {طلب استرداد} recover {استرداد} activity {نشاط} attach {إرفاق} clear {تحصيل} close {إغلاق} cover {تغطية} extend {تمديد} note {ملاحظة} receipt {إيصال} release {إلغاء الحجز المؤقت} replace {استبدال} block {حجب} void {إلغاء} demo {بيانات تجريبية} fullyPaid {سداد كامل} reopened {إعادة فتح} sold {بيع} bounceCharge {رسوم ارتداد الشيك} carryOver {ترحيل} changeUnit {تغيير الوحدة} refundQueue {إدراج في قائمة الاسترداد} requestExtension {طلب تمديد} requestModification {طلب تعديل} reservation {حجز} other {{name}}}',
   restoreLabel: 'استرجاع القيمة السابقة لـ {field}',
   fromSource: '{source, select, screen {من الشاشة} import {من الاستيراد} api {من برنامج آخر} action {من إجراء} job {من مهمة مجدولة} system {من النظام} other {من {source}}}',
   apply: 'تطبيق',
@@ -113,6 +114,7 @@ const ar: Messages<RecordsKey> = {
   clearSelection: 'إلغاء التحديد',
   exportSelected: 'تصدير المحدد',
   ...engineAr,
+  ...forms2Ar,
 };
 
 export default ar;

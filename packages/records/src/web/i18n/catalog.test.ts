@@ -24,4 +24,19 @@ describe("the records engine's words (issue 29)", () => {
     expect(en('fromSource', { source: 'api' })).toBe('from another program');
     expect(en('newRecord', { singular: 'purchase order' })).toBe('New purchase order');
   });
+
+  it("names the server's history actions and the form's leave question in Arabic, and in English as they were", async () => {
+    const ar = await loadTranslator(recordsCatalog, 'ar');
+    expect(ar('historyAction', { action: 'earn', name: 'Earn' })).toBe('استحقاق');
+    expect(ar('historyAction', { action: 'clawback', name: 'Clawback' })).toBe('طلب استرداد');
+    expect(ar('historyAction', { action: 'void', name: 'Void' })).toBe('إلغاء');
+    expect(ar('historyAction', { action: 'bounceCharge', name: 'BounceCharge' })).toBe('رسوم ارتداد الشيك');
+    expect(ar('historyAction', { action: 'somethingNew', name: 'Something new' })).toBe('Something new');
+    expect(ar('leaveConfirm')).toBe('المغادرة دون حفظ');
+    expect(ar('formNew', { singular: 'مورد' })).toBe('إضافة مورد');
+    const en = await loadTranslator(recordsCatalog, 'en');
+    expect(en('historyAction', { action: 'earn', name: 'Earn' })).toBe('Earn');
+    expect(en('leaveTitle')).toBe('Leave without saving?');
+    expect(en('formEdit', { singular: 'supplier' })).toBe('Edit supplier');
+  });
 });

@@ -1,4 +1,5 @@
 import { engineEn } from './engine.en.js';
+import { forms2En } from './forms2.en.js';
 
 /**
  * The records engine's own words (the list, form, view, filters, import and export, history), in the
@@ -121,6 +122,7 @@ export const en = {
   clearSelection: 'Clear selection',
   exportSelected: 'Export selected',
   ...engineEn,
+  ...forms2En,
 } as const;
 
 export type RecordsKey = keyof typeof en;

@@ -13,7 +13,6 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { toApiError } from '@propdesk/api-client';
-import type { Translate } from '@propdesk/i18n';
 import { isolate, richText, useT } from '@propdesk/i18n/react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { BrokerStatement } from './model.js';
@@ -23,6 +22,7 @@ import { useOptionLabel } from '../../web/i18n/definitionWords.js';
 import type { SalesKey } from '../../web/i18n/en.js';
 import { useFormat } from '../../web/i18n/format.js';
 import { commissionLinks, commissionViewLink } from './links.js';
+import { rateOf } from './rate.web.js';
 
 const STATE_COLOURS: Record<string, 'default' | 'info' | 'warning' | 'success' | 'error'> = {
   accrued: 'default',
@@ -33,25 +33,6 @@ const STATE_COLOURS: Record<string, 'default' | 'info' | 'warning' | 'success' |
   clawed_back: 'error',
   recovered: 'default',
 };
-
-const PERCENT = /^(\d+(?:\.\d+)?)% of the net price$/;
-const TIER = /^Tier (\d+) \(sales (?:up to (\d+)|above)\), sale (\d+): (\d+(?:\.\d+)?)%$/;
-
-/**
- * A line's rate in the page's language. The commission keeps the rate as it was written when the sale
- * was made, in English (`commissionFor`): English shows it as written; in Arabic its three forms are the
- * catalog's words, and anything else shows as written.
- */
-function rateOf(rate: string, t: Translate<SalesKey>, language: 'ar' | 'en'): string {
-  if (language === 'en') return rate;
-  if (rate === 'Fixed') return t('broker.rate.fixed');
-  const percent = PERCENT.exec(rate);
-  if (percent) return t('broker.rate.percent', { pct: percent[1] });
-  const tier = TIER.exec(rate);
-  if (!tier) return rate;
-  const [, index, upTo, sale, pct] = tier;
-  return upTo === undefined ? t('broker.rate.tierAbove', { tier: index, sale, pct }) : t('broker.rate.tierUpTo', { tier: index, upTo, sale, pct });
-}
 
 function Totals({ totals }: { totals: BrokerStatement['totals'] }) {
   const t = useT(salesCatalog);

@@ -19,7 +19,7 @@ import Typography from '@mui/material/Typography';
 import { useChecker } from '@propdesk/auth-session/web';
 import type { RecordRow } from '@propdesk/records/model';
 import type { Translate } from '@propdesk/i18n';
-import { useT } from '@propdesk/i18n/react';
+import { isolate, richText, useT } from '@propdesk/i18n/react';
 import { recordsApi, serverError } from '@propdesk/records/web';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -31,6 +31,7 @@ import { useFormat, type SalesFormat } from '../../web/i18n/format.js';
 import { brokerLinks } from './links.js';
 import { receiptLinks } from '../receipts/links.js';
 import { commissionLinks } from '../commissions/links.js';
+import { rateOf } from '../commissions/rate.web.js';
 
 /** What a step will do, asked before it moves: "Move CNT-2026-00017 from “Draft” to “Legal review”?" */
 function stepQuestion(t: Translate<SalesKey>, contract: RecordRow, action: StepAction): string {
@@ -67,12 +68,13 @@ function Steps({ contract }: { contract: RecordRow }) {
       {actions.length === 0 ? <Typography variant="body2">{t('contract.noSteps')}</Typography> : null}
       {actions.map((action) => (
         <Button key={action.id} size="small" variant="outlined" disabled={isLoading} onClick={() => (setReason(''), setError(null), setAsking(action))}>
-          {action.label} → {action.toStepName}
+          {/* One span: the button lays out its children as flex items, which would drop the spaces around the arrow. */}
+          <span>{richText(t, 'contract.stepTo', {}, { action: isolate(action.label), step: isolate(action.toStepName) })}</span>
         </Button>
       ))}
       {error && !asking ? <Alert severity="error">{error}</Alert> : null}
       <Dialog open={asking !== null} onClose={() => setAsking(null)} aria-labelledby="step-title" aria-describedby="step-question">
-        <DialogTitle id="step-title">{asking?.label}</DialogTitle>
+        <DialogTitle id="step-title">{isolate(asking?.label)}</DialogTitle>
         <DialogContent>
           <DialogContentText id="step-question">{asking ? stepQuestion(t, contract, asking) : ''}</DialogContentText>
           {asking?.needsReason ? (
@@ -83,7 +85,7 @@ function Steps({ contract }: { contract: RecordRow }) {
         <DialogActions>
           <Button onClick={() => setAsking(null)}>{t('contract.goBack')}</Button>
           <Button variant="contained" disabled={(asking?.needsReason === true && !reason.trim()) || isLoading} onClick={() => asking && void run(asking, asking.needsReason ? reason.trim() : undefined)}>
-            {asking?.label}
+            {isolate(asking?.label)}
           </Button>
         </DialogActions>
       </Dialog>
@@ -110,10 +112,10 @@ function BrokerAndCommissions({ contract }: { contract: RecordRow }) {
         {broker ? (
           checker.can('broker', 'read') ? (
             <Link component={RouterLink} to={brokerLinks.link(broker.id)}>
-              {broker.name}
+              {isolate(broker.name)}
             </Link>
           ) : (
-            broker.name
+            isolate(broker.name)
           )
         ) : (
           t('contract.directSale')
@@ -143,7 +145,7 @@ function BrokerAndCommissions({ contract }: { contract: RecordRow }) {
                       {String(line.number)}
                     </Link>
                   </TableCell>
-                  <TableCell>{String(line.rate ?? '')}</TableCell>
+                  <TableCell>{rateOf(String(line.rate ?? ''), t, format.language)}</TableCell>
                   <TableCell align="right">{format.money(line.amount)}</TableCell>
                   <TableCell>{line.trigger ? option('commissions', 'trigger', line.trigger) : ''}</TableCell>
                   <TableCell>
@@ -206,7 +208,7 @@ function Ledger({ contract }: { contract: RecordRow }) {
 /** "Arabic, issued 27 Nov 2026, 18:40 by Admin". */
 const printLine = (t: Translate<SalesKey>, format: SalesFormat, print: KeptPrint) =>
   print.printedByName
-    ? t('contract.printLineBy', { lang: print.lang, time: format.dateTime(print.printedAt), name: print.printedByName })
+    ? richText(t, 'contract.printLineBy', { lang: print.lang, time: format.dateTime(print.printedAt) }, { name: isolate(print.printedByName) })
     : t('contract.printLine', { lang: print.lang, time: format.dateTime(print.printedAt) });
 
 /** Print in either language, and the prints issued so far (what was signed can be opened again). */

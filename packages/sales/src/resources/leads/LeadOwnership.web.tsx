@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { fieldErrorMap, toApiError } from '@propdesk/api-client';
 import { useChecker, useCurrentUser } from '@propdesk/auth-session/web';
 import type { RecordRow } from '@propdesk/records/model';
-import { useT } from '@propdesk/i18n/react';
+import { isolate, richText, useT } from '@propdesk/i18n/react';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -54,7 +54,7 @@ export function LeadOwnership({ record }: LeadOwnershipProps) {
         <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
           {t('lead.ownership')}
         </Typography>
-        {record.assignedTo ? <Chip label={t('lead.agent', { agent: String(record.refLabels.assignedTo ?? '') })} /> : <Chip color="info" label={t('lead.inPool')} />}
+        {record.assignedTo ? <Chip label={richText(t, 'lead.agent', {}, { agent: isolate(String(record.refLabels.assignedTo ?? '')) })} /> : <Chip color="info" label={t('lead.inPool')} />}
         {validUntil ? <Chip color={expiresSoon ? 'warning' : 'default'} label={t('lead.validUntil', { time: when(record.validUntil as string) })} /> : null}
         {!record.assignedTo && me ? (
           <Button variant="outlined" onClick={() => void assign(me)}>
@@ -75,7 +75,7 @@ export function LeadOwnership({ record }: LeadOwnershipProps) {
         <Stack direction="row" sx={{ marginInlineStart: { md: 'auto' } }}>
           {record.customer ? (
             <Button component={RouterLink} to={customerLinks.link(String(record.customer))}>
-              {t('lead.customer', { customer: String(record.refLabels.customer ?? '') })}
+              {richText(t, 'lead.customer', {}, { customer: isolate(String(record.refLabels.customer ?? '')) })}
             </Button>
           ) : (
             <Button variant="contained" component={RouterLink} to={customerFromLeadLink(id)}>

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { RecordRow } from '@propdesk/records/model';
-import { useT } from '@propdesk/i18n/react';
+import { isolate, richText, useT } from '@propdesk/i18n/react';
 import { Link as RouterLink } from 'react-router';
 import { LeadActivityForm } from './LeadActivityForm.web.js';
 import { LeadOwnership } from './LeadOwnership.web.js';
@@ -18,7 +18,7 @@ export function LeadPanel({ record }: { record: RecordRow }) {
   if (typeof record.mergedInto === 'string' && record.mergedInto) {
     return (
       <Alert severity="info" sx={{ mt: 2 }} action={<Button component={RouterLink} to={leadLinks.link(record.mergedInto)}>{t('lead.openIt')}</Button>}>
-        {t('lead.mergedInto', { lead: String(record.refLabels.mergedInto ?? t('lead.anotherLead')) })}
+        {richText(t, 'lead.mergedInto', {}, { lead: isolate(String(record.refLabels.mergedInto ?? t('lead.anotherLead'))) })}
       </Alert>
     );
   }

@@ -45,7 +45,8 @@ export function ReceiptPanel({ record }: { record: RecordRow }) {
           <TableBody>
             {items.map((item) => (
               <TableRow key={item.id}>
-                <TableCell>{String(item.label ?? '')}</TableCell>
+                {/* The item's label is the record's, as the server wrote it when the receipt was issued (as the cheque's panel shows it). */}
+                <TableCell><bdi>{String(item.label ?? '')}</bdi></TableCell>
                 <TableCell>{option('receipt-items', 'kind', item.kind)}</TableCell>
                 <TableCell align="right">{format.money(item.amount)}</TableCell>
                 <TableCell>{item.counts ? t('receipt.yes') : t('receipt.no')}</TableCell>

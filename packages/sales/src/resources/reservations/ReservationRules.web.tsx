@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useChecker } from '@propdesk/auth-session/web';
 import type { RecordRow } from '@propdesk/records/model';
 import { humanize, recordsApi } from '@propdesk/records/web';
-import { useT } from '@propdesk/i18n/react';
+import { isolate, richText, useT } from '@propdesk/i18n/react';
 import { Link as RouterLink } from 'react-router';
 import { salesCatalog } from '../../web/i18n/catalog.js';
 import { useFormat } from '../../web/i18n/format.js';
@@ -53,7 +53,7 @@ export function ReservationRules({ record }: { record: RecordRow }) {
       <Stack spacing={0.5}>
         <Typography variant="body2">
           <Link component={RouterLink} to={links.setup}>
-            {t('rules.setupOf', { project: projectName })}
+            {richText(t, 'rules.setupOf', {}, { project: isolate(projectName) })}
           </Link>
           {setup
             ? t('rules.setup', { days: String(setup.signByDays), count: Number(setup.signByDays), fee: format.money(setup.defaultFee), onCancel: onCancel(setup.feeOnCancel) })

@@ -1,6 +1,7 @@
 import type { Messages } from '@propdesk/i18n';
 import type { SalesKey } from './en.js';
 import { documentsAr } from './documents.ar.js';
+import { forms2Ar } from './forms2.ar.js';
 import { leadsAr } from './leads.ar.js';
 
 /** The sales screens' Arabic words (docs/i18n-glossary.md); loaded only for those who read Arabic. */
@@ -384,5 +385,6 @@ const ar: Messages<SalesKey> = {
   'remind.sendPlain': 'إرسال',
   'remind.queued': '{count, plural, zero {لم يُجدول أي تذكير.} one {جُدول تذكير واحد.} two {جُدول تذكيران.} few {جُدولت {n} تذكيرات.} many {جُدول {n} تذكيرًا.} other {جُدول {n} تذكير.}}',
   ...documentsAr,
+  ...forms2Ar,
 };
 export default ar;

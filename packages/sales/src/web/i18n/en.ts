@@ -1,4 +1,5 @@
 import { documentsEn } from './documents.en.js';
+import { forms2En } from './forms2.en.js';
 import { leadsEn } from './leads.en.js';
 
 /**
@@ -394,6 +395,7 @@ export const en = {
   'remind.sendPlain': 'Send',
   'remind.queued': '{count, plural, one {{n} reminder queued.} other {{n} reminders queued.}}',
   ...documentsEn,
+  ...forms2En,
 };
 
 export type SalesKey = keyof typeof en;

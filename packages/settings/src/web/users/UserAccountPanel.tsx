@@ -63,7 +63,8 @@ export function UserAccountPanel({ userId, roleNames }: UserAccountPanelProps) {
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, mb: 2 }}>
         {roleNames.length === 0 ? <Typography color="text.secondary">{t('users.noRoles')}</Typography> : null}
         {roleNames.map((name) => (
-          <Chip key={name} label={name} />
+          // A role's name is data, as the administrator typed it.
+          <Chip key={name} label={<bdi>{name}</bdi>} />
         ))}
       </Stack>
       {canUpdate ? (
