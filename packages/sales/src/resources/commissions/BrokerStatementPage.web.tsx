@@ -22,7 +22,7 @@ import { useOptionLabel } from '../../web/i18n/definitionWords.js';
 import type { SalesKey } from '../../web/i18n/en.js';
 import { useFormat } from '../../web/i18n/format.js';
 import { commissionLinks, commissionViewLink } from './links.js';
-import { rateOf } from './rate.web.js';
+import { rateOf } from '../../web/i18n/commissionRate.js';
 
 const STATE_COLOURS: Record<string, 'default' | 'info' | 'warning' | 'success' | 'error'> = {
   accrued: 'default',

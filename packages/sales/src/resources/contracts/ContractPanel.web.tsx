@@ -31,7 +31,7 @@ import { useFormat, type SalesFormat } from '../../web/i18n/format.js';
 import { brokerLinks } from './links.js';
 import { receiptLinks } from '../receipts/links.js';
 import { commissionLinks } from '../commissions/links.js';
-import { rateOf } from '../commissions/rate.web.js';
+import { rateOf } from '../../web/i18n/commissionRate.js';
 
 /** What a step will do, asked before it moves: "Move CNT-2026-00017 from “Draft” to “Legal review”?" */
 function stepQuestion(t: Translate<SalesKey>, contract: RecordRow, action: StepAction): string {

@@ -1,5 +1,5 @@
 import type { Language, Translate } from '@propdesk/i18n';
-import type { SalesKey } from '../../web/i18n/en.js';
+import type { SalesKey } from './en.js';
 
 const PERCENT = /^(\d+(?:\.\d+)?)% of the net price$/;
 const TIER = /^Tier (\d+) \(sales (?:up to (\d+)|above)\), sale (\d+): (\d+(?:\.\d+)?)%$/;
