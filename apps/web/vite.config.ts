@@ -39,6 +39,13 @@ function staticClosure(bundle: Rollup.OutputBundle, fileName: string, seen = new
   return seen;
 }
 
+/** The chunk `test` picks, or the build fails naming `what` (a rename must not silently empty a list). */
+function chunkOf(bundle: Rollup.OutputBundle, test: (chunk: Rollup.OutputChunk) => boolean, what: string): Rollup.OutputChunk {
+  const chunk = Object.values(bundle).find((entry): entry is Rollup.OutputChunk => entry.type === 'chunk' && test(entry));
+  if (!chunk) throw new Error(`no chunk for ${what}`);
+  return chunk;
+}
+
 /**
  * The bootstrap imports either the sign-in app or the shell; both need React, react-dom and the
  * MUI core. `index.html` names those shared chunks with `modulepreload`, so the browser fetches
@@ -54,8 +61,7 @@ function preloadSharedChunks(apps: readonly string[]): Plugin {
         const bundle = context.bundle;
         if (!bundle) return [];
         const closures = apps.map((app) => {
-          const chunk = Object.values(bundle).find((entry) => entry.type === 'chunk' && entry.facadeModuleId?.endsWith(app));
-          if (!chunk) throw new Error(`preloadSharedChunks: no chunk for ${app}`);
+          const chunk = chunkOf(bundle, (entry) => entry.facadeModuleId?.endsWith(app) ?? false, app);
           const closure = staticClosure(bundle, chunk.fileName);
           closure.delete(chunk.fileName);
           return closure;
@@ -86,12 +92,9 @@ function listAfterSignInChunks(names: readonly string[]): Plugin {
         const bundle = context.bundle;
         if (!bundle) return [];
         const files = new Set<string>();
-        for (const name of names) {
-          const chunk = Object.values(bundle).find((entry) => entry.type === 'chunk' && entry.name === name);
-          if (!chunk) throw new Error(`listAfterSignInChunks: no chunk named ${name}`);
-          staticClosure(bundle, chunk.fileName, files);
-        }
-        // What the page loads anyway (the bootstrap and its preloaded shared chunks) is not listed again.
+        for (const name of names) staticClosure(bundle, chunkOf(bundle, (entry) => entry.name === name, `the name ${name}`).fileName, files);
+        // What every page loads anyway (the bootstrap's own chunks) is not listed again; the shared chunks
+        // `preloadSharedChunks` links are skipped by the page itself (`preloadAfterSignIn` leaves linked files).
         if (context.chunk) for (const file of staticClosure(bundle, context.chunk.fileName)) files.delete(file);
         const list = JSON.stringify([...files].sort().map((file) => `/${file}`));
         return [{ tag: 'script', attrs: { type: 'application/json', id: AFTER_SIGN_IN_ID }, children: list, injectTo: 'body' as const }];
