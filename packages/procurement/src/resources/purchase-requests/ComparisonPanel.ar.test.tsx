@@ -79,7 +79,8 @@ describe('the quotation comparison in Arabic (issue 29)', { timeout: 30_000 }, (
     expect(table).toHaveTextContent('700.00 · – يوم');
     expect(table).toHaveTextContent('الإجمالي');
     expect(table).toHaveTextContent('أقل إجمالي');
-    expect(within(table).getByRole('radio', { name: 'ترسية Cement bags على Nile Supplies' })).toBeChecked();
+    // The cheapest offer is picked by an effect after the table's first render: waited for, not raced.
+    await waitFor(() => expect(within(table).getByRole('radio', { name: 'ترسية Cement bags على Nile Supplies' })).toBeChecked(), wait);
     expect(panel).toHaveTextContent('يُنشأ أمر شراء واحد لكل مورد كمسودة.');
 
     fireEvent.click(within(panel).getByRole('button', { name: 'ترسية البنود المختارة' }));
