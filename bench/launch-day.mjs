@@ -9,11 +9,13 @@
 //
 //   node bench/launch-day.mjs
 //   BENCH_AGENTS=200 BENCH_HOT_UNITS=40 BENCH_LAUNCH_DATABASES=pglite,postgres BENCH_RATE_LIMIT=1000000 node bench/launch-day.mjs
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { openDatabase } from '@propdesk/server-kit';
 import { fmt, percentile } from './lib/load.mjs';
 import { scratchDatabase } from './lib/postgres.mjs';
-import { startPropdesk } from './lib/server.mjs';
+import { printProfile, summarizeProfile } from './lib/profile.mjs';
+import { cpuMs, cpuMsOfCommand, startPropdesk } from './lib/server.mjs';
 import { openStream, pool } from './lib/sse.mjs';
 
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 200);
@@ -26,6 +28,10 @@ const RATE_LIMIT = process.env.BENCH_RATE_LIMIT;
 const DATABASES = (process.env.BENCH_LAUNCH_DATABASES ?? 'pglite,postgres').split(',');
 /** A seeded embedded database folder to start from (skips the first start's demo seed); the default is a fresh seed. */
 const SEED_FROM = process.env.BENCH_SEED_FROM;
+/** A folder: the server runs with `--cpu-prof` into it, and each step's share of the server's CPU is printed by where it went. */
+const PROFILE = process.env.BENCH_PROFILE;
+/** The monotonic clock in µs, the one V8 stamps a CPU profile's samples with. */
+const nowUs = () => Number(process.hrtime.bigint() / 1000n);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 if (!/^\d+$/.test(String(AGENTS)) || AGENTS < 1 || AGENTS > 2000) throw new Error('BENCH_AGENTS: 1 to 2000');
@@ -84,7 +90,7 @@ function step(name, results) {
 }
 
 /** Runs every task at the same moment (no pool): the launch's burst. */
-const burst = (count, task) => Promise.all(Array.from({ length: count }, (_, index) => task(index)));
+const burstAll = (count, task) => Promise.all(Array.from({ length: count }, (_, index) => task(index)));
 
 async function setup(base) {
   const admin = agentClient(base);
@@ -150,9 +156,28 @@ const RUN = Date.now() % 1000;
 const nationalId = (index) => `2900115${String(RUN * 10_000 + index).padStart(7, '0')}`;
 
 async function launch(kind, { env, seedFrom, databaseUrl }) {
-  const server = await startPropdesk({ port: PORT, env, seedFrom, timeoutMs: 600_000 });
+  const profileDir = PROFILE ? mkdtempSync(join(resolve(PROFILE), `${kind.toLowerCase()}-`)) : null;
+  const nodeArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const server = await startPropdesk({ port: PORT, env, seedFrom, timeoutMs: 600_000, nodeArgs });
   let position = 0;
   const out = { kind, steps: [] };
+  // Each step's window on the monotonic clock (for BENCH_PROFILE).
+  const windows = [];
+  // Each step's CPU: the server's process, PostgreSQL's (every postgres process of the machine), the bench's own agents.
+  const cpu = () => ({ server: cpuMs(server.pid), postgres: databaseUrl ? cpuMsOfCommand('postgres') : 0, agents: process.cpuUsage() });
+  const burst = async (n, fn) => {
+    const from = nowUs();
+    const before = cpu();
+    const answers = await burstAll(n, fn);
+    const after = cpu();
+    const to = nowUs();
+    windows.push({
+      from,
+      to,
+      cpu: { wall: (to - from) / 1000, server: after.server - before.server, postgres: after.postgres - before.postgres, agents: (after.agents.user + after.agents.system - before.agents.user - before.agents.system) / 1000 },
+    });
+    return answers;
+  };
   try {
     const base = server.url;
     const world = await setup(base);
@@ -200,6 +225,7 @@ async function launch(kind, { env, seedFrom, databaseUrl }) {
       return agents[index].call('/api/reservations', { method: 'POST', body });
     });
     out.steps.push(step('reserve (a winner from their hold, the others a free unit each)', reserve));
+    out.steps.forEach((one, index) => (one.cpu = windows[index].cpu));
 
     await settle(counts);
     for (const stream of streams) stream?.close();
@@ -221,6 +247,12 @@ async function launch(kind, { env, seedFrom, databaseUrl }) {
     out.hotUnits = world.hot;
   } finally {
     await server.stop({ keepData: !databaseUrl });
+  }
+  if (profileDir) {
+    // The server wrote its profile as it stopped: each step's window of it.
+    const file = readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));
+    if (file) out.steps.forEach((one, index) => printProfile(`${kind}, ${one.step}: the server's CPU`, summarizeProfile(join(profileDir, file), windows[index].from, windows[index].to)));
+    else console.log(`  no CPU profile in ${profileDir}`);
   }
   // In the database, with the server stopped: every unit's live claims, and the events the streams should have carried.
   const db = await openDatabase(databaseUrl ? { databaseUrl, dataDir: '' } : { dataDir: server.dataDir });
@@ -245,6 +277,10 @@ function print(result, note) {
     console.log(`| ${one.step} | ${one.n} | ${fmt(one.p50, 0)} | ${fmt(one.p99, 0)} | ${fmt(one.max, 0)} | ${answers} |`);
   }
   for (const one of result.steps) for (const [status, message] of Object.entries(one.messages)) console.log(`  ${one.step}: ${status} "${message}"`);
+  console.log('CPU ms during each step (2 cores: twice the wall time is all of them):');
+  console.log('| step | wall | server | PostgreSQL | the bench\'s agents |');
+  console.log('|---|---|---|---|---|');
+  for (const one of result.steps) console.log(`| ${one.step} | ${fmt(one.cpu.wall, 0)} | ${fmt(one.cpu.server, 0)} | ${result.kind === 'PostgreSQL' ? fmt(one.cpu.postgres, 0) : '(in the server)'} | ${fmt(one.cpu.agents, 0)} |`);
   const e = result.events;
   console.log(`board events: ${e.streams} streams, ${e.total} received (per stream min ${e.min}, median ${e.median}, max ${e.max}); ${result.db.eventsAfterBoard} stored for the project after the boards were read`);
   console.log(

@@ -1,6 +1,6 @@
 // Starts the built Propdesk server as its own process on a fresh embedded database.
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,16 +12,17 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
  * undefined is removed, so the server takes its own default. `stop({ keepData: true })` leaves the
  * data folder (`dataDir`) for a check after the server has stopped; `removeData()` deletes it.
  * `seedFrom` (else `BENCH_DATA_TEMPLATE` on the embedded database): an embedded data folder (a seeded copy,
- * stopped) copied in first, to skip the first start's seeding, which takes a minute.
+ * stopped) copied in first, to skip the first start's seeding, which takes a minute. `nodeArgs`: Node's own
+ * options for the server process (e.g. `--cpu-prof`).
  */
-export async function startPropdesk({ port, env = {}, timeoutMs = 120_000, seedFrom }) {
+export async function startPropdesk({ port, env = {}, timeoutMs = 120_000, seedFrom, nodeArgs = [] }) {
   const dataDir = mkdtempSync(join(tmpdir(), 'propdesk-bench-'));
   const template = seedFrom ?? (env.DATABASE_URL ? undefined : process.env.BENCH_DATA_TEMPLATE);
   if (template) cpSync(template, dataDir, { recursive: true });
   const childEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', PROPDESK_DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env };
   for (const [key, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[key];
   // BENCH_SERVER_ENTRY: another build of the server (e.g. the previous commit's) for a before/after in one run.
-  const child = spawn(process.execPath, [process.env.BENCH_SERVER_ENTRY ?? 'apps/server/dist/main.js'], {
+  const child = spawn(process.execPath, [...nodeArgs, process.env.BENCH_SERVER_ENTRY ?? 'apps/server/dist/main.js'], {
     cwd: root,
     env: childEnv,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -87,4 +88,21 @@ export function cpuMs(pid) {
   } catch {
     return null;
   }
+}
+
+/** The CPU ms (user + system) of every process of this name (`postgres`: the server and its backends), from /proc. */
+export function cpuMsOfCommand(name) {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== name) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return total;
 }
