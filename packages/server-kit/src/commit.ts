@@ -1,6 +1,13 @@
 import type { Queryable } from './db.js';
 
-type CommitHooks = { before: (() => Promise<void>)[]; after: (() => void)[] };
+/**
+ * A statement sent together with COMMIT (`withCommit`): on PostgreSQL in the same round trip, so no
+ * lock it takes waits for this process to read its answer and send the COMMIT. Its parameters are
+ * strings and numbers only (inlined as quoted literals there); `done` gets its rows.
+ */
+export type CommitStatement = { sql: string; params: readonly (string | number)[]; done: (rows: Record<string, unknown>[]) => void };
+
+type CommitHooks = { before: (() => Promise<void>)[]; last: (() => Promise<void>)[]; final: CommitStatement[]; after: (() => void)[] };
 
 const hooks = new WeakMap<Queryable, CommitHooks>();
 
@@ -9,7 +16,7 @@ export const isTransaction = (db: Queryable): boolean => !('transaction' in db);
 
 function hooksOf(tx: Queryable): CommitHooks {
   let found = hooks.get(tx);
-  if (!found) hooks.set(tx, (found = { before: [], after: [] }));
+  if (!found) hooks.set(tx, (found = { before: [], last: [], final: [], after: [] }));
   return found;
 }
 
@@ -22,17 +29,67 @@ export function beforeCommit(tx: Queryable, fn: () => Promise<void>): void {
   hooksOf(tx).before.push(fn);
 }
 
+/**
+ * As `beforeCommit`, but after every other hook, just before COMMIT itself: for a statement whose
+ * row lock makes every other transaction of its kind wait until this one commits (a document
+ * number's counter), so that nothing but the COMMIT runs under it (decision 352). A hook that needs
+ * what it writes takes it earlier itself (`documentNumber`, `takePendingNumbers`).
+ */
+export function lastBeforeCommit(tx: Queryable, fn: () => Promise<void>): void {
+  hooksOf(tx).last.push(fn);
+}
+
+/**
+ * Runs `statement` as the transaction's last, after every hook: on PostgreSQL sent in one message with
+ * the COMMIT (its `done` then runs once both succeeded, before the after-commit hooks); on PGlite, with
+ * its one connection, just before it. If it fails, the transaction rolls back.
+ */
+export function withCommit(tx: Queryable, statement: CommitStatement): void {
+  hooksOf(tx).final.push(statement);
+}
+
 /** Runs `fn` once the transaction `tx` has committed (never after a rollback). */
 export function afterCommit(tx: Queryable, fn: () => void): void {
   hooksOf(tx).after.push(fn);
 }
 
-/** The database adapters call this after the transaction's callback resolved, before COMMIT. */
-export async function runBeforeCommit(tx: Queryable): Promise<void> {
+/**
+ * The database adapters call this after the transaction's callback resolved, before COMMIT. With
+ * `fused`, the `withCommit` statements are returned for the adapter to send with its COMMIT; without,
+ * they are run here, last.
+ */
+export async function runBeforeCommit(tx: Queryable, { fused = false }: { fused?: boolean } = {}): Promise<CommitStatement[]> {
   const found = hooks.get(tx);
-  if (!found) return;
-  // A hook may add another (it runs in turn).
-  for (let index = 0; index < found.before.length; index += 1) await found.before[index]!();
+  if (!found) return [];
+  // A hook may add another (it runs in turn); the last ones run once the others are done.
+  const drain = async (list: (() => Promise<void>)[]) => {
+    for (let next = list.shift(); next; next = list.shift()) await next();
+  };
+  await drain(found.before);
+  for (let next = found.last.shift(); next; next = found.last.shift()) {
+    await next();
+    await drain(found.before);
+  }
+  const final = found.final.splice(0);
+  if (fused) return final;
+  for (const statement of final) statement.done((await tx.query<Record<string, unknown>>(statement.sql, statement.params)).rows);
+  return [];
+}
+
+/**
+ * The statements and the COMMIT as one simple-protocol message: each `$n` replaced by its parameter
+ * as a literal (`quote` makes a string one; numbers must be finite). The caller's SQL holds `$n`
+ * only as placeholders.
+ */
+export function fuseWithCommit(statements: readonly CommitStatement[], quote: (value: string) => string): string {
+  const inline = ({ sql, params }: CommitStatement) =>
+    sql.replace(/\$(\d+)/g, (_, index: string) => {
+      const value = params[Number(index) - 1];
+      if (typeof value === 'string') return quote(value);
+      if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+      throw new Error(`withCommit: parameter $${index} is not a string or a finite number`);
+    });
+  return [...statements.map(inline), 'COMMIT'].join(';\n');
 }
 
 /** The adapters call this after COMMIT succeeded; a failing hook is logged and the others still run. */

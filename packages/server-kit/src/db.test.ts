@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audit, migrations as kitMigrations } from './audit.js';
-import { afterCommit, beforeCommit, isTransaction } from './commit.js';
+import { afterCommit, beforeCommit, fuseWithCommit, isTransaction, lastBeforeCommit, withCommit } from './commit.js';
 import { LISTENER_NAME } from './db.js';
 import { runMigrations } from './migrations.js';
 import { DB_KINDS, databaseFactory } from './test/databases.js';
@@ -68,6 +68,54 @@ describe.each(DB_KINDS)('database adapter on %s', (kind) => {
     ).rejects.toThrow();
     expect(seen).toEqual(['work done', 'before', 'after']);
     expect((await db.query<{ n: number }>('select n from h order by n')).rows.map((row) => row.n)).toEqual([1, 2]);
+  });
+
+  it('runs the last hooks after every other, then the statements sent with the COMMIT, and rolls back when one fails', async () => {
+    const db = await factory.fresh();
+    await db.exec('create table c (n int not null, note text)');
+    const seen: string[] = [];
+    await db.transaction(async (tx) => {
+      lastBeforeCommit(tx, async () => {
+        seen.push('last');
+        // What a last hook leaves to the commit runs after it and every hook, with its parameters as values, quotes and all.
+        withCommit(tx, { sql: 'insert into c (n, note) values ($1, $2) returning n, note', params: [7, "it's $1 \\ done"], done: (rows) => seen.push(`done ${JSON.stringify(rows)}`) });
+      });
+      beforeCommit(tx, async () => {
+        seen.push('before');
+        beforeCommit(tx, async () => void seen.push('added by a hook'));
+      });
+      afterCommit(tx, () => seen.push('after'));
+    });
+    expect(seen).toEqual(['before', 'added by a hook', 'last', `done ${JSON.stringify([{ n: 7, note: "it's $1 \\ done" }])}`, 'after']);
+    // A statement sent with the COMMIT that fails rolls the transaction back: nothing of it stays, no after hook runs.
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('insert into c (n) values ($1)', [8]);
+        withCommit(tx, { sql: 'insert into c (n) values ($1)', params: ['not a number'], done: () => seen.push('done of a failed one') });
+        afterCommit(tx, () => seen.push('after of a failed one'));
+      }),
+    ).rejects.toThrow();
+    expect(seen.at(-1)).toBe('after');
+    expect((await db.query<{ n: number }>('select n from c order by n')).rows.map((row) => row.n)).toEqual([7]);
+  });
+
+  it('runs the same statement text many times with other values (prepared once on PostgreSQL)', async () => {
+    const db = await factory.fresh();
+    await db.exec('create table p (n int primary key, word text)');
+    for (let n = 1; n <= 12; n += 1) await db.query('insert into p (n, word) values ($1, $2)', [n, `w${n}`]);
+    const prepared = await db.transaction(async (tx) => {
+      for (let n = 1; n <= 12; n += 2) await tx.query('update p set word = $2 where n = $1', [n, `odd ${n}`]);
+      // The connection the transaction runs on keeps the text prepared under one name.
+      return kind === 'postgres' ? (await tx.query<{ n: number }>("select count(*)::int as n from pg_prepared_statements where statement = 'update p set word = $2 where n = $1'")).rows[0]!.n : null;
+    });
+    if (kind === 'postgres') expect(prepared).toBe(1);
+    const rows = await db.query<{ n: number; word: string }>('select n, word from p where n = any($1::int[]) order by n', [[1, 2, 11, 12]]);
+    expect(rows.rows).toEqual([
+      { n: 1, word: 'odd 1' },
+      { n: 2, word: 'w2' },
+      { n: 11, word: 'odd 11' },
+      { n: 12, word: 'w12' },
+    ]);
   });
 
   it('does not let other queries interleave with a transaction', async () => {
@@ -200,4 +248,17 @@ describe.each(DB_KINDS)('database adapter on %s', (kind) => {
       expect([...a, ...b].sort()).toEqual(['race/0001', 'server-kit/0001_audit_log']);
     });
   }
+});
+
+describe('fuseWithCommit', () => {
+  const quote = (value: string) => `'${value.replaceAll("'", "''")}'`;
+
+  it('inlines each parameter where its placeholder stands, $10 apart from $1, and ends with COMMIT', () => {
+    const params = ['a', 2, 'c', 'd', 'e', 'f', 'g', 'h', 'i', "j'"];
+    expect(fuseWithCommit([{ sql: 'select $1, $10, $2::text', params, done: () => undefined }], quote)).toBe("select 'a', 'j''', 2::text;\nCOMMIT");
+  });
+
+  it('refuses a parameter that is not a string or a finite number', () => {
+    expect(() => fuseWithCommit([{ sql: 'select $1', params: [Number.NaN], done: () => undefined }], quote)).toThrow('$1');
+  });
 });

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { dropCommitHooks, runAfterCommit, runBeforeCommit } from './commit.js';
+import { dropCommitHooks, fuseWithCommit, runAfterCommit, runBeforeCommit, type CommitStatement } from './commit.js';
 
 /** A row set; both drivers answer objects keyed by column name. */
 export type QueryResult<T> = { rows: T[] };
@@ -165,9 +165,28 @@ export const LISTENER_NAME = 'propdesk-listener';
 const LISTEN_RETRY_MIN_MS = 250;
 const LISTEN_RETRY_MAX_MS = 10_000;
 
+/** How many statement texts are kept prepared on each PostgreSQL connection (`statementName`). */
+export const PREPARED_STATEMENTS_MAX = 1_000;
+const statementNames = new Map<string, string>();
+
+/**
+ * The name a statement with parameters is prepared under: each connection parses and plans a text once
+ * and then only binds and runs it (a reservation's 55 short statements spent more of PostgreSQL's
+ * time being parsed and planned than run; decision 351). One name per text for the whole process, so
+ * every connection agrees; texts beyond the first `PREPARED_STATEMENTS_MAX` run unnamed, as before,
+ * which bounds what each connection keeps. Statements without parameters (utility ones, migrations'
+ * literals) are never named.
+ */
+function statementName(sql: string): string | undefined {
+  let name = statementNames.get(sql);
+  if (name === undefined && statementNames.size < PREPARED_STATEMENTS_MAX) statementNames.set(sql, (name = `pd${statementNames.size + 1}`));
+  return name;
+}
+
 const wrapPg = (client: pg.Pool | pg.PoolClient): Queryable => ({
   async query<T>(sql: string, params?: readonly unknown[]) {
-    const result = await client.query(sql, params ? [...params] : undefined);
+    const name = params && params.length > 0 ? statementName(sql) : undefined;
+    const result = name ? await client.query({ name, text: sql, values: [...params!] }) : await client.query(sql, params ? [...params] : undefined);
     return { rows: result.rows as T[] };
   },
   async exec(sql: string) {
@@ -327,6 +346,18 @@ async function pgSnapshot<T>(pool: pg.Pool, fn: (snapshot: Snapshot) => Promise<
   }
 }
 
+/** Each statement sent with the COMMIT gets its rows (the message's results, in order; the COMMIT's last). */
+function handOver(statements: readonly CommitStatement[], results: readonly pg.QueryResult[]) {
+  statements.forEach((statement, index) => {
+    try {
+      statement.done((results[index]?.rows ?? []) as Record<string, unknown>[]);
+    } catch (error) {
+      // Committed already: a failing reader of the rows must not turn the write into an error.
+      console.error('A statement sent with the COMMIT could not hand over its rows.', error);
+    }
+  });
+}
+
 function openPostgres(options: OpenDatabaseOptions & { databaseUrl: string }): Database {
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.maxConnections ?? 10 });
   // An idle client that errors (server restart) must not crash the process.
@@ -382,8 +413,9 @@ function openPostgres(options: OpenDatabaseOptions & { databaseUrl: string }): D
         const tx = wrapPg(client);
         queryable = tx;
         const result = await fn(tx);
-        await runBeforeCommit(tx);
-        await client.query('COMMIT');
+        const final = await runBeforeCommit(tx, { fused: true });
+        if (final.length === 0) await client.query('COMMIT');
+        else handOver(final, (await client.query(fuseWithCommit(final, (value) => client.escapeLiteral(value)))) as unknown as pg.QueryResult[]);
         runAfterCommit(tx);
         return result;
       } catch (error) {
