@@ -14,6 +14,7 @@ import {
   checkProtectedWrites,
   createdIn,
   diff,
+  fillNumberLater,
   flushRollups,
   forgetMemos,
   hooksOf,
@@ -122,6 +123,7 @@ async function writeHistoryMany(tx: Queryable, def: ResourceDef, caller: Caller,
      select $1, r.id, $2, $3, $4, r.changes, r.reason, $5, $6 from rows from (jsonb_to_recordset($7::jsonb) as (id uuid, changes jsonb, reason text)) with ordinality as r(id, changes, reason, n) order by r.n`,
     [def.name, caller.auth?.userId ?? null, caller.source, action, caller.requestId ?? null, caller.ip ?? null, JSON.stringify(entries.map((entry) => ({ id: entry.id, changes: entry.changes, reason: entry.reason })))],
   );
+  for (const entry of entries) fillNumberLater(tx, entry.reason, { table: 'record_history', column: 'reason', keyColumn: 'record_id', key: entry.id });
 }
 
 /**

@@ -18,6 +18,8 @@ export type { NewRow, ChangeRow, CreateManyOptions, UpdateManyOptions } from './
 export {
   createRecord,
   documentNumber,
+  fillNumberLater,
+  numberInText,
   takePendingNumbers,
   updateRecord,
   deleteRecord,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { HttpError, accessDenied, badRequest, beforeCommit, fieldError, isTransaction, notFound, text, type Database, type FieldError, type Queryable, type RequestAuth } from '@propdesk/server-kit';
+import { HttpError, accessDenied, badRequest, fieldError, isTransaction, lastBeforeCommit, notFound, withCommit, text, type Database, type FieldError, type Queryable, type RequestAuth } from '@propdesk/server-kit';
 import { sql, type RawBuilder } from 'kysely';
 import { fieldWord, recordsCatalog, thingOf } from './i18n/catalog.js';
 import {
@@ -408,6 +408,7 @@ async function writeHistory(
     'insert into record_history (resource, record_id, actor_id, source, action, changes, reason, request_id, ip) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
     [def.name, recordId, caller.auth?.userId ?? null, caller.source, action, JSON.stringify(changes), reason, caller.requestId ?? null, caller.ip ?? null],
   );
+  fillNumberLater(db, reason, { table: 'record_history', column: 'reason', keyColumn: 'record_id', key: recordId });
 }
 
 const TRACKED_BASE = ['active'];
@@ -528,6 +529,8 @@ export async function stillAsRead(tx: Queryable, def: ResourceDef, ids: readonly
  * engine has just read (and answered) again, labels and all.
  */
 export async function currentRecords(ctx: EngineContext, tx: Queryable, def: ResourceDef, ids: readonly string[], auth: RequestAuth | null): Promise<Map<string, RecordRow>> {
+  // A number still left to the commit is taken now: the records read here are as they will commit.
+  for (const id of ids) await takePendingNumber(tx, def, id);
   const found = new Map<string, RecordRow>();
   for (const [id, record] of await stillAsRead(tx, def, ids)) found.set(id, visibleRecord(def, auth, record));
   const rest = ids.filter((id) => !found.has(id));
@@ -578,7 +581,14 @@ export type CreateOptions = {
   numberAtCommit?: boolean;
 };
 
-type PendingNumber = { def: ResourceDef; id: string; year: number };
+/**
+ * A text that names a document whose number is still pending (`numberInText`) holds a token in its
+ * place; `fills` are the rows written with it (`fillNumberLater`), set by the number's own statement.
+ */
+type NumberFill = { table: string; column: string; keyColumn: string; key: string };
+type PendingNumber = { def: ResourceDef; id: string; year: number; fills: NumberFill[] };
+const tokenOf = ({ def, id }: { def: ResourceDef; id: string }) => `\u2063#${def.name}:${id}\u2063`;
+const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
 /** The documents of a transaction whose number is still to be taken, by `resource:id`, in creation order. */
 const pendingNumbers = new WeakMap<Queryable, Map<string, PendingNumber>>();
 
@@ -589,11 +599,25 @@ const pendingNumbers = new WeakMap<Queryable, Map<string, PendingNumber>>();
  * over it burns no number); a rollback of the whole transaction returns it, as before.
  */
 async function takeNumber(tx: Queryable, pending: PendingNumber): Promise<string | null> {
-  const { def, id, year } = pending;
+  const { sql, params } = numberStatement(pending);
+  return numberTaken(tx, pending, (await tx.query<NumberRow>(sql, [...params])).rows[0]);
+}
+
+type NumberRow = { number: string; ctid: string; was: string };
+
+function numberStatement(pending: PendingNumber): { sql: string; params: readonly (string | number)[] } {
+  const { def, id, year, fills } = pending;
   const { prefix, field } = def.numbering!;
   const column = columnOf(field);
-  const rows = await tx.query<{ number: string; ctid: string; was: string }>(
-    `with was as (
+  // The texts written with the number's token get the number in the same statement.
+  const filled = fills.map(
+    (fill, index) => `, fill${index} as (
+       update "${fill.table}" f set "${fill.column}" = replace(f."${fill.column}", $6, numbered.number)
+         from numbered where f."${fill.keyColumn}" = $${index + 7}::uuid and position($6 in f."${fill.column}") > 0
+     )`,
+  );
+  return {
+    sql: `with was as (
        select ctid::text as ctid from "${def.table}" where id = $3::uuid
      ), n as (
        insert into document_counters (prefix, year, last)
@@ -607,14 +631,16 @@ async function takeNumber(tx: Queryable, pending: PendingNumber): Promise<string
        update record_history h set changes = h.changes || jsonb_build_object($4::text, jsonb_build_object('before', null, 'after', numbered.number))
          from numbered
         where h.id = (select max(x.id) from record_history x where x.resource = $5 and x.record_id = $3::uuid and x.action = 'create')
-     )
+     )${filled.join('')}
      select numbered.number, numbered.ctid, (select ctid from was) as was from numbered`,
-    [prefix, year, id, field, def.name],
-  );
-  const taken = rows.rows[0];
+    params: [prefix, year, id, field, def.name, ...(fills.length > 0 ? [tokenOf(pending), ...fills.map((fill) => fill.key)] : [])],
+  };
+}
+
+function numberTaken(tx: Queryable, { def, id }: PendingNumber, taken: NumberRow | undefined): string | null {
   if (!taken) return null;
   // The engine's read of the record, if the row was still that version, is the row with its number.
-  advanceRead(tx, def, id, taken.was, taken.ctid, { [field]: taken.number });
+  advanceRead(tx, def, id, taken.was, taken.ctid, { [def.numbering!.field]: taken.number });
   return taken.number;
 }
 
@@ -625,14 +651,44 @@ async function takeNumber(tx: Queryable, pending: PendingNumber): Promise<string
  */
 export async function documentNumber(tx: Queryable, def: ResourceDef, id: string): Promise<string | null> {
   if (!def.numbering) return null;
-  const pending = pendingNumbers.get(tx);
-  const entry = pending?.get(`${def.name}:${id}`);
-  if (entry) {
-    pending!.delete(`${def.name}:${id}`);
-    return takeNumber(tx, entry);
-  }
+  const taken = await takePendingNumber(tx, def, id);
+  if (taken !== undefined) return taken;
   const rows = await tx.query<{ number: string | null }>(`select "${columnOf(def.numbering.field)}" as number from "${def.table}" where id = $1::uuid`, [id]);
   return rows.rows[0]?.number ?? null;
+}
+
+/**
+ * A document's number for a text written inside its creating transaction (a unit claim's reason):
+ * the stored number, or, while it is still left to the commit, a token that its statement replaces
+ * by the number in every row registered with `fillNumberLater`. So naming a document does not take
+ * its number early, which would hold the counter's lock for the rest of the transaction (decision 353).
+ */
+export async function numberInText(tx: Queryable, def: ResourceDef, id: string): Promise<string> {
+  const entry = pendingNumbers.get(tx)?.get(`${def.name}:${id}`);
+  if (entry) return tokenOf(entry);
+  return (await documentNumber(tx, def, id)) ?? '';
+}
+
+/**
+ * Registers the row that `text` was written to (`table`.`column`, found by the uuid `key` in
+ * `keyColumn`) if the text holds a pending number's token: that number's statement writes the number
+ * in its place. Text without a token registers nothing.
+ */
+export function fillNumberLater(tx: Queryable, text: string | null | undefined, place: NumberFill): void {
+  if (!text || !text.includes('\u2063#')) return;
+  if (![place.table, place.column, place.keyColumn].every((name) => IDENTIFIER.test(name))) throw new Error(`fillNumberLater: not a plain identifier in ${JSON.stringify(place)}`);
+  for (const entry of pendingNumbers.get(tx)?.values() ?? []) {
+    if (text.includes(tokenOf(entry)) && !entry.fills.some((fill) => fill.table === place.table && fill.column === place.column && fill.keyColumn === place.keyColumn && fill.key === place.key)) entry.fills.push(place);
+  }
+}
+
+/** Takes the record's number now if it is still left to the commit; undefined when none was pending. */
+async function takePendingNumber(tx: Queryable, def: ResourceDef, id: string): Promise<string | null | undefined> {
+  const pending = pendingNumbers.get(tx);
+  const entry = pending?.get(`${def.name}:${id}`);
+  if (!entry) return undefined;
+  pending!.delete(`${def.name}:${id}`);
+  return takeNumber(tx, entry);
 }
 
 /** Takes the transaction's pending numbers now (a caller about to read its documents back inside it). */
@@ -647,9 +703,10 @@ export async function takePendingNumbers(tx: Queryable) {
 
 /**
  * Leaves the record's number to the commit: a hook registered at the transaction's first such create
- * takes every pending number, in creation order, before the hooks registered after it (the webhooks'
- * deliveries read the record, number included; the changes' NOTIFY), so only those few statements
- * run under the counter row's lock.
+ * takes every pending number still left, in creation order, after every other commit hook
+ * (`lastBeforeCommit`: the changes' NOTIFY, the webhooks' look-up), so only the COMMIT runs under
+ * the counter row's lock (decision 352). A hook that reads the record before then (the webhooks'
+ * deliveries, through `currentRecords`) takes its number first.
  */
 function numberAtCommit(tx: Queryable, def: ResourceDef, id: string) {
   let pending = pendingNumbers.get(tx);
@@ -657,12 +714,14 @@ function numberAtCommit(tx: Queryable, def: ResourceDef, id: string) {
     const fresh = new Map<string, PendingNumber>();
     pending = fresh;
     pendingNumbers.set(tx, fresh);
-    beforeCommit(tx, async () => {
+    // The numbers still left go with the COMMIT itself (on PostgreSQL in its round trip): the
+    // counter row's lock is held for no time this process takes to answer (decision 352).
+    lastBeforeCommit(tx, async () => {
       pendingNumbers.delete(tx);
-      for (const entry of fresh.values()) await takeNumber(tx, entry);
+      for (const entry of fresh.values()) withCommit(tx, { ...numberStatement(entry), done: (rows) => numberTaken(tx, entry, rows[0] as NumberRow | undefined) });
     });
   }
-  pending.set(`${def.name}:${id}`, { def, id, year: new Date().getUTCFullYear() });
+  pending.set(`${def.name}:${id}`, { def, id, year: new Date().getUTCFullYear(), fills: [] });
 }
 
 /**

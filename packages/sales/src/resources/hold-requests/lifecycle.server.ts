@@ -1,4 +1,4 @@
-import { documentNumber, effectOf, memoized, runAction, updateRecord, type Caller, type DomainNotify, type EngineContext, type ResourceHooks } from '@propdesk/records/server';
+import { documentNumber, effectOf, memoized, numberInText, runAction, updateRecord, type Caller, type DomainNotify, type EngineContext, type ResourceHooks } from '@propdesk/records/server';
 import type { RecordRow } from '@propdesk/records/model';
 import { HttpError, text, unprocessable, type LocalText, type Queryable } from '@propdesk/server-kit';
 import { holdState, salesCatalog } from '../../server/i18n/catalog.js';
@@ -147,8 +147,8 @@ export function holdRequestHooks(engine: EngineContext, notify: DomainNotify): R
     const hold = (await holdRow(tx, id))!;
     const now = new Date();
     const expiresAt = hoursAfter(now, hold.hours);
-    // The claim's reason names the hold: a number still pending (a hold just asked) is taken here.
-    const number = hold.number ?? (await documentNumber(tx, holdRequests, id));
+    // The claim's reason names the hold; a number still left to the commit (a hold just asked) is written there by its statement.
+    const number = hold.number ?? (await numberInText(tx, holdRequests, id));
     await claimUnit(engine, tx, effectOf(caller), { unitId: hold.unit_id, kind: 'hold', document: doc(id), holderId: hold.requested_by_id, expiresAt, action: 'hold', reason: `${number}: ${String(current.reason ?? '')}`.slice(0, 300) });
     return { approvedAt: now.toISOString(), approvedBy: userOf(caller), expiresAt: expiresAt.toISOString(), totalHours: hold.hours };
   };

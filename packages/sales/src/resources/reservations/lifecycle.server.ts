@@ -1,4 +1,4 @@
-import { createRecord, deleteRecord, documentNumber, effectOf, memoized, runAction, type Caller, type DomainNotify, type EngineContext, type ResourceHooks } from '@propdesk/records/server';
+import { createRecord, deleteRecord, documentNumber, effectOf, memoized, numberInText, runAction, type Caller, type DomainNotify, type EngineContext, type ResourceHooks } from '@propdesk/records/server';
 import { formatMoney, type RecordRow } from '@propdesk/records/model';
 import { compareMoney, decimal } from '@propdesk/finance';
 import { dataWord, notFound, unprocessable, type LocalText, type Queryable } from '@propdesk/server-kit';
@@ -168,9 +168,9 @@ async function takeClaim(engine: EngineContext, tx: Queryable, caller: Caller, i
       return;
     }
   }
-  // The claim's reason names the reservation: its number is taken here (else at the commit).
-  const number = await documentNumber(tx, reservations, id);
-  await claimUnit(engine, tx, effectOf(caller), { unitId: String(record.unit), kind: 'hold', document: me, holderId: agent, expiresAt: null, action: 'reserve', reason: `${text(number)} (draft)` });
+  // The claim's reason names the reservation; a number still left to the commit is written there by its statement.
+  const number = await numberInText(tx, reservations, id);
+  await claimUnit(engine, tx, effectOf(caller), { unitId: String(record.unit), kind: 'hold', document: me, holderId: agent, expiresAt: null, action: 'reserve', reason: `${number} (draft)` });
 }
 
 /** The pending modification of a reservation, if any (`reservation_revisions`). */

@@ -1,4 +1,4 @@
-import type { Caller } from '@propdesk/records/server';
+import { fillNumberLater, type Caller } from '@propdesk/records/server';
 import type { Queryable } from '@propdesk/server-kit';
 
 /**
@@ -18,4 +18,5 @@ export async function publishClaimChange(
      select u.id, u.status, u.status, $2, $3, $4, $5, $6, $7 from units u where u.id = $1`,
     [unitId, caller.auth?.userId ?? null, caller.source, change.action, change.document.resource, change.document.id, change.reason],
   );
+  fillNumberLater(tx, change.reason, { table: 'unit_status_events', column: 'reason', keyColumn: 'unit_id', key: unitId });
 }

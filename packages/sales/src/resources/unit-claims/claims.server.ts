@@ -1,4 +1,4 @@
-import { updateMany, updateRecord, type Caller, type EngineContext, type ResourceHooks, type UpdatedRow } from '@propdesk/records/server';
+import { fillNumberLater, updateMany, updateRecord, type Caller, type EngineContext, type ResourceHooks, type UpdatedRow } from '@propdesk/records/server';
 import { conflict, dataWord, notFound, type HttpError, type LocalText, type Migration, type Queryable, type Word } from '@propdesk/server-kit';
 import { salesText, salesWord, unitState } from '../../server/i18n/catalog.js';
 import type { ClaimKind } from './model.js';
@@ -366,6 +366,8 @@ export const unitStatusHooks: ResourceHooks = {
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
       [id, from ?? null, to, caller.auth?.userId ?? null, caller.source, entry.rows[0]?.action ?? changes.action ?? null, document?.resource ?? null, document?.id ?? null, entry.rows[0]?.reason ?? null],
     );
+    // A reason naming a document whose number is left to the commit gets it there (decision 353).
+    fillNumberLater(tx, entry.rows[0]?.reason, { table: 'unit_status_events', column: 'reason', keyColumn: 'unit_id', key: id });
   },
   // The engine's batch writes: one event row per unit whose status changed, in one INSERT.
   afterUpdateMany: async (tx, rows: readonly UpdatedRow[], caller) => {
@@ -399,5 +401,6 @@ export const unitStatusHooks: ResourceHooks = {
         changed.map((row) => entryOf(row)?.reason ?? null),
       ],
     );
+    for (const row of changed) fillNumberLater(tx, entryOf(row)?.reason, { table: 'unit_status_events', column: 'reason', keyColumn: 'unit_id', key: row.id });
   },
 };
