@@ -166,14 +166,15 @@ export function UnitCard({ unit, board, onClose }: { unit: BoardUnit; board: Boa
                 {board.plans.map((plan) => (
                   <TableRow key={plan.id}>
                     <TableCell>
-                      {plan.name}
+                      {/* A plan's name is data (often English): its own direction inside an Arabic row. */}
+                      <bdi>{plan.name}</bdi>
                       {Number(plan.discountPct) > 0 ? ` (−${format.percent(plan.discountPct)})` : ''}
                     </TableCell>
                     <TableCell>{format.percent(plan.downPaymentPct)}</TableCell>
                     <TableCell>
                       {t('unit.planYears', { years: format.number(plan.years), frequency: plan.frequency })}
                     </TableCell>
-                    <TableCell align="right">{unit.basePrice ? format.money(subtractMoney(unit.basePrice, percentOf(unit.basePrice, plan.discountPct)), currency) : '—'}</TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{unit.basePrice ? format.money(subtractMoney(unit.basePrice, percentOf(unit.basePrice, plan.discountPct)), currency) : '—'}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>
