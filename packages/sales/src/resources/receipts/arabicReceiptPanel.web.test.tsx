@@ -41,7 +41,7 @@ function renderIn(language: Language) {
     <Provider store={store}>
       <LanguageProvider language={language}>
         <Suspense fallback={null}>
-          <ReceiptPanel record={{ id: RECEIPT, version: 1 }} />
+          <ReceiptPanel record={{ id: RECEIPT, version: 1, createdOn: '2026-11-20T00:00:00.000Z', modifiedOn: '2026-11-20T00:00:00.000Z', createdBy: null, modifiedBy: null, refLabels: {} }} />
         </Suspense>
       </LanguageProvider>
     </Provider>,

@@ -1,3 +1,5 @@
+// The test reads the server's label templates from disk (web code never imports node:*, this test of it does).
+// eslint-disable-next-line no-restricted-imports
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalog, translator } from '@propdesk/i18n';
