@@ -166,15 +166,20 @@ export function UnitCard({ unit, board, onClose }: { unit: BoardUnit; board: Boa
                 {board.plans.map((plan) => (
                   <TableRow key={plan.id}>
                     <TableCell>
-                      {/* A plan's name is data (often English): its own direction inside an Arabic row. */}
+                      {/* A plan's name is data (often English) and a discount a signed figure: each keeps its own direction inside an Arabic row. */}
                       <bdi>{plan.name}</bdi>
-                      {Number(plan.discountPct) > 0 ? ` (−${format.percent(plan.discountPct)})` : ''}
+                      {Number(plan.discountPct) > 0 ? (
+                        <>
+                          {' '}
+                          <bdi>(−{format.percent(plan.discountPct)})</bdi>
+                        </>
+                      ) : null}
                     </TableCell>
                     <TableCell>{format.percent(plan.downPaymentPct)}</TableCell>
                     <TableCell>
                       {t('unit.planYears', { years: format.number(plan.years), frequency: plan.frequency })}
                     </TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{unit.basePrice ? format.money(subtractMoney(unit.basePrice, percentOf(unit.basePrice, plan.discountPct)), currency) : '—'}</TableCell>
+                    <TableCell align="right">{unit.basePrice ? format.money(subtractMoney(unit.basePrice, percentOf(unit.basePrice, plan.discountPct)), currency) : '—'}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>
