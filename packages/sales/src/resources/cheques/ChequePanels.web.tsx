@@ -17,6 +17,7 @@ import { salesCatalog } from '../../web/i18n/catalog.js';
 import type { SalesKey } from '../../web/i18n/en.js';
 import { useOptionLabel } from '../../web/i18n/definitionWords.js';
 import { useFormat } from '../../web/i18n/format.js';
+import { storedLabel } from '../../web/i18n/storedLabels.js';
 
 /** Above the cheque register: the received cheques to deposit this week (late ones first flagged), by bank. */
 export function DepositCalendarPanel() {
@@ -120,7 +121,7 @@ export function ChequeReceiptPanel({ record }: { record: RecordRow }) {
         <TableBody>
           {items.map((item) => (
             <TableRow key={item.id}>
-              <TableCell><bdi>{String(item.label ?? '')}</bdi></TableCell>
+              <TableCell><bdi>{storedLabel(item.label, t, format)}</bdi></TableCell>
               <TableCell>{item.kind ? option('receipt-items', 'kind', item.kind) : ''}</TableCell>
               <TableCell align="right">{format.money(String(item.amount))}</TableCell>
               <TableCell>{itemState(t, item)}</TableCell>

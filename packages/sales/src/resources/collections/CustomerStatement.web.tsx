@@ -33,10 +33,10 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 const IN_HAND = /^Cheque in hand, dated (\d{1,2}) ([A-Z][a-z]{2}) (\d{4})$/;
 
 /**
- * A line's description in the page's language. `GET /api/customers/{id}/statement` writes it in English
- * (the PDF is written in its own language): in English it shows as written; in Arabic its known words
- * (an installment's kind, a payment's method, a cheque's state) are the catalog's, and anything else
- * shows as written, isolated.
+ * A line's description in the page's language. `GET /api/customers/{id}/statement` writes it in the
+ * caller's language (the account's, else the browser's; Arabic days as the screen writes them): in English
+ * it shows as written; on an Arabic page an English one's known words (an installment's kind, a
+ * payment's method, a cheque's state) are the catalog's, and anything else shows as written.
  */
 function descriptionOf(line: StatementLine, t: Translate<SalesKey>, format: SalesFormat): string {
   if (format.language === 'en') return line.description;

@@ -113,7 +113,7 @@ export function registerCollectionRoutes(app: FastifyInstance, engine: EngineCon
       const { id } = request.params as z.infer<typeof idParams>;
       const { asOf } = request.query as z.infer<typeof statementQuery>;
       await visibleCustomer(request, id);
-      return ok(await readStatement(engine.db, id, asOf ?? cairoToday(), request.language));
+      return ok(await readStatement(engine.db, id, asOf ?? cairoToday(), request.language, 'screen'));
     },
   );
 

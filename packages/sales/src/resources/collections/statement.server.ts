@@ -21,6 +21,18 @@ const CHEQUE_WORDS = {
   ar: { cleared: 'شيك تم تحصيله', inHand: (date: string) => `شيك تحت التحصيل بتاريخ ${date}` },
 };
 
+const SCREEN_DAY_AR = new Intl.DateTimeFormat('ar-EG-u-nu-latn', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * A day inside a statement line's description: 20 Mar 2027 in English; in Arabic a print's is in
+ * Arabic-Indic digits (٢٠/٠٣/٢٠٢٧), the screen's the month's name with Latin digits (20 مارس 2027), as
+ * the sales screens write their other dates.
+ */
+export function statementDay(iso: string, lang: 'ar' | 'en', dates: 'print' | 'screen'): string {
+  if (lang === 'en') return formatDate(iso);
+  return dates === 'screen' ? SCREEN_DAY_AR.format(new Date(`${iso.slice(0, 10)}T00:00:00Z`)) : arabicDate(iso);
+}
+
 type ReceiptRow = {
   date: string;
   number: string;
@@ -43,8 +55,9 @@ type ReceiptRow = {
  * paid, so a customer who owes is never shown in credit. The balance runs over the lines in date
  * order (charges, then payments, then cheques in hand on one day). What the schedules ask after
  * `asOf` is given apart, and what is still to pay on them in all.
+ * `lang` is the descriptions' language; `dates` how an Arabic one writes a day (the print's or the screen's).
  */
-export async function readStatement(db: Queryable, customerId: string, asOf: string, lang: 'ar' | 'en' = 'en'): Promise<CustomerStatement> {
+export async function readStatement(db: Queryable, customerId: string, asOf: string, lang: 'ar' | 'en' = 'en', dates: 'print' | 'screen' = 'print'): Promise<CustomerStatement> {
   const customer = (await db.query<{ id: string; name: string }>('select id::text as id, full_name as name from customers where id = $1', [customerId])).rows[0];
   if (!customer) throw notFound(salesText('noCustomer'));
   const charges = await db.query<{ date: string; contract: string; seq: number; kind: string; amount: string; due: boolean; id: string }>(
@@ -65,7 +78,7 @@ export async function readStatement(db: Queryable, customerId: string, asOf: str
     [customerId, asOf],
   );
   type Entry = Omit<StatementLine, 'balance'> & { order: number };
-  const day = (iso: string) => (lang === 'ar' ? arabicDate(iso) : formatDate(iso));
+  const day = (iso: string) => statementDay(iso, lang, dates);
   const entries: Entry[] = charges.rows
     .filter((row) => row.due)
     .map((row): Entry => ({ date: row.date, kind: 'charge', reference: `${row.contract} #${row.seq}`, description: KIND_WORDS[lang][row.kind] ?? row.kind, code: null, charge: row.amount, credit: null, covering: null, order: 0 }));

@@ -144,7 +144,7 @@ describe('the leads, messages and statements screens in Arabic (issue 29)', () =
     renderIn('ar', <CustomerStatement customerId={CUSTOMER} />, [['customer', 'read'], ['contractPayment', 'read']]);
     const region = await screen.findByRole('region', { name: 'كشف الحساب' }, wait);
     expect(within(region).getByText('كشف الحساب حتى 27 نوفمبر 2026')).toBeInTheDocument();
-    expect(within(region).getByText(/^الرصيد المستحق:/)).toHaveTextContent('الرصيد المستحق: 480,000.00 EGP');
+    expect(within(region).getByText(/^الرصيد المستحق:/)).toHaveTextContent('الرصيد المستحق: \u2068480,000.00 EGP\u2069');
     expect(within(region).getByRole('columnheader', { name: 'شيك تحت التحصيل' })).toBeInTheDocument();
     const cheque = within(region).getAllByRole('row').at(-1)!;
     expect(within(cheque).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
@@ -153,8 +153,8 @@ describe('the leads, messages and statements screens in Arabic (issue 29)', () =
       'شيك تحت التحصيل بتاريخ 26 نوفمبر 2026 · CIB 100204 · CNT-2026-00002',
       '',
       '',
-      '480,000.00 EGP',
-      '480,000.00 EGP',
+      '\u2068480,000.00 EGP\u2069',
+      '\u2068480,000.00 EGP\u2069',
     ]);
     // An amount and a code keep their own direction inside the Arabic line.
     expect(within(cheque).getByText('CIB 100204 · CNT-2026-00002').tagName).toBe('BDI');
@@ -206,7 +206,7 @@ describe('the leads, messages and statements screens in Arabic (issue 29)', () =
     expect(within(region).getByText('المستحق للوسيط')).toBeInTheDocument();
     expect(within(region).getByRole('link', { name: 'كل العمولات' })).toBeInTheDocument();
     // The broker picker's line: 3 lines is the "few" form.
-    expect(within(region).getByRole('combobox', { name: /^الوسيط/ })).toHaveTextContent('Nile Brokers · 3 بنود · المستحق 50,000.00 EGP');
+    expect(within(region).getByRole('combobox', { name: /^الوسيط/ })).toHaveTextContent('Nile Brokers · 3 بنود · المستحق \u206850,000.00 EGP\u2069');
     expect(latinWords(region, ['Nile Brokers', 'BRK-0042', 'COM-2026-00007', 'CNT-2026-00003', 'Palm Hills', 'EGP'])).toEqual([]);
   });
 

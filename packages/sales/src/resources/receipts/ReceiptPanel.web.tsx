@@ -13,6 +13,7 @@ import { recordsApi } from '@propdesk/records/web';
 import { salesCatalog } from '../../web/i18n/catalog.js';
 import { useOptionLabel } from '../../web/i18n/definitionWords.js';
 import { useFormat } from '../../web/i18n/format.js';
+import { storedLabel } from '../../web/i18n/storedLabels.js';
 
 /** Under a receipt's view: what it paid (its items; a void receipt's no longer count) and its prints. */
 export function ReceiptPanel({ record }: { record: RecordRow }) {
@@ -45,8 +46,8 @@ export function ReceiptPanel({ record }: { record: RecordRow }) {
           <TableBody>
             {items.map((item) => (
               <TableRow key={item.id}>
-                {/* The item's label is the record's, as the server wrote it when the receipt was issued (as the cheque's panel shows it). */}
-                <TableCell><bdi>{String(item.label ?? '')}</bdi></TableCell>
+                {/* The item's label as the server stored it (English), said in the page's language (as the cheque's panel shows it). */}
+                <TableCell><bdi>{storedLabel(item.label, t, format)}</bdi></TableCell>
                 <TableCell>{option('receipt-items', 'kind', item.kind)}</TableCell>
                 <TableCell align="right">{format.money(item.amount)}</TableCell>
                 <TableCell>{item.counts ? t('receipt.yes') : t('receipt.no')}</TableCell>

@@ -166,8 +166,14 @@ export function UnitCard({ unit, board, onClose }: { unit: BoardUnit; board: Boa
                 {board.plans.map((plan) => (
                   <TableRow key={plan.id}>
                     <TableCell>
-                      {plan.name}
-                      {Number(plan.discountPct) > 0 ? ` (−${format.percent(plan.discountPct)})` : ''}
+                      {/* A plan's name is data (often English) and a discount a signed figure: each keeps its own direction inside an Arabic row. */}
+                      <bdi>{plan.name}</bdi>
+                      {Number(plan.discountPct) > 0 ? (
+                        <>
+                          {' '}
+                          <bdi>(−{format.percent(plan.discountPct)})</bdi>
+                        </>
+                      ) : null}
                     </TableCell>
                     <TableCell>{format.percent(plan.downPaymentPct)}</TableCell>
                     <TableCell>

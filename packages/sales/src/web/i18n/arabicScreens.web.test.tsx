@@ -101,7 +101,7 @@ describe('the sales screens in Arabic (issue 29)', () => {
     expect(within(region).getByRole('button', { name: 'تحديث' })).toBeInTheDocument();
     expect(within(region).getByText('بانتظار الاعتماد')).toBeInTheDocument();
     // 3 units over 2 weeks: "3 وحدات" (few) and "أسبوعين" (two), digits 0–9.
-    expect(within(region).getByText(/^3 وحدات، بقيمة 9,000,000.00 EGP خلال أسبوعين؛ 1.5 أسبوعيًا$/)).toBeInTheDocument();
+    expect(within(region).getByText(/^3 وحدات، بقيمة \u20689,000,000.00 EGP\u2069 خلال أسبوعين؛ 1.5 أسبوعيًا$/)).toBeInTheDocument();
     // 11 units: the "many" form.
     expect(within(region).getByRole('img', { name: 'الوحدات حسب الحالة: Palm Hills 11 وحدة' })).toBeInTheDocument();
     expect(within(region).queryByText('Refresh')).not.toBeInTheDocument();

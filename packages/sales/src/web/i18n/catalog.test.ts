@@ -43,7 +43,8 @@ describe("the sales screens' words (issue 29)", () => {
   it('keeps English formatting as the engine writes it, and Arabic dates in Arabic with Latin digits', () => {
     expect(salesFormat('en').money('146000', 'EGP')).toBe('146,000.00 EGP');
     expect(salesFormat('en').date('2026-11-24')).toBe('24 Nov 2026');
-    expect(salesFormat('ar').money('146000', 'EGP')).toBe('146,000.00 EGP');
+    // Isolated, so the amount and its code stay one left-to-right unit inside Arabic text.
+    expect(salesFormat('ar').money('146000', 'EGP')).toBe('\u2068146,000.00 EGP\u2069');
     expect(salesFormat('ar').date('2026-11-24')).toBe('24 نوفمبر 2026');
   });
 });

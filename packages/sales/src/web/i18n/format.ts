@@ -7,7 +7,8 @@ import { useMemo } from 'react';
  * Numbers, money and dates of the sales screens in the page's language. English is exactly the
  * records engine's formatting (146,000.00 EGP, 24 Nov 2026, 24 Nov 2026, 14:30), so English screens
  * read as before; Arabic is `Intl` in `ar-EG` with Latin digits (the product's default for money and
- * unit codes), currency codes kept as they are (EGP).
+ * unit codes), currency codes kept as they are (EGP), an amount isolated (U+2068 … U+2069) as one
+ * left-to-right unit.
  */
 export type SalesFormat = {
   language: Language;
@@ -42,7 +43,9 @@ function arabicFormat(): SalesFormat {
     language: 'ar',
     money: (value, currency = 'EGP') => {
       const parsed = numeric(value);
-      return parsed === null ? '' : `${amount.format(parsed)} ${currency}`;
+      // In first-strong isolates (FSI … PDI): inside Arabic text the bidi algorithm would otherwise draw the
+      // amount and its code in two runs (EGP 157,967.14, or the code on the wrong side of a sentence's words).
+      return parsed === null ? '' : `\u2068${amount.format(parsed)} ${currency}\u2069`;
     },
     number: (value) => formatNumber(value, 'ar'),
     percent: (value) => {

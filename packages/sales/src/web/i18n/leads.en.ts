@@ -138,6 +138,17 @@ export const leadsEn = {
   'stmt.line.cheque': 'Cheque',
   'stmt.line.chequeCleared': 'Cheque cleared',
   'stmt.line.chequeInHand': 'Cheque in hand, dated {date}',
+  // A ledger label the server stores in English, as an Arabic page says it (storedLabels.ts); English shows it as stored.
+  'ledger.installment': '{contract} #{seq} {kind}',
+  'ledger.installmentVersion': '{contract} #{seq} v{version} {kind}',
+  'ledger.lateCharge': '{contract} late charge #{seq}',
+  'ledger.bounceCharge': '{contract} bounce charge {cheque}',
+  'ledger.receiptLine': '{receipt} #{seq} due {date}',
+  'ledger.receiptUnallocated': '{receipt} unallocated',
+  'ledger.carried': 'v{version} #{seq} (carried)',
+  'ledger.unallocatedChanged': 'Unallocated (schedule changed)',
+  'ledger.downPaymentFor': 'Down payment for {reservation}',
+  'ledger.reservationFeeFor': 'Reservation fee for {reservation}',
 
   // A broker's commission statement
   'broker.region': 'Broker commission statement',
