@@ -45,8 +45,14 @@ export async function openBoardStream(options: OpenBoardStreamOptions): Promise<
   const { raw, hub } = options;
   let held: BoardEvent[] | null = [];
   let ended = false;
+  const uncork = () => raw.uncork();
   const write = (chunk: string) => {
     if (ended) return;
+    // What one tick writes goes out in one write: the events of a feed's batch cost a stream one, not one each.
+    if (!raw.writableCorked) {
+      raw.cork();
+      process.nextTick(uncork);
+    }
     raw.write(chunk);
     if (raw.writableLength > MAX_BUFFERED_BYTES) client.end('client too slow');
   };
