@@ -60,6 +60,12 @@ export type FieldDef = {
   /** What an empty value means, shown in its place in views and as the input's placeholder ("No limit"). */
   emptyText?: string;
   /**
+   * A text the server stores in English (a ledger line's label), or a reference to records named by one: the
+   * name of a display a web package registers (`registerShownText`) that says it in another language. The
+   * stored text is what is searched, exported and kept in the history; only what is shown changes.
+   */
+  shownAs?: string;
+  /**
    * `reference`: which referenced records may be chosen, by their field values (a quotation's request must
    * be approved and still open for ordering). The picker offers only them and the server refuses others.
    */

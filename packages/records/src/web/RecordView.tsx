@@ -12,7 +12,7 @@ import { RecordFields } from './RecordFields.js';
 import { RecordHeader } from './RecordHeader.js';
 import { UsedByNotice } from './UsedByNotice.js';
 import { useRecordCommands } from './useRecordCommands.js';
-import { useT } from '@propdesk/i18n/react';
+import { useLanguage, useT } from '@propdesk/i18n/react';
 import { recordsCatalog } from './i18n/catalog.js';
 
 export type RecordViewProps = {
@@ -35,7 +35,8 @@ export function RecordView({ def, record, canUpdate: mayUpdate, canRemove: mayRe
   const canRemove = mayRemove && !archived;
   const commands = useRecordCommands(def, record, onClose);
   const usage = useRecordUsageQuery({ resource: def.name, id: record.id });
-  const title = recordTitle(record, labelFieldOf(def), t('recordFallback'));
+  const language = useLanguage();
+  const title = recordTitle(record, labelFieldOf(def), t('recordFallback'), { field: def.fields[labelFieldOf(def)], language });
   const inactive = record.active === false;
 
   const status = def.statusField ? String(record[def.statusField] ?? '') : '';

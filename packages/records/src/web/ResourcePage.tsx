@@ -26,7 +26,7 @@ import { SingletonRecord } from './SingletonRecord.js';
 import type { FixedFilter } from './listState.js';
 import { inSentence } from './nouns.js';
 import { useLocalizedDefinition } from './i18n/localizedDefinition.js';
-import { useT } from '@propdesk/i18n/react';
+import { useLanguage, useT } from '@propdesk/i18n/react';
 import { recordsCatalog } from './i18n/catalog.js';
 
 export type ResourcePageProps = {
@@ -234,7 +234,8 @@ const editableNow = (def: ResourceDef, record: RecordRow) => !def.editableStates
 function RecordScreen({ def, id, editing, checker, canUpdate, lockedFields, go, backToList, renderExtra, formExtension }: RecordScreenProps) {
   const t = useT(recordsCatalog);
   const { data, isLoading, error, refetch } = useGetRecordQuery({ resource: def.name, id });
-  const title = data ? recordTitle(data, labelFieldOf(def), t('recordFallback')) : def.singular;
+  const language = useLanguage();
+  const title = data ? recordTitle(data, labelFieldOf(def), t('recordFallback'), { field: def.fields[labelFieldOf(def)], language }) : def.singular;
   useEffect(() => {
     if (data) document.title = `${title} · ${def.label} · Propdesk`;
   }, [data, title, def.label]);

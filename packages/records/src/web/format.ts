@@ -2,6 +2,7 @@ import type { FieldDef, RecordRow } from '../model/index.js';
 import { translator } from '@propdesk/i18n';
 import { recordsCatalog } from './i18n/catalog.js';
 import { englishFormat, type ValueFormat } from './i18n/valueFormat.js';
+import { shownText } from './shownText.js';
 import { formatDate, formatDateRange, formatDateTime, formatMoney, formatMonth, formatPercent, formatQuantity, formatScalar, humanize } from '../model/display.js';
 
 export { formatDate, formatDateRange, formatDateTime, formatMoney, formatMonth, formatPercent, formatQuantity, humanize };
@@ -11,10 +12,11 @@ export { formatDate, formatDateRange, formatDateTime, formatMoney, formatMonth, 
  * the language of `format` (`useFormat()`; English when not given).
  */
 export function formatValue(field: FieldDef | undefined, value: unknown, label?: string | string[] | null, format: ValueFormat = englishFormat): string {
-  if (field?.kind === 'reference') return typeof label === 'string' ? label : value ? (format.language === 'en' ? '(unknown)' : translator(recordsCatalog, format.language)('unknownRecord')) : '';
-  if (field?.kind === 'references') return Array.isArray(label) ? label.join(format.comma) : '';
+  if (field?.kind === 'reference') return typeof label === 'string' ? shownText(field, label, format.language) : value ? (format.language === 'en' ? '(unknown)' : translator(recordsCatalog, format.language)('unknownRecord')) : '';
+  if (field?.kind === 'references') return Array.isArray(label) ? label.map((one) => shownText(field, one, format.language)).join(format.comma) : '';
   if (value === null || value === undefined || value === '') return '';
   if (field?.columns) return format.language === 'en' ? rowsSummary(field, value) : rowsCount(field, value, format);
+  if (field?.shownAs && typeof value === 'string') return shownText(field, value, format.language);
   return format.scalar(field, value);
 }
 
@@ -33,9 +35,11 @@ function rowsSummary(field: FieldDef, value: unknown): string {
 
 const singularOf = (label: string) => label.toLowerCase().replace(/ies$/, 'y').replace(/s$/, '');
 
-export function recordTitle(record: RecordRow, labelField: string, fallback = 'Record'): string {
+/** A record's title: its label field's text (through the field's `shownAs` display when `field` and `language` are given), else `fallback`. */
+export function recordTitle(record: RecordRow, labelField: string, fallback = 'Record', shown?: { field: FieldDef | undefined; language: ValueFormat['language'] }): string {
   const value = record[labelField];
-  return typeof value === 'string' && value ? value : fallback;
+  if (typeof value !== 'string' || !value) return fallback;
+  return shown ? shownText(shown.field, value, shown.language) : value;
 }
 
 export const formatTimestamp = (iso: string) => formatDateTime(iso);

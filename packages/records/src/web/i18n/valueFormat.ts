@@ -3,6 +3,7 @@ import { useLanguage, useT } from '@propdesk/i18n/react';
 import { formatDate, formatDateTime, formatScalar } from '../../model/display.js';
 import type { FieldDef } from '../../model/index.js';
 import { recordsCatalog } from './catalog.js';
+import { useShownTextWords } from '../shownText.js';
 
 /**
  * The engine's values in the page's language. English is exactly `model/display.ts`'s formatting (146,000.00 EGP,
@@ -93,5 +94,8 @@ export const formatIn = (language: Language): ValueFormat => (language === 'ar' 
 /** The formats of the page's language (the records catalog is loaded with it, for Yes/No). */
 export function useFormat(): ValueFormat {
   useT(recordsCatalog);
-  return formatIn(useLanguage());
+  const language = useLanguage();
+  // The words of the fields shown through a domain's display (`shownAs`), loaded with the values they format.
+  useShownTextWords(language);
+  return formatIn(language);
 }

@@ -1,4 +1,5 @@
 import { f, type ResourceDef } from '@propdesk/records/model';
+import { LEDGER_LABEL_DISPLAY } from '../../model/ledgerLabels.js';
 
 export const CHEQUE_STATES = ['received', 'deposited', 'cleared', 'bounced', 'replaced', 'returned'] as const;
 export type ChequeState = (typeof CHEQUE_STATES)[number];
@@ -49,7 +50,7 @@ export const cheques: ResourceDef = {
     clearedOn: f.date('Cleared on', { readOnly: true }),
     bounceReason: f.ref('Bounced reason', 'bounced-reasons', { readOnly: true }),
     bouncedOn: f.date('Bounced on', { readOnly: true }),
-    bounceFee: f.ref('Bounce charge', 'installments', { readOnly: true }),
+    bounceFee: f.ref('Bounce charge', 'installments', { readOnly: true, shownAs: LEDGER_LABEL_DISPLAY }),
     replacement: f.ref('Replaced by', 'cheques', { readOnly: true }),
     notes: f.longtext('Notes'),
   },

@@ -1,4 +1,5 @@
 import { f, type ResourceDef } from '@propdesk/records/model';
+import { LEDGER_LABEL_DISPLAY } from '../../model/ledgerLabels.js';
 
 export const INSTALLMENT_KINDS = ['down_payment', 'installment', 'delivery', 'maintenance', 'fee'] as const;
 /**
@@ -38,7 +39,7 @@ export const installments: ResourceDef = {
   labelField: 'label',
   route: '/settings/leads/ContractPayments',
   fields: {
-    label: f.text('Installment', { readOnly: true, searchable: true, maxLength: 60 }),
+    label: f.text('Installment', { readOnly: true, searchable: true, maxLength: 60, shownAs: LEDGER_LABEL_DISPLAY }),
     contract: f.ref('Contract', 'contracts', { readOnly: true, indexed: true }),
     scheduleVersion: f.integer('Schedule version', { readOnly: true }),
     seq: f.integer('No.', { readOnly: true }),

@@ -1,4 +1,5 @@
 import { f, type ResourceDef } from '@propdesk/records/model';
+import { LEDGER_LABEL_DISPLAY } from '../../model/ledgerLabels.js';
 
 export const RECEIPT_ITEM_KINDS = ['installment', 'reservation_fee', 'eoi', 'unallocated'] as const;
 
@@ -19,10 +20,10 @@ export const receiptItems: ResourceDef = {
   labelField: 'label',
   route: '/settings/leads/ReceiptItem',
   fields: {
-    label: f.text('Item', { readOnly: true, searchable: true, maxLength: 80 }),
+    label: f.text('Item', { readOnly: true, searchable: true, maxLength: 80, shownAs: LEDGER_LABEL_DISPLAY }),
     receipt: f.ref('Receipt', 'receipts', { readOnly: true, indexed: true }),
     kind: f.enum('Pays', RECEIPT_ITEM_KINDS, { readOnly: true }),
-    installment: f.ref('Installment', 'installments', { readOnly: true, indexed: true }),
+    installment: f.ref('Installment', 'installments', { readOnly: true, indexed: true, shownAs: LEDGER_LABEL_DISPLAY }),
     reservation: f.ref('Reservation', 'reservations', { readOnly: true }),
     eoi: f.ref('EOI', 'eois', { readOnly: true }),
     amount: f.money('Amount', { readOnly: true }),

@@ -1,4 +1,5 @@
 import { f, num, type FieldDef, type FieldError, type ResourceDef } from '@propdesk/records/model';
+import { LEDGER_LABEL_DISPLAY } from '../../model/ledgerLabels.js';
 
 const datetime = (label: string, options: Omit<FieldDef, 'kind' | 'label'> = {}): FieldDef => ({ kind: 'datetime', label, ...options });
 
@@ -27,7 +28,7 @@ export const reservationPayments: ResourceDef = {
     number: f.text('Number', { readOnly: true, unique: true, searchable: true, maxLength: 20 }),
     reservation: f.ref('Reservation', 'reservations', { required: true, indexed: true, pickWhere: { status: ['draft', 'pending_approval', 'confirmed'] }, pickMessage: 'Payments are taken on open reservations only' }),
     kind: f.enum('For', RESERVATION_PAYMENT_KINDS, { required: true, default: 'fee' }),
-    description: f.text('Description', { searchable: true, maxLength: 160, help: 'Empty: what it is for and the reservation’s number.' }),
+    description: f.text('Description', { searchable: true, maxLength: 160, help: 'Empty: what it is for and the reservation’s number.', shownAs: LEDGER_LABEL_DISPLAY }),
     amount: f.money('Amount', { required: true, min: 0.01 }),
     method: f.ref('Method', 'payment-methods'),
     bank: f.ref('Bank', 'banks'),

@@ -58,3 +58,19 @@ describe('a ledger label stored in English', () => {
     expect(source('reservations/from-eois.server.ts')).toContain('description: `Reservation fee for ${String(reservation.number)}`');
   });
 });
+
+describe('the engine’s own lists and views show the ledger’s fields through storedLabel (shownAs)', () => {
+  it('says an installment’s label, a receipt item’s installment and a payment’s description in Arabic, English as stored', async () => {
+    // The sales web module registers the display as it loads.
+    await import('../salesModule.js');
+    const { formatValue, formatIn } = await import('@propdesk/records/web');
+    const { installments } = await import('../../resources/installments/definition.js');
+    const { receiptItems } = await import('../../resources/receipt-items/definition.js');
+    const { reservationPayments } = await import('../../resources/reservation-payments/definition.js');
+    const arabic = formatIn('ar');
+    expect(formatValue(installments.fields.label, 'CNT-2026-00001 #3 Installment', undefined, arabic)).toBe(`قسط رقم 3 · ${iso('CNT-2026-00001')}`);
+    expect(formatValue(receiptItems.fields.installment, 'some-id', 'CNT-2026-00001 #3 Installment', arabic)).toBe(`قسط رقم 3 · ${iso('CNT-2026-00001')}`);
+    expect(formatValue(reservationPayments.fields.description, 'Down payment for RSV-2026-00012', undefined, arabic)).toBe(`مقدم الحجز ${iso('RSV-2026-00012')}`);
+    expect(formatValue(installments.fields.label, 'CNT-2026-00001 #3 Installment')).toBe('CNT-2026-00001 #3 Installment');
+  });
+});
