@@ -42,7 +42,9 @@ describe('loadConfig', () => {
     expect(loadConfig({}).jobs).toBe('all');
     expect(loadConfig({ PROPDESK_JOBS: '' }).jobs).toBe('all');
     expect(loadConfig({ PROPDESK_JOBS: 'all' }).jobs).toBe('all');
-    expect(loadConfig({ PROPDESK_JOBS: 'off' }).jobs).toBe('off');
+    expect(loadConfig({ PROPDESK_JOBS: 'off', DATABASE_URL: 'postgres://db/propdesk' }).jobs).toBe('off');
+    // On the embedded database no worker can run beside the server: nothing would ever send.
+    expect(() => loadConfig({ PROPDESK_JOBS: 'off' })).toThrow(/PROPDESK_JOBS: off needs PostgreSQL \(DATABASE_URL\)/);
     for (const bad of ['none', 'OFF', 'worker', '0']) {
       expect(() => loadConfig({ PROPDESK_JOBS: bad })).toThrow(ConfigError);
       expect(() => loadConfig({ PROPDESK_JOBS: bad })).toThrow(/PROPDESK_JOBS: must be all \(this process runs the jobs\) or off/);

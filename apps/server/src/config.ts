@@ -123,6 +123,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  // No worker can run beside the embedded database (one process opens it): its jobs would never run.
+  if (e.PROPDESK_JOBS === 'off' && e.DATABASE_URL === undefined)
+    throw new ConfigError(
+      'Invalid configuration:\n  PROPDESK_JOBS: off needs PostgreSQL (DATABASE_URL): the worker that would run the jobs cannot open the embedded database beside the server',
+    );
   return {
     port: e.PORT,
     host: e.HOST,
