@@ -4,8 +4,10 @@
 // receiver, and the creations' own latency with the subscriptions next to the same creations
 // without any. On PGlite, and on PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set.
 // Loopback only (PROPDESK_WEBHOOKS_ALLOW_PRIVATE=1 is set for the receiver); every loop is bounded.
+// `--worker` (PostgreSQL only): the API with PROPDESK_JOBS=off and the sender in a worker process
+// (`apps/server/dist/cli.js worker`; build first), as a PostgreSQL deployment runs them.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { fork } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,6 +41,9 @@ const COMPARE = process.argv.includes('--compare');
 // database only, decision 195), so `--compare` shows what that choice costs and buys there.
 if (process.argv.includes('--give-way-everywhere')) setOutboxGiveWayOnEveryDatabase(true);
 const WEBHOOK_JOB = 'settings.webhook-deliveries';
+// `--worker`: every job in a process of its own (PostgreSQL only; the PGlite run is skipped).
+const WORKER = process.argv.includes('--worker');
+const CLI = fileURLToPath(new URL('../apps/server/dist/cli.js', import.meta.url));
 const ONLY = process.env.BENCH_WEBHOOK_ONLY; // 'PGlite' or 'PostgreSQL': one database only
 
 process.env.PROPDESK_WEBHOOKS_ALLOW_PRIVATE = '1';
@@ -73,6 +78,32 @@ async function startReceiver() {
         child.once('exit', resolve);
         child.send('close');
       }),
+  };
+}
+
+/** The worker process on `databaseUrl` (its own tick 1 s, as the in-process runner's here), once it runs. */
+async function startWorkerProcess(databaseUrl) {
+  const child = spawn(process.execPath, [CLI, 'worker', '--tick-ms', '1000'], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', PROPDESK_WEBHOOKS_ALLOW_PRIVATE: '1' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+  let output = '';
+  await new Promise((resolve, reject) => {
+    child.stdout.on('data', (chunk) => {
+      output += chunk.toString();
+      if (output.includes('Propdesk worker is running')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`the worker exited with ${code}: ${output}`)));
+  });
+  const started = process.hrtime.bigint();
+  return {
+    /** Stops it with SIGTERM (as an operator would) and answers its exit code. */
+    stop: async () => {
+      child.kill('SIGTERM');
+      const code = await exited;
+      return { code, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
+    },
   };
 }
 
@@ -116,9 +147,22 @@ async function createLeads(call, sourceId, count, tag) {
 }
 
 async function run(kind, databaseUrl) {
+  if (WORKER && !databaseUrl) {
+    console.log(`  ${kind}: skipped (--worker: the worker process needs PostgreSQL)`);
+    return null;
+  }
   const dataDir = mkdtempSync(join(tmpdir(), 'propdesk-bench-webhooks-'));
   const config = {
-    ...loadConfig({ ...process.env, PROPDESK_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', PROPDESK_DEMO: '1', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) }),
+    ...loadConfig({
+      ...process.env,
+      PROPDESK_DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      PROPDESK_DEMO: '1',
+      PROPDESK_JOBS: WORKER ? 'off' : 'all',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    }),
     rateLimitPerMinute: 10_000_000,
     userRateLimitPerMinute: 10_000_000,
   };
@@ -127,6 +171,8 @@ async function run(kind, databaseUrl) {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${app.server.address().port}`;
   const receiver = await startReceiver();
+  const worker = WORKER ? await startWorkerProcess(databaseUrl) : null;
+  if (worker) console.log(`  ${kind}: the API runs no job (PROPDESK_JOBS=off); a worker process sends the deliveries`);
   try {
     const admin = await signedIn(base, 'admin');
     const sourceId = (await db.query("select id::text as id from sources order by name limit 1")).rows[0].id;
@@ -264,11 +310,16 @@ async function run(kind, databaseUrl) {
       eager.sort((a, b) => a - b);
       console.log(`  ${kind} lead creation with 5 subscriptions and the eager sender (before): median ${fmt(percentile(eager, 50))} ms p95 ${fmt(percentile(eager, 95))}`);
     }
+    if (WORKER) console.log(`  ${kind}: sender in a worker process (--worker)`);
     console.log(`  ${kind}: ${TOTAL} leads × ${SUBSCRIPTIONS} subscriptions: ${stats.received}/${expected} delivered (${stats.duplicates} duplicates, ${pending} pending) in ${fmt(seconds)} s: ${fmt(result.perSecond)} deliveries/s; drained ${fmt(result.drainSeconds)} s after the last creation`);
     console.log(`  ${kind} commit → delivery: p50 ${fmt(result.delayP50)} ms p99 ${fmt(result.delayP99)} ms`);
     console.log(`  ${kind} lead creation (${CLIENTS} clients): without subscriptions median ${fmt(result.without.median)} ms p95 ${fmt(result.without.p95)} · with 5 median ${fmt(result.with.median)} ms p95 ${fmt(result.with.p95)}`);
     return result;
   } finally {
+    if (worker) {
+      const stopped = await worker.stop();
+      console.log(`  ${kind}: the worker stopped on SIGTERM with code ${stopped.code} after ${fmt(stopped.seconds)} s`);
+    }
     await receiver.close();
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });

@@ -5,16 +5,16 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { authSessionPlugin } from '@propdesk/auth-session/server';
 import { RECORD_CHANGES_CHANNEL, notificationsPlugin, notify, publishRecordChanges } from '@propdesk/notifications-core/server';
-import { LEAD_EXPIRY_JOB, registerWebLeadRepeats } from '@propdesk/sales/server';
-import { DEFAULT_SECURITY, SECURITY_SCHEMES, createJobRunner, defineJob, documentComponents, foregroundEnded, foregroundStarted, documentRoute, errorBody, refuseUnstorableText, registerErrorHandler, type Database, type RequestAuth } from '@propdesk/server-kit';
+import { registerWebLeadRepeats } from '@propdesk/sales/server';
+import { DEFAULT_SECURITY, SECURITY_SCHEMES, documentComponents, foregroundEnded, foregroundStarted, documentRoute, errorBody, refuseUnstorableText, registerErrorHandler, type Database, type JobRunner, type RequestAuth } from '@propdesk/server-kit';
 import { recordsPlugin, registerChangeHeader, type AuthChangeAnnouncer } from '@propdesk/records/server';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { claimDataDir, type AdminChannel } from './backup/channel.js';
-import { nightlyBackupJobs } from './backup/job.js';
 import type { AppConfig } from './config.js';
 import { openAppDatabase } from './database.js';
+import { createAppJobRunner } from './jobs.js';
 import { registerRateLimits } from './limits.js';
 import { RequestLogController, lazyRequestLogger, loggerOptions } from './logging.js';
 import { registerSecurityHeaders } from './security.js';
@@ -47,6 +47,15 @@ export type BuildAppOptions = {
   /** The embedded database's admin socket, claimed by `startServer` (backup/channel.ts): it serves backups from now on. */
   adminChannel?: AdminChannel;
 };
+
+declare module 'fastify' {
+  // Module augmentation needs an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyInstance {
+    /** This process's job runner; `null` with PROPDESK_JOBS=off (a worker process runs the jobs). */
+    jobs: JobRunner | null;
+  }
+}
 
 /** Answers smaller than this are sent uncompressed (decision 66, revised in issue 26). */
 export const COMPRESS_FROM_BYTES = 4096;
@@ -184,25 +193,27 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     for (const domain of DOMAINS) {
       if (domain.routes) await app.register(async (scope) => domain.routes!(scope, context));
     }
-    // One runner for every domain's timed work (scheduled_jobs): a due job runs once across processes,
-    // and what fell due while the server was down runs when it is ready.
-    const leadEvery = options.leadExpiryIntervalMs;
-    const definitions = DOMAINS.flatMap((domain) => domain.jobs?.(context) ?? []).map((job) =>
-      job.name === LEAD_EXPIRY_JOB && leadEvery ? defineJob({ ...job, everyMs: leadEvery }) : job,
-    );
-    // Backup and restore (issue 26): the nightly backup (PROPDESK_BACKUP_DIR) and the admin socket.
-    definitions.push(...nightlyBackupJobs(config.backup));
+    // Backup and restore (issue 26): the admin socket of the embedded database.
     const channel = options.adminChannel;
     if (channel) {
       channel.serve(db, app.log);
       app.addHook('preClose', () => channel.close());
     }
-    const jobs = createJobRunner(db, definitions, {
-      tickMs: options.jobs?.tickMs ?? (leadEvery === 0 ? 0 : undefined),
-      onError: (error, job) => app.log.error({ err: error, job }, job ? 'scheduled job failed' : 'job runner could not reach the database'),
-    });
-    app.addHook('onReady', async () => jobs.start());
-    app.addHook('preClose', async () => jobs.stop());
+    // Every job (jobs.ts), unless PROPDESK_JOBS=off leaves them to a worker process (worker.ts): then
+    // this process only writes outbox rows, whose commits wake the worker through NOTIFY.
+    const jobs =
+      config.jobs === 'all'
+        ? createAppJobRunner(db, context, config, {
+            leadExpiryIntervalMs: options.leadExpiryIntervalMs,
+            tickMs: options.jobs?.tickMs,
+            onError: (error, job) => app.log.error({ err: error, job }, job ? 'scheduled job failed' : 'job runner could not reach the database'),
+          })
+        : null;
+    app.decorate('jobs', jobs);
+    if (jobs) {
+      app.addHook('onReady', async () => jobs.start());
+      app.addHook('preClose', async () => jobs.stop());
+    }
     for (const plugin of options.plugins ?? []) await app.register(plugin);
 
     const spaFallback = await registerWeb(app, config.webDir);

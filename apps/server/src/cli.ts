@@ -1,15 +1,18 @@
+import closeWithGrace from 'close-with-grace';
 import { createUser, ensureRole, findUserId, grantRole, hashPassword } from '@propdesk/auth-session/server';
 import { PASSWORD_RULE, passwordProblem } from '@propdesk/auth-session/model';
 import { announcementRequestSchema } from '@propdesk/notifications-core/model';
 import { notify } from '@propdesk/notifications-core/server';
 import { ENTITY_REGISTRY } from '@propdesk/privileges';
 import { audit, type Database } from '@propdesk/server-kit';
+import { z } from 'zod';
 import { parseArgs } from './args.js';
 import { BACKUP_USAGE, RESTORE_USAGE, backupCommand, restoreCommand } from './backup/commands.js';
 import { claimDataDir } from './backup/channel.js';
 import { removePartialFiles } from './backup/files.js';
 import { ConfigError, loadConfig, type AppConfig } from './config.js';
 import { openAppDatabase } from './database.js';
+import { startWorker } from './worker.js';
 
 const USAGE = `Usage: node apps/server/dist/cli.js create-admin --username <name> [--full-name <name>]
 The password comes from PROPDESK_ADMIN_PASSWORD or, when unset, from standard input (at least 12 characters).
@@ -109,24 +112,54 @@ export async function sendNotification(argv: string[], env: NodeJS.ProcessEnv = 
   );
 }
 
+const WORKER_USAGE = `Usage: node apps/server/dist/cli.js worker [--tick-ms <ms>]
+Runs every job (webhook deliveries, customer messages, lead expiry, the nightly backup…) without the HTTP API,
+beside servers started with PROPDESK_JOBS=off, on the same PostgreSQL (DATABASE_URL; not the embedded database).
+An outbox commit in any server wakes it at once (LISTEN); --tick-ms is how often it also looks for due jobs
+(default 5000). Stops on SIGTERM or SIGINT once the run under way has ended.`;
+
+const tickMsSchema = z.coerce.number().int().min(100).max(86_400_000).optional();
+
+/** `worker`: the job runner alone (worker.ts) until SIGTERM/SIGINT; what it says once stopped. */
+export async function runWorker(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
+  const { command, flags } = parseArgs(argv);
+  if (command !== 'worker') throw new Error(WORKER_USAGE);
+  const unknown = [...flags.keys()].filter((name) => name !== 'tick-ms');
+  if (unknown.length > 0) throw new Error(`Unknown option --${unknown[0]}\n${WORKER_USAGE}`);
+  const tickMs = tickMsSchema.safeParse(flags.get('tick-ms'));
+  if (!tickMs.success) throw new Error(`--tick-ms must be a whole number of milliseconds from 100 to 86400000\n${WORKER_USAGE}`);
+  const config = loadConfig(env);
+  const worker = await startWorker(config, tickMs.data === undefined ? {} : { tickMs: tickMs.data });
+  process.stdout.write(`Propdesk worker is running ${worker.runner.jobs.length} jobs.\n`);
+  return new Promise<string>((resolve, reject) => {
+    closeWithGrace({ delay: config.shutdownTimeoutMs }, async ({ signal, err }) => {
+      if (err) worker.log.error({ err }, 'shutting down after an error');
+      else worker.log.info({ signal }, 'shutting down');
+      await worker.close().then(() => resolve('Propdesk worker stopped.'), reject);
+    });
+  });
+}
+
 const COMMANDS: Record<string, (argv: string[]) => Promise<string>> = {
   'create-admin': createAdmin,
   notify: sendNotification,
   backup: backupCommand,
   restore: restoreCommand,
+  worker: runWorker,
 };
 
 const invokedDirectly = process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/').split('/').pop() ?? '');
 if (invokedDirectly) {
-  // Interrupted (Ctrl-C, a stop): a backup being written leaves no partial file behind.
-  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+  // Interrupted (Ctrl-C, a stop): a backup being written leaves no partial file behind. The worker
+  // stops by itself on these signals (close-with-grace, as the server).
+  for (const [signal, code] of process.argv[2] === 'worker' ? [] : ([['SIGINT', 130], ['SIGTERM', 143]] as const)) {
     process.once(signal, () => {
       removePartialFiles();
       process.exit(code);
     });
   }
   const run = COMMANDS[process.argv[2] ?? ''];
-  const usage = [USAGE, NOTIFY_USAGE, BACKUP_USAGE, RESTORE_USAGE].join('\n\n');
+  const usage = [USAGE, NOTIFY_USAGE, BACKUP_USAGE, RESTORE_USAGE, WORKER_USAGE].join('\n\n');
   (run ? run(process.argv.slice(2)) : Promise.reject(new Error(usage))).then(
     (message) => {
       process.stdout.write(`${message}\n`);

@@ -38,6 +38,19 @@ describe('loadConfig', () => {
     expect(loadConfig({ PROPDESK_TRUST_PROXY: 'true' }).trustProxy).toBe(true);
   });
 
+  it('runs every job in the server unless PROPDESK_JOBS=off leaves them to a worker; another value is refused', () => {
+    expect(loadConfig({}).jobs).toBe('all');
+    expect(loadConfig({ PROPDESK_JOBS: '' }).jobs).toBe('all');
+    expect(loadConfig({ PROPDESK_JOBS: 'all' }).jobs).toBe('all');
+    expect(loadConfig({ PROPDESK_JOBS: 'off', DATABASE_URL: 'postgres://db/propdesk' }).jobs).toBe('off');
+    // On the embedded database no worker can run beside the server: nothing would ever send.
+    expect(() => loadConfig({ PROPDESK_JOBS: 'off' })).toThrow(/PROPDESK_JOBS: off needs PostgreSQL \(DATABASE_URL\)/);
+    for (const bad of ['none', 'OFF', 'worker', '0']) {
+      expect(() => loadConfig({ PROPDESK_JOBS: bad })).toThrow(ConfigError);
+      expect(() => loadConfig({ PROPDESK_JOBS: bad })).toThrow(/PROPDESK_JOBS: must be all \(this process runs the jobs\) or off/);
+    }
+  });
+
   it('names every bad variable in one ConfigError', () => {
     try {
       loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', PROPDESK_SECRET: 'short', LOG_LEVEL: 'loud', PROPDESK_REQUEST_LOG_SAMPLE: '0' });

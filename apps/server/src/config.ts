@@ -34,7 +34,16 @@ export type AppConfig = {
   shutdownTimeoutMs: number;
   /** The nightly backup (PROPDESK_BACKUP_DIR, _KEEP, _HOUR); unset: none. */
   backup?: BackupSettings | undefined;
+  /**
+   * PROPDESK_JOBS: `all` (default), the server runs every job itself; `off`, it runs none (it still
+   * writes outbox rows) and a worker process (`cli.js worker`, PostgreSQL only) runs them all.
+   */
+  jobs: JobsMode;
 };
+
+/** Who runs the jobs in a server process (PROPDESK_JOBS). */
+export const JOBS_MODES = ['all', 'off'] as const;
+export type JobsMode = (typeof JOBS_MODES)[number];
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -93,6 +102,10 @@ const envSchema = z.object({
   PROPDESK_BACKUP_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
   PROPDESK_BACKUP_KEEP: integer(1, 1000, 7),
   PROPDESK_BACKUP_HOUR: integer(0, 23, 2),
+  PROPDESK_JOBS: z.preprocess(
+    emptyToUndefined,
+    z.enum(JOBS_MODES, { error: 'must be all (this process runs the jobs) or off (a worker process runs them)' }).default('all'),
+  ),
 });
 
 function parseTrustProxy(value: string | undefined): boolean | number | string {
@@ -110,6 +123,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  // No worker can run beside the embedded database (one process opens it): its jobs would never run.
+  if (e.PROPDESK_JOBS === 'off' && e.DATABASE_URL === undefined)
+    throw new ConfigError(
+      'Invalid configuration:\n  PROPDESK_JOBS: off needs PostgreSQL (DATABASE_URL): the worker that would run the jobs cannot open the embedded database beside the server',
+    );
   return {
     port: e.PORT,
     host: e.HOST,
@@ -129,5 +147,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     argon2: OWASP_ARGON2,
     shutdownTimeoutMs: 10_000,
     backup: e.PROPDESK_BACKUP_DIR ? { dir: resolve(cwd, e.PROPDESK_BACKUP_DIR), keep: e.PROPDESK_BACKUP_KEEP, hour: e.PROPDESK_BACKUP_HOUR } : undefined,
+    jobs: e.PROPDESK_JOBS,
   };
 }

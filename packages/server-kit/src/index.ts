@@ -7,7 +7,7 @@ export { audit, migrations } from './audit.js';
 export type { AuditEntry } from './audit.js';
 export { createJobRunner, defineJob, jobMigrations } from './jobs.js';
 export { FOREGROUND_MAX_MS, foregroundBusy, foregroundEnded, foregroundStarted, whenForegroundIdle } from './foreground.js';
-export { OUTBOX_BACKOFF_MS, OUTBOX_BUSY_PAUSE_MS, OUTBOX_GIVE_UP_AFTER_MS, OUTBOX_LEASE_MS, deliverOutbox, enqueueOutbox, onOutboxCommit, outboxJob, outboxMigrations, requeueOutbox, setOutboxBusyPause, setOutboxGiveWayOnEveryDatabase } from './outbox.js';
+export { OUTBOX_BACKOFF_MS, OUTBOX_BUSY_PAUSE_MS, OUTBOX_CHANNEL, OUTBOX_GIVE_UP_AFTER_MS, OUTBOX_LEASE_MS, deliverOutbox, enqueueOutbox, onOutboxCommit, outboxJob, outboxMigrations, requeueOutbox, setOutboxBusyPause, setOutboxGiveWayOnEveryDatabase } from './outbox.js';
 export type { OutboxInput, OutboxMessage, OutboxOutcome, OutboxRun, OutboxSender, OutboxStatus } from './outbox.js';
 export { createOrderedFeed, createStreamRegistry } from './feed.js';
 export type { OrderedFeed, OrderedFeedOptions, StreamHubClient } from './feed.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './db.js';
 import { createJobRunner, defineJob, jobMigrations, type JobDefinition, type JobRunner } from './jobs.js';
 import { runMigrations } from './migrations.js';
-import { enqueueOutbox, outboxMigrations } from './outbox.js';
+import { OUTBOX_CHANNEL, enqueueOutbox, outboxMigrations } from './outbox.js';
 import { DB_KINDS, databaseFactory } from './test/databases.js';
 
 const MINUTE = 60_000;
@@ -115,6 +115,30 @@ describe.each(DB_KINDS)('job runner on %s', (kind) => {
     await commit(5);
     await expect.poll(() => calls.length, { timeout: 5_000 }).toBe(2);
     await jobs.stop();
+  });
+
+  it('with listenForOutbox, a NOTIFY from another process wakes the kind\'s job; without it, only this process\'s commits do', async () => {
+    const db = await fresh();
+    const listening = counting('test.listening', { wakeOnOutbox: 'test-listened' });
+    const deaf = counting('test.deaf', { wakeOnOutbox: 'test-listened' });
+    const jobs = runner(db, [listening.job], { tickMs: 0, listenForOutbox: true });
+    const others = runner(db, [deaf.job], { tickMs: 0 });
+    await jobs.start();
+    await others.start();
+    // What another process's commit sends (its enqueueOutbox, outbox.ts); no outbox row, no in-process wake.
+    await db.query('select pg_notify($1, $2)', [OUTBOX_CHANNEL, 'test-listened']);
+    await expect.poll(() => listening.calls.length, { timeout: 5_000 }).toBe(1);
+    // Another kind wakes nothing; the runner that does not listen was never woken.
+    await db.query('select pg_notify($1, $2)', [OUTBOX_CHANNEL, 'another-kind']);
+    await sleep(400);
+    expect(listening.calls).toHaveLength(1);
+    expect(deaf.calls).toHaveLength(0);
+    // Stopped: it no longer listens.
+    await jobs.stop();
+    await db.query('select pg_notify($1, $2)', [OUTBOX_CHANNEL, 'test-listened']);
+    await sleep(400);
+    expect(listening.calls).toHaveLength(1);
+    await others.stop();
   });
 
   it('refuses a negative or fractional wake delay', () => {

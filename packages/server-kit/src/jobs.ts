@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from './db.js';
 import type { Migration } from './migrations.js';
-import { onOutboxCommit } from './outbox.js';
+import { OUTBOX_CHANNEL, onOutboxCommit } from './outbox.js';
 
 /**
  * Timed work as jobs: one `scheduled_jobs` row per named job (interval, next due time, lease, last
@@ -59,7 +59,8 @@ export type JobDefinition = {
   leaseMs?: number;
   /**
    * An outbox kind (`outbox.ts`): once a transaction of this process commits rows of it, the job runs
-   * at once (as `runNow`), not at its next due time; started runners only, ticking or not.
+   * at once (as `runNow`), not at its next due time; started runners only, ticking or not. A runner
+   * with `listenForOutbox` is also woken by the commits of other processes.
    */
   wakeOnOutbox?: string;
   /**
@@ -91,6 +92,13 @@ export type JobRunnerOptions = {
   tickMs?: number | undefined;
   /** Told of a failed run (the row keeps the error too) and of a tick that could not reach the database. */
   onError?: ((error: unknown, job: string | null) => void) | undefined;
+  /**
+   * LISTEN on `OUTBOX_CHANNEL`: a commit of outbox rows in ANY process (an API process that runs no
+   * jobs) wakes the kind's job at once, not at the next tick. For a runner in a process of its own (the
+   * worker, PostgreSQL); the API's own runner is woken in-process and does not listen. When the listening
+   * connection comes back after a loss, every outbox job runs once (the NOTIFYs meanwhile are lost).
+   */
+  listenForOutbox?: boolean | undefined;
 };
 
 export type JobRunner = {
@@ -193,9 +201,22 @@ export function createJobRunner(db: Database, definitions: readonly JobDefinitio
     });
   };
 
-  // Outbox commits in this process wake their job (`createWaker`).
+  // Outbox commits in this process wake their job (`createWaker`); with `listenForOutbox`, those of every process.
   const unsubscribe: (() => void)[] = [];
   const waker = createWaker(byName, runNow, report);
+  const outboxJobs = [...byName.values()].filter((job) => job.wakeOnOutbox);
+  let unlisten: Promise<(() => Promise<void>) | undefined> | undefined;
+  const listen = () =>
+    db
+      .listen(OUTBOX_CHANNEL, (kind) => {
+        // '' : the listening connection is back after a loss; what was notified meanwhile is looked for.
+        for (const job of outboxJobs) if (kind === '' || kind === job.wakeOnOutbox) waker.wake(job.name);
+      })
+      .catch((error: unknown) => {
+        // Not listening: the jobs still run at every tick.
+        report(error, null);
+        return undefined;
+      });
 
   const tick = () => {
     if (stopped || pass) return;
@@ -211,7 +232,11 @@ export function createJobRunner(db: Database, definitions: readonly JobDefinitio
     async start() {
       await register();
       if (!stopped && unsubscribe.length === 0)
-        for (const job of byName.values()) if (job.wakeOnOutbox) unsubscribe.push(onOutboxCommit(job.wakeOnOutbox, () => waker.wake(job.name)));
+        for (const job of outboxJobs) unsubscribe.push(onOutboxCommit(job.wakeOnOutbox!, () => waker.wake(job.name)));
+      if (!stopped && options.listenForOutbox && outboxJobs.length > 0 && !unlisten) {
+        unlisten = listen();
+        await unlisten;
+      }
       if (stopped || timer || tickMs <= 0) return;
       timer = setInterval(tick, tickMs);
       timer.unref();
@@ -220,6 +245,9 @@ export function createJobRunner(db: Database, definitions: readonly JobDefinitio
     async stop() {
       stopped = true;
       for (const off of unsubscribe.splice(0)) off();
+      const listening = unlisten;
+      unlisten = undefined;
+      await (await listening)?.().catch((error: unknown) => report(error, null));
       waker.stop();
       if (timer) clearInterval(timer);
       timer = undefined;

@@ -162,6 +162,14 @@ export type OutboxOutcome = { ok: boolean; code?: number | null; error?: string 
 type Waker = () => void;
 const wakers = new Map<string, Set<Waker>>();
 
+/**
+ * The channel on which a commit that wrote outbox rows tells the other processes (a worker, issue 27):
+ * `pg_notify(OUTBOX_CHANNEL, kind)` runs inside the writing transaction, so it is delivered only on
+ * commit (nothing for a rollback), and PostgreSQL delivers one per transaction per kind however many
+ * rows or statements wrote it. A job runner started with `listenForOutbox` wakes the kind's job on it.
+ */
+export const OUTBOX_CHANNEL = 'propdesk_outbox';
+
 /** Calls `fn` in this process once a transaction that wrote `kind` rows has committed (to send them at once); returns the unsubscribe. */
 export function onOutboxCommit(kind: string, fn: Waker): () => void {
   let set = wakers.get(kind);
@@ -188,13 +196,19 @@ function wake(kind: string) {
 export async function enqueueOutbox(tx: Queryable, rows: readonly OutboxInput[]): Promise<(string | null)[]> {
   if (rows.length === 0) return [];
   const ids = rows.map(() => randomUUID());
+  const kinds = new Set(rows.map((row) => row.kind));
+  // The NOTIFY rides on the insert (no statement of its own, no round trip more): once per kind, inside
+  // this transaction (a NOTIFY when every row was already there only wakes a run that finds nothing).
   const inserted = await tx.query<{ id: string }>(
-    `insert into outbox (id, kind, stream, idempotency_key, payload, next_attempt_at, give_up_at)
-     select r.id, r.kind, r.stream, r.key, r.payload, greatest(now(), coalesce(r.not_before, now())), greatest(now(), coalesce(r.not_before, now())) + r.after * interval '1 millisecond'
-       from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::jsonb[], $6::bigint[], $7::timestamptz[]) with ordinality as r (id, kind, stream, key, payload, after, not_before, n)
-      order by r.n
-     on conflict (kind, idempotency_key) where idempotency_key is not null do nothing
-     returning id::text as id`,
+    `with written as (
+       insert into outbox (id, kind, stream, idempotency_key, payload, next_attempt_at, give_up_at)
+       select r.id, r.kind, r.stream, r.key, r.payload, greatest(now(), coalesce(r.not_before, now())), greatest(now(), coalesce(r.not_before, now())) + r.after * interval '1 millisecond'
+         from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::jsonb[], $6::bigint[], $7::timestamptz[]) with ordinality as r (id, kind, stream, key, payload, after, not_before, n)
+        order by r.n
+       on conflict (kind, idempotency_key) where idempotency_key is not null do nothing
+       returning id::text as id
+     )
+     select w.id from written w cross join (select count(pg_notify($8, k)) as notified from unnest($9::text[]) as k) as n`,
     [
       ids,
       rows.map((row) => row.kind),
@@ -203,10 +217,11 @@ export async function enqueueOutbox(tx: Queryable, rows: readonly OutboxInput[])
       rows.map((row) => JSON.stringify(row.payload ?? null)),
       rows.map((row) => row.giveUpAfterMs ?? OUTBOX_GIVE_UP_AFTER_MS),
       rows.map((row) => row.notBefore?.toISOString() ?? null),
+      OUTBOX_CHANNEL,
+      [...kinds],
     ],
   );
   const written = new Set(inserted.rows.map((row) => row.id));
-  const kinds = new Set(rows.map((row) => row.kind));
   const wakeAll = () => kinds.forEach(wake);
   if (isTransaction(tx)) afterCommit(tx, wakeAll);
   else wakeAll();
@@ -219,9 +234,12 @@ export async function enqueueOutbox(tx: Queryable, rows: readonly OutboxInput[])
  */
 export async function requeueOutbox(tx: Queryable, id: string, kind: string, giveUpAfterMs = OUTBOX_GIVE_UP_AFTER_MS): Promise<boolean> {
   const updated = await tx.query(
-    `update outbox set status = 'pending', next_attempt_at = now(), by_hand = true, give_up_at = greatest(give_up_at, now() + $3 * interval '1 millisecond')
-      where id = $1 and kind = $2 returning id`,
-    [id, kind, giveUpAfterMs],
+    `with requeued as (
+       update outbox set status = 'pending', next_attempt_at = now(), by_hand = true, give_up_at = greatest(give_up_at, now() + $3 * interval '1 millisecond')
+        where id = $1 and kind = $2 returning id
+     )
+     select r.id from requeued r cross join (select count(pg_notify($4, $2)) as notified) as n`,
+    [id, kind, giveUpAfterMs, OUTBOX_CHANNEL],
   );
   if (updated.rows.length === 0) return false;
   if (isTransaction(tx)) afterCommit(tx, () => wake(kind));
@@ -483,7 +501,8 @@ export async function deliverOutbox<P>(db: Database, sender: OutboxSender<P>, bu
 
 /**
  * The job that sends one kind's rows (a run every `everyMs` on the app's job runner, once across
- * processes; `onOutboxCommit` wakes it at once after a commit in this process).
+ * processes; `onOutboxCommit` wakes it at once after a commit in this process, and a runner with
+ * `listenForOutbox` after a commit in any process, through `OUTBOX_CHANNEL`).
  */
 export function outboxJob<P>(name: string, sender: OutboxSender<P>, options: { everyMs?: number; budgetMs?: number; wakeDelayMs?: number } = {}): JobDefinition {
   return {

@@ -34,6 +34,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     userRateLimitPerMinute: 100_000,
     argon2: TEST_ARGON2,
     shutdownTimeoutMs: 5000,
+    jobs: 'all',
     ...overrides,
   };
 }
