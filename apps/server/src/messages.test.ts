@@ -443,15 +443,21 @@ describe.each(DB_KINDS)('customer messages on %s', (kind) => {
     process.env['PROPDESK_SMS_TOKEN'] = 'sms-token-123';
     process.env['PROPDESK_SMS_FROM'] = 'Propdesk';
     await resetMessageDelivery(db);
-    const night = new Date('2026-11-28T20:30:00Z'); // 22:30 in Cairo
-    const noon = new Date('2026-11-29T10:00:00Z'); // 12:00 in Cairo
+    // A night and the next noon still to come (the held row waits until a 09:00 that the database's own clock has not
+    // reached; a fixed date here began failing once the real time passed it).
+    const day = (offset: number) => new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() + offset)).toISOString().slice(0, 10);
+    const night = new Date(`${day(2)}T20:30:00Z`); // 22:30 in Cairo
+    const noon = new Date(`${day(3)}T10:00:00Z`); // 12:00 in Cairo
+    // 09:00 in Cairo that morning: 07:00 UTC in winter, 06:00 in summer time.
+    const cairoHour = (iso: string) => Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Cairo', hour: '2-digit', hourCycle: 'h23' }).format(new Date(iso)));
+    const morning = [`${day(3)}T06:00:00.000Z`, `${day(3)}T07:00:00.000Z`].find((iso) => cairoHour(iso) === 9)!;
     // Every sender of this database reads this clock, the app's own job (woken by each commit) too.
     setMessageClock(db, () => night);
     try {
       const customer = await newCustomer({ fullName: 'Sara Nabil' });
       await newContract(customer.id);
       // The confirmation went by both channels; hold every SMS of this customer out of the runner's way.
-      expect(smsQuietUntil(night)?.toISOString()).toBe('2026-11-29T07:00:00.000Z');
+      expect(smsQuietUntil(night)?.toISOString()).toBe(morning);
       expect(smsQuietUntil(noon)).toBeNull();
       const byHand = await clerk.request({ method: 'POST', url: '/api/messages', payload: { customer: customer.id, template: 'installment_due', channel: 'sms' } });
       expect(byHand.statusCode, byHand.body).toBe(201);
@@ -464,7 +470,7 @@ describe.each(DB_KINDS)('customer messages on %s', (kind) => {
       // (Polled: the app's own job may be the run that held it, and still be recording.)
       await expect
         .poll(async () => (await messagesOf(customer.id, '&channel=sms&template=reservation_confirmed'))[0], { timeout: 5_000 })
-        .toMatchObject({ status: 'queued', nextTryAt: '2026-11-29T07:00:00.000Z', attempts: 0 });
+        .toMatchObject({ status: 'queued', nextTryAt: morning, attempts: 0 });
       // (On PostgreSQL a run of 28 Nov showed 1 here: the app's job and this run had both leased it, a claim
       // racing another's commit; the claim now re-checks the row it locks, outbox.test.ts "claims racing".)
       expect((await messagesOf(customer.id, '&channel=sms&template=installment_due'))[0]).toMatchObject({ status: 'queued', attempts: 0 });
