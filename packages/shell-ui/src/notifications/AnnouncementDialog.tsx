@@ -1,3 +1,5 @@
+import { useT } from '@propdesk/i18n/react';
+import { shellCatalog } from '../i18n/catalog.js';
 import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -70,6 +72,7 @@ export function AnnouncementDialog({ open, onClose, myDepartmentId, send, loadTa
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const { enqueueSnackbar } = useSnackbar();
   const titleId = useId();
+  const t = useT(shellCatalog);
   const [draft, setDraft] = useState<AnnouncementDraft>(() => ({ ...EMPTY_ANNOUNCEMENT, targetId: myDepartmentId ?? '' }));
   const [errors, setErrors] = useState<AnnouncementErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -106,7 +109,7 @@ export function AnnouncementDialog({ open, onClose, myDepartmentId, send, loadTa
     setSending(true);
     try {
       await send(result.request);
-      enqueueSnackbar(ANNOUNCEMENT_SENT_TEXT, { variant: 'success' });
+      enqueueSnackbar(t('announcementSent'), { variant: 'success' });
       setDraft((current) => ({ ...EMPTY_ANNOUNCEMENT, targetKind: current.targetKind, targetId: current.targetId }));
       setErrors({});
       onClose();
@@ -135,13 +138,13 @@ export function AnnouncementDialog({ open, onClose, myDepartmentId, send, loadTa
     <Dialog open={open} onClose={handleClose} fullScreen={fullScreen} fullWidth maxWidth="sm" aria-labelledby={titleId}>
       <form noValidate onSubmit={(event) => void handleSubmit(event)}>
         <DialogTitle id={titleId} component="h2" sx={{ fontWeight: 700 }}>
-          Send announcement
+          {t('notificationsSendAnnouncement')}
         </DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             {formError ? <Alert severity="error">{formError}</Alert> : null}
             <TextField
-              label="Title"
+              label={t('announcementTitle')}
               name="title"
               required
               value={draft.title}
@@ -151,7 +154,7 @@ export function AnnouncementDialog({ open, onClose, myDepartmentId, send, loadTa
               autoFocus
             />
             <TextField
-              label="Message"
+              label={t('announcementMessage')}
               name="body"
               multiline
               minRows={3}
@@ -161,27 +164,27 @@ export function AnnouncementDialog({ open, onClose, myDepartmentId, send, loadTa
               helperText={errors.body}
             />
             <TextField
-              label="Link (optional)"
+              label={t('announcementLink')}
               name="link"
-              placeholder="/sales/leads or https://…"
+              placeholder={t('announcementLinkExample')}
               value={draft.link}
               onChange={handleText('link')}
               error={Boolean(errors.link)}
-              helperText={errors.link ?? 'A page of Propdesk (starting with /) or an https address'}
+              helperText={errors.link ?? t('announcementLinkHelp')}
             />
-            <TextField select label="Send to" name="targetKind" value={draft.targetKind} onChange={handleKind}>
-              <MenuItem value="department">A department</MenuItem>
-              <MenuItem value="user">A user</MenuItem>
+            <TextField select label={t('announcementSendTo')} name="targetKind" value={draft.targetKind} onChange={handleKind}>
+              <MenuItem value="department">{t('announcementToDepartment')}</MenuItem>
+              <MenuItem value="user">{t('announcementToUser')}</MenuItem>
             </TextField>
             {recipient}
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={handleClose} disabled={sending}>
-            Cancel
+            {t('cancel')}
           </Button>
           <Button type="submit" variant="contained" disabled={sending} startIcon={sending ? <CircularProgress size={16} color="inherit" /> : null}>
-            Send
+            {t('announcementSend')}
           </Button>
         </DialogActions>
       </form>
