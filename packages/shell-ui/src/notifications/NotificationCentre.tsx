@@ -11,7 +11,8 @@ import DoneAll from '@mui/icons-material/DoneAll';
 import NotificationsOffOutlined from '@mui/icons-material/NotificationsOffOutlined';
 import { useRef } from 'react';
 import { useSelector } from 'react-redux';
-import { useT } from '@propdesk/i18n/react';
+import { formatNumber } from '@propdesk/i18n';
+import { useLanguage, useT } from '@propdesk/i18n/react';
 import {
   NOTIFICATION_VISIBLE_LIMIT,
   deleteNotification,
@@ -55,6 +56,9 @@ export function NotificationCentre({ headingId, onOpenLink, onClose, onSendAnnou
   const filter = useSelector(selectNotificationFilter);
   const now = useNow();
   const t = useT(shellCatalog);
+  // English as it was; Arabic in Latin digits (decisions 211-212), as the rest of the product writes counts.
+  const language = useLanguage();
+  const count = (value: number) => (language === 'en' ? String(value) : formatNumber(value, language));
 
   const handleOpen = (notification: Notification) => {
     if (!notification.isRead) void dispatch(markNotificationAsRead(notification.id));
@@ -82,7 +86,7 @@ export function NotificationCentre({ headingId, onOpenLink, onClose, onSendAnnou
             {t('notificationsHeading')}
           </Typography>
           <Typography variant="caption" color="text.secondary" data-testid="notification-unread-count">
-            {unreadCount > 0 ? t('notificationsUnreadCount', { count: unreadCount }) : t('notificationsAllCaughtUp')}
+            {unreadCount > 0 ? t('notificationsUnreadCount', { count: count(unreadCount) }) : t('notificationsAllCaughtUp')}
           </Typography>
           <IconButton size="small" aria-label={t('notificationsClose')} onClick={onClose} edge="end">
             <CloseIcon fontSize="small" />
@@ -138,7 +142,7 @@ export function NotificationCentre({ headingId, onOpenLink, onClose, onSendAnnou
         )}
         {hasMore ? (
           <Typography variant="caption" component="p" color="text.secondary" sx={{ textAlign: 'center', py: 1.25 }} data-testid="notification-showing-first">
-            {t('notificationsShowingFirst', { count: NOTIFICATION_VISIBLE_LIMIT })}
+            {t('notificationsShowingFirst', { count: count(NOTIFICATION_VISIBLE_LIMIT) })}
           </Typography>
         ) : null}
       </Box>

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { localeOf } from '@propdesk/i18n';
+import { formatNumber, localeOf } from '@propdesk/i18n';
 import { useLanguage, useT } from '@propdesk/i18n/react';
 import { shellCatalog } from '../i18n/catalog.js';
 
@@ -16,10 +16,12 @@ export function useRelativeTime(): (date: string, now: number) => string {
   const language = useLanguage();
   return useCallback(
     (date: string, now: number) => {
+      // English as it was; Arabic in Latin digits (decisions 211-212).
+      const count = (value: number) => (language === 'en' ? String(value) : formatNumber(value, language));
       const then = Date.parse(date);
       const elapsed = Math.max(0, now - then);
-      if (elapsed < HOUR_MS) return t('notificationMinutesAgo', { count: Math.floor(elapsed / MINUTE_MS) });
-      if (elapsed < DAY_MS) return t('notificationHoursAgo', { count: Math.floor(elapsed / HOUR_MS) });
+      if (elapsed < HOUR_MS) return t('notificationMinutesAgo', { count: count(Math.floor(elapsed / MINUTE_MS)) });
+      if (elapsed < DAY_MS) return t('notificationHoursAgo', { count: count(Math.floor(elapsed / HOUR_MS)) });
       // Arabic in Latin digits, as the records engine writes dates.
       return new Date(then).toLocaleDateString(language === 'ar' ? `${localeOf('ar')}-u-nu-latn` : undefined);
     },
