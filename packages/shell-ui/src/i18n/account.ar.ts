@@ -12,6 +12,7 @@ export const accountAr: Messages<keyof typeof accountEn> = {
   close: 'إغلاق',
   cancel: 'إلغاء',
   listSeparator: '، ',
+  requestFailed: 'تعذّر تنفيذ الطلب.',
   passwordIntro: 'تحتاج كلمة المرور الجديدة إلى {rule} سيتم تسجيل خروج جلساتك الأخرى؛ وتبقى هذه الجلسة.',
   passwordRule: 'من {min} إلى {max} حرفًا، بلا مسافات في البداية أو النهاية.',
   passwordCurrent: 'كلمة المرور الحالية',

@@ -9,6 +9,7 @@ export const accountEn = {
   close: 'Close',
   cancel: 'Cancel',
   listSeparator: ', ',
+  requestFailed: 'The request failed.',
   passwordIntro: 'The new password needs {rule} Your other sessions will be signed out; this one stays.',
   passwordRule: '{min} to {max} characters, no spaces at the start or end.',
   passwordCurrent: 'Current password',

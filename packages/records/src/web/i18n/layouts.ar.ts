@@ -12,6 +12,7 @@ export const layoutsAr: Messages<keyof typeof layoutsEn> = {
   exporting: 'جارٍ تصدير {count} صف…',
   exportDone: 'تم {count}',
   exportKib: '{count} ك.ب',
+  exportFailed: 'تعذّر التصدير.',
   filterTitle: 'تصفية {label}',
   filterAll: 'كل (و)',
   filterAny: 'أيّ (أو)',

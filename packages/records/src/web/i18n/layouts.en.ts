@@ -9,6 +9,7 @@ export const layoutsEn = {
   exporting: 'Exporting {count} rows…',
   exportDone: '{count} done',
   exportKib: '{count} KiB',
+  exportFailed: 'The export failed.',
   filterTitle: 'Filter {label}',
   filterAll: 'all (AND)',
   filterAny: 'any (OR)',
