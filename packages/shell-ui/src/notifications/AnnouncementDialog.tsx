@@ -1,4 +1,5 @@
-import { useT } from '@propdesk/i18n/react';
+import { englishWords } from '@propdesk/i18n';
+import { useLanguage, useT } from '@propdesk/i18n/react';
 import { shellCatalog } from '../i18n/catalog.js';
 import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
@@ -28,6 +29,9 @@ import { AnnouncementRecipient, type TargetUser, type TargetsState } from './Ann
 
 export { ANNOUNCEMENT_PATH } from './announcementApi.js';
 export const ANNOUNCEMENT_SENT_TEXT = 'Announcement sent';
+
+/** The shell's words found by their English (the announcement's messages are written in English). */
+const announcementWords = englishWords([shellCatalog]);
 
 export type AnnouncementDialogProps = {
   open: boolean;
@@ -73,6 +77,9 @@ export function AnnouncementDialog({ open, onClose, myDepartmentId, send, loadTa
   const { enqueueSnackbar } = useSnackbar();
   const titleId = useId();
   const t = useT(shellCatalog);
+  const language = useLanguage();
+  // The schema's and the form's messages are English (shared with the server): said in the page's language.
+  const said = (message: string | null | undefined) => (message && language !== 'en' ? (announcementWords.translate(message, language) ?? message) : (message ?? undefined));
   const [draft, setDraft] = useState<AnnouncementDraft>(() => ({ ...EMPTY_ANNOUNCEMENT, targetId: myDepartmentId ?? '' }));
   const [errors, setErrors] = useState<AnnouncementErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -127,7 +134,7 @@ export function AnnouncementDialog({ open, onClose, myDepartmentId, send, loadTa
       targets={targets}
       targetKind={draft.targetKind}
       targetId={draft.targetId}
-      error={errors.targetId}
+      error={said(errors.targetId)}
       myDepartmentId={myDepartmentId}
       onTextChange={handleText('targetId')}
       onUserChange={handleUser}
@@ -142,7 +149,7 @@ export function AnnouncementDialog({ open, onClose, myDepartmentId, send, loadTa
         </DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            {formError ? <Alert severity="error">{formError}</Alert> : null}
+            {formError ? <Alert severity="error">{said(formError)}</Alert> : null}
             <TextField
               label={t('announcementTitle')}
               name="title"
@@ -150,7 +157,7 @@ export function AnnouncementDialog({ open, onClose, myDepartmentId, send, loadTa
               value={draft.title}
               onChange={handleText('title')}
               error={Boolean(errors.title)}
-              helperText={errors.title ?? `${draft.title.length}/${ANNOUNCEMENT_TITLE_MAX}`}
+              helperText={said(errors.title) ?? `${draft.title.length}/${ANNOUNCEMENT_TITLE_MAX}`}
               autoFocus
             />
             <TextField
@@ -161,7 +168,7 @@ export function AnnouncementDialog({ open, onClose, myDepartmentId, send, loadTa
               value={draft.body}
               onChange={handleText('body')}
               error={Boolean(errors.body)}
-              helperText={errors.body}
+              helperText={said(errors.body)}
             />
             <TextField
               label={t('announcementLink')}
@@ -170,7 +177,7 @@ export function AnnouncementDialog({ open, onClose, myDepartmentId, send, loadTa
               value={draft.link}
               onChange={handleText('link')}
               error={Boolean(errors.link)}
-              helperText={errors.link ?? t('announcementLinkHelp')}
+              helperText={said(errors.link) ?? t('announcementLinkHelp')}
             />
             <TextField select label={t('announcementSendTo')} name="targetKind" value={draft.targetKind} onChange={handleKind}>
               <MenuItem value="department">{t('announcementToDepartment')}</MenuItem>
