@@ -42,7 +42,7 @@ export function SortMenu({ value, custom, fields, onChange }: SortMenuProps) {
   return (
     <>
       <Badge badgeContent={custom ? terms.length : 0} color="primary">
-        <Button startIcon={<SwapVert />} onClick={(event) => setAnchor(event.currentTarget)} aria-haspopup="dialog" title={summary ? t('sortedBy', { summary }) : undefined}>
+        <Button startIcon={<SwapVert />} onClick={(event) => setAnchor(event.currentTarget)} aria-haspopup="dialog" title={summary ? t('sortedByTitle', { summary }) : undefined}>
           {t('sort')}
         </Button>
       </Badge>

@@ -26,7 +26,7 @@ export const layoutsAr: Messages<keyof typeof layoutsEn> = {
   gridFirst: 'يُعرض أول {shown} من {total}: عوامل تصفية القائمة تجد الباقي.',
   singletonFailed: 'تعذّر التحميل. {message}',
   singletonNone: 'لم يُعدّ {singular} بعد.',
-  sortedBy: 'مرتبة حسب {summary}',
+  sortedByTitle: 'مرتبة حسب {summary}',
   sortDirection: 'اتجاه {field}',
   stopSorting: 'إيقاف الترتيب حسب {field}',
   sortTip: 'تلميح: انقر عنوان عمود مع ⇧ لإضافته مفتاح ترتيب تاليًا.',

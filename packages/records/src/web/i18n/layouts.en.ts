@@ -23,7 +23,7 @@ export const layoutsEn = {
   gridFirst: 'The first {shown} of {total} are shown: the list’s filters find the rest.',
   singletonFailed: 'It could not be loaded. {message}',
   singletonNone: 'No {singular} has been set up yet.',
-  sortedBy: 'Sorted by {summary}',
+  sortedByTitle: 'Sorted by {summary}',
   sortDirection: '{field} direction',
   stopSorting: 'Stop sorting by {field}',
   sortTip: 'Tip: shift-click a column header to add it as the next key.',
