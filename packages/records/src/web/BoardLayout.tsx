@@ -1,3 +1,5 @@
+import { useT } from '@propdesk/i18n/react';
+import { recordsCatalog } from './i18n/catalog.js';
 import { useState, type DragEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -45,6 +47,7 @@ type ColumnProps = {
 };
 
 function BoardColumn({ def, options, column, index, cardName, dragging, setDragging, onDrop, onOpen }: ColumnProps) {
+  const t = useT(recordsCatalog);
   const perColumn = options.cardsPerColumn ?? 25;
   const move = options.move ?? 'any';
   const { data, isLoading, error } = useListRecordsQuery({
@@ -57,7 +60,7 @@ function BoardColumn({ def, options, column, index, cardName, dragging, setDragg
     <Paper
       variant="outlined"
       role="region"
-      aria-label={`${column.name} column`}
+      aria-label={t('boardColumn', { name: column.name })}
       data-column={column.name}
       onDragOver={(event: DragEvent) => {
         if (accepts) event.preventDefault();
@@ -79,7 +82,7 @@ function BoardColumn({ def, options, column, index, cardName, dragging, setDragg
       </Stack>
       {error ? <Alert severity="error">{serverError(error).message}</Alert> : null}
       <Stack spacing={1} tabIndex={0} role="region" aria-label={`${column.name} ${inSentence(def.label)}`} sx={{ maxHeight: '65vh', overflowY: 'auto' }}>
-        {isLoading ? <Typography variant="body2">Loading…</Typography> : null}
+        {isLoading ? <Typography variant="body2">{t('loading')}</Typography> : null}
         {(data?.data ?? []).map((row) => {
           const draggable = move !== 'none';
           const accent = options.accent?.(row);
@@ -114,7 +117,7 @@ function BoardColumn({ def, options, column, index, cardName, dragging, setDragg
         })}
         {data && data.total > perColumn ? (
           <Typography variant="caption" color="text.secondary" sx={{ px: 0.5 }}>
-            {data.total - perColumn} more: use the list’s filters.
+            {t('boardMore', { count: String(data.total - perColumn) })}
           </Typography>
         ) : null}
       </Stack>
@@ -128,6 +131,7 @@ function BoardColumn({ def, options, column, index, cardName, dragging, setDragg
  */
 export function BoardLayout({ def, options, onOpen }: { def: ResourceDef; options: BoardLayoutOptions; onOpen: (id: string) => void }) {
   const { enqueueSnackbar } = useSnackbar();
+  const t = useT(recordsCatalog);
   const [dragging, setDragging] = useState<Dragging | null>(null);
   const [save] = useSaveRecordMutation();
   const columns = useColumns(def, options);
@@ -137,10 +141,10 @@ export function BoardLayout({ def, options, onOpen }: { def: ResourceDef; option
     // The save refreshes every column (the engine's `Record` tag of the resource), refused or not.
     const result = await save({ resource: def.name, id: row.id, body: { version: row.version, [options.groupBy]: to.value } });
     if ('error' in result) enqueueSnackbar(serverError(result.error).message, { variant: 'error' });
-    else enqueueSnackbar(`${String(row[label] ?? def.singular)}: ${to.name}.`, { variant: 'success' });
+    else enqueueSnackbar(t('boardMoved', { record: String(row[label] ?? def.singular), column: to.name }), { variant: 'success' });
   };
   return (
-    <Box tabIndex={0} role="region" aria-label={`${def.label} by ${(def.fields[options.groupBy]?.label ?? options.groupBy).toLowerCase()}`} sx={{ overflowX: 'auto', pb: 1 }}>
+    <Box tabIndex={0} role="region" aria-label={t('boardRegion', { label: def.label, field: (def.fields[options.groupBy]?.label ?? options.groupBy).toLowerCase() })} sx={{ overflowX: 'auto', pb: 1 }}>
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start', minWidth: 'min-content' }}>
         {columns.map((column, index) => (
           <BoardColumn

@@ -68,18 +68,18 @@ export function ExportMenu({ resource, params, columns, total, totalExact = true
         {label}
       </Button>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        <MenuItem onClick={() => void handleExport('csv')}>CSV ({countText(total, totalExact)} rows)</MenuItem>
-        <MenuItem onClick={() => void handleExport('xlsx')}>Excel (XLSX)</MenuItem>
+        <MenuItem onClick={() => void handleExport('csv')}>{t('exportCsv', { count: countText(total, totalExact) })}</MenuItem>
+        <MenuItem onClick={() => void handleExport('xlsx')}>{t('exportXlsx')}</MenuItem>
       </Menu>
       <Snackbar open={progress !== null} anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}>
         <Box sx={{ bgcolor: 'background.paper', boxShadow: 3, borderRadius: 1, p: 2, minWidth: 300 }} role="status">
           <Typography variant="body2" sx={{ mb: 1 }}>
-            Exporting {progress?.total ? number.format(progress.total) : countText(total, totalExact)} rows…{' '}
-            {progress ? (progress.rows !== null ? `${number.format(progress.rows)} done` : `${number.format(Math.round(progress.received / 1024))} KiB`) : ''}
+            {t('exporting', { count: progress?.total ? number.format(progress.total) : countText(total, totalExact) })}{' '}
+            {progress ? (progress.rows !== null ? t('exportDone', { count: number.format(progress.rows) }) : t('exportKib', { count: number.format(Math.round(progress.received / 1024)) })) : ''}
           </Typography>
           <LinearProgress variant={percent === null ? 'indeterminate' : 'determinate'} value={percent ?? 0} />
           <Button size="small" sx={{ mt: 1 }} onClick={() => controller.current?.abort()}>
-            Cancel
+            {t('cancel')}
           </Button>
         </Box>
       </Snackbar>

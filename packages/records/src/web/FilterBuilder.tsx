@@ -57,7 +57,7 @@ export function FilterBuilder({ def, open, value, onApply, onClose }: FilterBuil
 
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" aria-labelledby="filter-title">
-      <DialogTitle id="filter-title">Filter {inSentence(def.label)}</DialogTitle>
+      <DialogTitle id="filter-title">{t('filterTitle', { label: inSentence(def.label) })}</DialogTitle>
       <DialogContent>
         <FilterGroupEditor def={def} fields={fields} group={draft} path={[]} update={update} changeGroup={changeGroup} newCondition={newCondition} />
         {error ? (

@@ -37,10 +37,10 @@ export function FilterGroupEditor({ def, fields, group, path, update, changeGrou
             changeGroup(path, (current) => ({ ...current, join }));
           }}
         >
-          <ToggleButton value="and">all (AND)</ToggleButton>
-          <ToggleButton value="or">any (OR)</ToggleButton>
+          <ToggleButton value="and">{t('filterAll')}</ToggleButton>
+          <ToggleButton value="or">{t('filterAny')}</ToggleButton>
         </ToggleButtonGroup>
-        <Typography variant="body2">of these conditions</Typography>
+        <Typography variant="body2">{t('filterOfThese')}</Typography>
       </Stack>
       {group.children.map((child, index) =>
         isGroup(child) ? (

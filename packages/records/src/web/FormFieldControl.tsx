@@ -1,3 +1,5 @@
+import { useT } from '@propdesk/i18n/react';
+import { recordsCatalog } from './i18n/catalog.js';
 import type { ReactNode } from 'react';
 import { Controller, type Control, type FieldValues } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
@@ -28,6 +30,7 @@ export type FormFieldControlProps = {
 
 /** One field of the form, bound to react-hook-form: a table of rows, or the input of its kind. */
 export function FormFieldControl({ def, name, field, control, watched, labels, clashLink, disabled, onLabels, onTyped, onCreateReference }: FormFieldControlProps) {
+  const t = useT(recordsCatalog);
   return (
     <Controller
       name={name}
@@ -53,7 +56,7 @@ export function FormFieldControl({ def, name, field, control, watched, labels, c
             value={input.value}
             labels={labels}
             error={fieldState.error?.message}
-            note={clashNote(clashLink, Boolean(fieldState.error))}
+            note={clashNote(clashLink, Boolean(fieldState.error), t('openClashing'))}
             disabled={disabled}
             onChange={(value, nextLabels) => {
               input.onChange(value);
@@ -69,10 +72,10 @@ export function FormFieldControl({ def, name, field, control, watched, labels, c
   );
 }
 
-function clashNote(link: string | undefined, failed: boolean): ReactNode {
+function clashNote(link: string | undefined, failed: boolean, text: string): ReactNode {
   return link && failed ? (
     <Link component={RouterLink} to={link}>
-      Open the record that uses it
+      {text}
     </Link>
   ) : undefined;
 }

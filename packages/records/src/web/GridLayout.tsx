@@ -1,3 +1,5 @@
+import { useT } from '@propdesk/i18n/react';
+import { recordsCatalog } from './i18n/catalog.js';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
@@ -36,6 +38,7 @@ function arrange(rows: readonly RecordRow[], options: GridLayoutOptions) {
  * status): the scope is chosen first (`?scope=` in the URL), then every record of it is shown.
  */
 export function GridLayout({ def, options, onOpen }: { def: ResourceDef; options: GridLayoutOptions; onOpen: (id: string) => void }) {
+  const t = useT(recordsCatalog);
   const [search, setSearch] = useSearchParams();
   const scope = search.get('scope');
   const scopeField = def.fields[options.scope];
@@ -64,13 +67,13 @@ export function GridLayout({ def, options, onOpen }: { def: ResourceDef; options
       <Box sx={{ maxWidth: 360 }}>
         <ReferencePicker resource={scopeField?.ref ?? ''} name="grid-scope" label={scopeField?.label ?? options.scope} value={scope} onChange={(next) => setScope((next as string | null) ?? null)} />
       </Box>
-      {!scope ? <Alert severity="info">Choose the {(scopeField?.label ?? options.scope).toLowerCase()} to see its {inSentence(def.label)}.</Alert> : null}
+      {!scope ? <Alert severity="info">{t('gridChoose', { scope: (scopeField?.label ?? options.scope).toLowerCase(), label: inSentence(def.label) })}</Alert> : null}
       {error ? <Alert severity="error">{serverError(error).message}</Alert> : null}
-      {scope && !currentData && isFetching ? <LinearProgress aria-label={`Loading ${inSentence(def.label)}`} /> : null}
-      {scope && currentData && rows.length === 0 ? <Alert severity="info">No {inSentence(def.label)} here yet.</Alert> : null}
+      {scope && !currentData && isFetching ? <LinearProgress aria-label={t('gridLoading', { label: inSentence(def.label) })} /> : null}
+      {scope && currentData && rows.length === 0 ? <Alert severity="info">{t('gridEmpty', { label: inSentence(def.label) })}</Alert> : null}
       {rows.length > 0 ? (
         <>
-          <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 1 }} aria-label="Legend">
+          <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 1 }} aria-label={t('gridLegend')}>
             {options.colors.map((item) => (
               <Stack key={item.value} direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
                 <Box sx={{ width: 14, height: 14, borderRadius: '3px', bgcolor: item.color }} />
@@ -81,7 +84,7 @@ export function GridLayout({ def, options, onOpen }: { def: ResourceDef; options
             ))}
           </Stack>
           {currentData && currentData.total > rows.length ? (
-            <Alert severity="info">The first {rows.length} of {currentData.total} are shown: the list’s filters find the rest.</Alert>
+            <Alert severity="info">{t('gridFirst', { shown: String(rows.length), total: String(currentData.total) })}</Alert>
           ) : null}
           <Box sx={{ display: 'flex', gap: 2, overflowX: 'auto', pb: 1 }}>
             {sections.map(({ section, lines }) => (

@@ -33,7 +33,7 @@ export function PhoneLinks({ value }: PhoneLinksProps) {
         {value}
       </Link>
       {links.whatsapp ? (
-        <Link href={links.whatsapp} onClick={stay} target="_blank" rel="noopener noreferrer" aria-label={`WhatsApp ${value}`} title="WhatsApp" sx={{ display: 'inline-flex', color: '#1f8f4e' }}>
+        <Link href={links.whatsapp} onClick={stay} target="_blank" rel="noopener noreferrer" aria-label={t('whatsApp', { value })} title={t('whatsAppTitle')} sx={{ display: 'inline-flex', color: '#1f8f4e' }}>
           <WhatsApp fontSize="small" />
         </Link>
       ) : null}

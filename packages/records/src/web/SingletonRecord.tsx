@@ -1,3 +1,5 @@
+import { useT } from '@propdesk/i18n/react';
+import { recordsCatalog } from './i18n/catalog.js';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
@@ -14,6 +16,7 @@ export type SingletonRecordProps = { def: ResourceDef; canCreate: boolean };
  * address is replaced, not pushed, so Back leaves the screen.
  */
 export function SingletonRecord({ def, canCreate }: SingletonRecordProps) {
+  const t = useT(recordsCatalog);
   const [search, setSearch] = useSearchParams();
   const { data, isLoading, error } = useListRecordsQuery({ resource: def.name, params: { pageSize: '1' } });
   const id = data?.data[0]?.id;
@@ -25,7 +28,7 @@ export function SingletonRecord({ def, canCreate }: SingletonRecordProps) {
     else next.set('create', '1');
     setSearch(next, { replace: true });
   }, [id, empty, canCreate, search, setSearch]);
-  if (error) return <Alert severity="error">It could not be loaded. {serverError(error).message}</Alert>;
+  if (error) return <Alert severity="error">{t('singletonFailed', { message: serverError(error).message })}</Alert>;
   if (isLoading || id || (empty && canCreate)) return <Skeleton variant="rounded" height={240} />;
-  return <Alert severity="info">No {inSentence(def.singular)} has been set up yet.</Alert>;
+  return <Alert severity="info">{t('singletonNone', { singular: inSentence(def.singular) })}</Alert>;
 }

@@ -42,7 +42,7 @@ export function SortMenu({ value, custom, fields, onChange }: SortMenuProps) {
   return (
     <>
       <Badge badgeContent={custom ? terms.length : 0} color="primary">
-        <Button startIcon={<SwapVert />} onClick={(event) => setAnchor(event.currentTarget)} aria-haspopup="dialog" title={summary ? `Sorted by ${summary}` : undefined}>
+        <Button startIcon={<SwapVert />} onClick={(event) => setAnchor(event.currentTarget)} aria-haspopup="dialog" title={summary ? t('sortedByTitle', { summary }) : undefined}>
           {t('sort')}
         </Button>
       </Badge>
@@ -66,7 +66,7 @@ export function SortMenu({ value, custom, fields, onChange }: SortMenuProps) {
                 size="small"
                 exclusive
                 value={term.desc ? 'desc' : 'asc'}
-                aria-label={`${labels.get(term.field) ?? term.field} direction`}
+                aria-label={t('sortDirection', { field: labels.get(term.field) ?? term.field })}
                 onChange={(_event, direction: 'asc' | 'desc' | null) => {
                   if (direction) change(terms.map((item) => (item.field === term.field ? { ...item, desc: direction === 'desc' } : item)));
                 }}
@@ -78,7 +78,7 @@ export function SortMenu({ value, custom, fields, onChange }: SortMenuProps) {
                   <ArrowDownward fontSize="small" />
                 </ToggleButton>
               </ToggleButtonGroup>
-              <IconButton size="small" aria-label={`Stop sorting by ${labels.get(term.field) ?? term.field}`} onClick={() => change(terms.filter((item) => item.field !== term.field))}>
+              <IconButton size="small" aria-label={t('stopSorting', { field: labels.get(term.field) ?? term.field })} onClick={() => change(terms.filter((item) => item.field !== term.field))}>
                 <Close fontSize="small" />
               </IconButton>
             </Stack>
@@ -99,7 +99,7 @@ export function SortMenu({ value, custom, fields, onChange }: SortMenuProps) {
             </TextField>
           ) : null}
           <Typography variant="caption" color="text.secondary">
-            Tip: shift-click a column header to add it as the next key.
+            {t('sortTip')}
           </Typography>
         </Stack>
       </Popover>

@@ -1,4 +1,7 @@
 import { apiErrorText, openDownload } from '@propdesk/api-client';
+import { translator } from '@propdesk/i18n';
+import { getLanguage } from '@propdesk/i18n/react';
+import { recordsCatalog } from './i18n/catalog.js';
 
 export type DownloadProgress = { received: number; total: number | null; rows: number | null };
 
@@ -9,7 +12,8 @@ export type DownloadProgress = { received: number; total: number | null; rows: n
 export async function downloadExport(path: string, filename: string, onProgress: (progress: DownloadProgress) => void, signal?: AbortSignal): Promise<void> {
   const response = await openDownload(path, signal);
   if (!response.ok || !response.body) {
-    let message = 'The export failed.';
+    // The server's message is in the account's language; this one, when it sends none, in the page's.
+    let message = translator(recordsCatalog, getLanguage())('exportFailed');
     try {
       message = ((await response.json()) as { message?: string }).message ?? message;
     } catch {

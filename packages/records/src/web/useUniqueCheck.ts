@@ -1,3 +1,5 @@
+import { useT } from '@propdesk/i18n/react';
+import { recordsCatalog } from './i18n/catalog.js';
 import { useRef, type Dispatch, type RefObject, type SetStateAction } from 'react';
 import type { FieldDef, RecordRow, ResourceDef } from '../model/index.js';
 import { useReferenceCalls } from './api.js';
@@ -18,6 +20,7 @@ export type UniqueCheckOptions = {
 /** A unique field is checked on the server as it is typed (400 ms after the last key): a clash names and links the record. */
 export function useUniqueCheck({ def, record, form, saved, submitting, setClashLinks }: UniqueCheckOptions) {
   const { formState, setError, clearErrors, getValues } = form;
+  const t = useT(recordsCatalog);
   const uniqueTimers = useRef<Record<string, ReturnType<typeof setTimeout>>>({});
   const { unique } = useReferenceCalls();
   const checkUnique = (name: string, field: FieldDef, value: unknown) => {
@@ -35,7 +38,7 @@ export function useUniqueCheck({ def, record, form, saved, submitting, setClashL
             if (formState.errors[name]?.type === 'unique') clearErrors(name);
             setClashLinks((links) => ({ ...links, [name]: '' }));
           } else {
-            setError(name, { type: 'unique', message: `Already used by ${data.clash.label}` });
+            setError(name, { type: 'unique', message: t('alreadyUsedBy', { label: data.clash.label }) });
             setClashLinks((links) => ({ ...links, [name]: data.clash?.link ?? '' }));
           }
         })

@@ -11,10 +11,16 @@ import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useSnackbar } from 'notistack';
-import { PASSWORD_RULE, passwordProblem } from '@propdesk/auth-session/model';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from '@propdesk/auth-session/model';
+import { commonValidationCatalog, englishWords, formatNumber } from '@propdesk/i18n';
+import { useLanguage, useT } from '@propdesk/i18n/react';
+import { shellCatalog } from '../i18n/catalog.js';
 import { accountCallError, useChangeMyPasswordMutation } from './accountApi.js';
 
 export const PASSWORD_CHANGED_TEXT = 'Password changed. Your other sessions were signed out.';
+
+/** The password rule's messages (auth-session's schema writes the common validation words' English). */
+const validationWords = englishWords([commonValidationCatalog]);
 
 export type ChangePasswordDialogProps = {
   open: boolean;
@@ -40,6 +46,12 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [changePassword, { isLoading }] = useChangeMyPasswordMutation();
+  const t = useT(shellCatalog);
+  useT(commonValidationCatalog);
+  const language = useLanguage();
+  // The bounds as text (1,024), Latin digits in both languages, as the server's rule writes them.
+  const rule = t('passwordRule', { min: formatNumber(PASSWORD_MIN_LENGTH, language), max: formatNumber(PASSWORD_MAX_LENGTH, language) });
+  const said = (message: string) => (language === 'en' ? message : (validationWords.translate(message, language) ?? message));
 
   const close = () => {
     if (isLoading) return;
@@ -57,11 +69,12 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
 
   const validate = (): Errors => {
     const found: Errors = {};
-    if (!values.currentPassword) found.currentPassword = 'Enter your current password';
-    const problem = values.newPassword ? passwordProblem(values.newPassword) : 'Enter a new password';
+    if (!values.currentPassword) found.currentPassword = t('passwordEnterCurrent');
+    const rawProblem = values.newPassword ? passwordProblem(values.newPassword) : t('passwordEnterNew');
+    const problem = rawProblem && said(rawProblem);
     if (problem) found.newPassword = problem;
-    else if (values.newPassword === values.currentPassword) found.newPassword = 'Choose a password other than the current one';
-    if (!found.newPassword && values.confirmPassword !== values.newPassword) found.confirmPassword = 'The passwords do not match';
+    else if (values.newPassword === values.currentPassword) found.newPassword = t('passwordSameAsCurrent');
+    if (!found.newPassword && values.confirmPassword !== values.newPassword) found.confirmPassword = t('passwordMismatch');
     return found;
   };
 
@@ -73,7 +86,7 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
     if (Object.keys(found).length > 0) return;
     try {
       const answer = await changePassword({ currentPassword: values.currentPassword, newPassword: values.newPassword }).unwrap();
-      enqueueSnackbar(answer.message || PASSWORD_CHANGED_TEXT, { variant: 'success' });
+      enqueueSnackbar(answer.message || t('passwordChanged'), { variant: 'success' });
       setValues(EMPTY);
       setErrors({});
       onClose();
@@ -104,28 +117,28 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
   return (
     <Dialog open={open} onClose={close} fullScreen={fullScreen} fullWidth maxWidth="xs" aria-labelledby={titleId}>
       <form onSubmit={submit} noValidate>
-        <DialogTitle id={titleId}>Change password</DialogTitle>
+        <DialogTitle id={titleId}>{t('changePassword')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <DialogContentText id={ruleId} variant="body2">
-              The new password needs {PASSWORD_RULE.charAt(0).toLowerCase() + PASSWORD_RULE.slice(1)} Your other sessions will be signed out; this one stays.
+              {t('passwordIntro', { rule })}
             </DialogContentText>
             {formError ? (
               <Alert severity="error" role="alert">
                 {formError}
               </Alert>
             ) : null}
-            <TextField {...fieldProps('currentPassword', 'Current password', 'current-password')} autoFocus />
-            <TextField {...fieldProps('newPassword', 'New password', 'new-password', PASSWORD_RULE)} />
-            <TextField {...fieldProps('confirmPassword', 'Confirm new password', 'new-password')} />
+            <TextField {...fieldProps('currentPassword', t('passwordCurrent'), 'current-password')} autoFocus />
+            <TextField {...fieldProps('newPassword', t('passwordNew'), 'new-password', rule)} />
+            <TextField {...fieldProps('confirmPassword', t('passwordConfirm'), 'new-password')} />
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={close} disabled={isLoading}>
-            Cancel
+            {t('cancel')}
           </Button>
           <Button type="submit" variant="contained" loading={isLoading}>
-            Change password
+            {t('changePassword')}
           </Button>
         </DialogActions>
       </form>

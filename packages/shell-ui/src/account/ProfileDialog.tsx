@@ -11,6 +11,8 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { accountCallError, useMyProfileQuery } from './accountApi.js';
+import { useT } from '@propdesk/i18n/react';
+import { shellCatalog } from '../i18n/catalog.js';
 
 export type ProfileDialogProps = {
   open: boolean;
@@ -22,24 +24,25 @@ export function ProfileDialog({ open, onClose }: ProfileDialogProps) {
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const titleId = useId();
+  const t = useT(shellCatalog);
   const { data, error, isFetching } = useMyProfileQuery(undefined, { skip: !open, refetchOnMountOrArgChange: true });
   const rows: [string, string][] = data
     ? [
-        ['Username', data.username],
-        ['Full name', data.fullName || '—'],
-        ['Email', data.email || '—'],
-        ['Department', data.department?.name ?? '—'],
-        ['Roles', data.roles.length > 0 ? data.roles.map((role) => role.name).join(', ') : '—'],
+        [t('profileUsername'), data.username],
+        [t('profileFullName'), data.fullName || '—'],
+        [t('profileEmail'), data.email || '—'],
+        [t('profileDepartment'), data.department?.name ?? '—'],
+        [t('profileRoles'), data.roles.length > 0 ? data.roles.map((role) => role.name).join(t('listSeparator')) : '—'],
       ]
     : [];
   return (
     <Dialog open={open} onClose={onClose} fullScreen={fullScreen} fullWidth maxWidth="xs" aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>Profile</DialogTitle>
+      <DialogTitle id={titleId}>{t('profile')}</DialogTitle>
       <DialogContent>
         {error ? <Alert severity="error">{accountCallError(error).message}</Alert> : null}
         {!data && isFetching ? (
           <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
-            <CircularProgress size={28} aria-label="Loading profile" />
+            <CircularProgress size={28} aria-label={t('profileLoading')} />
           </Box>
         ) : null}
         {data ? (
@@ -50,7 +53,7 @@ export function ProfileDialog({ open, onClose }: ProfileDialogProps) {
                   {label}
                 </Typography>
                 <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-                  {value}
+                  <bdi>{value}</bdi>
                 </Typography>
               </Box>
             ))}
@@ -59,7 +62,7 @@ export function ProfileDialog({ open, onClose }: ProfileDialogProps) {
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose} autoFocus>
-          Close
+          {t('close')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,3 +1,6 @@
+import { translator } from '@propdesk/i18n';
+import { getLanguage } from '@propdesk/i18n/react';
+import { shellCatalog } from '../i18n/catalog.js';
 import { baseApi, type ApiQueryError } from '@propdesk/api-client';
 import {
   changePasswordResponseSchema,
@@ -45,6 +48,6 @@ export function accountCallError(error: unknown): { message: string; fields: Rec
   const fields: Record<string, string> = {};
   const listed = envelope.success ? (envelope.data.errors ?? []) : Array.isArray(queryError.errors) ? queryError.errors : [];
   for (const item of listed) fields[item.field] ??= item.message;
-  const message = envelope.success ? envelope.data.message : typeof queryError.message === 'string' ? queryError.message : 'The request failed.';
+  const message = envelope.success ? envelope.data.message : typeof queryError.message === 'string' ? queryError.message : translator(shellCatalog, getLanguage())('requestFailed');
   return { message, fields };
 }

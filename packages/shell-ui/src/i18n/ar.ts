@@ -1,5 +1,7 @@
 import type { Messages } from '@propdesk/i18n';
 import type { ShellKey } from './en.js';
+import { accountAr } from './account.ar.js';
+import { notificationsAr } from './notifications.ar.js';
 
 const ar: Messages<ShellKey> = {
   modeSales: 'المبيعات',
@@ -36,5 +38,7 @@ const ar: Messages<ShellKey> = {
   errorStatus: 'خطأ {status}{statusText, select, other {}}',
   errorReload: 'إعادة التحميل',
   errorHome: 'الذهاب إلى الصفحة الرئيسية',
+  ...notificationsAr,
+  ...accountAr,
 };
 export default ar;

@@ -1,3 +1,6 @@
+import { accountEn } from './account.en.js';
+import { notificationsEn } from './notifications.en.js';
+
 /** The shell's own English words (sidebar, top bar, breadcrumbs, user menu, notification bell). */
 export const en = {
   modeSales: 'Sales',
@@ -33,6 +36,8 @@ export const en = {
   errorStatus: '{status} {statusText}',
   errorReload: 'Reload',
   errorHome: 'Go to the home page',
+  ...notificationsEn,
+  ...accountEn,
 };
 
 export type ShellKey = keyof typeof en;

@@ -142,7 +142,7 @@ export function UserMenu({ name }: UserMenuProps) {
         {switchable ? <ListSubheader sx={{ lineHeight: 2.5 }}>{t('goTo')}</ListSubheader> : null}
         {switchable
           ? areas.map((area) => (
-              <MenuItem key={area.mode} selected={area.mode === here} aria-current={area.mode === here ? 'page' : undefined} onClick={goTo(area.path)}>
+              <MenuItem key={area.mode} data-area={area.mode} selected={area.mode === here} aria-current={area.mode === here ? 'page' : undefined} onClick={goTo(area.path)}>
                 <ListItemIcon>{area.mode === here ? <Check fontSize="small" /> : null}</ListItemIcon>
                 <ListItemText>{t(MODE_KEYS[area.mode])}</ListItemText>
               </MenuItem>

@@ -1,3 +1,6 @@
+import { englishWords } from '@propdesk/i18n';
+import { useLanguage, useT } from '@propdesk/i18n/react';
+import { shellCatalog } from '../i18n/catalog.js';
 import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -26,6 +29,9 @@ import { AnnouncementRecipient, type TargetUser, type TargetsState } from './Ann
 
 export { ANNOUNCEMENT_PATH } from './announcementApi.js';
 export const ANNOUNCEMENT_SENT_TEXT = 'Announcement sent';
+
+/** The shell's words found by their English (the announcement's messages are written in English). */
+const announcementWords = englishWords([shellCatalog]);
 
 export type AnnouncementDialogProps = {
   open: boolean;
@@ -70,6 +76,10 @@ export function AnnouncementDialog({ open, onClose, myDepartmentId, send, loadTa
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const { enqueueSnackbar } = useSnackbar();
   const titleId = useId();
+  const t = useT(shellCatalog);
+  const language = useLanguage();
+  // The schema's and the form's messages are English (shared with the server): said in the page's language.
+  const said = (message: string | null | undefined) => (message && language !== 'en' ? (announcementWords.translate(message, language) ?? message) : (message ?? undefined));
   const [draft, setDraft] = useState<AnnouncementDraft>(() => ({ ...EMPTY_ANNOUNCEMENT, targetId: myDepartmentId ?? '' }));
   const [errors, setErrors] = useState<AnnouncementErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -106,7 +116,7 @@ export function AnnouncementDialog({ open, onClose, myDepartmentId, send, loadTa
     setSending(true);
     try {
       await send(result.request);
-      enqueueSnackbar(ANNOUNCEMENT_SENT_TEXT, { variant: 'success' });
+      enqueueSnackbar(t('announcementSent'), { variant: 'success' });
       setDraft((current) => ({ ...EMPTY_ANNOUNCEMENT, targetKind: current.targetKind, targetId: current.targetId }));
       setErrors({});
       onClose();
@@ -124,7 +134,7 @@ export function AnnouncementDialog({ open, onClose, myDepartmentId, send, loadTa
       targets={targets}
       targetKind={draft.targetKind}
       targetId={draft.targetId}
-      error={errors.targetId}
+      error={said(errors.targetId)}
       myDepartmentId={myDepartmentId}
       onTextChange={handleText('targetId')}
       onUserChange={handleUser}
@@ -135,53 +145,53 @@ export function AnnouncementDialog({ open, onClose, myDepartmentId, send, loadTa
     <Dialog open={open} onClose={handleClose} fullScreen={fullScreen} fullWidth maxWidth="sm" aria-labelledby={titleId}>
       <form noValidate onSubmit={(event) => void handleSubmit(event)}>
         <DialogTitle id={titleId} component="h2" sx={{ fontWeight: 700 }}>
-          Send announcement
+          {t('notificationsSendAnnouncement')}
         </DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            {formError ? <Alert severity="error">{formError}</Alert> : null}
+            {formError ? <Alert severity="error">{said(formError)}</Alert> : null}
             <TextField
-              label="Title"
+              label={t('announcementTitle')}
               name="title"
               required
               value={draft.title}
               onChange={handleText('title')}
               error={Boolean(errors.title)}
-              helperText={errors.title ?? `${draft.title.length}/${ANNOUNCEMENT_TITLE_MAX}`}
+              helperText={said(errors.title) ?? `${draft.title.length}/${ANNOUNCEMENT_TITLE_MAX}`}
               autoFocus
             />
             <TextField
-              label="Message"
+              label={t('announcementMessage')}
               name="body"
               multiline
               minRows={3}
               value={draft.body}
               onChange={handleText('body')}
               error={Boolean(errors.body)}
-              helperText={errors.body}
+              helperText={said(errors.body)}
             />
             <TextField
-              label="Link (optional)"
+              label={t('announcementLink')}
               name="link"
-              placeholder="/sales/leads or https://…"
+              placeholder={t('announcementLinkExample')}
               value={draft.link}
               onChange={handleText('link')}
               error={Boolean(errors.link)}
-              helperText={errors.link ?? 'A page of Propdesk (starting with /) or an https address'}
+              helperText={said(errors.link) ?? t('announcementLinkHelp')}
             />
-            <TextField select label="Send to" name="targetKind" value={draft.targetKind} onChange={handleKind}>
-              <MenuItem value="department">A department</MenuItem>
-              <MenuItem value="user">A user</MenuItem>
+            <TextField select label={t('announcementSendTo')} name="targetKind" value={draft.targetKind} onChange={handleKind}>
+              <MenuItem value="department">{t('announcementToDepartment')}</MenuItem>
+              <MenuItem value="user">{t('announcementToUser')}</MenuItem>
             </TextField>
             {recipient}
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={handleClose} disabled={sending}>
-            Cancel
+            {t('cancel')}
           </Button>
           <Button type="submit" variant="contained" disabled={sending} startIcon={sending ? <CircularProgress size={16} color="inherit" /> : null}>
-            Send
+            {t('announcementSend')}
           </Button>
         </DialogActions>
       </form>

@@ -1,3 +1,5 @@
+import { useT } from '@propdesk/i18n/react';
+import { shellCatalog } from '../i18n/catalog.js';
 import type { ChangeEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
@@ -27,14 +29,15 @@ export type AnnouncementRecipientProps = {
  * list could not be loaded) an id typed in.
  */
 export function AnnouncementRecipient({ targets, targetKind, targetId, error, myDepartmentId, onTextChange, onUserChange }: AnnouncementRecipientProps) {
+  const t = useT(shellCatalog);
   const recipientError = { error: Boolean(error), helperText: error };
-  if (targets.status === 'loading') return <CircularProgress size={20} aria-label="Loading recipients" />;
+  if (targets.status === 'loading') return <CircularProgress size={20} aria-label={t('announcementLoadingRecipients')} />;
   if (targets.status === 'failed') {
     return (
       <>
-        <Alert severity="warning">The list of recipients could not be loaded; enter an id instead.</Alert>
+        <Alert severity="warning">{t('announcementRecipientsFailed')}</Alert>
         <TextField
-          label={targetKind === 'user' ? 'User id' : 'Department id'}
+          label={targetKind === 'user' ? t('announcementUserId') : t('announcementDepartmentId')}
           name="targetId"
           required
           value={targetId}
@@ -49,7 +52,7 @@ export function AnnouncementRecipient({ targets, targetKind, targetId, error, my
     return (
       <TextField
         select
-        label="Department"
+        label={t('announcementDepartment')}
         name="targetId"
         required
         value={departments.some((department) => department.id === targetId) ? targetId : ''}
@@ -58,7 +61,7 @@ export function AnnouncementRecipient({ targets, targetKind, targetId, error, my
       >
         {departments.map((department) => (
           <MenuItem key={department.id} value={department.id}>
-            {department.id === myDepartmentId ? `${department.name} (my department)` : department.name}
+            {department.id === myDepartmentId ? t('announcementMyDepartment', { name: department.name }) : department.name}
           </MenuItem>
         ))}
       </TextField>
@@ -71,7 +74,7 @@ export function AnnouncementRecipient({ targets, targetKind, targetId, error, my
       isOptionEqualToValue={(option, value) => option.id === value.id}
       value={users.find((user) => user.id === targetId) ?? null}
       onChange={onUserChange}
-      renderInput={(params) => <TextField {...params} label="User" name="targetUser" required {...recipientError} />}
+      renderInput={(params) => <TextField {...params} label={t('announcementUser')} name="targetUser" required {...recipientError} />}
     />
   );
 }

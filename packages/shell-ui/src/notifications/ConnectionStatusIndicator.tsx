@@ -1,3 +1,6 @@
+import type { ShellKey } from '../i18n/en.js';
+import { useT } from '@propdesk/i18n/react';
+import { shellCatalog } from '../i18n/catalog.js';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useSelector } from 'react-redux';
@@ -10,9 +13,19 @@ const DOT_COLORS: Record<ConnectionStatus, string> = {
   disconnected: 'text.disabled',
 };
 
+/** Each status's words (notifications-core's, spec section 4, in the shell's catalog). */
+const STATUS_WORDS: Record<ConnectionStatus, { label: ShellKey; description: ShellKey }> = {
+  connected: { label: 'connectionConnected', description: 'connectionConnectedNote' },
+  connecting: { label: 'connectionConnecting', description: 'connectionConnectingNote' },
+  polling: { label: 'connectionPolling', description: 'connectionPollingNote' },
+  disconnected: { label: 'connectionDisconnected', description: 'connectionDisconnectedNote' },
+};
+
 /** The connection status of the live notifications: a coloured dot, the label and its description. */
 export function ConnectionStatusIndicator() {
   const info = useSelector(selectConnectionStatusInfo);
+  const t = useT(shellCatalog);
+  const words = STATUS_WORDS[info.status];
   return (
     <Box
       role="status"
@@ -22,10 +35,10 @@ export function ConnectionStatusIndicator() {
     >
       <Box aria-hidden="true" sx={{ width: 8, height: 8, borderRadius: '50%', flexShrink: 0, bgcolor: DOT_COLORS[info.status] }} />
       <Typography variant="caption" sx={{ fontWeight: 600, color: 'text.primary', whiteSpace: 'nowrap' }}>
-        {info.label}
+        {t(words.label)}
       </Typography>
       <Typography variant="caption" color="text.secondary" noWrap>
-        {info.description}
+        {t(words.description)}
       </Typography>
     </Box>
   );

@@ -11,8 +11,10 @@ import DoneAll from '@mui/icons-material/DoneAll';
 import NotificationsOffOutlined from '@mui/icons-material/NotificationsOffOutlined';
 import { useRef } from 'react';
 import { useSelector } from 'react-redux';
+import { formatNumber } from '@propdesk/i18n';
+import { useLanguage, useT } from '@propdesk/i18n/react';
 import {
-  SHOWING_FIRST_TEXT,
+  NOTIFICATION_VISIBLE_LIMIT,
   deleteNotification,
   markAllNotificationsAsRead,
   markNotificationAsRead,
@@ -31,6 +33,7 @@ import { NotificationListItem } from './NotificationListItem.js';
 import { NotificationSoundSettings } from './NotificationSoundSettings.js';
 import { useNotificationsDispatch } from './useNotificationsDispatch.js';
 import { useNow } from './useNow.js';
+import { shellCatalog } from '../i18n/catalog.js';
 
 export type NotificationCentreProps = {
   /** The id of the heading, so the surrounding dialog can be labelled by it. */
@@ -52,6 +55,10 @@ export function NotificationCentre({ headingId, onOpenLink, onClose, onSendAnnou
   const hasAny = useSelector(selectNotificationList).length > 0;
   const filter = useSelector(selectNotificationFilter);
   const now = useNow();
+  const t = useT(shellCatalog);
+  // English as it was; Arabic in Latin digits (decisions 211-212), as the rest of the product writes counts.
+  const language = useLanguage();
+  const count = (value: number) => (language === 'en' ? String(value) : formatNumber(value, language));
 
   const handleOpen = (notification: Notification) => {
     if (!notification.isRead) void dispatch(markNotificationAsRead(notification.id));
@@ -76,12 +83,12 @@ export function NotificationCentre({ headingId, onOpenLink, onClose, onSendAnnou
       <Box sx={{ px: 2, pt: 1.5, pb: 1, display: 'flex', flexDirection: 'column', gap: 0.5 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
           <Typography ref={headingRef} id={headingId} tabIndex={-1} variant="subtitle1" component="h2" sx={{ fontWeight: 700, mr: 'auto', '&:focus': { outline: 'none' } }}>
-            Notifications
+            {t('notificationsHeading')}
           </Typography>
           <Typography variant="caption" color="text.secondary" data-testid="notification-unread-count">
-            {unreadCount > 0 ? `${unreadCount} unread` : 'All caught up'}
+            {unreadCount > 0 ? t('notificationsUnreadCount', { count: count(unreadCount) }) : t('notificationsAllCaughtUp')}
           </Typography>
-          <IconButton size="small" aria-label="Close notifications" onClick={onClose} edge="end">
+          <IconButton size="small" aria-label={t('notificationsClose')} onClick={onClose} edge="end">
             <CloseIcon fontSize="small" />
           </IconButton>
         </Box>
@@ -90,12 +97,12 @@ export function NotificationCentre({ headingId, onOpenLink, onClose, onSendAnnou
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', pt: 0.5 }}>
             {canMarkAll ? (
               <Button size="small" variant="outlined" startIcon={<DoneAll />} onClick={handleMarkAll}>
-                Mark all as read
+                {t('notificationsMarkAll')}
               </Button>
             ) : null}
             {onSendAnnouncement ? (
               <Button size="small" variant="text" startIcon={<CampaignOutlined />} onClick={onSendAnnouncement}>
-                Send announcement
+                {t('notificationsSendAnnouncement')}
               </Button>
             ) : null}
           </Box>
@@ -106,7 +113,7 @@ export function NotificationCentre({ headingId, onOpenLink, onClose, onSendAnnou
       <Divider />
       <Box sx={{ flexGrow: 1, minHeight: 0, overflowY: 'auto' }} data-testid="notification-list-region">
         {items.length > 0 ? (
-          <List disablePadding aria-label="Notification list">
+          <List disablePadding aria-label={t('notificationsList')}>
             {items.map((notification) => (
               <NotificationListItem
                 key={notification.id}
@@ -120,22 +127,22 @@ export function NotificationCentre({ headingId, onOpenLink, onClose, onSendAnnou
           </List>
         ) : loading && !hasAny ? (
           <Box sx={{ display: 'flex', justifyContent: 'center', py: 5 }}>
-            <CircularProgress size={24} aria-label="Loading notifications" />
+            <CircularProgress size={24} aria-label={t('notificationsLoading')} />
           </Box>
         ) : (
           <Box sx={{ textAlign: 'center', py: 5, px: 3, color: 'text.secondary' }} data-testid="notification-empty">
             <NotificationsOffOutlined sx={{ fontSize: 36, opacity: 0.5 }} />
             <Typography variant="body2" sx={{ fontWeight: 600, color: 'text.primary', mt: 1 }}>
-              {filtered ? 'No notifications match' : 'No notifications yet'}
+              {filtered ? t('notificationsNoMatch') : t('notificationsNoneYet')}
             </Typography>
             <Typography variant="caption">
-              {filtered ? 'Try another search or show all notifications.' : 'New notifications will appear here as they arrive.'}
+              {filtered ? t('notificationsTryAnother') : t('notificationsWillAppear')}
             </Typography>
           </Box>
         )}
         {hasMore ? (
           <Typography variant="caption" component="p" color="text.secondary" sx={{ textAlign: 'center', py: 1.25 }} data-testid="notification-showing-first">
-            {SHOWING_FIRST_TEXT}
+            {t('notificationsShowingFirst', { count: count(NOTIFICATION_VISIBLE_LIMIT) })}
           </Typography>
         ) : null}
       </Box>

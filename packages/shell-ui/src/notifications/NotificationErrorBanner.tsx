@@ -1,3 +1,5 @@
+import { useT } from '@propdesk/i18n/react';
+import { shellCatalog } from '../i18n/catalog.js';
 import Alert from '@mui/material/Alert';
 import { useDispatch, useSelector } from 'react-redux';
 import { describeNotificationError, notificationErrorCleared, selectNotificationError } from '@propdesk/notifications-core/web';
@@ -5,6 +7,7 @@ import { describeNotificationError, notificationErrorCleared, selectNotification
 /** The dismissible banner of spec section 8: the error's message, or 'An error occurred with notifications'. */
 export function NotificationErrorBanner() {
   const error = useSelector(selectNotificationError);
+  const t = useT(shellCatalog);
   const dispatch = useDispatch();
   if (error === null) return null;
   const handleDismiss = () => dispatch(notificationErrorCleared());
@@ -12,7 +15,7 @@ export function NotificationErrorBanner() {
     <Alert
       severity="error"
       onClose={handleDismiss}
-      closeText="Dismiss error"
+      closeText={t('notificationsDismissError')}
       sx={{ mx: 2, mb: 1 }}
       data-testid="notification-error-banner"
     >

@@ -1,3 +1,6 @@
+import type { ShellKey } from '../i18n/en.js';
+import { useT } from '@propdesk/i18n/react';
+import { shellCatalog } from '../i18n/catalog.js';
 import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -17,11 +20,11 @@ import {
 
 /** The four orders of spec section 2: by date or title, ascending or descending. */
 export const SORT_OPTIONS = [
-  { value: 'date-desc', label: 'Newest first' },
-  { value: 'date-asc', label: 'Oldest first' },
-  { value: 'title-asc', label: 'Title A–Z' },
-  { value: 'title-desc', label: 'Title Z–A' },
-] as const;
+  { value: 'date-desc', label: 'notificationsSortDateDesc' },
+  { value: 'date-asc', label: 'notificationsSortDateAsc' },
+  { value: 'title-asc', label: 'notificationsSortTitleAsc' },
+  { value: 'title-desc', label: 'notificationsSortTitleDesc' },
+] as const satisfies readonly { value: string; label: ShellKey }[];
 
 type SortValue = (typeof SORT_OPTIONS)[number]['value'];
 
@@ -32,6 +35,7 @@ function parseSort(value: string): { sortBy: NotificationSortBy; sortOrder: Noti
 
 /** Search (applied after 300 ms without typing), the unread-only switch and the sort order. */
 export function NotificationFilters() {
+  const t = useT(shellCatalog);
   const filter = useSelector(selectNotificationFilter);
   const dispatch = useDispatch();
   const [search, setSearch] = useState(filter.searchQuery);
@@ -53,7 +57,7 @@ export function NotificationFilters() {
       <TextField
         size="small"
         type="search"
-        label="Search notifications"
+        label={t('notificationsSearch')}
         value={search}
         onChange={handleSearch}
         fullWidth
@@ -70,13 +74,13 @@ export function NotificationFilters() {
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
         <FormControlLabel
           control={<Switch size="small" checked={filter.showUnreadOnly} onChange={handleUnreadOnly} />}
-          label="Unread only"
+          label={t('notificationsUnreadOnly')}
           sx={{ mr: 'auto', '& .MuiFormControlLabel-label': { fontSize: 14 } }}
         />
-        <TextField select size="small" label="Sort" value={sortValue} onChange={handleSort} sx={{ minWidth: 150 }}>
+        <TextField select size="small" label={t('notificationsSort')} value={sortValue} onChange={handleSort} sx={{ minWidth: 150 }}>
           {SORT_OPTIONS.map((option) => (
             <MenuItem key={option.value} value={option.value}>
-              {option.label}
+              {t(option.label)}
             </MenuItem>
           ))}
         </TextField>

@@ -8,7 +8,9 @@ import Typography from '@mui/material/Typography';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import DoneIcon from '@mui/icons-material/Done';
 import OpenInNew from '@mui/icons-material/OpenInNew';
-import { formatRelativeTime } from '@propdesk/notifications-core/web';
+import { useT } from '@propdesk/i18n/react';
+import { shellCatalog } from '../i18n/catalog.js';
+import { useRelativeTime } from './useRelativeTime.js';
 import type { Notification } from '@propdesk/notifications-core/model';
 
 export type NotificationListItemProps = {
@@ -44,6 +46,8 @@ export function NotificationListItem({ notification, now, onOpen, onMarkAsRead, 
     onMarkAsRead(id);
   };
   const handleDelete = () => onDelete(id);
+  const t = useT(shellCatalog);
+  const relativeTime = useRelativeTime();
   return (
     <ListItem
       disablePadding
@@ -58,7 +62,7 @@ export function NotificationListItem({ notification, now, onOpen, onMarkAsRead, 
       >
         {isRead ? null : (
           <Box component="span" sx={VISUALLY_HIDDEN}>
-            Unread:
+            {t('notificationUnread')}
           </Box>
         )}
         <Box
@@ -82,7 +86,7 @@ export function NotificationListItem({ notification, now, onOpen, onMarkAsRead, 
             {title}
             {link ? <OpenInNew aria-hidden="true" sx={{ fontSize: 14, color: 'text.secondary', ml: 0.5, verticalAlign: '-2px' }} /> : null}
           </Typography>
-          {link ? <Box component="span" sx={VISUALLY_HIDDEN}>, opens a link</Box> : null}
+          {link ? <Box component="span" sx={VISUALLY_HIDDEN}>{t('notificationOpensLink')}</Box> : null}
           {body ? (
             <Typography
               variant="body2"
@@ -93,20 +97,20 @@ export function NotificationListItem({ notification, now, onOpen, onMarkAsRead, 
             </Typography>
           ) : null}
           <Typography variant="caption" color="text.secondary" component="time" dateTime={createdOn} data-testid="notification-time">
-            {formatRelativeTime(createdOn, now)}
+            {relativeTime(createdOn, now)}
           </Typography>
         </Box>
       </ListItemButton>
       <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.25, pt: 1, pr: 1, flexShrink: 0 }}>
         {isRead ? null : (
-          <Tooltip title="Mark as read">
-            <IconButton size="small" aria-label={`Mark “${title}” as read`} onClick={handleMarkAsRead}>
+          <Tooltip title={t('notificationMarkAsRead')}>
+            <IconButton size="small" aria-label={t('notificationMarkAsReadNamed', { title })} onClick={handleMarkAsRead}>
               <DoneIcon fontSize="small" />
             </IconButton>
           </Tooltip>
         )}
-        <Tooltip title="Delete">
-          <IconButton ref={deleteRef} size="small" aria-label={`Delete “${title}”`} onClick={handleDelete}>
+        <Tooltip title={t('notificationDelete')}>
+          <IconButton ref={deleteRef} size="small" aria-label={t('notificationDeleteNamed', { title })} onClick={handleDelete}>
             <DeleteOutline fontSize="small" />
           </IconButton>
         </Tooltip>

@@ -1,3 +1,5 @@
+import { useT } from '@propdesk/i18n/react';
+import { shellCatalog } from '../i18n/catalog.js';
 import { useEffect } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -20,9 +22,11 @@ export type AccessDeniedPageProps = {
 /** The public /not-authorized page (spec sections 2 and 8). */
 export function AccessDeniedPage({ onSignOut }: AccessDeniedPageProps) {
   const navigate = useNavigate();
+  const t = useT(shellCatalog);
+  const title = t('accessDenied');
   useEffect(() => {
-    document.title = 'Access Denied · Propdesk';
-  }, []);
+    document.title = `${title} · Propdesk`;
+  }, [title]);
   const handleGoBack = () => {
     void navigate('/');
   };
@@ -36,18 +40,18 @@ export function AccessDeniedPage({ onSignOut }: AccessDeniedPageProps) {
           <LockOutlined />
         </Box>
         <Typography component="h1" variant="h5" sx={{ fontWeight: 600, mb: 1 }}>
-          Access Denied
+          {title}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 3 }}>
-          {ACCESS_DENIED_TEXT}
+          {t('accessDeniedText')}
         </Typography>
         <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'center', flexWrap: 'wrap' }}>
           <Button variant="contained" onClick={handleGoBack}>
-            Go Back
+            {t('accessDeniedGoBack')}
           </Button>
           {onSignOut ? (
             <Button variant="text" onClick={onSignOut}>
-              Sign in as someone else
+              {t('accessDeniedSignInAgain')}
             </Button>
           ) : null}
         </Box>

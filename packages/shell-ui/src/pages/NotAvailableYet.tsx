@@ -1,3 +1,5 @@
+import { useT } from '@propdesk/i18n/react';
+import { shellCatalog } from '../i18n/catalog.js';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -16,6 +18,7 @@ export type NotAvailableYetProps = {
  * title itself is the breadcrumb bar's heading, so this names the screen at the next level.
  */
 export function NotAvailableYet({ title, description }: NotAvailableYetProps) {
+  const t = useT(shellCatalog);
   return (
     <Box component="section" aria-labelledby="page-title" sx={{ px: { xs: 2, md: 3 }, pb: 3, pt: 1 }}>
       <Paper variant="outlined" sx={{ p: 3, display: 'flex', gap: 2, alignItems: 'flex-start', maxWidth: 720 }}>
@@ -30,7 +33,7 @@ export function NotAvailableYet({ title, description }: NotAvailableYetProps) {
             {title}
           </Typography>
           <Typography variant="body2" component="p" sx={{ mt: 0.25 }}>
-            This screen is not available yet.
+            {t('notAvailableYet')}
           </Typography>
           {description ? (
             <Typography variant="body2" color="text.secondary" component="p" sx={{ mt: 0.5 }}>

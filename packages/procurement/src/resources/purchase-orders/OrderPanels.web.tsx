@@ -42,7 +42,9 @@ export function ApprovalsPanel({ orderId }: { orderId: string; status?: string; 
         {data.tiers.map((tier) => (
           <Stack key={tier.level} direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
             <Chip size="small" label={t('appr.tier', { level: String(tier.level) })} color={tier.decision ? 'success' : tier.level === data.next ? 'warning' : 'default'} />
-            <Typography sx={{ fontWeight: 600 }}>{tier.name}</Typography>
+            <Typography sx={{ fontWeight: 600 }}>
+              <bdi>{tier.name}</bdi>
+            </Typography>
             <Typography color="text.secondary">
               {t('appr.above', { role: isolated(tier.roleName), amount: isolated(formatMoney(tier.aboveAmount)) })}
             </Typography>

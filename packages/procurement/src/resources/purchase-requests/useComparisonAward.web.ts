@@ -2,10 +2,11 @@ import { useSnackbar } from 'notistack';
 import { useEffect, useState } from 'react';
 import { toApiError } from '@propdesk/api-client';
 import type { AwardRequest, ComparisonView } from '../../model/api.js';
+import { useProcurementWords } from '../../web/i18n/words.js';
 import { useAwardRequestMutation } from './requestApi.web.js';
 
-/** The award a buyer is asked to confirm: the request body and the sentence naming what it makes. */
-export type AwardQuestion = { body: AwardRequest; text: string };
+/** The award a buyer is asked to confirm (the panel words the question from it, in the page's language). */
+export type AwardQuestion = { body: AwardRequest };
 
 /**
  * The comparison's award: the quotation chosen for each line (the lowest valid price of each line
@@ -14,6 +15,7 @@ export type AwardQuestion = { body: AwardRequest; text: string };
 export function useComparisonAward(requestId: string, data: ComparisonView | undefined) {
   const [awardRequest] = useAwardRequestMutation();
   const { enqueueSnackbar } = useSnackbar();
+  const { t, data: isolated } = useProcurementWords();
   const [choice, setChoice] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -36,7 +38,9 @@ export function useComparisonAward(requestId: string, data: ComparisonView | und
     setFailure(null);
     try {
       const result = await awardRequest({ id: requestId, body }).unwrap();
-      enqueueSnackbar(`${result.message ?? 'Awarded.'} ${result.data.orders.map((order) => `${order.number} (${order.supplier})`).join(', ')}`, { variant: 'success' });
+      // The server's message is in the account's language; the orders are data.
+      const orders = result.data.orders.map((order) => isolated(`${order.number} (${order.supplier})`)).join(t('cmp.listSeparator'));
+      enqueueSnackbar(`${result.message ?? t('cmp.awarded')} ${orders}`, { variant: 'success' });
     } catch (problem) {
       const failed = toApiError(problem);
       setFailure(failed.errors[0]?.message ?? failed.message);
@@ -45,17 +49,10 @@ export function useComparisonAward(requestId: string, data: ComparisonView | und
     }
   };
   const chosen = Object.entries(choice).map(([requestLine, quotation]) => ({ requestLine, quotation }));
-  const orders = (count: number) => `${count} purchase ${count === 1 ? 'order' : 'orders'}`;
   const handleChoose = (requestLine: string, quotation: string) => setChoice((current) => ({ ...current, [requestLine]: quotation }));
-  const askWhole = (quotation: string) => {
-    const column = data?.columns.find((candidate) => candidate.quotation === quotation);
-    setAsking({ body: { quotation }, text: `Award ${column?.number ?? 'this quotation'} to ${column?.supplierName ?? 'its supplier'}? This creates ${orders(1)}.` });
-  };
+  const askWhole = (quotation: string) => setAsking({ body: { quotation } });
   const askLines = () => {
-    if (!data) return;
-    const suppliers = new Set(chosen.map((line) => data.columns.find((column) => column.quotation === line.quotation)?.supplierName ?? line.quotation));
-    const lines = `${chosen.length} ${chosen.length === 1 ? 'line' : 'lines'}`;
-    setAsking({ body: { lines: chosen }, text: `Award ${lines} of ${data.request.number} to ${[...suppliers].join(', ')}? This creates ${orders(suppliers.size)}.` });
+    if (data) setAsking({ body: { lines: chosen } });
   };
   const handleCancel = () => setAsking(null);
   const handleConfirm = () => {

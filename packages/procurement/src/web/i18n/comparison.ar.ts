@@ -30,5 +30,6 @@ export const comparisonAr: Messages<ComparisonKey> = {
     'ترسية {number} على {supplier}؟ يُنشئ ذلك {count, plural, zero {لا أوامر شراء} one {أمر شراء واحدًا} two {أمرَي شراء} few {{n} أوامر شراء} many {{n} أمر شراء} other {{n} أمر شراء}}.',
   'cmp.askLines':
     'ترسية {lines, plural, zero {لا بنود} one {بند واحد} two {بندين} few {{l} بنود} many {{l} بندًا} other {{l} بند}} من {request} على {suppliers}؟ يُنشئ ذلك {count, plural, zero {لا أوامر شراء} one {أمر شراء واحدًا} two {أمرَي شراء} few {{n} أوامر شراء} many {{n} أمر شراء} other {{n} أمر شراء}}.',
+  'cmp.awarded': 'تمت الترسية.',
   'cmp.listSeparator': '، ',
 };

@@ -29,6 +29,7 @@ export const comparisonEn = {
   'cmp.askLines':
     'Award {lines, plural, one {{l} line} other {{l} lines}} of {request} to {suppliers}? This creates {count, plural, one {{n} purchase order} other {{n} purchase orders}}.',
   'cmp.listSeparator': ', ',
+  'cmp.awarded': 'Awarded.',
 };
 
 export type ComparisonKey = keyof typeof comparisonEn;

@@ -1,4 +1,5 @@
 import { comparisonEn } from './comparison.en.js';
+import { dashboardEn } from './dashboard.en.js';
 import { forms2En } from './forms2.en.js';
 
 /**
@@ -8,6 +9,7 @@ import { forms2En } from './forms2.en.js';
  */
 export const en = {
   ...comparisonEn,
+  ...dashboardEn,
   ...forms2En,
 };
 

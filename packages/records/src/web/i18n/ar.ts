@@ -2,6 +2,7 @@ import type { Messages } from '@propdesk/i18n';
 import type { RecordsKey } from './en.js';
 import { engineAr } from './engine.ar.js';
 import { forms2Ar } from './forms2.ar.js';
+import { layoutsAr } from './layouts.ar.js';
 
 /** The records engine's words in Arabic (docs/i18n-glossary.md); plurals with Arabic's six forms. */
 const ar: Messages<RecordsKey> = {
@@ -115,6 +116,7 @@ const ar: Messages<RecordsKey> = {
   exportSelected: 'تصدير المحدد',
   ...engineAr,
   ...forms2Ar,
+  ...layoutsAr,
 };
 
 export default ar;

@@ -2,10 +2,19 @@ import { loadTranslator } from '@propdesk/i18n';
 import { catalogProblems } from '@propdesk/i18n/testing';
 import { describe, expect, it } from 'vitest';
 import { recordsCatalog } from './catalog.js';
+import { engineEn } from './engine.en.js';
+import { forms2En } from './forms2.en.js';
+import { layoutsEn } from './layouts.en.js';
 
 describe("the records engine's words (issue 29)", () => {
   it('has every word in Arabic and English, with the same parameters', async () => {
     expect(await catalogProblems(recordsCatalog)).toEqual([]);
+  });
+
+  it("keeps each part's keys its own: a key spread twice would let the later part's word replace the earlier one's", () => {
+    const parts = [engineEn, forms2En, layoutsEn].map((part) => Object.keys(part));
+    const twice = parts.flatMap((keys, index) => keys.filter((key) => parts.some((other, at) => at !== index && other.includes(key))));
+    expect(twice).toEqual([]);
   });
 
   it('counts with Arabic plural forms, and keeps the English as it was', async () => {

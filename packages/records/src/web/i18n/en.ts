@@ -1,5 +1,6 @@
 import { engineEn } from './engine.en.js';
 import { forms2En } from './forms2.en.js';
+import { layoutsEn } from './layouts.en.js';
 
 /**
  * The records engine's own words (the list, form, view, filters, import and export, history), in the
@@ -123,6 +124,7 @@ export const en = {
   exportSelected: 'Export selected',
   ...engineEn,
   ...forms2En,
+  ...layoutsEn,
 } as const;
 
 export type RecordsKey = keyof typeof en;
