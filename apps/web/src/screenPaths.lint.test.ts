@@ -51,7 +51,9 @@ const BELOW_THE_DOMAINS: Readonly<Record<string, string>> = {
   'packages/privileges/src/landing.ts': "the spec's landing table, a declaration of its own (entity → first page)",
   'packages/privileges/src/demo.ts': "the demo users' expected landing pages, checked against the landing table",
   'packages/shell-ui/src/layout/SidebarContent.tsx': "the Settings sidebar's home, the shell's own (it imports no domain)",
-  'packages/shell-ui/src/notifications/AnnouncementDialog.tsx': 'an example path in the link field’s placeholder, not a link',
+  // The announcement dialog's link field shows an example path as its placeholder: a word of the shell's catalogs, not a link.
+  'packages/shell-ui/src/i18n/account.en.ts': 'an example path in the link field’s placeholder, not a link',
+  'packages/shell-ui/src/i18n/account.ar.ts': 'an example path in the link field’s placeholder, not a link',
 };
 
 /**
