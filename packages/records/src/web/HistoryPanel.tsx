@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import type { ResourceDef } from '../model/index.js';
 import { useRecordHistoryQuery } from './api.js';
 import { formatValue, humanize } from './format.js';
+import { shownReason } from './shownText.js';
 import { useFormat } from './i18n/valueFormat.js';
 import { isolate, richText, useLanguage, useT } from '@propdesk/i18n/react';
 import { recordsCatalog } from './i18n/catalog.js';
@@ -41,7 +42,7 @@ export function HistoryPanel({ def, id, onRestore }: HistoryPanelProps) {
             </Typography>
             <Chip size="small" label={t('fromSource', { source: entry.source })} variant="outlined" />
           </Box>
-          {entry.reason ? <Typography variant="body2">{richText(t, 'reason', { reason: entry.reason }, { reason: isolate(entry.reason) })}</Typography> : null}
+          {entry.reason ? <Typography variant="body2">{richText(t, 'reason', { reason: shownReason(entry.reason, format.language) }, { reason: isolate(shownReason(entry.reason, format.language)) })}</Typography> : null}
           <Box component="dl" sx={{ m: 0, mt: 0.5, display: 'grid', gridTemplateColumns: 'minmax(120px, max-content) 1fr auto', columnGap: 2, rowGap: 0.5 }}>
             {/* Hidden fields (a dry run's stored result, a reminder's time) are the server's bookkeeping, not a person's reading. */}
             {Object.entries(entry.changes).filter(([name]) => !def.fields[name]?.hidden).map(([name, change]) => {

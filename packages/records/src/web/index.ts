@@ -29,5 +29,5 @@ export { readListState, writeListState, listParams, defaultListState } from './l
 export type { FixedFilter, ListState } from './listState.js';
 export { requestErrorMessage, saveFile } from './download.js';
 export { registerValidationWords, translateErrors, validationMessage } from './validationWords.js';
-export { registerShownText, shownText, type ShownText } from './shownText.js';
+export { registerShownReason, registerShownText, shownReason, shownText, type ShownReason, type ShownText } from './shownText.js';
 export { formatIn, type ValueFormat } from './i18n/valueFormat.js';

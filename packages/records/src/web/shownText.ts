@@ -32,6 +32,31 @@ export function useShownTextWords(language: Language): void {
   }, [language]);
 }
 
+/** Says a reason the server wrote into a history in `language`; null when it is not one of its domain's. */
+export type ShownReason = (stored: string, language: Language) => string | null;
+
+const reasons: ShownReason[] = [];
+
+/**
+ * Registers a domain's display of the reasons its server code writes in English into the history (a
+ * hold that expired, a reservation contracted): the history panel shows a reason through the first
+ * display that knows it, in every language but English. Reasons people typed match none and show as written.
+ */
+export function registerShownReason(display: ShownReason, words?: Catalog): void {
+  reasons.push(display);
+  if (words) catalogs.add(words);
+}
+
+/** A stored history reason as a person reads it in `language`. */
+export function shownReason(stored: string, language: Language): string {
+  if (language === 'en' || !stored) return stored;
+  for (const display of reasons) {
+    const said = display(stored, language);
+    if (said !== null) return said;
+  }
+  return stored;
+}
+
 /** A field's stored text as a person reads it in `language` (as stored without a registered display). */
 export function shownText(field: Pick<FieldDef, 'shownAs'> | undefined, stored: string, language: Language): string {
   const display = field?.shownAs && language !== 'en' ? displays.get(field.shownAs) : undefined;

@@ -1,12 +1,13 @@
 import { assembleSections, domainModule, type DomainModule } from '@propdesk/shell-ui';
 import { translator } from '@propdesk/i18n';
-import { registerShownText, registerValidationWords } from '@propdesk/records/web';
+import { registerShownReason, registerShownText, registerValidationWords } from '@propdesk/records/web';
 import { SALES_SECTIONS, SALES_WEB_FOLDERS } from './manifest.js';
 import { salesValidationCatalog } from '../model/i18n/validation.js';
 import { LEDGER_LABEL_DISPLAY } from '../model/ledgerLabels.js';
 import { salesCatalog } from './i18n/catalog.js';
 import { salesFormat } from './i18n/format.js';
 import { storedLabel } from './i18n/storedLabels.js';
+import { systemReason } from './i18n/systemReasons.js';
 import { CREATE_CUSTOMER_ROUTE, customerLinks } from '../resources/leads/links.js';
 import { holdLinks, holdSetupLinks } from '../resources/hold-requests/links.js';
 import { discountAuthorityLinks, reservationLinks, reservationSetupLinks } from '../resources/reservations/links.js';
@@ -21,6 +22,8 @@ import { discountAuthorityLinks, reservationLinks, reservationSetupLinks } from 
 registerValidationWords(salesValidationCatalog);
 // The ledger's labels, stored in English, in the engine's own lists and views in Arabic (decision 357).
 registerShownText(LEDGER_LABEL_DISPLAY, (stored, language) => storedLabel(stored, translator(salesCatalog, language), salesFormat(language)), salesCatalog);
+// The reasons sales' server code writes into histories and unit stories, in the page's language.
+registerShownReason((stored, language) => systemReason(stored, translator(salesCatalog, language)), salesCatalog);
 
 export const salesModule: DomainModule = domainModule({
   id: 'sales',

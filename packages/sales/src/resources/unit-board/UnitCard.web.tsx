@@ -23,7 +23,7 @@ import { useChecker, useCurrentUser } from '@propdesk/auth-session/web';
 import { percentOf, subtractMoney } from '@propdesk/finance';
 import { useT } from '@propdesk/i18n/react';
 import type { ScreenLinks } from '@propdesk/records/model';
-import { humanize } from '@propdesk/records/web';
+import { humanize, shownReason } from '@propdesk/records/web';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -60,7 +60,7 @@ export function UnitStory({ unitId, statuses }: { unitId: string; statuses: read
         <ListItem key={line.id} disableGutters divider>
           <ListItemText
             primary={line.action ? t('unit.storyLineAction', { from: label(line.from), to: label(line.to), action: t('unit.storyAction', { action: line.action, name: humanize(line.action) }) }) : t('unit.storyLine', { from: label(line.from), to: label(line.to) })}
-            secondary={[format.dateTime(line.at), line.actorName ?? (line.source === 'system' ? t('common.theSystem') : null), line.document?.label, line.reason].filter(Boolean).join(' · ')}
+            secondary={[format.dateTime(line.at), line.actorName ?? (line.source === 'system' ? t('common.theSystem') : null), line.document?.label, line.reason ? shownReason(line.reason, format.language) : null].filter(Boolean).join(' · ')}
           />
         </ListItem>
       ))}
