@@ -166,7 +166,7 @@ const LISTEN_RETRY_MIN_MS = 250;
 const LISTEN_RETRY_MAX_MS = 10_000;
 
 /** How many statement texts are kept prepared on each PostgreSQL connection (`statementName`). */
-export const PREPARED_STATEMENTS_MAX = 1_000;
+const PREPARED_STATEMENTS_MAX = 1_000;
 const statementNames = new Map<string, string>();
 
 /**
