@@ -4,6 +4,7 @@ import { isLanguage, type Language } from '@propdesk/i18n';
 import { badRequest, fieldError, forbiddenCsrf, sendError, text, unauthorized } from '@propdesk/server-kit';
 import { CSRF_COOKIE, PRE_SESSION_COOKIE } from '../model/index.js';
 import { hashApiKey, keyInQuery, looksLikeApiKey } from './apiKeys.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { UUID, type AuthApp, type AuthContext } from './authContext.js';
 import { verifyCsrfToken } from './crypto.js';
 import { authCatalog } from './i18n/catalog.js';
@@ -42,31 +43,54 @@ type SessionRow = {
  * connection is down the cache does not answer and each request reads the database.
  */
 export function registerCallerHook(app: AuthApp, ctx: AuthContext): void {
-  const { db, cache, accessClaims } = ctx;
-  app.addHook('onRequest', async (request, reply) => {
+  const { db, cache, accessClaims, knownAccessClaims } = ctx;
+  // A callback hook with a synchronous path for the common case, a browser session whose token and
+  // session are known (issue 26: the async hook's promise and microtasks were paid by every call);
+  // anything else takes `findCaller`, which may read the database or answer the request itself.
+  app.addHook('onRequest', (request, reply, done) => {
     request.auth = null;
     // Only the API needs the caller; static files and the SPA do not cost a database query.
-    if (!request.url.startsWith('/api/')) return;
+    if (!request.url.startsWith('/api/')) return done();
     // A key in the address ends up in access logs, proxies and browser history: refused outright.
     const queryKey = keyInQuery(request.url);
     if (queryKey) {
-      return sendError(reply, badRequest(text(authCatalog, 'apiKeyInQuery'), [fieldError(queryKey, text(authCatalog, 'apiKeyInQueryField'))]));
+      sendError(reply, badRequest(text(authCatalog, 'apiKeyInQuery'), [fieldError(queryKey, text(authCatalog, 'apiKeyInQueryField'))]));
+      return;
     }
+    if (request.headers.authorization === undefined) {
+      const claims = knownAccessClaims(request);
+      // A cached entry was filled from a session row, so its ids were well-formed uuids.
+      const cached = claims ? cache.get(claims.sid, claims.sub) : undefined;
+      if (claims && cached) {
+        request.auth = { userId: cached.userId, username: cached.username, sessionId: claims.sid, departmentId: cached.departmentId, checker: cached.checker, language: cached.language ?? null };
+        return done();
+      }
+    }
+    findCaller(request, reply).then((answered) => {
+      if (!answered) done();
+    }, done);
+  });
+
+  /** The caller the long way (an API key, a token not verified yet, a session not cached); true when it answered the request itself. */
+  async function findCaller(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     // An API key (issue 27): the key alone is the caller; cookies are not looked at.
     const authorization = request.headers.authorization;
     if (authorization !== undefined) {
       const bearer = /^Bearer +(\S+) *$/i.exec(authorization);
       const auth = bearer ? await apiKeyAuth(bearer[1]!) : null;
-      if (!auth) return sendError(reply, unauthorized(text(authCatalog, bearer ? 'apiKeyUnknown' : 'apiKeyMalformed')));
+      if (!auth) {
+        sendError(reply, unauthorized(text(authCatalog, bearer ? 'apiKeyUnknown' : 'apiKeyMalformed')));
+        return true;
+      }
       request.auth = auth;
-      return undefined;
+      return false;
     }
     const claims = await accessClaims(request, false);
-    if (!claims || !UUID.test(claims.sid) || !UUID.test(claims.sub)) return;
+    if (!claims || !UUID.test(claims.sid) || !UUID.test(claims.sub)) return false;
     const cached = cache.get(claims.sid, claims.sub);
     if (cached) {
       request.auth = { userId: cached.userId, username: cached.username, sessionId: claims.sid, departmentId: cached.departmentId, checker: cached.checker, language: cached.language ?? null };
-      return;
+      return false;
     }
     const readAt = cache.generation;
     const result = await db.query<SessionRow>(
@@ -81,7 +105,7 @@ export function registerCallerHook(app: AuthApp, ctx: AuthContext): void {
       [claims.sid, claims.sub],
     );
     const row = result.rows[0];
-    if (!row) return;
+    if (!row) return false;
     const checker = createChecker(row.privileges ?? []);
     const language = languageOf(row.language);
     cache.set(
@@ -90,7 +114,8 @@ export function registerCallerHook(app: AuthApp, ctx: AuthContext): void {
       readAt,
     );
     request.auth = { userId: row.user_id, username: row.username, sessionId: claims.sid, departmentId: row.department_id, checker, language };
-  });
+    return false;
+  }
 
   /** When each key's `last_used_at` was last written by this process. */
   const lastUsedWritten = new Map<string, number>();
