@@ -34,7 +34,8 @@ export function findUnstorableText(value: unknown, path: string, depth = 0): str
  * surrogate is refused with a 400 naming the field, before it reaches a handler or the database.
  */
 export function refuseUnstorableText(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request, reply) => {
+  // A callback hook: it runs on every request and awaits nothing.
+  app.addHook('preValidation', (request, reply, done) => {
     for (const [part, value] of [
       ['params', request.params],
       ['query', request.query],
@@ -42,9 +43,10 @@ export function refuseUnstorableText(app: FastifyInstance): void {
     ] as const) {
       const field = findUnstorableText(value, '');
       if (field !== null) {
-        return sendError(reply, badRequest('Validation failed', [fieldError(field || part, text(serverKitCatalog, 'unstorableText'))]));
+        sendError(reply, badRequest('Validation failed', [fieldError(field || part, text(serverKitCatalog, 'unstorableText'))]));
+        return;
       }
     }
-    return undefined;
+    done();
   });
 }

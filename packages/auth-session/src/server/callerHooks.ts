@@ -180,13 +180,23 @@ export function registerCallerHook(app: AuthApp, ctx: AuthContext): void {
  */
 export function registerCsrfHook(app: AuthApp, ctx: AuthContext): void {
   const { keys, accessClaims } = ctx;
-  app.addHook('onRequest', async (request, reply) => {
-    if (!UNSAFE.has(request.method) || !request.url.startsWith('/api/')) return;
+  // A callback hook: a safe method or a key is let through at once (most calls); the rest is checked by `checkCsrf`.
+  app.addHook('onRequest', (request, reply, done) => {
     // A key is sent by a program, never attached by a browser on its own: nothing to forge.
-    if (request.auth?.apiKeyId) return;
+    if (!UNSAFE.has(request.method) || !request.url.startsWith('/api/') || request.auth?.apiKeyId) return done();
+    checkCsrf(request, reply).then((answered) => {
+      if (!answered) done();
+    }, done);
+  });
+
+  /** The signed double-submit check of an unsafe call; true when it refused the call (a 403 sent). */
+  async function checkCsrf(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     const header = request.headers['x-csrf-token'];
     const cookieValue = request.cookies[CSRF_COOKIE];
-    if (typeof header !== 'string' || !cookieValue || header !== cookieValue) return sendError(reply, forbiddenCsrf());
+    if (typeof header !== 'string' || !cookieValue || header !== cookieValue) {
+      sendError(reply, forbiddenCsrf());
+      return true;
+    }
     const candidates: string[] = [];
     if (request.auth) candidates.push(request.auth.sessionId);
     else {
@@ -195,9 +205,10 @@ export function registerCsrfHook(app: AuthApp, ctx: AuthContext): void {
       const pre = request.cookies[PRE_SESSION_COOKIE];
       if (pre) candidates.push(`pre:${pre}`);
     }
-    if (!candidates.some((boundId) => verifyCsrfToken(keys.csrf, header, boundId))) return sendError(reply, forbiddenCsrf());
-    return undefined;
-  });
+    if (candidates.some((boundId) => verifyCsrfToken(keys.csrf, header, boundId))) return false;
+    sendError(reply, forbiddenCsrf());
+    return true;
+  }
 }
 
 /** A stored language, or null (the browser's then decides). */

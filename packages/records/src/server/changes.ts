@@ -105,13 +105,15 @@ export function takeRequestChanges(requestId: string): string | null {
  * at once without waiting for the stream. Register on the root instance: every route's answer.
  */
 export function registerChangeHeader(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    const text = takeRequestChanges(String(request.id));
+  // Callback hooks that look nothing up while no request has changed anything: every answer passes here.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const text = byRequest.size > 0 ? takeRequestChanges(String(request.id)) : null;
     if (text) reply.header(RECORD_CHANGES_HEADER, text);
-    return payload;
+    done(null, payload);
   });
   // An answer that never went through onSend (a hijacked reply) still forgets its request.
-  app.addHook('onResponse', async (request) => {
-    byRequest.delete(String(request.id));
+  app.addHook('onResponse', (request, _reply, done) => {
+    if (byRequest.size > 0) byRequest.delete(String(request.id));
+    done();
   });
 }
