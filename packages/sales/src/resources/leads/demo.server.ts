@@ -113,21 +113,11 @@ export async function salesDemoLeads(ctx: EngineContext, tx: Queryable, options:
 export type { Database };
 
 /**
- * The sales setups of the demo company, as reference rows for the engine's seed (references by
- * name): one hold request setup per project, approved by the Sales department (the field's
- * defaults: 48 hours, 3 active holds per agent), and the lead validity rules per source or
- * channel (digital leads go cold fastest; broker and referral leads are given longer).
+ * The lead validity rules of the demo company, as reference rows for the engine's seed (references by
+ * name), per source or channel: digital leads go cold fastest; broker and referral leads are given longer.
  */
-export function salesDemoSetups() {
+export function leadDemoSetups() {
   return [
-    {
-      resource: 'hold-request-setups',
-      rows: [
-        { name: 'Palm Heights holds', project: 'Palm Heights', maxHoldHours: 48, maxActiveHoldsPerAgent: 3, requiresApproval: true, approverDepartment: 'Sales' },
-        { name: 'Zayed Residences holds', project: 'Zayed Residences', maxHoldHours: 72, maxActiveHoldsPerAgent: 3, requiresApproval: true, approverDepartment: 'Sales' },
-        { name: 'North Coast Bay holds', project: 'North Coast Bay', maxHoldHours: 24, maxActiveHoldsPerAgent: 2, requiresApproval: false },
-      ],
-    },
     {
       resource: 'lead-validity-configs',
       rows: [
