@@ -1,5 +1,7 @@
-import type { Caller } from '@propdesk/records/server';
-import type { Queryable } from '@propdesk/server-kit';
+import { callerOf, getRecord, recordsCatalog, thingOf, type Caller, type EngineContext } from '@propdesk/records/server';
+import { accessDenied, notFound, sendError, text, unauthorized, type AuthHook, type Queryable } from '@propdesk/server-kit';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { documentTotals, type DocumentTotals } from '../model/money.js';
 
 /** The first row of a query, typed. */
@@ -21,4 +23,25 @@ export async function linesTotals(tx: Queryable, lines: { table: string; parent:
     [id],
   );
   return documentTotals(rows.rows.map((line) => ({ quantity: line.quantity, unitPrice: line.price ?? 0, taxPct: line.tax })));
+}
+
+/** A record id in a call's path (one schema for every procurement call). */
+export const idParams = z.object({ id: z.uuid({ error: 'Must be a record id' }) });
+
+/** A call's guard: 401 without a session, 403 without the privilege. */
+export const can =
+  (entity: string, action: string): AuthHook =>
+  async (request, reply) => {
+    if (!request.auth) await sendError(reply, unauthorized());
+    else if (!request.auth.checker.can(entity, action)) await sendError(reply, accessDenied());
+  };
+
+/** Today (UTC) as a date text, as the calls compare validity and receipt dates. */
+export const today = () => new Date().toISOString().slice(0, 10);
+
+/** The record as the caller may see it (the engine's read, row scope and all), or 404. */
+export async function visibleRecord(ctx: EngineContext, request: FastifyRequest, resource: string, id: string) {
+  const record = await getRecord(ctx, ctx.db, ctx.registry.get(resource), callerOf(request), id);
+  if (!record) throw notFound(text(recordsCatalog, 'noSuch', { thing: thingOf(ctx.registry.get(resource)) }));
+  return record;
 }

@@ -1,7 +1,6 @@
 import { composeDomain, folderModules, registerDefinitionWords, resourceModule, type DomainServer, type ResourceModule } from '@propdesk/records/server';
 import definitionWords from '../i18n/definitions.ar.js';
 import { PROCUREMENT_FOLDERS, PROCUREMENT_RESOURCES } from '../resources/manifest.js';
-import { registerProcurementRoutes } from './routes.js';
 import { lateMigrations, migrations } from './schema.js';
 import { seedProcurementDemo } from './demo.js';
 
@@ -10,23 +9,28 @@ registerDefinitionWords(definitionWords);
 
 export { migrations, lateMigrations } from './schema.js';
 export { requiredTiers, decisionsOf } from '../resources/purchase-orders/approvals.server.js';
-export { award, comparisonOf, receive, ATTACHMENT_LIMIT_BYTES } from './routes.js';
-export { orderPdf, printCompany, requestPdf, type PrintCompany } from './pdf.js';
+export { award } from '../resources/purchase-requests/award.server.js';
+export { comparisonOf } from '../resources/purchase-requests/comparison.server.js';
+export { receive } from '../resources/purchase-orders/receive.server.js';
+export { ATTACHMENT_LIMIT_BYTES } from '../resources/quotations/routes.server.js';
+export { printCompany, type PrintCompany } from './pdf.js';
+export { orderPdf } from '../resources/purchase-orders/print.server.js';
+export { requestPdf } from '../resources/purchase-requests/print.server.js';
 export { seedProcurementDemo };
 
 /**
- * The calls beside the engine's that span procurement's documents (comparison and award of a request,
- * approvals and receipts of an order, quotation attachments, the dashboard) and their tables.
+ * The domain's own tables (approval decisions, receipts of goods, quotation attachments: one migration,
+ * already run as one on every database, so it stays whole here rather than in three folders).
  */
-const calls = resourceModule({ id: 'procurement-calls', migrations, lateMigrations, routes: (app, { engine }) => registerProcurementRoutes(app, engine) });
+const tables = resourceModule({ id: 'procurement-tables', migrations, lateMigrations });
 
 /**
  * Procurement's folders as its server takes them (`src/resources/manifest.ts`: each folder's
- * `module.server.ts` with its lifecycle hooks, roll-ups, print), then the calls that span them.
+ * `module.server.ts` with its lifecycle hooks, roll-ups, print and calls), then the domain's tables.
  */
 export const PROCUREMENT_MODULES: readonly ResourceModule[] = [
   ...(await folderModules('procurement', PROCUREMENT_FOLDERS, (folder) => new URL(`../resources/${folder}/module.server.js`, import.meta.url))),
-  calls,
+  tables,
 ];
 
 /** The procurement domain on the server, composed from its folders. */

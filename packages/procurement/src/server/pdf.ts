@@ -1,8 +1,6 @@
 import type { Queryable } from '@propdesk/server-kit';
 import PDFDocument from 'pdfkit';
-import { DISPLAY_TIME_ZONE, formatDate, formatDateTime } from '@propdesk/records/model';
-import { formatMoney, stateWords } from '../model/index.js';
-import { decisionsOf } from '../resources/purchase-orders/approvals.server.js';
+import { stateWords } from '../model/index.js';
 
 /** The buyer on procurement's prints: the company profile (Settings › Company Profile), in English. */
 export type PrintCompany = { name: string; address: string; contact: string; register: string; logo: Buffer | null };
@@ -28,13 +26,16 @@ export async function printCompany(db: Queryable): Promise<PrintCompany> {
   };
 }
 
-type Column = { label: string; width: number; align?: 'left' | 'right' };
-type Pdf = InstanceType<typeof PDFDocument>;
+/** A table column of a print: its heading, width in points and alignment. */
+export type Column = { label: string; width: number; align?: 'left' | 'right' };
+/** The layout every procurement print shares (the documents' own prints are in their folders' `print.server.ts`). */
+export type Pdf = InstanceType<typeof PDFDocument>;
 
-const MARGIN = 50;
+export const MARGIN = 50;
 const PAGE_BOTTOM = 841.89 - MARGIN;
 
-function render(title: string, company: PrintCompany, build: (doc: Pdf) => void): Promise<Buffer> {
+/** A print: an A4 document built by `build`, as bytes. */
+export function render(title: string, company: PrintCompany, build: (doc: Pdf) => void): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: title, Author: company.name } });
     const chunks: Buffer[] = [];
@@ -46,7 +47,8 @@ function render(title: string, company: PrintCompany, build: (doc: Pdf) => void)
   });
 }
 
-function header(doc: Pdf, company: PrintCompany, title: string, number: string, status: string) {
+/** The company, the document's title, number and state, and a rule below them. */
+export function header(doc: Pdf, company: PrintCompany, title: string, number: string, status: string) {
   // The logo at the top left (PNG or JPEG, checked when it was uploaded), the company beside it.
   let left = MARGIN;
   if (company.logo) {
@@ -65,7 +67,8 @@ function header(doc: Pdf, company: PrintCompany, title: string, number: string, 
   doc.y = 122;
 }
 
-function facts(doc: Pdf, rows: [string, string][]) {
+/** Label and value rows. */
+export function facts(doc: Pdf, rows: [string, string][]) {
   doc.fontSize(10).fillColor('#000');
   for (const [label, value] of rows) {
     const y = doc.y;
@@ -76,7 +79,8 @@ function facts(doc: Pdf, rows: [string, string][]) {
   doc.moveDown(0.8);
 }
 
-function table(doc: Pdf, columns: Column[], rows: string[][]) {
+/** A table with a shaded header row, breaking to a new page when full. */
+export function table(doc: Pdf, columns: Column[], rows: string[][]) {
   const drawRow = (cells: string[], bold: boolean) => {
     const heights = cells.map((cell, index) => doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9).heightOfString(cell, { width: columns[index]!.width - 6 }));
     const height = Math.max(...heights) + 6;
@@ -97,7 +101,8 @@ function table(doc: Pdf, columns: Column[], rows: string[][]) {
   doc.moveDown(0.8);
 }
 
-function totals(doc: Pdf, rows: [string, string][]) {
+/** Totals on the right; the last, `Total`, in bold. */
+export function totals(doc: Pdf, rows: [string, string][]) {
   for (const [label, value] of rows) {
     const y = doc.y;
     const last = label === 'Total';
@@ -107,127 +112,5 @@ function totals(doc: Pdf, rows: [string, string][]) {
   doc.moveDown(1);
 }
 
-const qtyText = (value: string) => value.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
-
-export async function orderPdf(db: Queryable, id: string): Promise<{ name: string; content: Buffer }> {
-  const order = (
-    await db.query<Record<string, string | null>>(
-      `select o.number, o.title, o.status, o.delivery_date::text as delivery, o.issued_on::text as issued, o.notes, o.subtotal::text as subtotal, o.tax_total::text as tax, o.total::text as total,
-              s.name as supplier, s.address as "supplierAddress", s.email as "supplierEmail", s.payment_terms as terms, r.number as request, p.name as project,
-              coalesce(nullif(p.currency, ''), 'EGP') as currency
-       from purchase_orders o join suppliers s on s.id = o.supplier_id left join purchase_requests r on r.id = o.request_id left join projects p on p.id = o.project_id where o.id = $1`,
-      [id],
-    )
-  ).rows[0]!;
-  const lines = (
-    await db.query<Record<string, string>>(
-      `select coalesce(line_no::text, '') as no, description, quantity::text as quantity, unit, unit_price::text as price, coalesce(tax_pct, 0)::text as tax, coalesce(line_total, 0)::text as total, coalesce(received_quantity, 0)::text as received
-       from purchase_order_lines where order_id = $1 order by line_no nulls last, description`,
-      [id],
-    )
-  ).rows;
-  const decisions = await decisionsOf(db, id);
-  const company = await printCompany(db);
-  const content = await render(`Purchase order ${order.number ?? ''}`, company, (doc) => {
-    header(doc, company, 'PURCHASE ORDER', order.number ?? '', order.status ?? '');
-    facts(doc, [
-      ['Supplier', [order.supplier, order.supplierAddress, order.supplierEmail].filter(Boolean).join('\n')],
-      ['Subject', order.title ?? ''],
-      ['Project', order.project ?? ''],
-      ['Purchase request', order.request ?? ''],
-      ['Delivery by', formatDate(order.delivery ?? '')],
-      ['Issued on', formatDate(order.issued ?? '')],
-      ['Payment terms', (order.terms ?? '').replace(/_/g, ' ')],
-      ['Currency', order.currency ?? 'EGP'],
-    ]);
-    table(
-      doc,
-      [
-        { label: '#', width: 25 },
-        { label: 'Description', width: 175 },
-        { label: 'Qty', width: 50, align: 'right' },
-        { label: 'Unit', width: 40 },
-        { label: 'Unit price', width: 70, align: 'right' },
-        { label: 'Tax %', width: 45, align: 'right' },
-        { label: `Amount (${order.currency ?? 'EGP'})`, width: 90, align: 'right' },
-      ],
-      lines.map((line) => [line.no!, line.description!, qtyText(line.quantity!), line.unit!, formatMoney(line.price), qtyText(line.tax!), formatMoney(line.total)]),
-    );
-    const currency = order.currency ?? 'EGP';
-    totals(doc, [
-      ['Subtotal', `${formatMoney(order.subtotal ?? '0')} ${currency}`],
-      ['Tax', `${formatMoney(order.tax ?? '0')} ${currency}`],
-      ['Total', `${formatMoney(order.total ?? '0')} ${currency}`],
-    ]);
-    doc.font('Helvetica-Bold').fontSize(11).text('Approvals', MARGIN);
-    doc.moveDown(0.3);
-    if (decisions.length === 0) doc.font('Helvetica').fontSize(9).text('Not approved yet.');
-    for (const decision of decisions) {
-      doc.font('Helvetica').fontSize(9).text(`Tier ${decision.tierLevel}: ${decision.userName}, ${formatDateTime(decision.decidedOn, DISPLAY_TIME_ZONE)}${decision.comment ? ` — ${decision.comment}` : ''}`);
-    }
-    if (order.notes) {
-      doc.moveDown(0.8).font('Helvetica-Bold').fontSize(11).text('Notes');
-      doc.font('Helvetica').fontSize(9).text(order.notes);
-    }
-  });
-  return { name: `${order.number ?? 'purchase-order'}.pdf`, content };
-}
-
-export async function requestPdf(db: Queryable, id: string): Promise<{ name: string; content: Buffer }> {
-  const request = (
-    await db.query<Record<string, string | null>>(
-      `select r.number, r.title, r.status, r.needed_by::text as needed, r.justification, r.estimated_total::text as total, u.full_name as requester, d.name as department, p.name as project, s.name as site
-       from purchase_requests r left join users u on u.id = r.requester_id left join departments d on d.id = r.department_id left join projects p on p.id = r.project_id left join sites s on s.id = r.site_id where r.id = $1`,
-      [id],
-    )
-  ).rows[0]!;
-  const lines = (
-    await db.query<Record<string, string>>(
-      `select coalesce(line_no::text, '') as no, description, quantity::text as quantity, unit, coalesce(estimated_unit_price, 0)::text as price,
-              coalesce(ordered_quantity, 0)::text as ordered, coalesce(received_quantity, 0)::text as received
-       from purchase_request_lines where request_id = $1 order by line_no nulls last, description`,
-      [id],
-    )
-  ).rows;
-  const decisions = (
-    await db.query<{ action: string; at: Date | string; name: string | null; reason: string | null }>(
-      `select h.action, h.at, u.full_name as name, h.reason from record_history h left join users u on u.id = h.actor_id
-       where h.resource = 'purchase-requests' and h.record_id = $1 and h.action in ('submit', 'approve', 'reject') order by h.id`,
-      [id],
-    )
-  ).rows;
-  const company = await printCompany(db);
-  const content = await render(`Purchase request ${request.number ?? ''}`, company, (doc) => {
-    header(doc, company, 'PURCHASE REQUEST', request.number ?? '', request.status ?? '');
-    facts(doc, [
-      ['Subject', request.title ?? ''],
-      ['Requester', request.requester ?? ''],
-      ['Department', request.department ?? ''],
-      ['Project / site', [request.project, request.site].filter(Boolean).join(' / ')],
-      ['Needed by', formatDate(request.needed ?? '')],
-      ['Justification', request.justification ?? ''],
-    ]);
-    table(
-      doc,
-      [
-        { label: '#', width: 25 },
-        { label: 'Description', width: 190 },
-        { label: 'Qty', width: 50, align: 'right' },
-        { label: 'Unit', width: 40 },
-        { label: 'Est. price', width: 80, align: 'right' },
-        { label: 'Ordered', width: 55, align: 'right' },
-        { label: 'Received', width: 55, align: 'right' },
-      ],
-      lines.map((line) => [line.no!, line.description!, qtyText(line.quantity!), line.unit!, formatMoney(line.price), qtyText(line.ordered!), qtyText(line.received!)]),
-    );
-    totals(doc, [['Total', formatMoney(request.total ?? '0')]]);
-    doc.font('Helvetica-Bold').fontSize(11).text('Approvals', MARGIN);
-    doc.moveDown(0.3);
-    if (decisions.length === 0) doc.font('Helvetica').fontSize(9).text('Not submitted yet.');
-    const verbs: Record<string, string> = { submit: 'Submitted', approve: 'Approved', reject: 'Rejected' };
-    for (const decision of decisions) {
-      doc.font('Helvetica').fontSize(9).text(`${verbs[decision.action] ?? decision.action} by ${decision.name ?? 'the system'}, ${formatDateTime(decision.at, DISPLAY_TIME_ZONE)}${decision.reason ? ` — ${decision.reason}` : ''}`);
-    }
-  });
-  return { name: `${request.number ?? 'purchase-request'}.pdf`, content };
-}
+/** A quantity as printed: no trailing zeros. */
+export const qtyText = (value: string) => value.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');

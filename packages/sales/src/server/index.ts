@@ -25,14 +25,15 @@ export { seedCommissionDemo, readBrokerStatement, reevaluateCommissions, type Br
 // Customer messages: reminders, receipts and statements by e-mail and SMS (issue 28).
 export * from '../resources/messages/index.server.js';
 
-export { LEAD_EXPIRY_JOB, salesJobs } from './jobs.js';
 export { SALES_MODULES, salesDomain } from './manifest.js';
-export { dataMigrations, migrations } from './migrations.js';
 export { leadScope, readsAllLeads, salesRowScope } from './scope.js';
-export { runLeadExpiry } from './expiry.js';
-export type { ExpiryResult } from './expiry.js';
-export type { Notify } from './service.js';
-export { salesDemoLeads, salesDemoSetups } from './demo.js';
+// Leads, their activities and customers.
+export { LEAD_EXPIRY_JOB, leadJobs } from '../resources/leads/jobs.server.js';
+export { dataMigrations, migrations } from '../resources/leads/migrations.server.js';
+export { runLeadExpiry, type ExpiryResult } from '../resources/leads/expiry.server.js';
+export type { Notify } from '../resources/leads/rules.server.js';
+export { salesDemoLeads } from '../resources/leads/demo.server.js';
+export { salesDemoSetups } from './demo.js';
 export { seedEoiDemo } from '../resources/eois/demo.server.js';
 export { seedHoldDemo } from '../resources/hold-requests/demo.server.js';
-export { registerWebLeadRepeats, WEB_ENQUIRY_TYPE } from './webLeads.js';
+export { registerWebLeadRepeats, WEB_ENQUIRY_TYPE } from '../resources/leads/web-leads.server.js';

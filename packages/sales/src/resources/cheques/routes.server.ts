@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { cheques } from './definition.js';
 import type { DepositBank, DepositCalendar } from './model.js';
-import { depositCalendarDoc } from '../../server/docs.js';
+import { depositCalendarDoc } from './docs.server.js';
 
 const calendarQuery = z.strictObject({ week: z.iso.date().optional() });
 

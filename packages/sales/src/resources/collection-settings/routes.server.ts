@@ -3,7 +3,7 @@ import { ok, requirePrivilege } from '@propdesk/server-kit';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { projectCollections, setBounceCharge } from './settings.server.js';
-import { bounceChargeDoc } from '../../server/docs.js';
+import { bounceChargeDoc } from './docs.server.js';
 
 const projectParams = z.strictObject({ project: z.uuid() });
 const chargeBody = z.strictObject({ amount: z.string().regex(/^\d{1,13}(\.\d{1,2})?$/, 'An amount like 500.00').nullable() });

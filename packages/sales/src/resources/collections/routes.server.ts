@@ -10,7 +10,7 @@ import { MESSAGE_ENTITY } from '../messages/routes.server.js';
 import { MESSAGE_CHANNELS } from '../messages/templates.js';
 import { customerPrintLanguage } from '../../print/index.server.js';
 import { printStatement, readStatement } from './statement.server.js';
-import { collectionsDashboardDoc, statementDoc } from '../../server/docs.js';
+import { collectionsDashboardDoc, statementDoc } from './docs.server.js';
 
 const idParams = z.strictObject({ id: z.uuid() });
 const statementQuery = z.strictObject({ asOf: z.iso.date().optional() });

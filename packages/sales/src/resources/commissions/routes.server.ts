@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { recordRecovery, reevaluateCommissions } from './lifecycle.server.js';
 import { commissionBrokers, printBrokerStatement, readBrokerStatement } from './statement.server.js';
-import { brokerStatementDoc, commissionBrokersDoc, evaluateBodyDoc, evaluateDoc, recordOf } from '../../server/docs.js';
+import { recordOf } from '../../server/docs.js';
+import { brokerStatementDoc, commissionBrokersDoc, evaluateBodyDoc, evaluateDoc } from './docs.server.js';
 
 const idParams = z.strictObject({ id: z.uuid() });
 const statementQuery = z.strictObject({ asOf: z.iso.date().optional() });

@@ -7,7 +7,8 @@ import { contracts } from './definition.js';
 import { moveStep, stepActions } from './lifecycle.server.js';
 import { changeUnit, reviseSchedule } from '../installments/ledger.server.js';
 import { keptPrint, listPrints } from '../../print/index.server.js';
-import { printsDoc, recordOf, rescheduleDoc, stepActionsDoc } from '../../server/docs.js';
+import { recordOf } from '../../server/docs.js';
+import { printsDoc, rescheduleDoc, stepActionsDoc } from './docs.server.js';
 
 const idParams = z.strictObject({ id: z.uuid() });
 const stepParams = z.strictObject({ id: z.uuid(), action: z.uuid() });

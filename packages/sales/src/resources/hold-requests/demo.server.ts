@@ -88,3 +88,21 @@ export async function seedHoldDemo(engine: EngineContext): Promise<number> {
     return made;
   });
 }
+
+/**
+ * The hold request setups of the demo company, as reference rows for the engine's seed (references by
+ * name): one per project, approved by the Sales department (the field's defaults: 48 hours, 3 active
+ * holds per agent).
+ */
+export function holdDemoSetups() {
+  return [
+    {
+      resource: 'hold-request-setups',
+      rows: [
+        { name: 'Palm Heights holds', project: 'Palm Heights', maxHoldHours: 48, maxActiveHoldsPerAgent: 3, requiresApproval: true, approverDepartment: 'Sales' },
+        { name: 'Zayed Residences holds', project: 'Zayed Residences', maxHoldHours: 72, maxActiveHoldsPerAgent: 3, requiresApproval: true, approverDepartment: 'Sales' },
+        { name: 'North Coast Bay holds', project: 'North Coast Bay', maxHoldHours: 24, maxActiveHoldsPerAgent: 2, requiresApproval: false },
+      ],
+    },
+  ] as const;
+}

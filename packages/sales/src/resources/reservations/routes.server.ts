@@ -10,7 +10,8 @@ import { priceFor, withinAuthority } from './lifecycle.server.js';
 import { customerPortfolio } from './portfolio.server.js';
 import { listRevisions, requestModification } from './revisions.server.js';
 import { addDays, reservationSetupFor, todayInCairo } from './setup.server.js';
-import { portfolioDoc, recordOf, reservationPreviewDoc, revisionsDoc } from '../../server/docs.js';
+import { recordOf } from '../../server/docs.js';
+import { portfolioDoc, reservationPreviewDoc, revisionsDoc } from './docs.server.js';
 
 const idParams = z.object({ id: z.uuid() });
 /** A payment plan's terms as the schedule generator reads them; its discount is already in the reservation's net price. */

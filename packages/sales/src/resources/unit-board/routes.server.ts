@@ -7,7 +7,7 @@ import { readDashboard } from './dashboard.server.js';
 import { createBoardHub } from './hub.server.js';
 import { chooseEncoding, createBoardSnapshots, matchesEtag } from './snapshot.server.js';
 import { openBoardStream } from './stream.server.js';
-import { boardDoc, salesDashboardDoc } from '../../server/docs.js';
+import { boardDoc, salesDashboardDoc } from './docs.server.js';
 
 const boardQuery = z.strictObject({ project: z.uuid() });
 const streamQuery = z.strictObject({ project: z.uuid(), lastEventId: z.string().regex(/^\d{1,18}$/).optional() });

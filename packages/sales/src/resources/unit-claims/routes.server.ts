@@ -4,7 +4,7 @@ import { notFound, ok, requirePrivilege, type Queryable } from '@propdesk/server
 import { salesText } from '../../server/i18n/catalog.js';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { availabilityDoc, unitStoryDoc } from '../../server/docs.js';
+import { availabilityDoc, unitStoryDoc } from './docs.server.js';
 
 const idParams = z.object({ id: z.uuid() });
 const availabilityQuery = z.object({

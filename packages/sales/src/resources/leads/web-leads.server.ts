@@ -3,8 +3,8 @@ import { valueSchema } from '@propdesk/records/model';
 import { callerOf, createRecord, engineTransaction, type Caller, type DomainContext, type EngineContext } from '@propdesk/records/server';
 import { ok, type Queryable } from '@propdesk/server-kit';
 import type { FastifyInstance } from 'fastify';
-import { notice } from './i18n/notice.js';
-import { leadLink } from './service.js';
+import { notice } from '../../server/i18n/notice.js';
+import { leadLink } from './rules.server.js';
 
 /** The activity type a repeat web enquiry is logged as (made on first use). */
 export const WEB_ENQUIRY_TYPE = 'Web enquiry';

@@ -1,7 +1,7 @@
 import { ENTITY_REGISTRY, canonicalEntity } from '@propdesk/privileges';
 import { HttpError, type Queryable, type RequestAuth } from '@propdesk/server-kit';
-import type { Assignee } from '../model/assignees.js';
-import { readsAllLeads } from './scope.js';
+import type { Assignee } from '../../model/assignees.js';
+import { readsAllLeads } from '../../server/scope.js';
 
 /**
  * Who can own a lead (issue 19), defined once for assignment, create's `assignTo`, round-robin,

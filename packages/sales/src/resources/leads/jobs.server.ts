@@ -1,7 +1,7 @@
 import { defineJob, type JobDefinition } from '@propdesk/server-kit';
 import type { EngineContext } from '@propdesk/records/server';
-import { runLeadExpiry } from './expiry.js';
-import type { Notify } from './service.js';
+import { runLeadExpiry } from './expiry.server.js';
+import type { Notify } from './rules.server.js';
 
 /** The lead validity job's name in `scheduled_jobs`. */
 export const LEAD_EXPIRY_JOB = 'sales.lead-expiry';
@@ -12,7 +12,7 @@ export const LEAD_EXPIRY_JOB = 'sales.lead-expiry';
  * takes its leads with `FOR UPDATE SKIP LOCKED`, so a run by hand (`/api/leads/expiry/run`) at the
  * same time does not double a reminder or an expiry.
  */
-export function salesJobs(engine: EngineContext, notify?: Notify, expiryEveryMs?: number): JobDefinition[] {
+export function leadJobs(engine: EngineContext, notify?: Notify, expiryEveryMs?: number): JobDefinition[] {
   return [
     defineJob({
       name: LEAD_EXPIRY_JOB,

@@ -1,8 +1,8 @@
 import type { Database, Queryable } from '@propdesk/server-kit';
-import { notice, noticeDay } from './i18n/notice.js';
+import { notice, noticeDay } from '../../server/i18n/notice.js';
 import { updateMany, updateRecord, type Caller, type EngineContext } from '@propdesk/records/server';
-import { canOwnLeadSql } from './owners.js';
-import { leadLink, type Notify } from './service.js';
+import { canOwnLeadSql } from './owners.server.js';
+import { leadLink, type Notify } from './rules.server.js';
 
 const SYSTEM: Caller = { auth: null, source: 'system' };
 const BATCH = 200;

@@ -1,9 +1,9 @@
-import { dateString, dateTimeString, decimalString, okEnvelope } from '@propdesk/server-kit';
+import { dateString, decimalString, okEnvelope } from '@propdesk/server-kit';
 import { z } from 'zod';
-import { OPEN_REQUEST_STATES, QUOTATION_STATES, REQUEST_STATES } from '../model/index.js';
+import { OPEN_REQUEST_STATES, QUOTATION_STATES, REQUEST_STATES } from '../../model/index.js';
 
 /**
- * What the procurement calls of routes.ts answer, for the OpenAPI document only (server-kit
+ * What a request's calls of `routes.server.ts` answer, for the OpenAPI document only (server-kit
  * `RouteDocs`, decision 150): each schema follows the handler's query or object, field by field.
  * Nothing here validates a request or shapes an answer.
  */
@@ -52,38 +52,6 @@ export const comparisonDoc = okEnvelope(
 
 /** `POST /api/purchase-requests/{id}/award` (201): the draft orders made, one per supplier. */
 export const awardDoc = okEnvelope(z.object({ orders: z.array(z.object({ id: z.uuid(), number: z.string(), supplier: z.string().meta({ description: "The supplier's name" }), total: decimalString })) }));
-
-/** `GET /api/purchase-orders/{id}/approvals`: the tiers the order's total needs, each with its standing decision. */
-export const approvalsDoc = okEnvelope(
-  z.object({
-    tiers: z.array(
-      z.object({
-        level: z.int(),
-        name: z.string(),
-        aboveAmount: decimalString,
-        roleId: z.uuid(),
-        roleName: z.string(),
-        decision: z.object({ tierLevel: z.int(), userId: z.uuid(), userName: z.string(), comment: z.string().nullable(), decidedOn: dateTimeString }).nullable(),
-      }),
-    ),
-    next: z.int().nullable().meta({ description: 'The level whose decision is awaited (only while pending approval)' }),
-  }),
-);
-
-/** `GET /api/purchase-orders/{id}/receipts`: goods received, oldest first. */
-export const receiptsDoc = okEnvelope(
-  z.array(
-    z.object({
-      id: z.uuid(),
-      line: z.uuid(),
-      description: z.string(),
-      quantity: decimalString,
-      receivedOn: dateString,
-      overReceiptReason: z.string().nullable(),
-      receivedBy: z.string().nullable().meta({ description: "The receiver's full name" }),
-    }),
-  ),
-);
 
 /** `GET /api/procurement/dashboard`. */
 export const dashboardDoc = okEnvelope(

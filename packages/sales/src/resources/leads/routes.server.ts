@@ -3,15 +3,16 @@ import { createRecord, getRecord, updateMany, updateRecord, type Caller, type Ch
 import { createSchema, type ResourceDef } from '@propdesk/records/model';
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
-import { assigneesQuerySchema, assigneesResponseSchema } from '../model/assignees.js';
-import { toE164 } from '../model/phones.js';
-import { assignLead, lockVisibleLead } from './hooks.js';
-import { activeUser, findDuplicates, leadLink, managerOf, wonStatus, type Notify } from './service.js';
-import { runLeadExpiry } from './expiry.js';
-import { customerLinks } from '../resources/leads/links.js';
-import { notice } from './i18n/notice.js';
-import { eligibleOwners } from './owners.js';
-import { assignDoc, claimBodyDoc, claimDoc, customerDuplicatesDoc, expiryRunDoc, leadDuplicatesDoc, recordOf, recordsOf } from './docs.js';
+import { assigneesQuerySchema, assigneesResponseSchema } from '../../model/assignees.js';
+import { toE164 } from '../../model/phones.js';
+import { assignLead, lockVisibleLead } from './lifecycle.server.js';
+import { activeUser, findDuplicates, leadLink, managerOf, wonStatus, type Notify } from './rules.server.js';
+import { runLeadExpiry } from './expiry.server.js';
+import { customerLinks } from './links.js';
+import { notice } from '../../server/i18n/notice.js';
+import { eligibleOwners } from './owners.server.js';
+import { recordOf, recordsOf } from '../../server/docs.js';
+import { assignDoc, claimBodyDoc, claimDoc, customerDuplicatesDoc, expiryRunDoc, leadDuplicatesDoc } from './docs.server.js';
 
 const SOURCES: readonly ChangeSource[] = ['screen', 'import', 'api'];
 const callerOf = (request: FastifyRequest): Caller => {

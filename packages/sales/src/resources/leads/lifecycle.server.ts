@@ -1,9 +1,9 @@
 import { accessDenied, notFound, type Queryable } from '@propdesk/server-kit';
 import { getRecord, qb, sql, updateRecord, type Caller, type EngineContext, type ResourceHooks } from '@propdesk/records/server';
 import { z } from 'zod';
-import { notice } from './i18n/notice.js';
-import { leadScope } from './scope.js';
-import { canOwnLead, checkOwner } from './owners.js';
+import { notice } from '../../server/i18n/notice.js';
+import { leadScope } from '../../server/scope.js';
+import { canOwnLead, checkOwner } from './owners.server.js';
 import {
   checkAssign,
   defaultStatus,
@@ -14,7 +14,7 @@ import {
   teamOfUser,
   validityFor,
   type Notify,
-} from './service.js';
+} from './rules.server.js';
 
 const addDays = (from: Date, days: number) => new Date(from.getTime() + days * 86_400_000);
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);

@@ -1,9 +1,9 @@
 import { HttpError, accessDenied, badRequest, type LocalText, type Queryable, type RequestAuth } from '@propdesk/server-kit';
 import { sql, run, qb, type EngineContext } from '@propdesk/records/server';
-import type { DuplicateMatch } from '../model/api.js';
-import { leadScope, readsAllLeads } from './scope.js';
-import { canOwnLeadSql } from './owners.js';
-import { leadLinks } from '../resources/leads/links.js';
+import type { DuplicateMatch } from '../../model/api.js';
+import { leadScope, readsAllLeads } from '../../server/scope.js';
+import { canOwnLeadSql } from './owners.server.js';
+import { leadLinks } from './links.js';
 
 /**
  * Raises a notification inside the caller's transaction (notifications-core's `notify`, given by the
@@ -29,7 +29,7 @@ export async function validityFor(db: Queryable, sourceId: string | null, channe
   return row ? { days: row.validity_days, reminderDays: row.reminder_days_before, onExpiry: row.on_expiry } : DEFAULT_VALIDITY;
 }
 
-export type { DuplicateMatch } from '../model/api.js';
+export type { DuplicateMatch } from '../../model/api.js';
 
 /**
  * Open leads with this phone or email (a lead merged into another is not one). A lead the caller may not see gives away only who owns it
