@@ -8,6 +8,7 @@
 import { load, fmt, percentile } from './lib/load.mjs';
 import { scratchDatabase } from './lib/postgres.mjs';
 import { cpuMs, startBare, startPropdesk } from './lib/server.mjs';
+import { latestProfile, printProfile, summarizeProfile } from './lib/profile.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -17,6 +18,9 @@ const PORT = Number(process.env.BENCH_API_PORT ?? 3390);
 const LOG_LEVELS = (process.env.BENCH_API_LOG_LEVELS ?? 'info').split(',').filter(Boolean);
 const ONLY_PGLITE = process.env.BENCH_API_PGLITE_ONLY === '1';
 const PASSWORD = process.env.PROPDESK_DEMO_PASSWORD ?? 'Propdesk#2026';
+/** `BENCH_PROFILE=<dir>`: the server runs with `--cpu-prof` and the bench prints where its CPU went in the first guarded round. */
+const PROFILE = process.env.BENCH_PROFILE;
+const nowUs = () => Number(process.hrtime.bigint() / 1000n);
 const LIMITS_RAISED = { PROPDESK_RATE_LIMIT_PER_MINUTE: '1000000', PROPDESK_USER_RATE_LIMIT_PER_MINUTE: '1000000' };
 
 function cookieHeader(response, jar = new Map()) {
@@ -72,7 +76,10 @@ async function signIn(url) {
 /** One server on one database: ROUNDS of (bare route, guarded call), then sign-in. */
 async function benchOn(kind, env) {
   const bare = await startBare(PORT + 1);
-  const server = await startPropdesk({ port: PORT, env: { LOG_LEVEL: 'info', ...LIMITS_RAISED, ...env } });
+  const nodeArgs = PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : [];
+  const server = await startPropdesk({ port: PORT, env: { LOG_LEVEL: 'info', ...LIMITS_RAISED, ...env }, nodeArgs });
+  let window = null;
+  let stopped = false;
   try {
     const { session, loginHeaders, loginBody } = await signIn(server.url);
     const guarded = { url: `${server.url}/api/users/privileges`, headers: { cookie: serialise(session) }, connections: CONNECTIONS, duration: DURATION };
@@ -84,7 +91,9 @@ async function benchOn(kind, env) {
     const rounds = [];
     for (let round = 1; round <= ROUNDS; round += 1) {
       const bareRoute = await measured(bare.pid, { url: bare.url, connections: CONNECTIONS, duration: DURATION });
+      const from = nowUs();
       const guardedCall = await measured(server.pid, guarded);
+      if (round === 1) window = { from, to: nowUs() };
       printRow(`round ${round}: bare Fastify route`, bareRoute);
       printRow(`round ${round}: GET /api/users/privileges`, guardedCall);
       const ratio = guardedCall.rps / bareRoute.rps;
@@ -98,9 +107,14 @@ async function benchOn(kind, env) {
     const cpuRatio = median(rounds.map((r) => r.bareRoute.cpuUsPerRequest / r.guardedCall.cpuUsPerRequest));
     console.log(`guarded / bare on ${kind}, LOG_LEVEL=${env.LOG_LEVEL ?? 'info'}: median ${fmt(ratio, 3)} of ${ROUNDS} rounds (${rounds.map((r) => fmt(r.ratio, 3)).join(', ')})`);
     console.log(`CPU per answer, bare / guarded (the same share, measured as cost): median ${fmt(cpuRatio, 3)} (${rounds.map((r) => `${fmt(r.bareRoute.cpuUsPerRequest, 0)}/${fmt(r.guardedCall.cpuUsPerRequest, 0)} µs`).join(', ')})`);
+    if (PROFILE && window) {
+      await server.stop();
+      stopped = true;
+      printProfile(`Server CPU in round 1's guarded calls (${kind})`, summarizeProfile(latestProfile(PROFILE), window.from, window.to));
+    }
     return { rounds, login, ratio, cpuRatio, clean, logLevel: env.LOG_LEVEL ?? 'info' };
   } finally {
-    await server.stop();
+    if (!stopped) await server.stop();
     await bare.stop();
   }
 }

@@ -2,7 +2,8 @@
 // (`node --cpu-prof`), counted over the samples taken between two instants of the monotonic clock
 // (`process.hrtime.bigint()` in µs, the clock V8 stamps its samples with on Linux), and the same
 // time summed by where the code lives (a package of the product, a dependency, Node itself).
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 
 /** `fromUs`/`toUs`: the window in µs of the monotonic clock; returns functions and places by self ms, largest first. */
 export function summarizeProfile(file, fromUs, toUs, top = 25) {
@@ -46,6 +47,13 @@ function placeOf({ url, functionName }) {
   if (dependency) return dependency[1];
   const own = /\/(packages|apps)\/([^/]+)\//.exec(url);
   return own ? `${own[1]}/${own[2]}` : url;
+}
+
+/** The newest `.cpuprofile` file of a folder (the one the server wrote as it stopped). */
+export function latestProfile(dir) {
+  const files = readdirSync(dir).filter((name) => name.endsWith('.cpuprofile')).map((name) => join(dir, name));
+  if (files.length === 0) throw new Error(`no CPU profile in ${dir}`);
+  return files.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
 }
 
 export function printProfile(title, summary) {
