@@ -1,4 +1,4 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Privilege } from '@propdesk/privileges';
 import { cairoDay, deliverMessages, smtpMailer, messageDelivery, messageSender, queueReminders, resetMessageDelivery, runInstallmentOverdue, setMessageClock, smsQuietUntil, type MessageView } from '@propdesk/sales/server';
@@ -7,6 +7,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from './test/harness.js';
+import { startReceiver, type Received } from './test/receiver.js';
 import { grant, salesCore, type Agent } from './test/sales-core.js';
 
 type SmtpState = { mode: 'ok' | 'reject' };
@@ -49,26 +50,24 @@ async function startSmtp() {
 
 type SmsCall = { headers: IncomingHttpHeaders; body: { to: string; from: string | null; text: string; reference: string } };
 
-/** An SMS provider on 127.0.0.1 that records each call and answers an id. */
+/** An SMS provider on 127.0.0.1 that records each call and answers an id (each call's parsed body kept once, so calls compare by identity). */
 async function startSmsProvider() {
-  const calls: SmsCall[] = [];
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      calls.push({ headers: request.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as SmsCall['body'] });
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: `sms-${calls.length}` }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const receiver = await startReceiver(0, (_request, count) => ({ status: 200, json: { id: `sms-${count}` } }));
+  const parsed = new WeakMap<Received, SmsCall>();
+  const call = (request: Received): SmsCall => {
+    let made = parsed.get(request);
+    if (!made) {
+      made = { headers: request.headers, body: JSON.parse(request.body) as SmsCall['body'] };
+      parsed.set(request, made);
+    }
+    return made;
+  };
   return {
-    calls,
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/send`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    get calls(): SmsCall[] {
+      return receiver.received.map(call);
+    },
+    url: `${receiver.url}/send`,
+    close: receiver.close,
   };
 }
 

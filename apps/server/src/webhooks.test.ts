@@ -1,6 +1,4 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { notify } from '@propdesk/notifications-core/server';
 import type { Privilege } from '@propdesk/privileges';
 import { createRecord } from '@propdesk/records/server';
@@ -11,50 +9,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from './domains.js';
 import { appRegistry } from './resources.js';
 import { DB_KINDS, TEST_ARGON2, createAgent, createTestUser, seededDatabases, testApp, unique } from './test/harness.js';
+import { startReceiver, waitFor } from './test/receiver.js';
 
-type Received = { path: string; headers: IncomingHttpHeaders; body: string };
 
-/** A receiver on 127.0.0.1 that answers what `mode` says and keeps every request (raw body included). */
-async function startReceiver(port: number) {
-  const received: Received[] = [];
-  const state = { mode: 'ok' as 'ok' | 'fail-once' | 'fail' | 'hang' };
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      received.push({ path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
-      if (state.mode === 'hang') return;
-      if (state.mode === 'fail' || state.mode === 'fail-once') {
-        if (state.mode === 'fail-once') state.mode = 'ok';
-        response.writeHead(503).end('down');
-        return;
-      }
-      response.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
-  return {
-    received,
-    state,
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
 
-const waitFor = async (check: () => boolean | Promise<boolean>, ms = 5_000) => {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
 
 const verify = (secret: string, body: string, header: string | string[] | undefined) => {
   const expected = Buffer.from(`sha256=${createHmac('sha256', secret).update(body).digest('hex')}`);
@@ -315,14 +273,12 @@ describe.each(DB_KINDS)('webhooks on %s', (kind) => {
     expect(outcome.error).toMatch(/No answer within/);
     expect(Date.now() - started).toBeLessThan(3_000);
     // A redirect is a failed try, not followed.
-    const redirect = createServer((_request, response) => response.writeHead(302, { location: 'http://169.254.169.254/' }).end());
-    await new Promise<void>((resolve) => redirect.listen(kind === 'pglite' ? 3463 : 3464, '127.0.0.1', resolve));
+    const redirect = await startReceiver(kind === 'pglite' ? 3463 : 3464, () => ({ status: 302, headers: { location: 'http://169.254.169.254/' } }));
     try {
-      const answer = await postDelivery({ url: `http://127.0.0.1:${(redirect.address() as AddressInfo).port}/`, secret, event: 'lead.created', deliveryId: 'x', body: '{}' });
+      const answer = await postDelivery({ url: `${redirect.url}/`, secret, event: 'lead.created', deliveryId: 'x', body: '{}' });
       expect(answer).toMatchObject({ ok: false, code: 302 });
     } finally {
-      redirect.closeAllConnections();
-      await new Promise((resolve) => redirect.close(resolve));
+      await redirect.close();
     }
   });
 });

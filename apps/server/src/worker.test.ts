@@ -1,7 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,45 +9,14 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimDataDir } from './backup/channel.js';
 import { createAgent, createTestUser, seededDatabases, testApp, testConfig, unique } from './test/harness.js';
+import { startReceiver, waitFor } from './test/receiver.js';
 import { WorkerError, startWorker } from './worker.js';
 
 const WEBHOOK_JOB = 'settings.webhook-deliveries';
 /** apps/server: the built CLI is its `dist/cli.js`. */
 const SERVER = fileURLToPath(new URL('..', import.meta.url));
 
-const waitFor = async (check: () => boolean | Promise<boolean>, ms: number) => {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-};
 
-/** A receiver on 127.0.0.1 that answers 204 and notes when each request came. */
-async function startReceiver(port: number) {
-  const received: { path: string; at: number; body: string }[] = [];
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      received.push({ path: request.url ?? '', at: Date.now(), body: Buffer.concat(chunks).toString('utf8') });
-      response.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
-  return {
-    received,
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 describe('the worker refuses the embedded database', () => {
   it('without DATABASE_URL, saying why and what to do instead', async () => {
