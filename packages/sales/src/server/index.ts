@@ -1,8 +1,8 @@
 // Units' one live claim, their status events, and hold requests (issue 17).
 export { HOLD_EXPIRY_JOB, runHoldExpiry, type HoldExpiryResult } from '../resources/hold-requests/jobs.server.js';
 export { convertHold, setupFor as holdSetupFor } from '../resources/hold-requests/lifecycle.server.js';
-export { claimUnit, releaseClaim, transferClaim, extendClaim, liveClaim, lockUnit, claimedMessage, unitClaimMigrations } from '../resources/unit-claims/claims.server.js';
-export type { ClaimKind, ClaimDocument, ClaimInput } from '../resources/unit-claims/claims.server.js';
+export { claimUnit, releaseClaim, transferClaim, extendClaim, liveClaim, lockUnit, claimedMessage, unitClaimMigrations } from '../resources/unit-claims/index.server.js';
+export type { ClaimKind, ClaimDocument, ClaimInput } from '../resources/unit-claims/index.server.js';
 // The live inventory board, its stream and the sales dashboard (issue 17).
 export { registerBoardRoutes, type BoardRouteOptions } from '../resources/unit-board/routes.server.js';
 export type { Board, BoardEvent, BoardUnit, SalesDashboard } from '../resources/unit-board/model.js';

@@ -1,6 +1,6 @@
 import { createMany, updateRecord, type Caller, type EngineContext, type NewRow } from '@propdesk/records/server';
 import type { Queryable } from '@propdesk/server-kit';
-import { claimUnit } from '../unit-claims/claims.server.js';
+import { claimUnit } from '../unit-claims/index.server.js';
 import { allocateToReservation } from '../bulk-deals/reserve.server.js';
 
 const DAY = 86_400_000;

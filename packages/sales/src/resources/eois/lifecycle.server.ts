@@ -5,7 +5,7 @@ import { counted, salesText, salesWord, stateWord } from '../../server/i18n/cata
 import { customers } from '../../model/definitions.js';
 import { isNationalIdForm } from '../../model/phones.js';
 import { eois } from './definition.js';
-import { whenWord } from '../unit-claims/claims.server.js';
+import { whenWord } from '../unit-claims/index.server.js';
 
 /** States whose EOIs count against a customer's maximum in a launch. */
 export const LIVE_EOI_STATES = ['draft', 'submitted', 'paid', 'allocated'] as const;

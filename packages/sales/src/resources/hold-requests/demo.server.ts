@@ -4,7 +4,7 @@ import type { Queryable } from '@propdesk/server-kit';
 import { holdRequests } from './definition.js';
 import { setupFor } from './lifecycle.server.js';
 import { createReservation } from '../reservations/create.server.js';
-import { releaseClaim } from '../unit-claims/claims.server.js';
+import { releaseClaim } from '../unit-claims/index.server.js';
 
 const DEMO_KEY = 'demo-holds-seeded';
 const SYSTEM: Caller = { auth: null, source: 'system' };

@@ -20,7 +20,7 @@ import { carryEoiPayments, checkEoiSources, handOverEoiClaims } from './from-eoi
 import { assertState, withinAuthority } from './lifecycle.server.js';
 import { confirmedNotice, confirmedValues, newReservationColumns, peopleNotices, priceFromFacts, priceInputOf, reservationDoc, type OfferFacts, type PlanFacts } from './rules.server.js';
 import { reservationSetupFor, todayInCairo } from './setup.server.js';
-import { releaseClaim } from '../unit-claims/claims.server.js';
+import { releaseClaim } from '../unit-claims/index.server.js';
 
 /** Where a reservation comes from: a free unit, an approved hold (its claim handed over) or an EOI (its allocation handed over, its payments carried). */
 export type ReservationSource = { kind: 'unit' } | { kind: 'hold'; holdId: string } | { kind: 'eoi'; eoiId: string };

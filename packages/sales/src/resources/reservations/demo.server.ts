@@ -6,7 +6,7 @@ import { createReservation } from './create.server.js';
 import { reservationDoc } from './lifecycle.server.js';
 import { addDays, todayInCairo } from './setup.server.js';
 import { reservationPayments } from '../reservation-payments/definition.js';
-import { releaseClaim } from '../unit-claims/claims.server.js';
+import { releaseClaim } from '../unit-claims/index.server.js';
 
 const SYSTEM: Caller = { auth: null, source: 'system' };
 const DEMO_KEY = 'demo-reservations-seeded';

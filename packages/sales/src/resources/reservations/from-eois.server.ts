@@ -2,7 +2,7 @@ import { createMany, effectOf, type Caller, type EngineContext } from '@propdesk
 import { notFound, unprocessable, type Queryable } from '@propdesk/server-kit';
 import { salesText } from '../../server/i18n/catalog.js';
 import { reservationDoc, type UnitFacts } from './rules.server.js';
-import { transferClaims, unavailableError, type ClaimKind } from '../unit-claims/claims.server.js';
+import { transferClaims, unavailableError, type ClaimKind } from '../unit-claims/index.server.js';
 
 /**
  * Reservations made from EOIs, for a set of them: the one-by-one path (the reservation hooks, a set

@@ -28,7 +28,7 @@ import {
 import { discountAuthorityOf, reservationLink, reservationSetupFor, todayInCairo } from './setup.server.js';
 import { notice, noticeDay } from '../../server/i18n/notice.js';
 import { convertHold } from '../hold-requests/lifecycle.server.js';
-import { assertClaimable, claimUnit, liveClaim, lockUnit, releaseClaim, transferClaim, unavailableError } from '../unit-claims/claims.server.js';
+import { assertClaimable, claimUnit, liveClaim, lockUnit, releaseClaim, transferClaim, unavailableError } from '../unit-claims/index.server.js';
 
 export { reservationDoc, type PriceInput };
 const CATEGORY = 'sales';
