@@ -5,7 +5,7 @@ import { conflict, dataWord, notFound, unprocessable, type Queryable } from '@pr
 import { salesText, stateWord } from '../../server/i18n/catalog.js';
 import { notice } from '../../server/i18n/notice.js';
 import { eois } from '../eois/definition.js';
-import { setupRow } from '../eois/lifecycle.server.js';
+import { setupRow } from '../eois/index.server.js';
 import { claimUnits } from '../unit-claims/index.server.js';
 import { allocateManyToReservations } from './reserve.server.js';
 import { bulkDealLinks } from './links.js';

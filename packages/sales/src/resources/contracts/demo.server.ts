@@ -4,8 +4,7 @@ import type { Queryable } from '@propdesk/server-kit';
 import { contracts } from './definition.js';
 import { moveStep } from './lifecycle.server.js';
 import { receipts } from '../receipts/definition.js';
-import { createReservation } from '../reservations/create.server.js';
-import { addDays } from '../reservations/setup.server.js';
+import { addDays, createReservation } from '../reservations/index.server.js';
 
 const SYSTEM: Caller = { auth: null, source: 'system' };
 const DEMO_KEY = 'demo-contracts-seeded';

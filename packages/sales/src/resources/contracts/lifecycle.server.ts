@@ -3,12 +3,12 @@ import { HttpError, dataWord, fieldError, notFound, unprocessable, type Queryabl
 import { salesText, salesWord, stateWord } from '../../server/i18n/catalog.js';
 import { contracts } from './definition.js';
 import { installments } from '../installments/definition.js';
-import { reviseSchedule, writeSchedule } from '../installments/ledger.server.js';
+import { reviseSchedule, writeSchedule } from '../installments/index.server.js';
 import { lockUnsettledInstallments } from '../installments/facts.server.js';
-import { markReservationContracted } from '../reservations/create.server.js';
+import { markReservationContracted } from '../reservations/index.server.js';
 import { CONTRACTABLE_RESERVATION_STATE } from '../reservations/definition.js';
 import { RESERVATION_BUYER_FACTS, RESERVATION_FACTS, reservationFact } from '../reservations/facts.server.js';
-import { carryReservationPayments } from '../reservation-payments/carry.server.js';
+import { carryReservationPayments } from '../reservation-payments/index.server.js';
 
 
 /** The contract's first step: the configured steps' lowest order (none configured: no step). */

@@ -3,7 +3,7 @@ import { formatMoney, type RecordRow } from '@propdesk/records/model';
 import { badRequest, dataWord, fieldError, notFound, unprocessable, type FieldError, type LocalText, type Queryable } from '@propdesk/server-kit';
 import { optionWord, salesText, stateWord } from '../../server/i18n/catalog.js';
 import { notice } from '../../server/i18n/notice.js';
-import { assertWindowOpen, setupRow, settleEoi } from '../eois/lifecycle.server.js';
+import { assertWindowOpen, setupRow, settleEoi } from '../eois/index.server.js';
 import { eoiPaymentLink as paymentLink } from './links.js';
 
 const CATEGORY = 'sales';

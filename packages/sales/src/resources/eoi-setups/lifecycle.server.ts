@@ -2,7 +2,7 @@ import { effectOf, updateRecord, type Caller, type EngineContext, type ResourceH
 import { dataWord, unprocessable, type Queryable } from '@propdesk/server-kit';
 import { salesText } from '../../server/i18n/catalog.js';
 import { eois } from '../eois/definition.js';
-import { assertUnitTypes } from '../eois/lifecycle.server.js';
+import { assertUnitTypes } from '../eois/index.server.js';
 
 const amountTypes = (amounts: unknown) =>
   (Array.isArray(amounts) ? (amounts as Record<string, unknown>[]) : []).map((row) => (typeof row?.unitType === 'string' ? row.unitType : '')).filter(Boolean);

@@ -3,7 +3,7 @@ import { createChecker, demoPrivileges } from '@propdesk/privileges';
 import type { Queryable } from '@propdesk/server-kit';
 import { holdRequests } from './definition.js';
 import { setupFor } from './lifecycle.server.js';
-import { createReservation } from '../reservations/create.server.js';
+import { createReservation } from '../reservations/index.server.js';
 import { releaseClaim } from '../unit-claims/index.server.js';
 
 const DEMO_KEY = 'demo-holds-seeded';

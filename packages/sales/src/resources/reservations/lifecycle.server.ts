@@ -27,7 +27,7 @@ import {
 } from './rules.server.js';
 import { discountAuthorityOf, reservationLink, reservationSetupFor, todayInCairo } from './setup.server.js';
 import { notice, noticeDay } from '../../server/i18n/notice.js';
-import { convertHold } from '../hold-requests/lifecycle.server.js';
+import { convertHold } from '../hold-requests/index.server.js';
 import { assertClaimable, claimUnit, liveClaim, lockUnit, releaseClaim, transferClaim, unavailableError } from '../unit-claims/index.server.js';
 
 export { reservationDoc, type PriceInput };
