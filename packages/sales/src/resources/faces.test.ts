@@ -73,8 +73,6 @@ const KNOWN_IMPORTS = new Set([
 ]);
 
 const KNOWN_TABLES = new Set([
-  'bulk-deals/lifecycle.server.ts -> customers',
-  'bulk-deals/lifecycle.server.ts -> eois',
   'cheques/demo.server.ts -> collection_settings',
   'cheques/demo.server.ts -> contracts',
   'cheques/demo.server.ts -> installments',
@@ -100,13 +98,6 @@ const KNOWN_TABLES = new Set([
   'contracts/demo.server.ts -> reservation_setups',
   'contracts/lifecycle.server.ts -> customers',
   'contracts/print.server.ts -> customers',
-  'eoi-payments/lifecycle.server.ts -> eoi_setups',
-  'eoi-payments/lifecycle.server.ts -> eois',
-  'eoi-setups/lifecycle.server.ts -> eois',
-  'eois/lifecycle.server.ts -> customers',
-  'eois/lifecycle.server.ts -> eoi_payments',
-  'eois/lifecycle.server.ts -> eoi_setups',
-  'eois/lifecycle.server.ts -> leads',
   'hold-requests/demo.server.ts -> customers',
   'installments/ledger.server.ts -> cheques',
   'installments/ledger.server.ts -> receipt_items',

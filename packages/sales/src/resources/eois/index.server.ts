@@ -1,2 +1,2 @@
-// EOIs, as the other sales folders use them: a launch's row and window, an EOI's money settled, unit types checked.
-export { assertUnitTypes, assertWindowOpen, settleEoi, setupRow, type SetupRow } from './lifecycle.server.js';
+// EOIs, as the other sales folders use them: a launch's window checked, an EOI's money settled, a closed launch's unpaid EOIs expired, unit types checked.
+export { assertUnitTypes, assertWindowOpen, expireUnpaid, settleEoi } from './lifecycle.server.js';
