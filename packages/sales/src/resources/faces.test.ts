@@ -98,7 +98,6 @@ const KNOWN_TABLES = new Set([
   'contracts/demo.server.ts -> reservation_setups',
   'contracts/lifecycle.server.ts -> customers',
   'contracts/print.server.ts -> customers',
-  'hold-requests/demo.server.ts -> customers',
   'installments/ledger.server.ts -> cheques',
   'installments/ledger.server.ts -> receipt_items',
   'messages/queue.server.ts -> cheques',
@@ -124,19 +123,6 @@ const KNOWN_TABLES = new Set([
   'messages/store.server.ts -> customers',
   'receipts/lifecycle.server.ts -> customers',
   'receipts/print.server.ts -> customers',
-  'reservations/create.server.ts -> customers',
-  'reservations/demo.server.ts -> customers',
-  'reservations/from-eois.server.ts -> eoi_payments',
-  'reservations/from-eois.server.ts -> eois',
-  'reservations/lifecycle.server.ts -> customers',
-  'reservations/lifecycle.server.ts -> eois',
-  'reservations/lifecycle.server.ts -> hold_requests',
-  'reservations/portfolio.server.ts -> customers',
-  'reservations/portfolio.server.ts -> eoi_payments',
-  'reservations/portfolio.server.ts -> eois',
-  'reservations/portfolio.server.ts -> hold_requests',
-  'reservations/portfolio.server.ts -> leads',
-  'reservations/portfolio.server.ts -> reservation_payments',
 ]);
 
 const root = fileURLToPath(new URL('.', import.meta.url));
