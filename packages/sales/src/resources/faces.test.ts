@@ -65,7 +65,6 @@ const KNOWN_IMPORTS = new Set([
   'commissions/demo.server.ts -> reservations/create.server',
   'commissions/statement.server.ts -> contracts/print.server',
   'installments/ledger.server.ts -> unit-claims/claims.server',
-  'leads/screens.web.ts -> collections/customerExtras.web',
   'messages/send.server.ts -> collections/statement.server',
   'messages/send.server.ts -> receipts/print.server',
   'receipts/lifecycle.server.ts -> installments/ledger.server',
