@@ -4,14 +4,19 @@ import { percentOf, subtractMoney } from '@propdesk/finance';
 import { conflict, dataWord, notFound, unprocessable, type Queryable } from '@propdesk/server-kit';
 import { salesText, stateWord } from '../../server/i18n/catalog.js';
 import { notice } from '../../server/i18n/notice.js';
-import { eois } from '../eois/definition.js';
-import { setupRow } from '../eois/lifecycle.server.js';
-import { claimUnits } from '../unit-claims/claims.server.js';
+import { eois, type EoiState } from '../eois/definition.js';
+import { EOI_FACTS, eoiFacts } from '../eois/facts.server.js';
+import { setupRow } from '../eoi-setups/facts.server.js';
+import { CUSTOMER_FACTS } from '../leads/facts.server.js';
+import { claimUnits } from '../unit-claims/index.server.js';
 import { allocateManyToReservations } from './reserve.server.js';
 import { bulkDealLinks } from './links.js';
 
 const userOf = (caller: Caller) => caller.auth?.userId ?? null;
 const words = (status: unknown) => String(status ?? '').replace(/_/g, ' ');
+
+/** The EOIs a bulk deal matches to units: those paid (with their tokens) and not yet allocated. */
+const PAID_EOI: EoiState = 'paid';
 
 export type Preference = { unitType?: string | null; block?: string | null; floorFrom?: number | null; floorTo?: number | null; budget?: string | number | null };
 export type BulkMatch = {
@@ -66,9 +71,9 @@ export async function planRun(tx: Queryable, deal: RecordRow): Promise<BulkRun> 
   const planPct = plan.rows[0]?.discount_pct ?? '0';
   const paid = await tx.query<EoiRow>(
     `select e.id::text as id, e.number, e.token, e.token_label, e.customer_id::text as customer_id, c.full_name as customer, e.preferences
-       from eois e left join customers c on c.id = e.customer_id
-      where e.setup_id = $1 and e.status = 'paid' order by e.token`,
-    [setup.id],
+       from ${EOI_FACTS} e left join ${CUSTOMER_FACTS} c on c.id = e.customer_id
+      where e.setup_id = $1 and e.status = $2 order by e.token`,
+    [setup.id, PAID_EOI],
   );
   const units = await tx.query<UnitRow>(
     `select u.id::text as id, u.code, u.block, u.floor, lower(t.name) as unit_type, u.base_price::text as price, u.status,
@@ -168,15 +173,11 @@ export function bulkDealHooks(engine: EngineContext, notify: DomainNotify): Reso
           // Each EOI's agent (who took it): the reservation made from it is their sale, not the publisher's.
           const agentOf = new Map<string, string | null>();
           if (matches.length > 0) {
-            const locked = await tx.query<{ id: string; status: string; agent: string | null }>(
-              'select id::text as id, status, created_by::text as agent from eois where id = any($1::uuid[]) order by id for update',
-              [matches.map((item) => item.eoiId)],
-            );
-            const statusOf = new Map(locked.rows.map((row) => [row.id, row.status]));
-            for (const row of locked.rows) agentOf.set(row.id, row.agent);
+            const locked = await eoiFacts(tx, matches.map((item) => item.eoiId), { forUpdate: true });
+            for (const row of locked.values()) agentOf.set(row.id, row.agent_id);
             for (const item of matches) {
-              const status = statusOf.get(item.eoiId);
-              if (status !== 'paid') throw conflict(salesText('bulkEoiChanged', { eoi: dataWord(item.eoi), status: stateWord('eois', status ?? 'gone') }));
+              const status = locked.get(item.eoiId)?.status;
+              if (status !== PAID_EOI) throw conflict(salesText('bulkEoiChanged', { eoi: dataWord(item.eoi), status: stateWord('eois', status ?? 'gone') }));
             }
           }
           await claimUnits(
@@ -211,8 +212,10 @@ export function bulkDealHooks(engine: EngineContext, notify: DomainNotify): Reso
           // EOIs left without a unit wait for their refund.
           const left = [...new Set(run.conflicts.map((item) => item.eoiId).filter((eoiId): eoiId is string => eoiId !== null))];
           if (left.length > 0) {
-            const still = await tx.query<{ id: string }>("select id::text as id from eois where id = any($1::uuid[]) and status = 'paid' and refund_due is not true order by token for update", [left]);
-            await updateMany(engine, tx, eois, effect, still.rows.map((row) => ({ id: row.id, values: { refundDue: true } })), { allowReadOnly: true, action: 'refundQueue', reason: `${deal}: no unit` });
+            const still = [...(await eoiFacts(tx, left, { forUpdate: true })).values()]
+              .filter((row) => row.status === PAID_EOI && row.refund_due !== true)
+              .sort((a, b) => (a.token ?? 0) - (b.token ?? 0));
+            await updateMany(engine, tx, eois, effect, still.map((row) => ({ id: row.id, values: { refundDue: true } })), { allowReadOnly: true, action: 'refundQueue', reason: `${deal}: no unit` });
           }
           if (setup.approver_department_id && left.length > 0) {
             await notify(tx, {

@@ -1,6 +1,6 @@
 import type { Caller, DomainNotify, EngineContext } from '@propdesk/records/server';
 import type { Queryable } from '@propdesk/server-kit';
-import { createReservation, createReservationsFromEois } from '../reservations/create.server.js';
+import { createReservation, createReservationsFromEois } from '../reservations/index.server.js';
 
 export type AllocationInput = { eoiId: string; unitId: string; customerId: string; paymentPlanId: string; agentId: string | null; dealNumber: string };
 

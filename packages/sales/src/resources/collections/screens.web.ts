@@ -12,3 +12,6 @@ export const collectionScreens: SalesScreens = [
     ],
   },
 ];
+
+// face (facess): the customers screen's extras (the portfolio, the statement of account and the messages), loaded lazily for the leads folder's customers screen.
+export const loadCustomerExtras = async () => (await withSalesWords(import('./customerExtras.web.js'))).customerExtras;

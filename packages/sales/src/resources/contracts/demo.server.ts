@@ -4,8 +4,11 @@ import type { Queryable } from '@propdesk/server-kit';
 import { contracts } from './definition.js';
 import { moveStep } from './lifecycle.server.js';
 import { receipts } from '../receipts/definition.js';
-import { createReservation } from '../reservations/create.server.js';
-import { addDays } from '../reservations/setup.server.js';
+import { addDays, createReservation } from '../reservations/index.server.js';
+import { RESERVATION_SETUP_FACTS } from '../reservations/facts.server.js';
+import { INSTALLMENT_FACTS, INSTALLMENT_OVERDUE_FACTS } from '../installments/facts.server.js';
+import { OPEN_INSTALLMENT_STATES, type InstallmentState } from '../installments/definition.js';
+import { CUSTOMER_FACTS, customerIdByNationalId } from '../leads/facts.server.js';
 
 const SYSTEM: Caller = { auth: null, source: 'system' };
 const DEMO_KEY = 'demo-contracts-seeded';
@@ -20,6 +23,8 @@ This contract is made on {{date}} between {{seller.name}} (the seller) and {{cus
 {{schedule}}
 The buyer declares having inspected the unit.`;
 
+/** An installment a cheque covers: overdue once the cheque's date and the project's grace days pass without it clearing. */
+const COVERED: InstallmentState = 'covered';
 const idOf = async (tx: Queryable, sql: string, params: unknown[]) => (await tx.query<{ id: string }>(sql, params)).rows[0]?.id ?? null;
 
 /** The database's calendar day (the overdue job's and the cheque register's), YYYY-MM-DD. */
@@ -63,7 +68,7 @@ export const DEMO_SALES = [
 export async function demoContractOf(tx: Queryable, nationalId: string) {
   const rows = await tx.query<{ id: string; number: string; customer_id: string; drawer: string; project: string }>(
     `select c.id::text as id, c.number, c.customer_id::text as customer_id, cu.full_name as drawer, p.name as project
-       from contracts c join customers cu on cu.id = c.customer_id join projects p on p.id = c.project_id
+       from contracts c join ${CUSTOMER_FACTS} cu on cu.id = c.customer_id join projects p on p.id = c.project_id
       where cu.national_id = $1 and c.notes = 'Demo contract.' order by c.number limit 1`,
     [nationalId],
   );
@@ -76,14 +81,15 @@ export async function demoContractOf(tx: Queryable, nationalId: string) {
  */
 export async function flagOverdueDemo(engine: EngineContext, tx: Queryable) {
   const due = await tx.query<{ id: string; status: string }>(
-    `select i.id::text as id, i.status from installments i join contracts c on c.id = i.contract_id
-       left join reservation_setups s on s.project_id = c.project_id and s.active
-      where not coalesce(i.overdue, false) and ((i.status in ('open', 'partly_paid') and i.due_date < current_date)
-         or (i.status = 'covered' and greatest(i.cheque_date, i.due_date) + coalesce(s.late_grace_days, 0) < current_date))
+    `select i.id::text as id, i.status from ${INSTALLMENT_OVERDUE_FACTS} i join contracts c on c.id = i.contract_id
+       left join ${RESERVATION_SETUP_FACTS} s on s.project_id = c.project_id and s.active
+      where not coalesce(i.overdue, false) and ((i.status = any($1::text[]) and i.due_date < current_date)
+         or (i.status = $2 and greatest(i.cheque_date, i.due_date) + coalesce(s.late_grace_days, 0) < current_date))
       order by i.id`,
+    [[...OPEN_INSTALLMENT_STATES], COVERED],
   );
   for (const row of due.rows) {
-    const reason = row.status === 'covered' ? 'Its cheque’s date passed without it clearing' : 'Due date passed unpaid';
+    const reason = row.status === COVERED ? 'Its cheque’s date passed without it clearing' : 'Due date passed unpaid';
     await updateRecord(engine, tx, engine.registry.get('installments'), { auth: null, source: 'job' }, row.id, { overdue: true }, { ignoreVersion: true, allowReadOnly: true, action: 'overdue', reason });
   }
 }
@@ -110,7 +116,7 @@ export async function seedContractDemo(engine: EngineContext): Promise<number> {
       const [fullName, nationalId, phone] = sale.buyer;
       const project = await idOf(tx, 'select id::text as id from projects where name = $1', [sale.project]);
       const customer =
-        (await idOf(tx, 'select id::text as id from customers where national_id = $1', [nationalId])) ??
+        (await customerIdByNationalId(tx, nationalId)) ??
         (phone ? (await createRecord(engine, tx, engine.registry.get('customers'), SYSTEM, { kind: 'individual', fullName, nationalId, phone })).id : null);
       if (!project || !customer) continue;
       const plan =
@@ -130,7 +136,7 @@ export async function seedContractDemo(engine: EngineContext): Promise<number> {
       const contract = await createRecord(engine, tx, contracts, SYSTEM, { reservation: reservation.id, template, contractDate, notes: 'Demo contract.' });
       made += 1;
       const due = await tx.query<{ seq: number; due_date: string; amount: string }>(
-        "select seq, to_char(due_date, 'YYYY-MM-DD') as due_date, amount::text as amount from installments where contract_id = $1 and due_date <= $2::date order by due_date, seq",
+        `select i.seq, to_char(i.due_date, 'YYYY-MM-DD') as due_date, i.amount::text as amount from ${INSTALLMENT_FACTS} i where i.contract_id = $1 and i.due_date <= $2::date order by i.due_date, i.seq`,
         [contract.id, today],
       );
       let serial = 0;

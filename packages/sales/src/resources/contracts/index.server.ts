@@ -1,9 +1,6 @@
-// Contracts, the installment ledger and receipts (issue 18), for the sales server entry.
+// Contracts (issue 18), for the sales server entry (the installment ledger's and receipts' own exports are theirs).
 export { contractHooks, moveStep, stepActions } from './lifecycle.server.js';
 export { contractPrintData } from './print.server.js';
 export { seedContractDemo, BILINGUAL_TEMPLATE } from './demo.server.js';
-export { reviseSchedule, writeSchedule, settleInstallments, lockInstallments } from '../installments/ledger.server.js';
-export { runInstallmentOverdue, INSTALLMENT_OVERDUE_JOB } from '../installments/jobs.server.js';
-export { clearedOnIssue } from '../receipts/lifecycle.server.js';
 // For the app's tests, which do not depend on finance directly: the schedule and words the prints use.
 export { amountInWords, generateSchedule, sumMoney } from '@propdesk/finance';

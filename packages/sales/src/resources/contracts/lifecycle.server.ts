@@ -3,12 +3,13 @@ import { HttpError, dataWord, fieldError, notFound, unprocessable, type Queryabl
 import { salesText, salesWord, stateWord } from '../../server/i18n/catalog.js';
 import { contracts } from './definition.js';
 import { installments } from '../installments/definition.js';
-import { reviseSchedule, writeSchedule } from '../installments/ledger.server.js';
+import { reviseSchedule, writeSchedule } from '../installments/index.server.js';
 import { lockUnsettledInstallments } from '../installments/facts.server.js';
-import { markReservationContracted } from '../reservations/create.server.js';
+import { markReservationContracted } from '../reservations/index.server.js';
 import { CONTRACTABLE_RESERVATION_STATE } from '../reservations/definition.js';
 import { RESERVATION_BUYER_FACTS, RESERVATION_FACTS, reservationFact } from '../reservations/facts.server.js';
-import { carryReservationPayments } from '../reservation-payments/carry.server.js';
+import { carryReservationPayments } from '../reservation-payments/index.server.js';
+import { CUSTOMER_FACTS, customerFact } from '../leads/facts.server.js';
 
 
 /** The contract's first step: the configured steps' lowest order (none configured: no step). */
@@ -21,14 +22,13 @@ async function firstStep(tx: Queryable): Promise<string | null> {
 async function buyerParties(tx: Queryable, reservationId: string, customerId: string) {
   const rows = await tx.query<{ customer_id: string; share: string; full_name: string; id_number: string | null }>(
     `select b.customer_id::text as customer_id, b.share::text as share, c.full_name, coalesce(c.national_id, c.passport_no) as id_number
-       from ${RESERVATION_BUYER_FACTS} b join customers c on c.id = b.customer_id where b.reservation_id = $1 order by b.created_on, b.id`,
+       from ${RESERVATION_BUYER_FACTS} b join ${CUSTOMER_FACTS} c on c.id = b.customer_id where b.reservation_id = $1 order by b.created_on, b.id`,
     [reservationId],
   );
   if (rows.rows.length > 0) {
     return rows.rows.map((row) => ({ role: row.customer_id === customerId ? 'buyer' : 'co_buyer', name: row.full_name, idNumber: row.id_number, share: row.share }));
   }
-  const customer = await tx.query<{ full_name: string; id_number: string | null }>('select full_name, coalesce(national_id, passport_no) as id_number from customers where id = $1', [customerId]);
-  const row = customer.rows[0];
+  const row = await customerFact(tx, customerId);
   return row ? [{ role: 'buyer', name: row.full_name, idNumber: row.id_number, share: '100' }] : [];
 }
 

@@ -6,6 +6,7 @@ import { salesText } from '../../server/i18n/catalog.js';
 import { customerPrintLanguage, keepPrint, printCompany, renderCompanyPdf, type PrintCompany } from '../../print/index.server.js';
 import { RESERVATION_FACTS } from '../reservations/facts.server.js';
 import { scheduleLines } from '../installments/facts.server.js';
+import { CUSTOMER_FACTS } from '../leads/facts.server.js';
 
 type Lang = 'ar' | 'en';
 
@@ -50,7 +51,7 @@ export async function contractPrintData(db: Queryable, id: string, lang: Lang, s
             coalesce(cu.national_id, cu.passport_no) as customer_id_number, cu.address as customer_address, u.code as unit_code, u.block, u.floor,
             u.area_m2::text as area_m2, p.name as project_name, c.list_price::text as list_price, c.discount_amount::text as discount_amount, c.net_price::text as net_price,
             c.schedule_version, c.parties, t.body as template_body, s.name as step_name
-       from contracts c left join ${RESERVATION_FACTS} r on r.id = c.reservation_id left join customers cu on cu.id = c.customer_id left join units u on u.id = c.unit_id
+       from contracts c left join ${RESERVATION_FACTS} r on r.id = c.reservation_id left join ${CUSTOMER_FACTS} cu on cu.id = c.customer_id left join units u on u.id = c.unit_id
        left join projects p on p.id = c.project_id left join contract_templates t on t.id = c.template_id left join contract_steps s on s.id = c.step_id
       where c.id = $1`,
     [id],

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { contracts } from './definition.js';
 import { moveStep, stepActions } from './lifecycle.server.js';
-import { changeUnit, reviseSchedule } from '../installments/ledger.server.js';
+import { changeUnit, reviseSchedule } from '../installments/index.server.js';
 import { keptPrint, listPrints } from '../../print/index.server.js';
 import { recordOf } from '../../server/docs.js';
 import { printsDoc, rescheduleDoc, stepActionsDoc } from './docs.server.js';

@@ -3,6 +3,17 @@ import { f, num, type FieldDef, type FieldError, type ResourceDef } from '@propd
 const datetime = (label: string, options: Omit<FieldDef, 'kind' | 'label'> = {}): FieldDef => ({ kind: 'datetime', label, ...options });
 
 export const EOI_PAYMENT_STATES = ['recorded', 'requested', 'approved', 'completed', 'rejected'] as const;
+export type EoiPaymentState = (typeof EOI_PAYMENT_STATES)[number];
+export const EOI_PAYMENT_KINDS = ['payment', 'refund'] as const;
+export type EoiPaymentKind = (typeof EOI_PAYMENT_KINDS)[number];
+/** The kinds by name, for SQL that takes them as parameters. */
+export const EOI_PAYMENT_KIND = { payment: 'payment', refund: 'refund' } as const satisfies Record<EoiPaymentKind, EoiPaymentKind>;
+/** A payment in that counts towards the EOI's amount (it is recorded at once). */
+export const COUNTED_EOI_PAYMENT_STATE = 'recorded' satisfies EoiPaymentState;
+/** A refund that went back to the customer. */
+export const COMPLETED_REFUND_STATE = 'completed' satisfies EoiPaymentState;
+/** The payments in a reservation made from the EOI carries over as its fee. */
+export const CARRIED_EOI_PAYMENT_STATES = ['recorded', 'approved', 'completed'] as const satisfies readonly EoiPaymentState[];
 
 /**
  * Money on an EOI (domain.md Sales: eoiPayment): a payment in (`kind: payment`, `recorded` at once;
@@ -24,7 +35,7 @@ export const eoiPayments: ResourceDef = {
   fields: {
     number: f.text('Number', { readOnly: true, unique: true, searchable: true, maxLength: 20 }),
     eoi: f.ref('EOI', 'eois', { required: true, indexed: true }),
-    kind: f.enum('Kind', ['payment', 'refund'], { required: true, default: 'payment' }),
+    kind: f.enum('Kind', EOI_PAYMENT_KINDS, { required: true, default: 'payment' }),
     amount: f.money('Amount', { required: true, min: 0.01 }),
     method: f.ref('Method', 'payment-methods'),
     bank: f.ref('Bank', 'banks'),

@@ -3,7 +3,9 @@ import { formatMoney, type RecordRow } from '@propdesk/records/model';
 import { badRequest, dataWord, fieldError, notFound, unprocessable, type FieldError, type LocalText, type Queryable } from '@propdesk/server-kit';
 import { optionWord, salesText, stateWord } from '../../server/i18n/catalog.js';
 import { notice } from '../../server/i18n/notice.js';
-import { assertWindowOpen, setupRow, settleEoi } from '../eois/lifecycle.server.js';
+import { assertWindowOpen, settleEoi } from '../eois/index.server.js';
+import { EOI_FACTS, eoiFact } from '../eois/facts.server.js';
+import { EOI_SETUP_FACTS, setupRow } from '../eoi-setups/facts.server.js';
 import { eoiPaymentLink as paymentLink } from './links.js';
 
 const CATEGORY = 'sales';
@@ -25,19 +27,16 @@ type LockedEoi = {
 
 /** The EOI's row lock and its money; every payment and refund of one EOI queues here. */
 async function lockEoi(tx: Queryable, eoiId: string, exceptPayment: string | null): Promise<LockedEoi> {
-  const locked = await tx.query<{ id: string }>('select id::text as id from eois where id = $1 for update', [eoiId]);
-  if (!locked.rows[0]) throw notFound(salesText('noEoi'));
-  const rows = await tx.query<LockedEoi>(
-    `select e.id::text as id, e.number, e.status, e.setup_id::text as setup_id, e.refund_due,
-            greatest(coalesce(e.amount_due, 0) - m.paid, 0)::text as owed, (m.paid - m.refunds)::text as refundable_amount, m.paid::text as paid, m.refunds::text as refunds
-       from eois e,
-            lateral (select coalesce(sum(p.amount) filter (where p.kind = 'payment' and p.status = 'recorded'), 0) as paid,
-                            coalesce(sum(p.amount) filter (where p.kind = 'refund' and p.status in ('requested', 'approved', 'completed')), 0) as refunds
-                       from eoi_payments p where p.eoi_id = e.id and ($2::uuid is null or p.id <> $2::uuid)) m
-      where e.id = $1`,
-    [eoiId, exceptPayment],
+  const eoi = await eoiFact(tx, eoiId, { forUpdate: true });
+  if (!eoi) throw notFound(salesText('noEoi'));
+  const rows = await tx.query<Pick<LockedEoi, 'owed' | 'refundable_amount' | 'paid' | 'refunds'>>(
+    `select greatest($3::numeric - m.paid, 0)::text as owed, (m.paid - m.refunds)::text as refundable_amount, m.paid::text as paid, m.refunds::text as refunds
+       from (select coalesce(sum(p.amount) filter (where p.kind = 'payment' and p.status = 'recorded'), 0) as paid,
+                    coalesce(sum(p.amount) filter (where p.kind = 'refund' and p.status in ('requested', 'approved', 'completed')), 0) as refunds
+               from eoi_payments p where p.eoi_id = $1 and ($2::uuid is null or p.id <> $2::uuid)) m`,
+    [eoiId, exceptPayment, eoi.amount_due ?? '0'],
   );
-  return rows.rows[0]!;
+  return { id: eoi.id, number: eoi.number, status: eoi.status, setup_id: eoi.setup_id, refund_due: eoi.refund_due, ...rows.rows[0]! };
 }
 
 /** The payment method's own rules: a reference, a bank, a cheque's number and date. */
@@ -103,7 +102,7 @@ export function eoiPaymentHooks(engine: EngineContext, notify: DomainNotify): Re
     afterCreate: async (tx, id, _extra, caller) => {
       const rows = await tx.query<{ eoi_id: string; kind: string; number: string; amount: string; eoi_number: string; department: string | null }>(
         `select p.eoi_id::text as eoi_id, p.kind, p.number, p.amount::text as amount, e.number as eoi_number, s.approver_department_id::text as department
-           from eoi_payments p join eois e on e.id = p.eoi_id join eoi_setups s on s.id = e.setup_id where p.id = $1`,
+           from eoi_payments p join ${EOI_FACTS} e on e.id = p.eoi_id join ${EOI_SETUP_FACTS} s on s.id = e.setup_id where p.id = $1`,
         [id],
       );
       const payment = rows.rows[0]!;

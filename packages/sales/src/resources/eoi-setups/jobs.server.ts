@@ -1,7 +1,7 @@
 import { defineJob, type JobDefinition } from '@propdesk/server-kit';
 import { engineTransaction, updateRecord, type Caller, type EngineContext } from '@propdesk/records/server';
 import { eoiSetups } from './definition.js';
-import { expireUnpaid } from './lifecycle.server.js';
+import { expireUnpaid } from '../eois/index.server.js';
 
 /** The EOI window job's name in `scheduled_jobs`. */
 export const EOI_WINDOW_JOB = 'sales.eoi-window';

@@ -1,7 +1,7 @@
 import { createMany, updateRecord, type Caller, type EngineContext, type NewRow } from '@propdesk/records/server';
 import type { Queryable } from '@propdesk/server-kit';
-import { claimUnit } from '../unit-claims/claims.server.js';
-import { allocateToReservation } from '../bulk-deals/reserve.server.js';
+import { claimUnit } from '../unit-claims/index.server.js';
+import { allocateToReservation } from '../bulk-deals/index.server.js';
 
 const DAY = 86_400_000;
 const FIRST = ['Ahmed', 'Mohamed', 'Omar', 'Youssef', 'Karim', 'Hassan', 'Tarek', 'Nour', 'Mariam', 'Salma', 'Yasmin', 'Farida', 'Hana', 'Laila', 'Dina', 'Aya'];

@@ -1,11 +1,15 @@
-import { createRecord, effectOf, memoized, updateRecord, type Caller, type EngineContext, type ResourceHooks } from '@propdesk/records/server';
+import { createRecord, effectOf, updateRecord, type Caller, type EngineContext, type ResourceHooks } from '@propdesk/records/server';
 import type { RecordRow } from '@propdesk/records/model';
 import { badRequest, dataWord, fieldError, notFound, unprocessable, type Migration, type Queryable, type Word } from '@propdesk/server-kit';
 import { counted, salesText, salesWord, stateWord } from '../../server/i18n/catalog.js';
 import { customers } from '../../model/definitions.js';
 import { isNationalIdForm } from '../../model/phones.js';
 import { eois } from './definition.js';
-import { whenWord } from '../unit-claims/claims.server.js';
+import { whenWord } from '../unit-claims/index.server.js';
+import { setupRow, type SetupRow } from '../eoi-setups/facts.server.js';
+import { COMPLETED_REFUND_STATE, COUNTED_EOI_PAYMENT_STATE, EOI_PAYMENT_KIND } from '../eoi-payments/definition.js';
+import { EOI_PAYMENT_FACTS } from '../eoi-payments/facts.server.js';
+import { CUSTOMER_FACTS, customerFact, leadFacts } from '../leads/facts.server.js';
 
 /** States whose EOIs count against a customer's maximum in a launch. */
 export const LIVE_EOI_STATES = ['draft', 'submitted', 'paid', 'allocated'] as const;
@@ -29,43 +33,6 @@ export const eoiMigrations: Migration[] = [
     `,
   },
 ];
-
-export type SetupRow = {
-  id: string;
-  name: string;
-  project_id: string;
-  opens_at: Date | string;
-  closes_at: Date | string;
-  amount: string;
-  amounts: { unitType?: string; amount?: string | number }[] | null;
-  max_eois_per_customer: number;
-  refundable: boolean | null;
-  token_prefix: string;
-  status: string;
-  approver_department_id: string | null;
-  payment_plan_id: string | null;
-  opened: boolean;
-  closed: boolean;
-};
-
-/**
- * A launch's row (its lock taken when asked). Read once per transaction and lock mode (an EOI write
- * per allocation of a bulk publish reads it); the engine forgets it when the transaction writes a launch.
- */
-export function setupRow(tx: Queryable, id: string, lock: '' | 'for share' | 'for update' = ''): Promise<SetupRow | null> {
-  return memoized(tx, `eoi-setup:${id}:${lock}`, ['eoi-setups'], () => readSetupRow(tx, id, lock));
-}
-
-async function readSetupRow(tx: Queryable, id: string, lock: '' | 'for share' | 'for update'): Promise<SetupRow | null> {
-  const rows = await tx.query<SetupRow>(
-    `select id::text as id, name, project_id::text as project_id, opens_at, closes_at, amount::text as amount, amounts,
-            max_eois_per_customer, refundable, token_prefix, status, approver_department_id::text as approver_department_id,
-            payment_plan_id::text as payment_plan_id, now() >= opens_at as opened, now() >= closes_at as closed
-       from eoi_setups where id = $1 ${lock}`,
-    [id],
-  );
-  return rows.rows[0] ?? null;
-}
 
 /** Refuses (422) when the launch's window is not open now, saying when it opens or closed. */
 export function assertWindowOpen(setup: SetupRow) {
@@ -102,7 +69,7 @@ export async function assertCustomerRoom(tx: Queryable, setup: SetupRow, custome
   await tx.query("select pg_advisory_xact_lock(hashtext('sales.eoi-customer'), hashtext($1))", [`${setup.id}:${customerId}`]);
   const rows = await tx.query<{ n: number; name: string | null }>(
     `select (select count(*)::int from eois where setup_id = $1 and customer_id = $2 and status = any($3::text[]) and ($4::uuid is null or id <> $4::uuid)) as n,
-            (select full_name from customers where id = $2) as name`,
+            (select c.full_name from ${CUSTOMER_FACTS} c where c.id = $2) as name`,
     [setup.id, customerId, [...LIVE_EOI_STATES], exceptId],
   );
   const { n, name } = rows.rows[0]!;
@@ -115,11 +82,7 @@ export async function assertCustomerRoom(tx: Queryable, setup: SetupRow, custome
 async function customerFor(engine: EngineContext, tx: Queryable, caller: Caller, values: Readonly<Record<string, unknown>>): Promise<string> {
   if (typeof values.customer === 'string' && values.customer) return values.customer;
   const leadId = String(values.lead);
-  const rows = await tx.query<{ customer_id: string | null; full_name: string; phone: string | null; email: string | null; nationality_id: string | null }>(
-    'select customer_id::text as customer_id, full_name, phone, email, nationality_id::text as nationality_id from leads where id = $1 for update',
-    [leadId],
-  );
-  const lead = rows.rows[0];
+  const lead = (await leadFacts(tx, [leadId], { forUpdate: true })).get(leadId);
   if (!lead) throw notFound(salesText('noLead'));
   if (lead.customer_id) return lead.customer_id;
   const idNumber = typeof values.customerIdNumber === 'string' ? values.customerIdNumber.trim() : '';
@@ -138,7 +101,7 @@ async function customerFor(engine: EngineContext, tx: Queryable, caller: Caller,
   return customer.id;
 }
 
-const customerName = async (tx: Queryable, id: string) => (await tx.query<{ name: string }>('select full_name as name from customers where id = $1', [id])).rows[0]?.name ?? 'Customer';
+const customerName = async (tx: Queryable, id: string) => (await customerFact(tx, id))?.full_name ?? 'Customer';
 
 type Money = { paid: string; refunded: string; covered: boolean; fully_refunded: boolean };
 
@@ -153,11 +116,11 @@ export async function settleEoi(engine: EngineContext, tx: Queryable, caller: Ca
     `select e.status, e.setup_id::text as setup_id, e.token, e.paid_amount::text as paid_amount, e.refunded_amount::text as refunded_amount, m.paid::text as paid, m.refunded::text as refunded,
             m.paid >= coalesce(e.amount_due, 0) and m.paid > 0 as covered, m.refunded >= m.paid and m.paid > 0 as fully_refunded
        from eois e,
-            lateral (select coalesce(sum(p.amount) filter (where p.kind = 'payment' and p.status = 'recorded'), 0) as paid,
-                            coalesce(sum(p.amount) filter (where p.kind = 'refund' and p.status = 'completed'), 0) as refunded
-                       from eoi_payments p where p.eoi_id = e.id) m
+            lateral (select coalesce(sum(p.amount) filter (where p.kind = $2 and p.status = $3), 0) as paid,
+                            coalesce(sum(p.amount) filter (where p.kind = $4 and p.status = $5), 0) as refunded
+                       from ${EOI_PAYMENT_FACTS} p where p.eoi_id = e.id) m
       where e.id = $1 for update of e`,
-    [eoiId],
+    [eoiId, EOI_PAYMENT_KIND.payment, COUNTED_EOI_PAYMENT_STATE, EOI_PAYMENT_KIND.refund, COMPLETED_REFUND_STATE],
   );
   const eoi = rows.rows[0];
   if (!eoi) throw notFound(salesText('noEoi'));
@@ -171,9 +134,9 @@ export async function settleEoi(engine: EngineContext, tx: Queryable, caller: Ca
        on conflict (setup_id) do update set last = eoi_token_counters.last + 1 returning last`,
       [eoi.setup_id],
     );
-    const prefix = await tx.query<{ token_prefix: string }>('select token_prefix from eoi_setups where id = $1', [eoi.setup_id]);
+    const prefix = (await setupRow(tx, eoi.setup_id))?.token_prefix;
     const token = counter.rows[0]!.last;
-    Object.assign(patch, { status: 'paid', token, tokenLabel: `${prefix.rows[0]?.token_prefix ?? 'T'}-${String(token).padStart(4, '0')}`, paidAt: new Date().toISOString() });
+    Object.assign(patch, { status: 'paid', token, tokenLabel: `${prefix ?? 'T'}-${String(token).padStart(4, '0')}`, paidAt: new Date().toISOString() });
     action = 'pay';
     reason = `Paid in full: token ${token}`;
   } else if (eoi.fully_refunded && ['submitted', 'paid', 'cancelled', 'expired'].includes(eoi.status)) {
@@ -183,6 +146,21 @@ export async function settleEoi(engine: EngineContext, tx: Queryable, caller: Ca
   }
   if (Object.keys(patch).length === 0) return null;
   return updateRecord(engine, tx, eois, effectOf(caller), eoiId, patch, { ignoreVersion: true, allowReadOnly: true, action, reason });
+}
+
+/**
+ * Expires a closed launch's EOIs that were never paid (draft or submitted), through the engine; money
+ * taken on a submitted one puts it in the refund queue. Idempotent: a second run finds none.
+ */
+export async function expireUnpaid(engine: EngineContext, tx: Queryable, caller: Caller, setupId: string): Promise<number> {
+  const due = await tx.query<{ id: string; owed: boolean }>(
+    `select id::text as id, paid_amount > refunded_amount as owed from eois where setup_id = $1 and status in ('draft', 'submitted') order by number for update`,
+    [setupId],
+  );
+  for (const row of due.rows) {
+    await updateRecord(engine, tx, eois, effectOf(caller), row.id, { status: 'expired', refundDue: row.owed }, { ignoreVersion: true, allowReadOnly: true, action: 'expire', reason: 'The launch’s window closed' });
+  }
+  return due.rows.length;
 }
 
 /**

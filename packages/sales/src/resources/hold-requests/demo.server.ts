@@ -3,8 +3,9 @@ import { createChecker, demoPrivileges } from '@propdesk/privileges';
 import type { Queryable } from '@propdesk/server-kit';
 import { holdRequests } from './definition.js';
 import { setupFor } from './lifecycle.server.js';
-import { createReservation } from '../reservations/create.server.js';
-import { releaseClaim } from '../unit-claims/claims.server.js';
+import { createReservation } from '../reservations/index.server.js';
+import { releaseClaim } from '../unit-claims/index.server.js';
+import { firstActiveCustomerIds } from '../leads/facts.server.js';
 
 const DEMO_KEY = 'demo-holds-seeded';
 const SYSTEM: Caller = { auth: null, source: 'system' };
@@ -33,7 +34,7 @@ export async function seedHoldDemo(engine: EngineContext): Promise<number> {
     const agent = await demoCaller(tx, 'sales.agent');
     const nadia = await demoCaller(tx, 'nadia.sales');
     const manager = await demoCaller(tx, 'sales.manager');
-    const customers = (await tx.query<{ id: string }>('select id::text as id from customers where active order by created_on, id limit 6')).rows.map((row) => row.id);
+    const customers = await firstActiveCustomerIds(tx, 6);
     if (customers.length === 0) return 0;
     let made = 0;
     let round = 0;

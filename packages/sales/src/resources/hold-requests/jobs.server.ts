@@ -3,7 +3,7 @@ import { engineTransaction, updateRecord, type Caller, type DomainNotify, type E
 import { holdRequests } from './definition.js';
 import { holdLink } from './links.js';
 import { notice, noticeWhen } from '../../server/i18n/notice.js';
-import { releaseClaim } from '../unit-claims/claims.server.js';
+import { releaseClaim } from '../unit-claims/index.server.js';
 
 /** The hold expiry job's name in `scheduled_jobs`. */
 export const HOLD_EXPIRY_JOB = 'sales.hold-expiry';

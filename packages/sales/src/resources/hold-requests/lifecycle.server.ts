@@ -5,8 +5,8 @@ import { holdState, salesCatalog } from '../../server/i18n/catalog.js';
 import { notice, noticeWhen } from '../../server/i18n/notice.js';
 import { approversIn } from './approvers.server.js';
 import { holdRequests } from './definition.js';
-import { assertClaimable, claimUnit, extendClaim, formatWhen, releaseClaim, transferClaim } from '../unit-claims/claims.server.js';
-import { publishClaimChange } from '../unit-board/publish.server.js';
+import { assertClaimable, claimUnit, extendClaim, formatWhen, releaseClaim, transferClaim } from '../unit-claims/index.server.js';
+import { publishClaimChange } from '../unit-board/index.server.js';
 import { holdLink } from './links.js';
 
 const CATEGORY = 'sales';

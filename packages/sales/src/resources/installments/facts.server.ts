@@ -40,3 +40,6 @@ export async function nextInstallmentSeq(tx: Queryable, contractId: string, vers
  * trigger sums a schedule's money, a receipt's print names each item's row. Columns keep their types.
  */
 export const INSTALLMENT_FACTS = '(select id, contract_id, schedule_version, seq, kind, due_date, amount, status from installments)';
+
+// face (facess): the rows as a relation with their overdue flag and cheque date (the contracts demo flags overdue rows as the daily job would).
+export const INSTALLMENT_OVERDUE_FACTS = '(select id, contract_id, seq, due_date, amount, status, overdue, cheque_date from installments)';

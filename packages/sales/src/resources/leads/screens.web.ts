@@ -6,6 +6,7 @@ import { SALES_RESOURCES } from '../manifest.js';
 import { ADD_CUSTOMER_ROUTE, ADD_LEAD_ROUTE, CREATE_CUSTOMER_ROUTE, WALK_IN_LEAD_ROUTE } from './links.js';
 import { prefetchUrgentCounts } from './urgentCounts.web.js';
 import { withSalesWords } from '../../web/i18n/preload.js';
+import { loadCustomerExtras } from '../collections/screens.web.js';
 
 const resource = declareResources(SALES_RESOURCES);
 const leadForms = () => withSalesWords(import('./leadForms.web.js'));
@@ -58,7 +59,7 @@ export const leadScreens: SalesScreens = [
     section: 'customers',
     items: [
       // The customer's view lists their leads, EOIs, holds, reservations and payments (the portfolio panel), and their statement of account.
-      resource('customers', { guard: null, extend: async () => (await withSalesWords(import('../collections/customerExtras.web.js'))).customerExtras }),
+      resource('customers', { guard: null, extend: loadCustomerExtras }),
       resource('customers', { path: CREATE_CUSTOMER_ROUTE, mode: 'create', title: 'Create Customer', guard: null }),
     ],
   },

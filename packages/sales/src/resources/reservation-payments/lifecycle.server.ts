@@ -5,7 +5,7 @@ import { salesText, stateWord } from '../../server/i18n/catalog.js';
 import { notice } from '../../server/i18n/notice.js';
 import { reservationPayments } from './definition.js';
 import { carryReservationPayments } from './carry.server.js';
-import { reservationSetupFor } from '../reservations/setup.server.js';
+import { reservationSetupFor } from '../reservations/index.server.js';
 import { OPEN_RESERVATION_STATES } from '../reservations/definition.js';
 import { RESERVATION_FACTS, reservationFact } from '../reservations/facts.server.js';
 import { reservationPaymentLink } from './links.js';

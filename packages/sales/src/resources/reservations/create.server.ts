@@ -20,7 +20,8 @@ import { carryEoiPayments, checkEoiSources, handOverEoiClaims } from './from-eoi
 import { assertState, withinAuthority } from './lifecycle.server.js';
 import { confirmedNotice, confirmedValues, newReservationColumns, peopleNotices, priceFromFacts, priceInputOf, reservationDoc, type OfferFacts, type PlanFacts } from './rules.server.js';
 import { reservationSetupFor, todayInCairo } from './setup.server.js';
-import { releaseClaim } from '../unit-claims/claims.server.js';
+import { releaseClaim } from '../unit-claims/index.server.js';
+import { customerFacts } from '../leads/facts.server.js';
 
 /** Where a reservation comes from: a free unit, an approved hold (its claim handed over) or an EOI (its allocation handed over, its payments carried). */
 export type ReservationSource = { kind: 'unit' } | { kind: 'hold'; holdId: string } | { kind: 'eoi'; eoiId: string };
@@ -154,8 +155,8 @@ export async function createReservationsFromEois(engine: EngineContext, tx: Quer
     [[...new Set(inputs.map((input) => input.paymentPlanId))]],
   );
   const planOf = new Map(plans.rows.map(({ id, ...plan }) => [id, plan]));
-  const buyers = await tx.query<{ id: string; name: string }>('select id::text as id, full_name as name from customers where id = any($1::uuid[])', [[...new Set(inputs.map((input) => input.customerId))]]);
-  const nameOf = new Map(buyers.rows.map((buyer) => [buyer.id, buyer.name]));
+  const buyers = await customerFacts(tx, inputs.map((input) => input.customerId));
+  const nameOf = new Map([...buyers.values()].map((buyer) => [buyer.id, buyer.full_name]));
   const offers = new Map<string, OfferFacts>();
   const today = todayInCairo();
   const rows = [];

@@ -6,7 +6,8 @@ import { createReservation } from './create.server.js';
 import { reservationDoc } from './lifecycle.server.js';
 import { addDays, todayInCairo } from './setup.server.js';
 import { reservationPayments } from '../reservation-payments/definition.js';
-import { releaseClaim } from '../unit-claims/claims.server.js';
+import { releaseClaim } from '../unit-claims/index.server.js';
+import { customerIdByNationalId } from '../leads/facts.server.js';
 
 const SYSTEM: Caller = { auth: null, source: 'system' };
 const DEMO_KEY = 'demo-reservations-seeded';
@@ -65,7 +66,7 @@ export async function seedReservationDemo(engine: EngineContext): Promise<number
     }
     const customers: string[] = [];
     for (const [fullName, nationalId, phone] of BUYERS) {
-      const found = await idOf(tx, 'select id::text as id from customers where national_id = $1', [nationalId]);
+      const found = await customerIdByNationalId(tx, nationalId);
       customers.push(found ?? (await createRecord(engine, tx, engine.registry.get('customers'), SYSTEM, { kind: 'individual', fullName, nationalId, phone })).id);
     }
     const agent = await demoCaller(tx, 'sales.agent');

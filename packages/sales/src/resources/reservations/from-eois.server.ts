@@ -2,7 +2,9 @@ import { createMany, effectOf, type Caller, type EngineContext } from '@propdesk
 import { notFound, unprocessable, type Queryable } from '@propdesk/server-kit';
 import { salesText } from '../../server/i18n/catalog.js';
 import { reservationDoc, type UnitFacts } from './rules.server.js';
-import { transferClaims, unavailableError, type ClaimKind } from '../unit-claims/claims.server.js';
+import { transferClaims, unavailableError, type ClaimKind } from '../unit-claims/index.server.js';
+import { eoiFacts } from '../eois/facts.server.js';
+import { carriedEoiPayments } from '../eoi-payments/facts.server.js';
 
 /**
  * Reservations made from EOIs, for a set of them: the one-by-one path (the reservation hooks, a set
@@ -23,8 +25,8 @@ export type LockedUnitFacts = UnitFacts & { status: string };
 export async function checkEoiSources(tx: Queryable, items: readonly { unitId: string; eoiId: string }[]): Promise<{ unit: LockedUnitFacts; own: boolean }[]> {
   if (items.length === 0) return [];
   const eoiIds = [...new Set(items.map((item) => item.eoiId))];
-  const known = await tx.query<{ id: string }>('select id::text as id from eois where id = any($1::uuid[])', [eoiIds]);
-  if (known.rows.length !== eoiIds.length) throw unprocessable(salesText('noEoi'));
+  const known = await eoiFacts(tx, eoiIds);
+  if (known.size !== eoiIds.length) throw unprocessable(salesText('noEoi'));
   const unitIds = [...new Set(items.map((item) => item.unitId))];
   const units = await tx.query<LockedUnitFacts>(
     `select id::text as id, code, status, project_id::text as project, unit_type_id::text as unit_type, base_price::text as base_price
@@ -77,12 +79,8 @@ export async function handOverEoiClaims(engine: EngineContext, tx: Queryable, ca
  */
 export async function carryEoiPayments(engine: EngineContext, tx: Queryable, caller: Caller, items: readonly { reservation: { id: string; number?: unknown }; eoiId: string }[]) {
   if (items.length === 0) return;
-  const paid = await tx.query<{ eoi_id: string; number: string; amount: string; method: string | null; bank: string | null; reference: string | null; cheque_number: string | null; cheque_date: string | null; paid_on: string }>(
-    `select eoi_id::text as eoi_id, number, amount::text as amount, method_id::text as method, bank_id::text as bank, reference, cheque_number, cheque_date::text as cheque_date, paid_on::text as paid_on
-       from eoi_payments where eoi_id = any($1::uuid[]) and kind = 'payment' and status in ('recorded', 'approved', 'completed') order by eoi_id, number`,
-    [[...new Set(items.map((item) => item.eoiId))]],
-  );
-  if (paid.rows.length === 0) return;
+  const paid = await carriedEoiPayments(tx, items.map((item) => item.eoiId));
+  if (paid.length === 0) return;
   const reservationOf = new Map(items.map((item) => [item.eoiId, item.reservation]));
   const decidedAt = new Date().toISOString();
   await createMany(
@@ -90,7 +88,7 @@ export async function carryEoiPayments(engine: EngineContext, tx: Queryable, cal
     tx,
     engine.registry.get('reservation-payments'),
     effectOf(caller),
-    paid.rows.map((payment) => {
+    paid.map((payment) => {
       const reservation = reservationOf.get(payment.eoi_id)!;
       return {
         values: { reservation: reservation.id, kind: 'fee', amount: payment.amount, method: payment.method, bank: payment.bank, reference: payment.reference, chequeNumber: payment.cheque_number, chequeDate: payment.cheque_date, paidOn: payment.paid_on },

@@ -4,7 +4,7 @@ import { notice, noticeDay } from '../../server/i18n/notice.js';
 import { reservations } from './definition.js';
 import { reservationDoc } from './lifecycle.server.js';
 import { reservationLink } from './setup.server.js';
-import { DISPLAY_TIME_ZONE, releaseClaim } from '../unit-claims/claims.server.js';
+import { DISPLAY_TIME_ZONE, releaseClaim } from '../unit-claims/index.server.js';
 
 /** The reservation expiry job's name in `scheduled_jobs`. */
 export const RESERVATION_EXPIRY_JOB = 'sales.reservation-expiry';

@@ -27,8 +27,12 @@ import {
 } from './rules.server.js';
 import { discountAuthorityOf, reservationLink, reservationSetupFor, todayInCairo } from './setup.server.js';
 import { notice, noticeDay } from '../../server/i18n/notice.js';
-import { convertHold } from '../hold-requests/lifecycle.server.js';
-import { assertClaimable, claimUnit, liveClaim, lockUnit, releaseClaim, transferClaim, unavailableError } from '../unit-claims/claims.server.js';
+import { convertHold } from '../hold-requests/index.server.js';
+import { ACTIVE_HOLD_STATE } from '../hold-requests/definition.js';
+import { lockedHold } from '../hold-requests/facts.server.js';
+import { eoiFact } from '../eois/facts.server.js';
+import { customerFact } from '../leads/facts.server.js';
+import { assertClaimable, claimUnit, liveClaim, lockUnit, releaseClaim, transferClaim, unavailableError } from '../unit-claims/index.server.js';
 
 export { reservationDoc, type PriceInput };
 const CATEGORY = 'sales';
@@ -131,10 +135,9 @@ async function writeBuyers(engine: EngineContext, tx: Queryable, caller: Caller,
 async function checkSource(tx: Queryable, unitId: string, extra: ReservationExtra): Promise<SourceColumns> {
   if (extra.fromHold && extra.fromEoi) throw unprocessable(salesText('reservationHoldOrEoi'));
   if (extra.fromHold) {
-    const hold = await tx.query<{ status: string; unit_id: string; number: string }>('select status, unit_id::text as unit_id, number from hold_requests where id = $1 for update', [extra.fromHold]);
-    const row = hold.rows[0];
+    const row = await lockedHold(tx, extra.fromHold);
     if (!row) throw unprocessable(salesText('holdNotFound'));
-    if (row.status !== 'approved') throw unprocessable(salesText('reservationHoldNotApproved', { number: dataWord(row.number), status: holdState(row.status) }));
+    if (row.status !== ACTIVE_HOLD_STATE) throw unprocessable(salesText('reservationHoldNotApproved', { number: dataWord(row.number), status: holdState(row.status) }));
     if (row.unit_id !== unitId) throw unprocessable(salesText('reservationHoldOtherUnit', { number: dataWord(row.number) }));
     const unit = await lockUnit(tx, unitId);
     const claim = await liveClaim(tx, unitId);
@@ -237,10 +240,10 @@ export function reservationHooks(engine: EngineContext, notify: DomainNotify): R
       const source = await checkSource(tx, unitId, extra as ReservationExtra);
       const priced = await priceFor(tx, priceInputOf(values));
       const setup = await reservationSetupFor(tx, priced.unit.project);
-      const buyer = await tx.query<{ name: string }>('select full_name as name from customers where id = $1', [String(values.customer)]);
+      const buyer = await customerFact(tx, String(values.customer));
       // A reservation made from an EOI is the sale of the EOI's agent (who took it), whoever reserves it.
-      const owner = source.source === 'eoi' ? ((await tx.query<{ agent: string | null }>('select created_by::text as agent from eois where id = $1', [source.eoi_id])).rows[0]?.agent ?? null) : null;
-      return newReservationColumns({ values, source, priced, setup, today: todayInCairo(), buyerName: buyer.rows[0]?.name ?? null, owner, caller });
+      const owner = source.source === 'eoi' ? ((await eoiFact(tx, source.eoi_id))?.agent_id ?? null) : null;
+      return newReservationColumns({ values, source, priced, setup, today: todayInCairo(), buyerName: buyer?.full_name ?? null, owner, caller });
     },
     afterCreate: async (tx, id, rawExtra, caller) => {
       const extra = rawExtra as ReservationExtra;

@@ -1,6 +1,11 @@
 import { listRecords, type Caller, type EngineContext } from '@propdesk/records/server';
 import { parseSort, type RecordRow } from '@propdesk/records/model';
 import type { Queryable } from '@propdesk/server-kit';
+import { customerEoiIds } from '../eois/facts.server.js';
+import { eoiPaymentIdsOf } from '../eoi-payments/facts.server.js';
+import { customerHoldIds } from '../hold-requests/facts.server.js';
+import { customerLeadIds } from '../leads/facts.server.js';
+import { reservationPaymentIdsOf } from '../reservation-payments/facts.server.js';
 
 /** What a customer has with the company, by resource; a section the caller may not read is left out (null). */
 export type CustomerPortfolio = Record<'leads' | 'eois' | 'eoiPayments' | 'holds' | 'reservations' | 'reservationPayments', RecordRow[] | null>;
@@ -26,13 +31,13 @@ export async function customerPortfolio(engine: EngineContext, db: Queryable, ca
     `select id::text as id from reservations where customer_id = $1
      union select reservation_id::text from reservation_buyers where customer_id = $1`,
   );
-  const eoiIds = engine.registry.find('eois') ? await ids('select id::text as id from eois where customer_id = $1') : [];
+  const eoiIds = engine.registry.find('eois') ? await customerEoiIds(db, customerId) : [];
   return {
-    leads: await section('leads', await ids('select id::text as id from leads where customer_id = $1 union select lead_id::text from customers where id = $1 and lead_id is not null')),
+    leads: await section('leads', await customerLeadIds(db, customerId)),
     eois: await section('eois', eoiIds),
-    eoiPayments: engine.registry.find('eoi-payments') ? await section('eoi-payments', (await db.query<{ id: string }>('select id::text as id from eoi_payments where eoi_id = any($1::uuid[])', [eoiIds])).rows.map((row) => row.id)) : null,
-    holds: await section('hold-requests', await ids('select id::text as id from hold_requests where customer_id = $1')),
+    eoiPayments: engine.registry.find('eoi-payments') ? await section('eoi-payments', await eoiPaymentIdsOf(db, eoiIds)) : null,
+    holds: await section('hold-requests', await customerHoldIds(db, customerId)),
     reservations: await section('reservations', reservationIds),
-    reservationPayments: await section('reservation-payments', (await db.query<{ id: string }>('select id::text as id from reservation_payments where reservation_id = any($1::uuid[])', [reservationIds])).rows.map((row) => row.id)),
+    reservationPayments: await section('reservation-payments', await reservationPaymentIdsOf(db, reservationIds)),
   };
 }

@@ -7,7 +7,7 @@ import { reservations } from './definition.js';
 import { assertState, pendingRevision, priceFor, snapshot } from './lifecycle.server.js';
 import { priceReservation, type DiscountKind } from './pricing.js';
 import { reservationLink, reservationSetupFor } from './setup.server.js';
-import { assertClaimable } from '../unit-claims/claims.server.js';
+import { assertClaimable } from '../unit-claims/index.server.js';
 import type { ReservationRevision } from './model.js';
 
 /**

@@ -7,7 +7,7 @@ import { notice, noticeDay } from '../../server/i18n/notice.js';
 import { reservations } from './definition.js';
 import { priceReservation, type DiscountKind, type ReservationPricing } from './pricing.js';
 import { addDays, reservationLink, type ReservationSetup } from './setup.server.js';
-import type { ClaimKind } from '../unit-claims/claims.server.js';
+import type { ClaimKind } from '../unit-claims/index.server.js';
 
 /**
  * A reservation's rules worked out from facts already read, written once for the one-by-one path

@@ -1,7 +1,7 @@
 import { memoized, type Caller } from '@propdesk/records/server';
 import type { Queryable } from '@propdesk/server-kit';
 import { DEFAULT_SIGN_BY_DAYS, reservations } from './definition.js';
-import { DISPLAY_TIME_ZONE } from '../unit-claims/claims.server.js';
+import { DISPLAY_TIME_ZONE } from '../unit-claims/index.server.js';
 
 export { reservationLink } from './links.js';
 

@@ -1,0 +1,21 @@
+// A unit's one live claim, as the other sales folders use it (their holds, allocations and reservations claim units here).
+export {
+  assertClaimable,
+  claimUnit,
+  claimUnits,
+  claimedMessage,
+  DISPLAY_TIME_ZONE,
+  extendClaim,
+  formatWhen,
+  liveClaim,
+  lockUnit,
+  releaseClaim,
+  transferClaim,
+  transferClaims,
+  unavailableError,
+  unitClaimMigrations,
+  whenWord,
+  type ClaimDocument,
+  type ClaimInput,
+  type ClaimKind,
+} from './claims.server.js';
