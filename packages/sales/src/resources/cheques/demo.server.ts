@@ -2,8 +2,8 @@ import { createRecord, engineTransaction, runAction, updateRecord, type Caller, 
 import type { Queryable } from '@propdesk/server-kit';
 import { cheques } from './definition.js';
 import { collectionSettings } from '../collection-settings/definition.js';
-import { DEMO_SALES, demoContractOf, demoToday, flagOverdueDemo } from '../contracts/demo.server.js';
-import { addDays } from '../reservations/setup.server.js';
+import { DEMO_SALES, demoContractOf, demoToday, flagOverdueDemo } from '../contracts/index.server.js';
+import { addDays } from '../reservations/index.server.js';
 
 const SYSTEM: Caller = { auth: null, source: 'system' };
 const DEMO_KEY = 'demo-cheques-seeded';

@@ -1,7 +1,7 @@
 import { createRecord, engineTransaction, updateMany, type Caller, type EngineContext } from '@propdesk/records/server';
 import { defineJob, type JobDefinition } from '@propdesk/server-kit';
 import { collectionSettings, DEFAULT_REMIND_DAYS_BEFORE } from '../collection-settings/definition.js';
-import { settleInstallments } from '../installments/ledger.server.js';
+import { settleInstallments } from '../installments/index.server.js';
 import { receiptItems } from '../receipt-items/definition.js';
 
 export const CHEQUE_COVER_JOB = 'sales.cheque-cover';

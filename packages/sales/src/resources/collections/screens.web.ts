@@ -12,3 +12,6 @@ export const collectionScreens: SalesScreens = [
     ],
   },
 ];
+
+/** The panels under a customer's view (portfolio, statement of account, messages), for the customers screen's `extend`. */
+export const customerExtend = async () => (await withSalesWords(import('./customerExtras.web.js'))).customerExtras;

@@ -4,9 +4,9 @@ import { commissions } from './definition.js';
 import { recordRecovery } from './lifecycle.server.js';
 import { cheques } from '../cheques/definition.js';
 import { contracts } from '../contracts/definition.js';
-import { flagOverdueDemo } from '../contracts/demo.server.js';
+import { flagOverdueDemo } from '../contracts/index.server.js';
 import { receipts } from '../receipts/definition.js';
-import { createReservation } from '../reservations/create.server.js';
+import { createReservation } from '../reservations/index.server.js';
 
 const SYSTEM: Caller = { auth: null, source: 'system' };
 const DEMO_KEY = 'demo-commissions-seeded';

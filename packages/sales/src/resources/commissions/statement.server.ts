@@ -2,7 +2,7 @@ import { compareMoney, formatMoney, subtractMoney, sumMoney, toMoney } from '@pr
 import { notFound, type Queryable } from '@propdesk/server-kit';
 import { salesText } from '../../server/i18n/catalog.js';
 import { renderCompanyPdf } from '../../print/index.server.js';
-import { printDate } from '../contracts/print.server.js';
+import { printDate } from '../contracts/index.server.js';
 import { CONTRACT_FACTS } from '../contracts/facts.server.js';
 import type { BrokerStatement, BrokerStatementLine, CommissionBroker } from './model.js';
 

@@ -40,3 +40,12 @@ export async function nextInstallmentSeq(tx: Queryable, contractId: string, vers
  * trigger sums a schedule's money, a receipt's print names each item's row. Columns keep their types.
  */
 export const INSTALLMENT_FACTS = '(select id, contract_id, schedule_version, seq, kind, due_date, amount, status from installments)';
+
+// face (facesm): a row's money and dates, for reminders, statements of account, the collections dashboard and demos.
+/**
+ * Installments with what is paid and covered of each, and whom they are owed by, as a relation to
+ * join or sum (one statement): reminders pick the rows still owed, a statement of account charges
+ * them, the collections dashboard sums them. Columns keep their types (numeric, date, boolean).
+ */
+export const INSTALLMENT_BALANCE_FACTS =
+  '(select id, contract_id, customer_id, schedule_version, seq, kind, due_date, amount, paid, covered, cheque_date, overdue, status from installments)';

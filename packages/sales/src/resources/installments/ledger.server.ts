@@ -5,7 +5,7 @@ import { dataWord, unprocessable, type Migration, type Queryable } from '@propde
 import { salesText } from '../../server/i18n/catalog.js';
 import { installments } from './definition.js';
 import { receiptItems } from '../receipt-items/definition.js';
-import { assertClaimable, lockUnit } from '../unit-claims/claims.server.js';
+import { assertClaimable, lockUnit } from '../unit-claims/index.server.js';
 import { CHEQUE_FACTS } from '../cheques/facts.server.js';
 import { CONTRACT_FACTS, lockedContract } from '../contracts/facts.server.js';
 import { RESERVATION_SETUP_FACTS } from '../reservations/facts.server.js';

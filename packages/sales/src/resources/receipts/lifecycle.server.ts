@@ -5,7 +5,7 @@ import { salesText, stateWord } from '../../server/i18n/catalog.js';
 import { z } from 'zod';
 import { receipts } from './definition.js';
 import { receiptItems } from '../receipt-items/definition.js';
-import { lockInstallments, settleInstallments } from '../installments/ledger.server.js';
+import { lockInstallments, settleInstallments } from '../installments/index.server.js';
 import { liveChequesOfReceipt } from '../cheques/facts.server.js';
 import { contractFact } from '../contracts/facts.server.js';
 import { openInstallmentIds } from '../installments/facts.server.js';

@@ -3,7 +3,7 @@ import type { Printer } from '@propdesk/records/server';
 import { notFound } from '@propdesk/server-kit';
 import { salesText } from '../../server/i18n/catalog.js';
 import { customerPrintLanguage, keepPrint, renderCompanyPdf } from '../../print/index.server.js';
-import { printDate, toEastern } from '../contracts/print.server.js';
+import { printDate, toEastern } from '../contracts/index.server.js';
 import { CONTRACT_FACTS } from '../contracts/facts.server.js';
 import { INSTALLMENT_FACTS } from '../installments/facts.server.js';
 

@@ -7,3 +7,5 @@ export { RESERVATION_EXPIRY_JOB, reservationJobs, runReservationExpiry, type Res
 export { reservationPaymentHooks, reservationFeeRollup } from '../reservation-payments/lifecycle.server.js';
 export { carryReservationPayments } from '../reservation-payments/carry.server.js';
 export { seedReservationDemo } from './demo.server.js';
+// face (facesm): a day some days after another (YYYY-MM-DD), for the cheques' demo dates.
+export { addDays } from './setup.server.js';
