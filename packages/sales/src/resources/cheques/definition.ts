@@ -9,6 +9,10 @@ const CHEQUE_LIVE: Readonly<Record<ChequeState, boolean>> = { received: true, de
 export const LIVE_CHEQUE_STATES: readonly ChequeState[] = CHEQUE_STATES.filter((state) => CHEQUE_LIVE[state]);
 /** A cheque whose money has come (its receipt's money counts as cleared). */
 export const CLEARED_CHEQUE_STATE = 'cleared' satisfies ChequeState;
+/** A cheque in hand, not yet deposited: the collections dashboard and the deposit calendar count it. */
+export const RECEIVED_CHEQUE_STATE = 'received' satisfies ChequeState;
+/** A cheque that bounced: a message tells its customer; a preview picks one first. */
+export const BOUNCED_CHEQUE_STATE = 'bounced' satisfies ChequeState;
 
 /**
  * The cheque register (api.md `/api/cheques`, entity cheque): post-dated cheques a customer hands

@@ -2,8 +2,12 @@ import { createRecord, engineTransaction, runAction, updateRecord, type Caller, 
 import type { Queryable } from '@propdesk/server-kit';
 import { cheques } from './definition.js';
 import { collectionSettings } from '../collection-settings/definition.js';
-import { DEMO_SALES, demoContractOf, demoToday, flagOverdueDemo } from '../contracts/demo.server.js';
-import { addDays } from '../reservations/setup.server.js';
+import { COLLECTION_SETTING_FACTS } from '../collection-settings/facts.server.js';
+import { CONTRACT_FACTS } from '../contracts/facts.server.js';
+import { OPEN_INSTALLMENT_STATES } from '../installments/definition.js';
+import { INSTALLMENT_BALANCE_FACTS } from '../installments/facts.server.js';
+import { DEMO_SALES, demoContractOf, demoToday, flagOverdueDemo } from '../contracts/index.server.js';
+import { addDays } from '../reservations/index.server.js';
 
 const SYSTEM: Caller = { auth: null, source: 'system' };
 const DEMO_KEY = 'demo-cheques-seeded';
@@ -37,7 +41,9 @@ export async function seedChequeDemo(engine: EngineContext): Promise<number> {
     const banks = (await tx.query<{ id: string }>('select id::text as id from banks where active order by name limit 3')).rows.map((row) => row.id);
     if (banks.length === 0) return 0;
     // Each project's collection settings: Palm Heights charges a bounce 500.00; Zayed Residences reminds 10 days ahead and charges none.
-    const projects = await tx.query<{ id: string; name: string }>("select id::text as id, name from projects where name in ('Palm Heights', 'Zayed Residences') and not exists (select 1 from collection_settings s where s.project_id = projects.id) order by name");
+    const projects = await tx.query<{ id: string; name: string }>(
+      `select id::text as id, name from projects where name in ('Palm Heights', 'Zayed Residences') and not exists (select 1 from ${COLLECTION_SETTING_FACTS} s where s.project_id = projects.id) order by name`,
+    );
     for (const project of projects.rows) {
       const palm = project.name === 'Palm Heights';
       await createRecord(engine, tx, collectionSettings, SYSTEM, { name: `${project.name} collections`, project: project.id, bounceCharge: palm ? '500.00' : null, remindDaysBefore: palm ? 7 : 10 });
@@ -54,10 +60,10 @@ export async function seedChequeDemo(engine: EngineContext): Promise<number> {
       (
         await tx.query<{ due_date: string; open: string }>(
           `select to_char(n.due_date, 'YYYY-MM-DD') as due_date,
-                  ((n.amount - n.paid - n.covered) + coalesce((select sum(f.amount - f.paid - f.covered) from installments f where f.contract_id = n.contract_id and f.kind = 'fee'
-                      and f.status in ('open', 'partly_paid') and f.due_date <= n.due_date), 0))::numeric(15,2)::text as open
-             from installments n where n.contract_id = $1 and n.status in ('open', 'partly_paid') and n.kind <> 'fee' order by n.due_date, n.seq limit 1`,
-          [contract.id],
+                  ((n.amount - n.paid - n.covered) + coalesce((select sum(f.amount - f.paid - f.covered) from ${INSTALLMENT_BALANCE_FACTS} f where f.contract_id = n.contract_id and f.kind = 'fee'
+                      and f.status = any($2::text[]) and f.due_date <= n.due_date), 0))::numeric(15,2)::text as open
+             from ${INSTALLMENT_BALANCE_FACTS} n where n.contract_id = $1 and n.status = any($2::text[]) and n.kind <> 'fee' order by n.due_date, n.seq limit 1`,
+          [contract.id, [...OPEN_INSTALLMENT_STATES]],
         )
       ).rows[0] ?? null;
     /** A cheque for the next open installment, dated `dueDate` (else the installment's due date). */
@@ -69,7 +75,7 @@ export async function seedChequeDemo(engine: EngineContext): Promise<number> {
       const dueDate = options.dueDate ?? open.due_date;
       // Handed over ten days before it fell due (a post-dated one: today at the latest), never before the contract.
       const receivedOn = (
-        await tx.query<{ d: string }>("select to_char(greatest(c.contract_date, least(current_date, $2::date - 10)), 'YYYY-MM-DD') as d from contracts c where c.id = $1", [contract.id, dueDate])
+        await tx.query<{ d: string }>(`select to_char(greatest(c.contract_date, least(current_date, $2::date - 10)), 'YYYY-MM-DD') as d from ${CONTRACT_FACTS} c where c.id = $1`, [contract.id, dueDate])
       ).rows[0]!.d;
       const row = await createRecord(engine, tx, cheques, SYSTEM, {
         number: String(serial),

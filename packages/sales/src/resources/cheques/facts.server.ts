@@ -15,6 +15,10 @@ export async function liveChequesOfReceipt(tx: Queryable, receiptId: string): Pr
 
 /**
  * Cheques as a relation to join (the receipt each paid, its state and date): a commission's trigger
- * counts a cheque's money once it cleared; the ledger dates an installment's cover by its cheque.
+ * counts a cheque's money once it cleared; the ledger dates an installment's cover by its cheque and
+ * moves a bounce charge (`bounce_fee_id`) to a new schedule; a statement of account lists it with its
+ * bank; messages name its customer, contract and bounce; the collections dashboard counts those to
+ * deposit. Columns keep their types.
  */
-export const CHEQUE_FACTS = '(select id, receipt_id, status, due_date from cheques)';
+export const CHEQUE_FACTS =
+  '(select id, number, receipt_id, contract_id, customer_id, bank_id, amount, status, due_date, cleared_on, bounced_on, bounce_fee_id, active, created_on from cheques)';

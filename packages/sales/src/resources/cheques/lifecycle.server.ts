@@ -5,12 +5,12 @@ import { badRequest, dataWord, fieldError, unprocessable, type LocalText, type M
 import { salesText, salesWord, stateWord } from '../../server/i18n/catalog.js';
 import { notice } from '../../server/i18n/notice.js';
 import { cheques } from './definition.js';
-import { bounceChargeOf } from '../collection-settings/settings.server.js';
+import { bounceChargeOf } from '../collection-settings/facts.server.js';
 import { installments } from '../installments/definition.js';
-import { settleInstallments } from '../installments/ledger.server.js';
+import { settleInstallments } from '../installments/index.server.js';
 import { ISSUED_RECEIPT_STATE, receipts } from '../receipts/definition.js';
 import { lockedReceiptState, receiptInstallments } from '../receipts/facts.server.js';
-import { clearAllocations, reverseAllocations } from '../receipts/lifecycle.server.js';
+import { clearAllocations, reverseAllocations } from '../receipts/index.server.js';
 import { contractFact, lockedContract } from '../contracts/facts.server.js';
 import { nextInstallmentSeq } from '../installments/facts.server.js';
 import { bouncedChequeLink } from './links.js';

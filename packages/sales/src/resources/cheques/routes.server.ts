@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { cheques } from './definition.js';
 import type { DepositBank, DepositCalendar } from './model.js';
+import { CUSTOMER_FACTS } from '../leads/facts.server.js';
 import { depositCalendarDoc } from './docs.server.js';
 
 const calendarQuery = z.strictObject({ week: z.iso.date().optional() });
@@ -25,7 +26,7 @@ export function registerChequeRoutes(app: FastifyInstance, engine: EngineContext
     const rows = await engine.db.query<{ id: string; number: string; due_date: string; amount: string; drawer: string; customer: string; bank_id: string | null; bank_name: string | null }>(
       `select c.id::text as id, c.number, to_char(c.due_date, 'YYYY-MM-DD') as due_date, c.amount::text as amount, c.drawer, coalesce(cu.full_name, '') as customer,
               c.bank_id::text as bank_id, b.name as bank_name
-         from cheques c left join banks b on b.id = c.bank_id left join customers cu on cu.id = c.customer_id
+         from cheques c left join banks b on b.id = c.bank_id left join ${CUSTOMER_FACTS} cu on cu.id = c.customer_id
         where c.status = 'received' and c.active and c.due_date <= $1::date
         order by b.name nulls last, c.due_date, c.number`,
       [sunday],

@@ -1,8 +1,10 @@
 import { createRecord, engineTransaction, updateMany, type Caller, type EngineContext } from '@propdesk/records/server';
 import { defineJob, type JobDefinition } from '@propdesk/server-kit';
 import { collectionSettings, DEFAULT_REMIND_DAYS_BEFORE } from '../collection-settings/definition.js';
-import { settleInstallments } from '../installments/ledger.server.js';
+import { settleInstallments } from '../installments/index.server.js';
 import { receiptItems } from '../receipt-items/definition.js';
+import { COLLECTION_SETTING_FACTS } from '../collection-settings/facts.server.js';
+import { RECEIPT_ITEM_FACTS } from '../receipts/facts.server.js';
 
 export const CHEQUE_COVER_JOB = 'sales.cheque-cover';
 const JOB: Caller = { auth: null, source: 'job' };
@@ -19,7 +21,7 @@ export async function settleChequeCover(engine: EngineContext): Promise<{ items:
   return engineTransaction(engine, async (tx) => {
     const items = await tx.query<{ id: string; installment_id: string | null; cleared: boolean }>(
       `select i.id::text as id, i.installment_id::text as installment_id, q.status = 'cleared' as cleared
-         from receipt_items i join cheques q on q.receipt_id = i.receipt_id
+         from ${RECEIPT_ITEM_FACTS} i join cheques q on q.receipt_id = i.receipt_id
         where i.counts and q.status in ('received', 'deposited', 'cleared') and (i.cleared is distinct from (q.status = 'cleared'))
         order by i.id`,
     );
@@ -28,7 +30,7 @@ export async function settleChequeCover(engine: EngineContext): Promise<{ items:
     await settleInstallments(engine, tx, JOB, touched);
     const legacy = await tx.query<{ project_id: string; name: string; amount: string }>(
       `select b.project_id::text as project_id, p.name, b.amount::text as amount from cheque_bounce_charges b join projects p on p.id = b.project_id
-        where not exists (select 1 from collection_settings s where s.project_id = b.project_id) order by p.name`,
+        where not exists (select 1 from ${COLLECTION_SETTING_FACTS} s where s.project_id = b.project_id) order by p.name`,
     );
     for (const row of legacy.rows) {
       await createRecord(engine, tx, collectionSettings, JOB, { name: `${row.name} collections`.slice(0, 120), project: row.project_id, bounceCharge: row.amount, remindDaysBefore: DEFAULT_REMIND_DAYS_BEFORE });

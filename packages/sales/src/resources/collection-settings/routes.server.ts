@@ -2,7 +2,8 @@ import { callerOf, engineTransaction, type EngineContext } from '@propdesk/recor
 import { ok, requirePrivilege } from '@propdesk/server-kit';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { projectCollections, setBounceCharge } from './settings.server.js';
+import { projectCollections } from './facts.server.js';
+import { setBounceCharge } from './settings.server.js';
 import { bounceChargeDoc } from './docs.server.js';
 
 const projectParams = z.strictObject({ project: z.uuid() });

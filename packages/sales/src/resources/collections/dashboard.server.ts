@@ -2,6 +2,11 @@ import { qb, sql, type EngineContext, type RawBuilder } from '@propdesk/records/
 import type { Migration, Queryable, RequestAuth } from '@propdesk/server-kit';
 import type { CollectionsDashboard } from './model.js';
 import { RESERVATION_FACTS } from '../reservations/facts.server.js';
+import { RECEIVED_CHEQUE_STATE } from '../cheques/definition.js';
+import { CHEQUE_FACTS } from '../cheques/facts.server.js';
+import { CONTRACT_FACTS } from '../contracts/facts.server.js';
+import { UNSETTLED_INSTALLMENT_STATES } from '../installments/definition.js';
+import { INSTALLMENT_BALANCE_FACTS } from '../installments/facts.server.js';
 
 /** The day, week and month of collections are the cashiers' (Cairo), as the sales dashboard's. */
 const ZONE = 'Africa/Cairo';
@@ -30,6 +35,17 @@ export const collectionMigrations: Migration[] = [
 const lateSql = (day: RawBuilder<unknown>) =>
   sql`(case when n.due_date < ${day} then (n.amount - n.paid - n.covered) else 0 end
        + case when n.covered > 0 and greatest(n.cheque_date, n.due_date) < ${day} then n.covered else 0 end)`;
+
+/**
+ * The owners' relations and states as SQL. The states are written into the statement as literals (from
+ * the owner's definition, not copied): the rows' partial index (`installments_owed`) names them, and a
+ * planner only uses it where the statement's own text implies its predicate (a bound parameter does not,
+ * in a generic plan).
+ */
+export const installmentRows = sql.raw(INSTALLMENT_BALANCE_FACTS);
+export const contractRows = sql.raw(CONTRACT_FACTS);
+export const statesIn = (states: readonly string[]) => sql.join(states.map((state) => sql.lit(state)));
+export const unsettled = (alias: string) => sql`${sql.ref(`${alias}.status`)} in (${statesIn(UNSETTLED_INSTALLMENT_STATES)})`;
 
 export async function rowsOf<T>(db: Queryable, query: RawBuilder<unknown>): Promise<T[]> {
   const compiled = query.compile(qb);
@@ -60,7 +76,7 @@ export async function readCollections(engine: EngineContext, auth: RequestAuth |
   const db = engine.db;
   const today = sql`(now() at time zone ${ZONE})::date`;
   const owed = sql`(n.amount - n.paid - n.covered)`;
-  const live = sql`n.status in ('open', 'partly_paid', 'covered')`;
+  const live = unsettled('n');
   const scope = scoped(engine, auth, 'installments', 'n');
 
   const bounds = (
@@ -95,10 +111,10 @@ export async function readCollections(engine: EngineContext, auth: RequestAuth |
                        sum(n.covered) filter (where n.due_date between ${monthFrom} and ${monthTo}) as month_covered,
                        count(*) filter (where ${lateSql(day)} > 0) as overdue_rows,
                        sum(${lateSql(day)}) as overdue
-                  from installments n
+                  from ${installmentRows} n
                  where ${live} and n.due_date <= greatest(${weekTo}, ${monthTo}) ${scope}
                  group by n.contract_id) s
-          join contracts k on k.id = s.contract_id join projects p on p.id = k.project_id
+          join ${contractRows} k on k.id = s.contract_id join projects p on p.id = k.project_id
          group by p.currency order by p.currency`,
   );
 
@@ -116,12 +132,12 @@ export async function readCollections(engine: EngineContext, auth: RequestAuth |
                        sum(l.amount) filter (where l.days > 90) as d90,
                        sum(l.amount) as total
                   from (select n.contract_id, ${owed} as amount, ${day} - n.due_date as days
-                          from installments n where ${live} and n.due_date < ${day} and ${owed} > 0 ${scope}
+                          from ${installmentRows} n where ${live} and n.due_date < ${day} and ${owed} > 0 ${scope}
                         union all
                         select n.contract_id, n.covered as amount, ${day} - greatest(n.cheque_date, n.due_date) as days
-                          from installments n where ${live} and n.due_date < ${day} and n.covered > 0 and greatest(n.cheque_date, n.due_date) < ${day} ${scope}) l
+                          from ${installmentRows} n where ${live} and n.due_date < ${day} and n.covered > 0 and greatest(n.cheque_date, n.due_date) < ${day} ${scope}) l
                  group by l.contract_id) s
-          join contracts k on k.id = s.contract_id join projects p on p.id = k.project_id
+          join ${contractRows} k on k.id = s.contract_id join projects p on p.id = k.project_id
           left join ${sql.raw(RESERVATION_FACTS)} r on r.id = k.reservation_id left join users a on a.id = r.agent_id
          group by p.id, p.name, p.currency, a.id, a.full_name, a.username
          order by p.name, 5 nulls last`,
@@ -132,11 +148,11 @@ export async function readCollections(engine: EngineContext, auth: RequestAuth |
     sql`select p.currency, to_char(s.month, 'YYYY-MM') as month, sum(s.rows)::int as rows, sum(s.amount)::numeric(18,2)::text as amount,
                sum(s.covered)::numeric(18,2)::text as covered
           from (select n.contract_id, date_trunc('month', n.due_date) as month, count(*) as rows, sum(n.amount - n.paid) as amount, sum(n.covered) as covered
-                  from installments n
+                  from ${installmentRows} n
                  where ${live} and n.due_date >= ${monthFrom}
                    and n.due_date < ${monthFrom} + interval '${sql.raw(String(MONTHS_AHEAD))} months' ${scope}
                  group by 1, 2) s
-          join contracts k on k.id = s.contract_id join projects p on p.id = k.project_id
+          join ${contractRows} k on k.id = s.contract_id join projects p on p.id = k.project_id
          group by p.currency, s.month order by 1, 2`,
   );
 
@@ -148,8 +164,8 @@ export async function readCollections(engine: EngineContext, auth: RequestAuth |
       db,
       sql`select b.id::text as "bankId", b.name as bank, count(*)::int as rows, sum(c.amount)::numeric(18,2)::text as amount,
                  count(*) filter (where c.due_date < ${day})::int as "lateRows", coalesce(sum(c.amount) filter (where c.due_date < ${day}), 0)::numeric(18,2)::text as late
-            from cheques c join banks b on b.id = c.bank_id
-           where c.status = 'received' and c.due_date <= ${weekTo} ${scoped(engine, auth, 'cheques', 'c')}
+            from ${sql.raw(CHEQUE_FACTS)} c join banks b on b.id = c.bank_id
+           where c.status = ${sql.lit(RECEIVED_CHEQUE_STATE)} and c.due_date <= ${weekTo} ${scoped(engine, auth, 'cheques', 'c')}
            group by b.id, b.name order by b.name`,
     );
   }

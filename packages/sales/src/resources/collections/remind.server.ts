@@ -1,10 +1,10 @@
 import { sql, type EngineContext } from '@propdesk/records/server';
 import type { Queryable, RequestAuth } from '@propdesk/server-kit';
-import { messagesFor, refuseSmsWhenOff, skipReason, type CustomerFacts } from '../messages/queue.server.js';
-import { queueMessages } from '../messages/store.server.js';
-import type { MessageChannel } from '../messages/templates.js';
-import { cairoDay } from '../messages/transport.server.js';
-import { rowsOf, scoped } from './dashboard.server.js';
+import { cairoDay, messagesFor, queueMessages, refuseSmsWhenOff, skipReason, type CustomerFacts } from '../messages/index.server.js';
+import type { MessageChannel } from '../messages/model.js';
+import { ACTIVE_CONTRACT_STATE } from '../contracts/definition.js';
+import { CUSTOMER_FACTS } from '../leads/facts.server.js';
+import { contractRows, installmentRows, rowsOf, scoped, unsettled } from './dashboard.server.js';
 import type { AgeBand, BandReminders } from './model.js';
 
 /** Days late of each band, as the dashboard's "Past due by age" counts them (a row is late from the day after it falls due). */
@@ -30,8 +30,8 @@ async function bandRecipients(engine: EngineContext, auth: RequestAuth | null, r
     sql`with late as (
           select n.id, n.due_date, n.seq, k.project_id, coalesce(n.customer_id, k.customer_id) as customer_id,
                  case when ${owed} > 0 then ${day} - n.due_date else ${day} - greatest(n.cheque_date, n.due_date) end as days
-            from installments n join contracts k on k.id = n.contract_id and k.status = 'active'
-           where n.status in ('open', 'partly_paid', 'covered') and n.due_date < ${day} and (${owed} > 0 or ${chequeLate})
+            from ${installmentRows} n join ${contractRows} k on k.id = n.contract_id and k.status = ${ACTIVE_CONTRACT_STATE}
+           where ${unsettled('n')} and n.due_date < ${day} and (${owed} > 0 or ${chequeLate})
              ${request.project ? sql`and k.project_id = ${request.project}::uuid` : sql``} ${scoped(engine, auth, 'installments', 'n')}
         ), picked as (
           select distinct on (customer_id) id, customer_id, project_id from late
@@ -40,7 +40,7 @@ async function bandRecipients(engine: EngineContext, auth: RequestAuth | null, r
         )
         select p.id::text as installment, p.project_id::text as project_id, c.id::text as id, coalesce(c.language, 'en') as language,
                nullif(c.email, '') as email, nullif(c.phone, '') as phone, coalesce(c.email_opt_out, false) as email_opt_out, coalesce(c.sms_opt_out, false) as sms_opt_out
-          from picked p join customers c on c.id = p.customer_id
+          from picked p join ${sql.raw(CUSTOMER_FACTS)} c on c.id = p.customer_id
          order by c.id`,
   );
 }

@@ -13,5 +13,5 @@ export const collectionScreens: SalesScreens = [
   },
 ];
 
-// face (facess): the customers screen's extras (the portfolio, the statement of account and the messages), loaded lazily for the leads folder's customers screen.
+/** The panels under a customer's view (portfolio, statement of account, messages), loaded lazily: the customers screen's `extend` (leads folder). */
 export const loadCustomerExtras = async () => (await withSalesWords(import('./customerExtras.web.js'))).customerExtras;

@@ -3,7 +3,15 @@ import { notFound, type Queryable } from '@propdesk/server-kit';
 import { salesText } from '../../server/i18n/catalog.js';
 import { renderCompanyPdf } from '../../print/index.server.js';
 import { formatDate } from '@propdesk/records/model';
-import { arabicDate, printDate } from '../contracts/print.server.js';
+import { arabicDate, printDate } from '../contracts/index.server.js';
+import { CLEARED_CHEQUE_STATE, type ChequeState } from '../cheques/definition.js';
+import { CHEQUE_FACTS } from '../cheques/facts.server.js';
+import { CONTRACT_FACTS } from '../contracts/facts.server.js';
+import { NOT_OWED_INSTALLMENT_STATES } from '../installments/definition.js';
+import { INSTALLMENT_BALANCE_FACTS } from '../installments/facts.server.js';
+import { CUSTOMER_FACTS } from '../leads/facts.server.js';
+import { ISSUED_RECEIPT_STATE } from '../receipts/definition.js';
+import { RECEIPT_FACTS } from '../receipts/facts.server.js';
 import { closingOf, type CustomerStatement, type StatementLine } from './model.js';
 
 const KIND_WORDS = {
@@ -40,7 +48,7 @@ type ReceiptRow = {
   contract: string | null;
   amount: string;
   cheque: string | null;
-  cheque_status: string | null;
+  cheque_status: ChequeState | null;
   cheque_date: string | null;
   cleared_on: string | null;
   bank: string | null;
@@ -58,24 +66,24 @@ type ReceiptRow = {
  * `lang` is the descriptions' language; `dates` how an Arabic one writes a day (the print's or the screen's).
  */
 export async function readStatement(db: Queryable, customerId: string, asOf: string, lang: 'ar' | 'en' = 'en', dates: 'print' | 'screen' = 'print'): Promise<CustomerStatement> {
-  const customer = (await db.query<{ id: string; name: string }>('select id::text as id, full_name as name from customers where id = $1', [customerId])).rows[0];
+  const customer = (await db.query<{ id: string; name: string }>(`select c.id::text as id, c.full_name as name from ${CUSTOMER_FACTS} c where c.id = $1`, [customerId])).rows[0];
   if (!customer) throw notFound(salesText('noCustomer'));
   const charges = await db.query<{ date: string; contract: string; seq: number; kind: string; amount: string; due: boolean; id: string }>(
     `select to_char(n.due_date, 'YYYY-MM-DD') as date, k.number as contract, n.seq, n.kind, n.amount::text as amount, n.due_date <= $2::date as due, n.id::text as id
-       from installments n join contracts k on k.id = n.contract_id
-      where n.customer_id = $1 and n.status not in ('superseded', 'cancelled')
+       from ${INSTALLMENT_BALANCE_FACTS} n join ${CONTRACT_FACTS} k on k.id = n.contract_id
+      where n.customer_id = $1 and n.status <> all($3::text[])
       order by n.due_date, k.number, n.seq`,
-    [customerId, asOf],
+    [customerId, asOf, [...NOT_OWED_INSTALLMENT_STATES]],
   );
   const receipts = await db.query<ReceiptRow>(
     `select to_char(r.receipt_date, 'YYYY-MM-DD') as date, r.number, r.method, k.number as contract, r.amount::text as amount,
             q.number as cheque, q.status as cheque_status, to_char(q.due_date, 'YYYY-MM-DD') as cheque_date,
             to_char(coalesce(q.cleared_on, greatest(r.receipt_date, q.due_date)), 'YYYY-MM-DD') as cleared_on, coalesce(b.code, b.name) as bank
-       from receipts r left join contracts k on k.id = r.contract_id
-       left join cheques q on q.receipt_id = r.id left join banks b on b.id = q.bank_id
-      where r.customer_id = $1 and r.status = 'issued' and r.receipt_date <= $2::date
+       from ${RECEIPT_FACTS} r left join ${CONTRACT_FACTS} k on k.id = r.contract_id
+       left join ${CHEQUE_FACTS} q on q.receipt_id = r.id left join banks b on b.id = q.bank_id
+      where r.customer_id = $1 and r.status = $3 and r.receipt_date <= $2::date
       order by r.receipt_date, r.number`,
-    [customerId, asOf],
+    [customerId, asOf, ISSUED_RECEIPT_STATE],
   );
   type Entry = Omit<StatementLine, 'balance'> & { order: number };
   const day = (iso: string) => statementDay(iso, lang, dates);
@@ -89,7 +97,7 @@ export async function readStatement(db: Queryable, customerId: string, asOf: str
       continue;
     }
     const code = [`${row.bank ?? ''} ${row.cheque}`.trim(), row.contract].filter(Boolean).join(' · ');
-    if (row.cheque_status === 'cleared' && row.cleared_on! <= asOf) {
+    if (row.cheque_status === CLEARED_CHEQUE_STATE && row.cleared_on! <= asOf) {
       entries.push({ ...base, code, date: row.cleared_on!, kind: 'receipt', description: CHEQUE_WORDS[lang].cleared, credit: row.amount, covering: null, order: 1 });
     } else {
       entries.push({ ...base, code, date: row.date, kind: 'cheque', description: CHEQUE_WORDS[lang].inHand(day(row.cheque_date ?? row.date)), credit: null, covering: row.amount, order: 2 });

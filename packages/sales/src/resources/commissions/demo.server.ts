@@ -4,9 +4,11 @@ import { commissions } from './definition.js';
 import { recordRecovery } from './lifecycle.server.js';
 import { cheques } from '../cheques/definition.js';
 import { contracts } from '../contracts/definition.js';
-import { flagOverdueDemo } from '../contracts/demo.server.js';
+import { flagOverdueDemo } from '../contracts/index.server.js';
 import { receipts } from '../receipts/definition.js';
-import { createReservation } from '../reservations/create.server.js';
+import { INSTALLMENT_FACTS } from '../installments/facts.server.js';
+import { CUSTOMER_FACTS } from '../leads/facts.server.js';
+import { createReservation } from '../reservations/index.server.js';
 
 const SYSTEM: Caller = { auth: null, source: 'system' };
 const DEMO_KEY = 'demo-commissions-seeded';
@@ -31,7 +33,9 @@ export async function seedCommissionDemo(engine: EngineContext): Promise<number>
     const claimed = await tx.query(`insert into app_state (key, value) values ('${DEMO_KEY}', 'true'::jsonb) on conflict (key) do nothing returning key`);
     if (claimed.rows.length === 0) return 0;
     const template = await idOf(tx, "select id::text as id from contract_templates where active order by name limit 1", []);
-    const customers = (await tx.query<{ id: string }>("select id::text as id from customers where national_id in ('28507011234561', '29002021234562', '28803031234563') order by national_id")).rows.map((row) => row.id);
+    const customers = (
+      await tx.query<{ id: string }>(`select c.id::text as id from ${CUSTOMER_FACTS} c where c.national_id in ('28507011234561', '29002021234562', '28803031234563') order by c.national_id`)
+    ).rows.map((row) => row.id);
     if (!template || customers.length === 0) return 0;
     const sell = async (projectName: string, brokerName: string, contractDate: string, index: number) => {
       const project = await idOf(tx, 'select id::text as id from projects where name = $1', [projectName]);
@@ -55,7 +59,7 @@ export async function seedCommissionDemo(engine: EngineContext): Promise<number>
     const act = (id: string, name: string, reason?: string) => runAction(engine, tx, commissions, SYSTEM, id, name, commissions.actions![name]!, { reason });
     const chequeAct = (id: string, name: string, reason?: string) => runAction(engine, tx, cheques, SYSTEM, id, name, cheques.actions![name]!, { reason });
     const downPaymentOf = async (contract: string) =>
-      (await tx.query<{ amount: string }>("select amount::text as amount from installments where contract_id = $1 and kind = 'down_payment' order by seq limit 1", [contract])).rows[0]?.amount ?? null;
+      (await tx.query<{ amount: string }>(`select n.amount::text as amount from ${INSTALLMENT_FACTS} n where n.contract_id = $1 and n.kind = 'down_payment' order by n.seq limit 1`, [contract])).rows[0]?.amount ?? null;
     const bank = await idOf(tx, 'select id::text as id from banks where active order by name limit 1', []);
     let serial = 300100;
     /** The down payment by bank transfer on `receiptDate` (its amount from the ledger); answers the receipt. */
@@ -71,7 +75,7 @@ export async function seedCommissionDemo(engine: EngineContext): Promise<number>
       const amount = await downPaymentOf(sale.contract);
       if (!amount || !bank) return null;
       serial += 1;
-      const drawer = (await tx.query<{ name: string }>('select full_name as name from customers where id = $1', [sale.customer])).rows[0]?.name ?? 'Customer';
+      const drawer = (await tx.query<{ name: string }>(`select c.full_name as name from ${CUSTOMER_FACTS} c where c.id = $1`, [sale.customer])).rows[0]?.name ?? 'Customer';
       // Handed over at the signing, the day it is dated (today at the latest).
       const receivedOn = (await tx.query<{ d: string }>("select to_char(least(current_date, $1::date), 'YYYY-MM-DD') as d", [dueDate])).rows[0]!.d;
       const cheque = await createRecord(engine, tx, cheques, SYSTEM, { number: String(serial), bank, dueDate, receivedOn, amount, drawer, customer: sale.customer, contract: sale.contract, notes: 'Demo down payment cheque.' });

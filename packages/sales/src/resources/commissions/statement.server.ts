@@ -2,8 +2,9 @@ import { compareMoney, formatMoney, subtractMoney, sumMoney, toMoney } from '@pr
 import { notFound, type Queryable } from '@propdesk/server-kit';
 import { salesText } from '../../server/i18n/catalog.js';
 import { renderCompanyPdf } from '../../print/index.server.js';
-import { printDate } from '../contracts/print.server.js';
+import { printDate } from '../contracts/index.server.js';
 import { CONTRACT_FACTS } from '../contracts/facts.server.js';
+import { CUSTOMER_FACTS } from '../leads/facts.server.js';
 import type { BrokerStatement, BrokerStatementLine, CommissionBroker } from './model.js';
 
 /**
@@ -27,7 +28,7 @@ export async function readBrokerStatement(db: Queryable, brokerId: string, asOf:
             m.basis::text as basis, coalesce(m.rate, '') as rate, m.amount::text as amount, m.trigger, m.status, to_char(m.earned_on, 'YYYY-MM-DD') as earned_on,
             to_char(m.paid_on, 'YYYY-MM-DD') as paid_on, m.payment_reference, coalesce(m.recoverable, 0)::text as recoverable,
             coalesce(m.recovered, 0)::text as recovered, to_char(m.recovered_on, 'YYYY-MM-DD') as recovered_on, m.recovery_reference, m.clawback_reason as reason
-       from commissions m join ${CONTRACT_FACTS} k on k.id = m.contract_id left join projects p on p.id = m.project_id left join customers cu on cu.id = m.customer_id
+       from commissions m join ${CONTRACT_FACTS} k on k.id = m.contract_id left join projects p on p.id = m.project_id left join ${CUSTOMER_FACTS} cu on cu.id = m.customer_id
       where m.broker_id = $1 order by m.accrued_on, m.number`,
     [brokerId],
   );

@@ -88,3 +88,6 @@ export const contracts: ResourceDef = {
     return problems;
   },
 };
+
+// face (facesm): a contract in force (neither fully paid nor cancelled): its customers are reminded of what they owe.
+export const ACTIVE_CONTRACT_STATE = 'active' satisfies ContractState;

@@ -6,7 +6,7 @@ import { moveStep } from './lifecycle.server.js';
 import { receipts } from '../receipts/definition.js';
 import { addDays, createReservation } from '../reservations/index.server.js';
 import { RESERVATION_SETUP_FACTS } from '../reservations/facts.server.js';
-import { INSTALLMENT_FACTS, INSTALLMENT_OVERDUE_FACTS } from '../installments/facts.server.js';
+import { INSTALLMENT_FACTS, INSTALLMENT_BALANCE_FACTS } from '../installments/facts.server.js';
 import { OPEN_INSTALLMENT_STATES, type InstallmentState } from '../installments/definition.js';
 import { CUSTOMER_FACTS, customerIdByNationalId } from '../leads/facts.server.js';
 
@@ -81,7 +81,7 @@ export async function demoContractOf(tx: Queryable, nationalId: string) {
  */
 export async function flagOverdueDemo(engine: EngineContext, tx: Queryable) {
   const due = await tx.query<{ id: string; status: string }>(
-    `select i.id::text as id, i.status from ${INSTALLMENT_OVERDUE_FACTS} i join contracts c on c.id = i.contract_id
+    `select i.id::text as id, i.status from ${INSTALLMENT_BALANCE_FACTS} i join contracts c on c.id = i.contract_id
        left join ${RESERVATION_SETUP_FACTS} s on s.project_id = c.project_id and s.active
       where not coalesce(i.overdue, false) and ((i.status = any($1::text[]) and i.due_date < current_date)
          or (i.status = $2 and greatest(i.cheque_date, i.due_date) + coalesce(s.late_grace_days, 0) < current_date))

@@ -57,3 +57,6 @@ export const installments: ResourceDef = {
   listColumns: ['label', 'contract', 'customer', 'kind', 'dueDate', 'amount', 'paid', 'covered', 'status', 'overdue', 'scheduleVersion'],
   formLayout: [['contract', 'customer'], ['label', 'scheduleVersion'], ['kind', 'dueDate'], ['amount', 'status'], ['paid', 'covered'], ['chequeDate', 'overdue']],
 };
+
+// face (facesm): the states a row is no longer owed in (a statement of account charges every other row).
+export const NOT_OWED_INSTALLMENT_STATES = [SUPERSEDED_INSTALLMENT_STATE, 'cancelled'] as const satisfies readonly InstallmentState[];

@@ -41,5 +41,10 @@ export async function nextInstallmentSeq(tx: Queryable, contractId: string, vers
  */
 export const INSTALLMENT_FACTS = '(select id, contract_id, schedule_version, seq, kind, due_date, amount, status from installments)';
 
-// face (facess): the rows as a relation with their overdue flag and cheque date (the contracts demo flags overdue rows as the daily job would).
-export const INSTALLMENT_OVERDUE_FACTS = '(select id, contract_id, seq, due_date, amount, status, overdue, cheque_date from installments)';
+/**
+ * Installments with what is paid and covered of each, and whom they are owed by, as a relation to
+ * join or sum (one statement): reminders pick the rows still owed, a statement of account charges
+ * them, the collections dashboard sums them. Columns keep their types (numeric, date, boolean).
+ */
+export const INSTALLMENT_BALANCE_FACTS =
+  '(select id, contract_id, customer_id, schedule_version, seq, kind, due_date, amount, paid, covered, cheque_date, overdue, status from installments)';

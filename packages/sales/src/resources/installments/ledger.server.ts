@@ -5,8 +5,9 @@ import { dataWord, unprocessable, type Migration, type Queryable } from '@propde
 import { salesText } from '../../server/i18n/catalog.js';
 import { installments } from './definition.js';
 import { receiptItems } from '../receipt-items/definition.js';
-import { assertClaimable, lockUnit } from '../unit-claims/claims.server.js';
+import { assertClaimable, lockUnit } from '../unit-claims/index.server.js';
 import { CHEQUE_FACTS } from '../cheques/facts.server.js';
+import { RECEIPT_ITEM_FACTS } from '../receipts/facts.server.js';
 import { CONTRACT_FACTS, lockedContract } from '../contracts/facts.server.js';
 import { RESERVATION_SETUP_FACTS } from '../reservations/facts.server.js';
 
@@ -119,7 +120,7 @@ async function allocatedOn(tx: Queryable, installmentIds: readonly string[]): Pr
                     coalesce(sum(i.amount) filter (where i.cleared is not false), 0)::text as paid,
                     coalesce(sum(i.amount) filter (where i.cleared is false), 0)::text as covered,
                     min((select q.due_date from ${CHEQUE_FACTS} q where q.receipt_id = i.receipt_id order by q.due_date limit 1)) filter (where i.cleared is false) as cheque_date
-               from receipt_items i where i.installment_id = any($1::uuid[]) and i.counts group by i.installment_id) a
+               from ${RECEIPT_ITEM_FACTS} i where i.installment_id = any($1::uuid[]) and i.counts group by i.installment_id) a
        join installments n on n.id = a.iid join ${CONTRACT_FACTS} c on c.id = n.contract_id
        left join ${RESERVATION_SETUP_FACTS} s on s.project_id = c.project_id and s.active`,
     [[...installmentIds]],
@@ -238,7 +239,7 @@ export async function reviseSchedule(
   // The schedule's own rows are generated anew; a fee row (a bounce charge) is owed besides the price
   // and is carried over as it is, with what was paid on it.
   const items = await tx.query<{ id: string; receipt_id: string; amount: string; label: string; cleared: boolean }>(
-    `select i.id::text as id, i.receipt_id::text as receipt_id, i.amount::text as amount, i.label, i.cleared is not false as cleared from receipt_items i join installments n on n.id = i.installment_id
+    `select i.id::text as id, i.receipt_id::text as receipt_id, i.amount::text as amount, i.label, i.cleared is not false as cleared from ${RECEIPT_ITEM_FACTS} i join installments n on n.id = i.installment_id
       where n.contract_id = $1 and n.schedule_version = $2 and n.kind <> 'fee' and i.counts order by n.due_date, n.seq, i.created_on, i.id`,
     [contractId, contract.schedule_version],
   );
@@ -323,8 +324,8 @@ async function carryFees(
   const oldIds = fees.map((fee) => fee.id);
   const newOf = new Map(fees.map((fee, index) => [fee.id, { id: made[index]!.id, seq: input.after + index + 1 }]));
   const items = await tx.query<{ id: string; receipt_id: string; amount: string; installment_id: string; cleared: boolean }>(
-    `select id::text as id, receipt_id::text as receipt_id, amount::text as amount, installment_id::text as installment_id, cleared is not false as cleared from receipt_items
-      where installment_id = any($1::uuid[]) and counts order by array_position($1::uuid[], installment_id), created_on, id`,
+    `select i.id::text as id, i.receipt_id::text as receipt_id, i.amount::text as amount, i.installment_id::text as installment_id, i.cleared is not false as cleared from ${RECEIPT_ITEM_FACTS} i
+      where i.installment_id = any($1::uuid[]) and i.counts order by array_position($1::uuid[], i.installment_id), i.created_on, i.id`,
     [oldIds],
   );
   await updateMany(engine, tx, receiptItems, effectOf(caller), items.rows.map((item) => ({ id: item.id, values: { counts: false } })), { allowReadOnly: true, action: 'carryOver', reason: input.reason });
@@ -339,7 +340,7 @@ async function carryFees(
     }),
     { workflow: true },
   );
-  const charged = await tx.query<{ id: string; fee_id: string }>('select id::text as id, bounce_fee_id::text as fee_id from cheques where bounce_fee_id = any($1::uuid[]) order by id', [oldIds]);
+  const charged = await tx.query<{ id: string; fee_id: string }>(`select q.id::text as id, q.bounce_fee_id::text as fee_id from ${CHEQUE_FACTS} q where q.bounce_fee_id = any($1::uuid[]) order by q.id`, [oldIds]);
   await updateMany(engine, tx, engine.registry.get('cheques'), effectOf(caller), charged.rows.map((cheque) => ({ id: cheque.id, values: { bounceFee: newOf.get(cheque.fee_id)!.id } })), {
     allowReadOnly: true,
     action: 'reschedule',

@@ -48,10 +48,12 @@ export async function firstActiveCustomerIds(tx: Queryable, limit: number): Prom
 
 /**
  * Customers as a relation, for a statement that joins them (a contract's parties, its print, a bulk
- * deal's EOIs with their buyers), so the read stays one statement: `left join ${CUSTOMER_FACTS} cu on
- * cu.id = c.customer_id`. Columns keep their types.
+ * deal's EOIs with their buyers, statements and registers), so the read stays one statement: `left join
+ * ${CUSTOMER_FACTS} cu on cu.id = c.customer_id`. Messages reach them by `language`, `email`, `phone` and
+ * the opt-outs. Columns keep their types; a column not here is the customer's own.
  */
-export const CUSTOMER_FACTS = '(select id, full_name, national_id, passport_no, address, phone, email, lead_id, active from customers)';
+export const CUSTOMER_FACTS =
+  '(select id, full_name, national_id, passport_no, address, phone, email, lead_id, active, language, email_opt_out, sms_opt_out from customers)';
 
 export type LeadFacts = { id: string; customer_id: string | null; full_name: string; phone: string | null; email: string | null; nationality_id: string | null };
 
@@ -76,4 +78,14 @@ export async function customerLeadIds(tx: Queryable, customerId: string): Promis
     [customerId],
   );
   return rows.rows.map((row) => row.id);
+}
+
+// face (facesm): a customer's language and opt-outs, locked, before the unsubscribe link sets one through the engine.
+/** A customer's message language and opt-outs, locked for update (one statement), or undefined when there is none. */
+export async function lockedCustomerContact(tx: Queryable, id: string): Promise<{ language: string | null; email_opt_out: boolean; sms_opt_out: boolean } | undefined> {
+  const rows = await tx.query<{ language: string | null; email_opt_out: boolean; sms_opt_out: boolean }>(
+    'select language, coalesce(email_opt_out, false) as email_opt_out, coalesce(sms_opt_out, false) as sms_opt_out from customers where id = $1 for update',
+    [id],
+  );
+  return rows.rows[0];
 }

@@ -1,6 +1,9 @@
 import { f, type FieldError, type ResourceDef } from '@propdesk/records/model';
 import { MESSAGE_LANGUAGES, MESSAGE_TEMPLATES, TEMPLATE_PLACEHOLDERS, unknownPlaceholders, type MessageTemplate } from './templates.js';
 
+/** The privilege entity of customer messages (`/api/messages`): reminding a band of customers also needs its create. */
+export const MESSAGE_ENTITY = 'customerMessage';
+
 /**
  * A project's wording of one customer message in one language (issue 28): any of subject, body
  * and SMS text, replacing what Propdesk ships (`DEFAULT_WORDING`); an empty part keeps the shipped

@@ -1,5 +1,8 @@
 import type { MessageChannel, MessageDocument, MessageLanguage, MessageStatus, MessageTemplate } from './templates.js';
 
+// The channels a message goes on, for a request that names one (a band's reminders).
+export { MESSAGE_CHANNELS, type MessageChannel } from './templates.js';
+
 /** A customer message as `/api/messages` answers it (issue 28). */
 export type MessageView = {
   id: string;

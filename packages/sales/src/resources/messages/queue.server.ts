@@ -1,6 +1,18 @@
 import type { ResourceHooks, UpdatedRow } from '@propdesk/records/server';
 import { fieldError, HttpError, type LocalText, type Queryable } from '@propdesk/server-kit';
 import { salesText } from '../../server/i18n/catalog.js';
+import { DEFAULT_REMIND_DAYS_BEFORE } from '../collection-settings/definition.js';
+import { COLLECTION_SETTING_FACTS } from '../collection-settings/facts.server.js';
+import { CHEQUE_FACTS } from '../cheques/facts.server.js';
+import { ACTIVE_CONTRACT_STATE } from '../contracts/definition.js';
+import { CONTRACT_FACTS } from '../contracts/facts.server.js';
+import { OPEN_INSTALLMENT_STATES, UNSETTLED_INSTALLMENT_STATES } from '../installments/definition.js';
+import { INSTALLMENT_BALANCE_FACTS } from '../installments/facts.server.js';
+import { CUSTOMER_FACTS } from '../leads/facts.server.js';
+import { ISSUED_RECEIPT_STATE, type ReceiptState } from '../receipts/definition.js';
+import { RECEIPT_FACTS } from '../receipts/facts.server.js';
+import type { ReservationState } from '../reservations/definition.js';
+import { RESERVATION_FACTS } from '../reservations/facts.server.js';
 import { queueMessages, type NewMessage } from './store.server.js';
 import { TEMPLATE_DOCUMENT, type MessageChannel, type MessageLanguage, type MessageTemplate } from './templates.js';
 import { messageConfigFromEnv, smsQuietUntil } from './transport.server.js';
@@ -8,7 +20,7 @@ import { messageConfigFromEnv, smsQuietUntil } from './transport.server.js';
 export type CustomerFacts = { id: string; language: MessageLanguage; email: string | null; phone: string | null; email_opt_out: boolean; sms_opt_out: boolean };
 
 const CUSTOMER_SQL = `select id::text as id, coalesce(language, 'en') as language, nullif(email, '') as email, nullif(phone, '') as phone,
-  coalesce(email_opt_out, false) as email_opt_out, coalesce(sms_opt_out, false) as sms_opt_out from customers`;
+  coalesce(email_opt_out, false) as email_opt_out, coalesce(sms_opt_out, false) as sms_opt_out from ${CUSTOMER_FACTS} c`;
 
 async function customerFacts(tx: Queryable, id: string): Promise<CustomerFacts | null> {
   return (await tx.query<CustomerFacts>(`${CUSTOMER_SQL} where id = $1`, [id])).rows[0] ?? null;
@@ -103,17 +115,17 @@ function markQueued(tx: Queryable, key: string) {
 /** Hooks on receipts, cheques and reservations that queue the customer's messages with the change. */
 export function messageEventHooks(): Record<string, ResourceHooks> {
   const receiptIssued = async (tx: Queryable, id: string) => {
-    const found = await tx.query<{ customer_id: string; status: string; project_id: string | null }>(
-      'select r.customer_id::text as customer_id, r.status, k.project_id::text as project_id from receipts r left join contracts k on k.id = r.contract_id where r.id = $1',
+    const found = await tx.query<{ customer_id: string; status: ReceiptState; project_id: string | null }>(
+      `select r.customer_id::text as customer_id, r.status, k.project_id::text as project_id from ${RECEIPT_FACTS} r left join ${CONTRACT_FACTS} k on k.id = r.contract_id where r.id = $1`,
       [id],
     );
     const row = found.rows[0];
-    if (row?.status === 'issued') await queueForEvent(tx, row.customer_id, { template: 'receipt_issued', documentId: id, projectId: row.project_id, key: `receipt_issued:${id}` });
+    if (row?.status === ISSUED_RECEIPT_STATE) await queueForEvent(tx, row.customer_id, { template: 'receipt_issued', documentId: id, projectId: row.project_id, key: `receipt_issued:${id}` });
   };
   const chequeBounced = async (tx: Queryable, id: string) => {
     const found = await tx.query<{ customer_id: string; project_id: string | null; bounced_on: string | null }>(
       `select c.customer_id::text as customer_id, k.project_id::text as project_id, to_char(c.bounced_on, 'YYYY-MM-DD') as bounced_on
-         from cheques c left join contracts k on k.id = c.contract_id where c.id = $1`,
+         from ${CHEQUE_FACTS} c left join ${CONTRACT_FACTS} k on k.id = c.contract_id where c.id = $1`,
       [id],
     );
     const row = found.rows[0];
@@ -122,8 +134,8 @@ export function messageEventHooks(): Record<string, ResourceHooks> {
   const reservationConfirmed = async (tx: Queryable, id: string) => {
     const key = `reservation_confirmed:${id}`;
     if (queuedAlready(tx, key)) return;
-    const found = await tx.query<{ customer_id: string; project_id: string | null; status: string }>(
-      'select r.customer_id::text as customer_id, coalesce(r.project_id, u.project_id)::text as project_id, r.status from reservations r join units u on u.id = r.unit_id where r.id = $1',
+    const found = await tx.query<{ customer_id: string; project_id: string | null; status: ReservationState }>(
+      `select r.customer_id::text as customer_id, coalesce(r.project_id, u.project_id)::text as project_id, r.status from ${RESERVATION_FACTS} r join units u on u.id = r.unit_id where r.id = $1`,
       [id],
     );
     const row = found.rows[0];
@@ -169,17 +181,17 @@ export async function queueReminders(db: { transaction<T>(fn: (tx: Queryable) =>
         const found = await tx.query<DueRow>(
           `select i.id::text as installment, k.project_id::text as project_id, to_char(i.due_date, 'YYYY-MM-DD') as due_date, c.id::text as id, coalesce(c.language, 'en') as language,
                   nullif(c.email, '') as email, nullif(c.phone, '') as phone, coalesce(c.email_opt_out, false) as email_opt_out, coalesce(c.sms_opt_out, false) as sms_opt_out
-             from installments i
-             join contracts k on k.id = i.contract_id and k.status = 'active'
-             join customers c on c.id = coalesce(i.customer_id, k.customer_id)
-             left join collection_settings s on s.project_id = k.project_id and s.active
-            where i.id > $2::uuid and i.amount > i.paid and ${
+             from ${INSTALLMENT_BALANCE_FACTS} i
+             join ${CONTRACT_FACTS} k on k.id = i.contract_id and k.status = $4
+             join ${CUSTOMER_FACTS} c on c.id = coalesce(i.customer_id, k.customer_id)
+             left join ${COLLECTION_SETTING_FACTS} s on s.project_id = k.project_id and s.active
+            where i.id > $2::uuid and i.amount > i.paid and i.status = any($3::text[]) and ${
               kind === 'due'
-                ? `i.status in ('open', 'partly_paid') and not coalesce(i.overdue, false) and i.due_date >= $1::date and i.due_date <= $1::date + coalesce(s.remind_days_before, 7)`
-                : `$1::date is not null and i.status in ('open', 'partly_paid', 'covered') and coalesce(i.overdue, false)`
+                ? `not coalesce(i.overdue, false) and i.due_date >= $1::date and i.due_date <= $1::date + coalesce(s.remind_days_before, ${DEFAULT_REMIND_DAYS_BEFORE})`
+                : `$1::date is not null and coalesce(i.overdue, false)`
             }
             order by i.id limit ${BATCH}`,
-          [today, after],
+          [today, after, kind === 'due' ? [...OPEN_INSTALLMENT_STATES] : [...UNSETTLED_INSTALLMENT_STATES], ACTIVE_CONTRACT_STATE],
         );
         const messages = found.rows.flatMap((row) =>
           messagesFor(

@@ -3,6 +3,16 @@ import { badRequest, conflict, dataWord, dateTimeString, fieldError, notFound, o
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { salesText } from '../../server/i18n/catalog.js';
+import { BOUNCED_CHEQUE_STATE } from '../cheques/definition.js';
+import { CHEQUE_FACTS } from '../cheques/facts.server.js';
+import { ACTIVE_CONTRACT_STATE } from '../contracts/definition.js';
+import { CONTRACT_FACTS } from '../contracts/facts.server.js';
+import { UNSETTLED_INSTALLMENT_STATES } from '../installments/definition.js';
+import { INSTALLMENT_BALANCE_FACTS } from '../installments/facts.server.js';
+import { lockedCustomerContact } from '../leads/facts.server.js';
+import { RECEIPT_FACTS } from '../receipts/facts.server.js';
+import { RESERVATION_CREATED_FACTS } from '../reservations/facts.server.js';
+import { MESSAGE_ENTITY } from './definition.js';
 import { queueByHand } from './queue.server.js';
 import { renderMessage } from './send.server.js';
 import { MESSAGE_OUTBOX_KIND, readMessages } from './store.server.js';
@@ -13,7 +23,6 @@ import { cairoDay, readMessageSecret, readUnsubscribeToken } from './transport.s
 const MESSAGE_STATE_AR: Readonly<Record<string, string>> = { queued: 'في الانتظار', sent: 'مُرسلة', failed: 'فشلت', skipped: 'متخطاة' };
 
 /** Privileges of customer messages (`customerMessage`): read the outbox, create (send by hand), update (retry). */
-export const MESSAGE_ENTITY = 'customerMessage';
 
 const messageSchema = z.object({
   id: z.uuid(),
@@ -76,11 +85,11 @@ async function reminderInstallment(tx: Queryable, customerId: string, template: 
   const overdue = template === 'installment_overdue';
   const found = await tx.query<{ id: string; project_id: string }>(
     `select i.id::text as id, k.project_id::text as project_id
-       from installments i join contracts k on k.id = i.contract_id and k.status = 'active'
-      where coalesce(i.customer_id, k.customer_id) = $1 and i.amount > i.paid and i.status in ('open', 'partly_paid', 'covered')
+       from ${INSTALLMENT_BALANCE_FACTS} i join ${CONTRACT_FACTS} k on k.id = i.contract_id and k.status = $4
+      where coalesce(i.customer_id, k.customer_id) = $1 and i.amount > i.paid and i.status = any($5::text[])
         and ($2::uuid is null or i.id = $2) and ($3::boolean is null or coalesce(i.overdue, false) = $3)
       order by i.due_date, i.seq limit 1`,
-    [customerId, documentId ?? null, documentId ? null : overdue],
+    [customerId, documentId ?? null, documentId ? null : overdue, ACTIVE_CONTRACT_STATE, [...UNSETTLED_INSTALLMENT_STATES]],
   );
   const row = found.rows[0];
   if (!row) {
@@ -232,10 +241,9 @@ function registerUnsubscribeRoute(app: FastifyInstance, engine: EngineContext): 
       if (!named) throw badRequest('Validation failed', [fieldError('token', salesText('messageLinkInvalid'))]);
       const field = named.channel === 'email' ? 'emailOptOut' : 'smsOptOut';
       const language = await engineTransaction(engine, async (tx) => {
-        const found = await tx.query<{ language: string | null; opted: boolean | null }>(`select language, ${named.channel === 'email' ? 'email_opt_out' : 'sms_opt_out'} as opted from customers where id = $1 for update`, [named.customerId]);
-        const row = found.rows[0];
+        const row = await lockedCustomerContact(tx, named.customerId);
         if (!row) throw notFound(salesText('noCustomer'));
-        if (!row.opted) await updateRecord(engine, tx, customers, { auth: null, source: 'system' }, named.customerId, { [field]: true }, { ignoreVersion: true, action: 'unsubscribe', reason: 'The customer followed the unsubscribe link of an e-mail' });
+        if (!(named.channel === 'email' ? row.email_opt_out : row.sms_opt_out)) await updateRecord(engine, tx, customers, { auth: null, source: 'system' }, named.customerId, { [field]: true }, { ignoreVersion: true, action: 'unsubscribe', reason: 'The customer followed the unsubscribe link of an e-mail' });
         return row.language === 'ar' ? 'ar' : 'en';
       });
       const text =
@@ -299,12 +307,13 @@ function registerPreviewRoute(app: FastifyInstance, engine: EngineContext): void
 /** The customer's latest document of the template's kind, to preview with. */
 async function sampleDocument(db: Queryable, customerId: string, template: MessageTemplate): Promise<string | null> {
   const sql: Record<string, string> = {
-    installment: `select i.id::text as id from installments i join contracts k on k.id = i.contract_id where coalesce(i.customer_id, k.customer_id) = $1 and i.amount > i.paid order by (coalesce(i.overdue, false) = ${template === 'installment_overdue'}) desc, i.due_date limit 1`,
-    receipt: 'select id::text as id from receipts where customer_id = $1 order by created_on desc limit 1',
-    cheque: "select id::text as id from cheques where customer_id = $1 order by (status = 'bounced') desc, created_on desc limit 1",
-    reservation: 'select id::text as id from reservations where customer_id = $1 order by created_on desc limit 1',
+    installment: `select i.id::text as id from ${INSTALLMENT_BALANCE_FACTS} i join ${CONTRACT_FACTS} k on k.id = i.contract_id where coalesce(i.customer_id, k.customer_id) = $1 and i.amount > i.paid order by (coalesce(i.overdue, false) = ${template === 'installment_overdue'}) desc, i.due_date limit 1`,
+    receipt: `select r.id::text as id from ${RECEIPT_FACTS} r where r.customer_id = $1 order by r.created_on desc limit 1`,
+    cheque: `select c.id::text as id from ${CHEQUE_FACTS} c where c.customer_id = $1 order by (c.status = $2) desc, c.created_on desc limit 1`,
+    reservation: `select r.id::text as id from ${RESERVATION_CREATED_FACTS} r where r.customer_id = $1 order by r.created_on desc limit 1`,
   };
-  const query = sql[TEMPLATE_DOCUMENT[template]];
+  const kind = TEMPLATE_DOCUMENT[template];
+  const query = sql[kind];
   if (!query) return null;
-  return (await db.query<{ id: string }>(query, [customerId])).rows[0]?.id ?? null;
+  return (await db.query<{ id: string }>(query, kind === 'cheque' ? [customerId, BOUNCED_CHEQUE_STATE] : [customerId])).rows[0]?.id ?? null;
 }

@@ -1,4 +1,5 @@
 import { declareResources } from '@propdesk/records/web';
+import { lazy } from 'react';
 import { customScreen } from '@propdesk/shell-ui';
 import type { SalesScreens } from '../../web/manifest.js';
 import { SALES_RESOURCES } from '../manifest.js';
@@ -17,3 +18,9 @@ export const messageScreens: SalesScreens = [
     ],
   },
 ];
+
+/**
+ * A customer's messages, for the panels under a customer's view (the collections folder puts them there):
+ * loaded with the view, not with the sidebar; render it inside a `Suspense`.
+ */
+export const CustomerMessagesPanel = lazy(async () => ({ default: (await withSalesWords(import('./CustomerMessages.web.js'))).CustomerMessages }));

@@ -1,7 +1,13 @@
 import { type Database, type OutboxMessage, type OutboxSender, type Queryable } from '@propdesk/server-kit';
 import { closingOf } from '../collections/model.js';
-import { printStatement, readStatement } from '../collections/statement.server.js';
-import { receiptPrinter } from '../receipts/print.server.js';
+import { printStatement, readStatement } from '../collections/index.server.js';
+import { receiptPrinter } from '../receipts/index.server.js';
+import { RECEIPT_FACTS } from '../receipts/facts.server.js';
+import { CHEQUE_FACTS } from '../cheques/facts.server.js';
+import { CONTRACT_FACTS } from '../contracts/facts.server.js';
+import { INSTALLMENT_BALANCE_FACTS } from '../installments/facts.server.js';
+import { CUSTOMER_FACTS } from '../leads/facts.server.js';
+import { RESERVATION_FACTS, RESERVATION_SETUP_FACTS } from '../reservations/facts.server.js';
 import { MESSAGE_OUTBOX_KIND } from './store.server.js';
 import {
   DEFAULT_WORDING,
@@ -59,9 +65,9 @@ function companyName(row: CompanyRow | null, lang: MessageLanguage): string {
 
 type InstallmentFacts = { id: string; seq: number; due_date: string; open: string; contract: string; project: string; project_id: string; grace: number | null };
 
-const INSTALLMENT_FACTS = `select i.id::text as id, i.seq, to_char(i.due_date, 'YYYY-MM-DD') as due_date, (i.amount - i.paid)::text as open, k.number as contract, p.name as project, p.id::text as project_id, s.late_grace_days as grace
-   from installments i join contracts k on k.id = i.contract_id join projects p on p.id = k.project_id
-   left join reservation_setups s on s.project_id = k.project_id and s.active
+const INSTALLMENT_SQL = `select i.id::text as id, i.seq, to_char(i.due_date, 'YYYY-MM-DD') as due_date, (i.amount - i.paid)::text as open, k.number as contract, p.name as project, p.id::text as project_id, s.late_grace_days as grace
+   from ${INSTALLMENT_BALANCE_FACTS} i join ${CONTRACT_FACTS} k on k.id = i.contract_id join projects p on p.id = k.project_id
+   left join ${RESERVATION_SETUP_FACTS} s on s.project_id = k.project_id and s.active
   where i.id = any($1::uuid[])`;
 
 type WordingRow = { project_id: string; template: MessageTemplate; language: MessageLanguage; subject: string | null; body: string | null; sms: string | null };
@@ -100,7 +106,7 @@ export async function placeholderValues(
   const count = (n: number) => messageNumber(n, lang);
   let projectId: string | null = null;
   if (template === 'installment_due' || template === 'installment_overdue') {
-    const row = (documentId ? facts.installments?.get(documentId) : undefined) ?? (await db.query<InstallmentFacts>(INSTALLMENT_FACTS, [[documentId]])).rows[0];
+    const row = (documentId ? facts.installments?.get(documentId) : undefined) ?? (await db.query<InstallmentFacts>(INSTALLMENT_SQL, [[documentId]])).rows[0];
     if (!row) throw new Error('The installment no longer exists');
     projectId = row.project_id;
     Object.assign(values, {
@@ -116,7 +122,7 @@ export async function placeholderValues(
   } else if (template === 'receipt_issued') {
     const found = await db.query<{ number: string; receipt_date: string; amount: string; contract: string | null; project_id: string | null }>(
       `select r.number, to_char(r.receipt_date, 'YYYY-MM-DD') as receipt_date, r.amount::text as amount, k.number as contract, k.project_id::text as project_id
-         from receipts r left join contracts k on k.id = r.contract_id where r.id = $1`,
+         from ${RECEIPT_FACTS} r left join ${CONTRACT_FACTS} k on k.id = r.contract_id where r.id = $1`,
       [documentId],
     );
     const row = found.rows[0];
@@ -126,7 +132,7 @@ export async function placeholderValues(
   } else if (template === 'cheque_bounced') {
     const found = await db.query<{ number: string; due_date: string; amount: string; contract: string | null; project_id: string | null; fee: string | null }>(
       `select c.number, to_char(c.due_date, 'YYYY-MM-DD') as due_date, c.amount::text as amount, k.number as contract, k.project_id::text as project_id, f.amount::text as fee
-         from cheques c left join contracts k on k.id = c.contract_id left join installments f on f.id = c.bounce_fee_id where c.id = $1`,
+         from ${CHEQUE_FACTS} c left join ${CONTRACT_FACTS} k on k.id = c.contract_id left join ${INSTALLMENT_BALANCE_FACTS} f on f.id = c.bounce_fee_id where c.id = $1`,
       [documentId],
     );
     const row = found.rows[0];
@@ -142,7 +148,7 @@ export async function placeholderValues(
   } else if (template === 'reservation_confirmed') {
     const found = await db.query<{ number: string; unit: string; project: string | null; project_id: string | null; price: string | null }>(
       `select r.number, u.code as unit, p.name as project, coalesce(r.project_id, u.project_id)::text as project_id, r.net_price::text as price
-         from reservations r join units u on u.id = r.unit_id left join projects p on p.id = coalesce(r.project_id, u.project_id) where r.id = $1`,
+         from ${RESERVATION_FACTS} r join units u on u.id = r.unit_id left join projects p on p.id = coalesce(r.project_id, u.project_id) where r.id = $1`,
       [documentId],
     );
     const row = found.rows[0];
@@ -201,7 +207,7 @@ export async function renderMessage(
  */
 const MESSAGE_ROWS = `select m.id::text as id, m.customer_id::text as customer_id, m.channel, m.template, m.language, m.document_id::text as document_id, m.project_id::text as project_id,
         m.data, m.provider_id, c.full_name, c.email, c.phone, coalesce(c.email_opt_out, false) as email_opt_out, coalesce(c.sms_opt_out, false) as sms_opt_out
-   from customer_messages m join customers c on c.id = m.customer_id where m.id = any($1::uuid[])`;
+   from customer_messages m join ${CUSTOMER_FACTS} c on c.id = m.customer_id where m.id = any($1::uuid[])`;
 
 const messageIdOf = (message: OutboxMessage) => String((message.payload as { message?: unknown }).message ?? '');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -217,7 +223,7 @@ export async function prepareMessages(db: Queryable, messages: readonly OutboxMe
   const ids = messages.map(messageIdOf).filter((id) => UUID.test(id));
   const rows = new Map((await db.query<MessageRow>(MESSAGE_ROWS, [ids])).rows.map((row) => [row.id, row]));
   const installmentIds = [...rows.values()].filter((row) => (row.template === 'installment_due' || row.template === 'installment_overdue') && row.document_id).map((row) => row.document_id!);
-  const installments = new Map(installmentIds.length > 0 ? (await db.query<InstallmentFacts>(INSTALLMENT_FACTS, [installmentIds])).rows.map((row) => [row.id, row]) : []);
+  const installments = new Map(installmentIds.length > 0 ? (await db.query<InstallmentFacts>(INSTALLMENT_SQL, [installmentIds])).rows.map((row) => [row.id, row]) : []);
   const projectOf = (row: MessageRow) => (row.document_id ? installments.get(row.document_id)?.project_id : undefined) ?? row.project_id;
   const wanted = new Map<string, [string, MessageTemplate, MessageLanguage]>();
   for (const row of rows.values()) {

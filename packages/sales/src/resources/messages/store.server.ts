@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { enqueueOutbox, type Migration, type Queryable } from '@propdesk/server-kit';
+import { CUSTOMER_FACTS } from '../leads/facts.server.js';
 import type { MessageView } from './model.js';
 import type { MessageChannel, MessageDocument, MessageLanguage, MessageStatus, MessageTemplate } from './templates.js';
 
@@ -171,7 +172,7 @@ export async function readMessages(db: Queryable, filter: MessageFilter): Promis
        select m.id::text as id, m.seq, m.customer_id::text as customer_id, c.full_name as customer_name, m.channel, m.template, m.language, m.document_type,
               m.document_id::text as document_id, ${STATUS_SQL} as status, m.skipped_reason, o.attempts, o.last_error, o.next_attempt_at, o.status as outbox_status,
               m.provider_id, m.transport, m.recipient, m.subject, m.body, m.idempotency_key, m.by_hand, m.created_on, coalesce(m.sent_at, o.sent_at) as sent_at
-         from customer_messages m join customers c on c.id = m.customer_id left join outbox o on o.id = m.outbox_id
+         from customer_messages m join ${CUSTOMER_FACTS} c on c.id = m.customer_id left join outbox o on o.id = m.outbox_id
         where ($1::uuid is null or m.customer_id = $1) and ($2::text is null or m.channel = $2) and ($3::text is null or m.template = $3)
           and ($4::uuid is null or m.id = $4) and ($6::bigint is null or m.seq < $6)
      ) x where ($5::text is null or x.status = $5)

@@ -18,7 +18,9 @@ export async function receiptInstallments(tx: Queryable, receiptId: string): Pro
 
 /**
  * Receipts and their items as relations, for a statement that joins or sums them (one statement): a
- * commission's trigger counts cleared money allocated to a contract's schedule. Columns keep their types.
+ * commission's trigger counts cleared money allocated to a contract's schedule; the ledger sums what
+ * is allocated to each installment and carries items to a new schedule; a statement of account lists
+ * a customer's receipts; messages name a receipt's customer and contract. Columns keep their types.
  */
-export const RECEIPT_FACTS = '(select id, status, method from receipts)';
-export const RECEIPT_ITEM_FACTS = '(select receipt_id, installment_id, amount, counts from receipt_items)';
+export const RECEIPT_FACTS = '(select id, number, status, method, customer_id, contract_id, receipt_date, amount, created_on from receipts)';
+export const RECEIPT_ITEM_FACTS = '(select id, receipt_id, installment_id, kind, label, amount, counts, cleared, created_on from receipt_items)';

@@ -5,9 +5,10 @@ import { salesText, stateWord } from '../../server/i18n/catalog.js';
 import { z } from 'zod';
 import { receipts } from './definition.js';
 import { receiptItems } from '../receipt-items/definition.js';
-import { lockInstallments, settleInstallments } from '../installments/ledger.server.js';
+import { lockInstallments, settleInstallments } from '../installments/index.server.js';
 import { liveChequesOfReceipt } from '../cheques/facts.server.js';
 import { contractFact } from '../contracts/facts.server.js';
+import { CUSTOMER_FACTS } from '../leads/facts.server.js';
 import { openInstallmentIds } from '../installments/facts.server.js';
 
 const MONEY = /^\d{1,13}(\.\d{1,2})?$/;
@@ -137,7 +138,7 @@ export function receiptHooks(engine: EngineContext): ResourceHooks {
       if (values.method === 'cheque' && caller.source !== 'action' && caller.source !== 'system' && caller.source !== 'job') {
         throw badRequest('Validation failed', [fieldError('method', salesText('receiptChequeInRegister'))]);
       }
-      const customer = await tx.query<{ full_name: string }>('select full_name from customers where id = $1', [String(values.customer)]);
+      const customer = await tx.query<{ full_name: string }>(`select c.full_name from ${CUSTOMER_FACTS} c where c.id = $1`, [String(values.customer)]);
       const title = values.title ? {} : { title: `${customer.rows[0]?.full_name ?? 'Receipt'} · ${formatMoney(String(values.amount))}`.slice(0, 160) };
       if (!values.contract) return title;
       const contract = await contractFact(tx, String(values.contract));

@@ -3,9 +3,10 @@ import type { Printer } from '@propdesk/records/server';
 import { notFound } from '@propdesk/server-kit';
 import { salesText } from '../../server/i18n/catalog.js';
 import { customerPrintLanguage, keepPrint, renderCompanyPdf } from '../../print/index.server.js';
-import { printDate, toEastern } from '../contracts/print.server.js';
+import { printDate, toEastern } from '../contracts/index.server.js';
 import { CONTRACT_FACTS } from '../contracts/facts.server.js';
 import { INSTALLMENT_FACTS } from '../installments/facts.server.js';
+import { CUSTOMER_FACTS } from '../leads/facts.server.js';
 
 type Lang = 'ar' | 'en';
 
@@ -50,7 +51,7 @@ export const receiptPrinter: Printer = async (db, id, { lang, auth }) => {
   const L = LABELS[language];
   const rows = await db.query<{ number: string; receipt_date: string; customer: string; contract: string | null; method: string; reference: string | null; amount: string; status: string; void_reason: string | null }>(
     `select r.number, to_char(r.receipt_date, 'YYYY-MM-DD') as receipt_date, c.full_name as customer, k.number as contract, r.method, r.reference, r.amount::text as amount,
-            r.status, r.void_reason from receipts r join customers c on c.id = r.customer_id left join ${CONTRACT_FACTS} k on k.id = r.contract_id where r.id = $1`,
+            r.status, r.void_reason from receipts r join ${CUSTOMER_FACTS} c on c.id = r.customer_id left join ${CONTRACT_FACTS} k on k.id = r.contract_id where r.id = $1`,
     [id],
   );
   const receipt = rows.rows[0];

@@ -66,3 +66,7 @@ export const RESERVATION_BUYER_FACTS = '(select id, reservation_id, customer_id,
  * overdue job charges `late_fee_pct` after `late_grace_days`). Columns keep their types.
  */
 export const RESERVATION_SETUP_FACTS = '(select project_id, active, late_fee_pct, late_grace_days from reservation_setups)';
+
+// face (facesm): when each reservation was made, by customer, for a message preview's latest reservation.
+/** A reservation's customer and when it was made, as a relation to join (one statement). Columns keep their types. */
+export const RESERVATION_CREATED_FACTS = '(select id, customer_id, created_on from reservations)';

@@ -1,5 +1,6 @@
 import { declareResources } from '@propdesk/records/web';
 import { customScreen } from '@propdesk/shell-ui';
+import { lazy } from 'react';
 import type { SalesScreens } from '../../web/manifest.js';
 import { SALES_RESOURCES } from '../manifest.js';
 import { RESERVATION_MODIFY_ROUTE, RESERVATION_VIEW_ROUTE, reservationLinks } from './links.js';
@@ -39,3 +40,7 @@ export const reservationScreens: SalesScreens = [
     ],
   },
 ];
+
+// face (facesm): the customer's portfolio (leads, EOIs, holds, reservations, payments), for the panels under a
+// customer's view (the collections folder gathers them); loaded with the view, rendered inside a `Suspense`.
+export const CustomerPortfolioPanel = lazy(async () => ({ default: (await withSalesWords(import('./CustomerPortfolio.web.js'))).CustomerPortfolio }));
