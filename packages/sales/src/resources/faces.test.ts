@@ -12,7 +12,7 @@ import { SALES_FOLDERS } from './manifest.js';
  * `RESERVATION_FACTS` for a join). What already broke the rule is listed below by file; the list only
  * shrinks (an entry no longer true fails too, so it is taken out when its file is mended).
  */
-const FACE_FILES = new Set(['definition', 'model', 'facts.server', 'index.server', 'links', 'screens.web']);
+const FACE_FILES = new Set(['definition', 'document', 'model', 'facts.server', 'index.server', 'links', 'screens.web']);
 
 /** A table written and read by its document's part: receipt items are the receipt's lines. */
 const PART_OF: Readonly<Record<string, string>> = { 'receipt-items': 'receipts' };
