@@ -1,4 +1,5 @@
 import { resourceModule } from '@propdesk/records/server';
+import { seedProcurementDemo } from '../../server/demo.js';
 import { orderPdf } from '../../server/pdf.js';
 import { purchaseOrderHooks, purchaseOrderLineHooks, purchaseOrderRollups } from './lifecycle.server.js';
 
@@ -8,4 +9,6 @@ export default resourceModule({
   hooks: () => ({ 'purchase-orders': purchaseOrderHooks, 'purchase-order-lines': purchaseOrderLineHooks }),
   rollups: purchaseOrderRollups,
   printers: { 'purchase-orders': (db, id) => orderPdf(db, id) },
+  // Procurement's demo (suppliers, requests, quotations, orders in every state), with the orders: the last of its documents.
+  demo: { run: (engine) => seedProcurementDemo(engine).then(() => null) },
 });
