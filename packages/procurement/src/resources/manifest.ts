@@ -1,4 +1,5 @@
-import { foldersOf, type ResourceDef } from '@propdesk/records/model';
+import type { EntityDefinition } from '@propdesk/privileges';
+import { entitiesOf, foldersOf, type ResourceDef } from '@propdesk/records/model';
 import { supplierDocument } from './suppliers/document.js';
 import { purchaseRequestDocument } from './purchase-requests/document.js';
 import { purchaseRequestLineDocument } from './purchase-request-lines/document.js';
@@ -31,3 +32,6 @@ export const PROCUREMENT_FOLDERS = foldersOf('procurement', PROCUREMENT_DOCUMENT
 
 /** Every procurement definition, in the manifest's order. */
 export const PROCUREMENT_RESOURCES: readonly ResourceDef[] = PROCUREMENT_DOCUMENTS.flatMap((document) => document.definitions);
+
+/** The privilege entities the procurement documents declare, in the manifest's order (one declaration per entity). */
+export const PROCUREMENT_ENTITIES: readonly EntityDefinition[] = entitiesOf('procurement', PROCUREMENT_DOCUMENTS);

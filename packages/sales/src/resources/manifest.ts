@@ -1,4 +1,5 @@
-import { foldersOf, type ResourceDef } from '@propdesk/records/model';
+import type { EntityDefinition } from '@propdesk/privileges';
+import { entitiesOf, foldersOf, type ResourceDef } from '@propdesk/records/model';
 import { leadDocument } from './leads/document.js';
 import { holdRequestDocument } from './hold-requests/document.js';
 import { unitClaimDocument } from './unit-claims/document.js';
@@ -54,3 +55,6 @@ export const SALES_FOLDERS = foldersOf('sales', SALES_DOCUMENTS);
 
 /** Every sales definition, in the manifest's order. */
 export const SALES_RESOURCES: readonly ResourceDef[] = SALES_DOCUMENTS.flatMap((document) => document.definitions);
+
+/** The privilege entities the sales documents declare, in the manifest's order (one declaration per entity). */
+export const SALES_ENTITIES: readonly EntityDefinition[] = entitiesOf('sales', SALES_DOCUMENTS);
