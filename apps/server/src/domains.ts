@@ -1,5 +1,5 @@
 import { procurementDomain } from '@propdesk/procurement/server';
-import { Lifecycle, combineRowScopes, type ChangePublisher, type DomainContext, type DomainServer, type EngineContext, type Printer } from '@propdesk/records/server';
+import { Lifecycle, combineRowScopes, demoOrder, type ChangePublisher, type DomainContext, type DomainServer, type EngineContext, type Printer } from '@propdesk/records/server';
 import { salesDomain } from '@propdesk/sales/server';
 import type { Database } from '@propdesk/server-kit';
 import { settingsDomain } from '@propdesk/settings/server';
@@ -7,6 +7,12 @@ import { appRegistry } from './resources.js';
 
 /** Every domain of the product, in the order their tables and routes are set up. */
 export const DOMAINS: readonly DomainServer[] = [settingsDomain, salesDomain, procurementDomain];
+
+/**
+ * The order the domains' demos run in (issue 30): each after the demos it names, otherwise in the
+ * domains' and their folders' order. An unknown name or a cycle fails here, when the server starts.
+ */
+export const DEMO_ORDER = demoOrder(DOMAINS);
 
 /**
  * The one engine of the app, with every domain's hooks and roll-ups in its lifecycle; `publishChanges`

@@ -1,12 +1,11 @@
 import { createUser, ensureDepartment, ensureRole, findUserId, hashPassword, type Argon2Params } from '@propdesk/auth-session/server';
 import { DEMO_DEPARTMENTS, DEMO_ROLES, DEMO_USERS } from '@propdesk/privileges';
-import { seedProcurementDemo } from '@propdesk/procurement/server';
-import { engineTransaction, seedResources } from '@propdesk/records/server';
+import { seedResources } from '@propdesk/records/server';
 import { audit, type Database } from '@propdesk/server-kit';
-import { salesDemoLeads, salesDemoSetups, seedChequeDemo, seedCommissionDemo, seedContractDemo, seedEoiDemo, seedHoldDemo, seedReservationDemo } from '@propdesk/sales/server';
+import { salesDemoSetups } from '@propdesk/sales/server';
 import { notify } from '@propdesk/notifications-core/server';
-import { seedCompanyDemo, settingsDemoData } from '@propdesk/settings/server';
-import { createEngine } from './domains.js';
+import { settingsDemoData } from '@propdesk/settings/server';
+import { DEMO_ORDER, createEngine } from './domains.js';
 import { appRegistry } from './resources.js';
 
 const SEEDED_KEY = 'demo-seeded';
@@ -71,40 +70,10 @@ export async function seedDemoData(db: Database, options: { password: string; ar
   await seedResources(db, appRegistry, salesDemoSetups(), {
     claim: async (tx) => (await tx.query("insert into app_state (key, value) values ('demo-sales-setups-seeded', 'true'::jsonb) on conflict (key) do nothing returning key")).rows.length > 0,
   });
-  // The seller company every print names, with its logo.
-  await seedCompanyDemo(engine);
-  await seedProcurementDemo(engine);
-  // Reservations in every state across the three projects, with their setups and discount authorities.
-  await seedReservationDemo(engine);
-  // Holds in every state in each project (after the reservations: one converts into a reservation).
-  await seedHoldDemo(engine);
-  // Contracts from new confirmed reservations, their ledgers, a few receipts (after the reservations).
-  await seedContractDemo(engine);
-  // Post-dated cheques on those contracts in every state, some bounced and replaced.
-  await seedChequeDemo(engine);
-  // Broker commissions in every state on new sales through the demo brokers (after the contracts and cheques).
-  await seedCommissionDemo(engine);
-  // About 5,000 leads with activities for the demo agents (the engine's set-based writes, once across processes).
-  const leadsStarted = performance.now();
-  const leadsSeeded = await engineTransaction(engine, async (tx) => {
-    const claimed = await tx.query("insert into app_state (key, value) values ('demo-leads-seeded', 'true'::jsonb) on conflict (key) do nothing returning key");
-    if (claimed.rows.length === 0) return;
-    const people = await tx.query<{ id: string; username: string }>(
-      "select id::text, username from users where username in ('sales.agent', 'nadia.sales', 'sales.manager') order by username",
-    );
-    const idOf = (name: string) => people.rows.find((row) => row.username === name)?.id ?? null;
-    const agents = ['sales.agent', 'nadia.sales'].map(idOf).filter((id): id is string => id !== null);
-    return salesDemoLeads(engine, tx, { agents, manager: idOf('sales.manager') });
-  });
-  if (leadsSeeded) options.log?.(`demo leads: ${leadsSeeded} seeded in ${Math.round(performance.now() - leadsStarted)} ms`);
-  // An EOI launch with about 300 EOIs in every state, in token order (multi-row inserts, once across processes).
-  const eoisStarted = performance.now();
-  const eoisSeeded = await engineTransaction(engine, async (tx) => {
-    const claimed = await tx.query("insert into app_state (key, value) values ('demo-eois-seeded', 'true'::jsonb) on conflict (key) do nothing returning key");
-    if (claimed.rows.length === 0) return 0;
-    const agent = (await tx.query<{ id: string }>("select id::text as id from users where username = 'sales.agent'")).rows[0]?.id ?? null;
-    return seedEoiDemo(engine, tx, { agent });
-  });
-  if (eoisSeeded) options.log?.(`demo EOIs: ${eoisSeeded} seeded in ${Math.round(performance.now() - eoisStarted)} ms`);
+  // Every domain's demo documents, each after the demos it names (`DEMO_ORDER`, computed from the manifests).
+  for (const demo of DEMO_ORDER) {
+    const said = await demo.run(engine);
+    if (said) options.log?.(said);
+  }
   return seeded;
 }

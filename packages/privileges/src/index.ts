@@ -1,4 +1,4 @@
-export { ACTIONS } from './types.js';
+export { ACTIONS, CRUD_ACTIONS } from './types.js';
 export type { Action, Privilege, PrivilegeChecker } from './types.js';
 export { ENTITY_REGISTRY, canonicalEntity, findEntity } from './registry.js';
 export type { EntityDefinition, EntityGroup } from './registry.js';

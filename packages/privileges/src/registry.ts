@@ -1,4 +1,4 @@
-import { ACTIONS, type Action } from './types.js';
+import { ACTIONS, CRUD_ACTIONS, type Action } from './types.js';
 
 export type EntityGroup = 'sales' | 'settings-leads' | 'settings-general' | 'settings-roles' | 'procurement' | 'system';
 
@@ -15,7 +15,7 @@ export type EntityDefinition = {
 };
 
 const all = ACTIONS;
-const crud: readonly Action[] = ['read', 'create', 'update', 'delete', 'export'];
+const crud = CRUD_ACTIONS;
 
 /**
  * Every entity the spec names, in its spelling. Case differences (`Lead`/`lead`,

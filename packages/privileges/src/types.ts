@@ -8,6 +8,8 @@ export type Privilege = {
 /** The actions the role editor offers; the spec shows read, create and update. */
 export const ACTIONS = ['read', 'create', 'update', 'delete', 'approve', 'export'] as const;
 export type Action = (typeof ACTIONS)[number];
+/** The actions of an entity without a workflow of its own (a setup, a list of names): no approve. */
+export const CRUD_ACTIONS: readonly Action[] = ['read', 'create', 'update', 'delete', 'export'];
 
 /** A compiled, case-insensitive view of a privilege list. */
 export type PrivilegeChecker = {

@@ -14,4 +14,4 @@ import { approvalTiers } from '../resources/approval-tiers/definition.js';
 export { OPEN_REQUEST_STATES, ORDER_STATES, PAYMENT_TERMS, QUOTATION_STATES, REQUEST_STATES, STATE_WORDS, stateWords } from './states.js';
 export { approvalTiers, purchaseOrderLines, purchaseOrders, purchaseRequestLines, purchaseRequests, quotationLines, quotations, suppliers };
 
-export { PROCUREMENT_FOLDERS, PROCUREMENT_RESOURCES } from '../resources/manifest.js';
+export { PROCUREMENT_DOCUMENTS, PROCUREMENT_ENTITIES, PROCUREMENT_FOLDERS, PROCUREMENT_RESOURCES } from '../resources/manifest.js';

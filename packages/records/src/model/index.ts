@@ -22,6 +22,8 @@ export type { ActionDef, FieldDef, FieldError, FieldKind, OptionPart, PickMatch,
 export { createRegistry } from './registry.js';
 export { linksOf, recordLink, routeOf, screenLinks, withQuery, type ScreenLinks } from './links.js';
 export type { Registry } from './registry.js';
+export { defineDocument, entitiesOf, foldersOf } from './document.js';
+export type { DocumentFace, DocumentSpec, DocumentState, FoldersOf } from './document.js';
 export { addRuleIssues, createSchema, hiddenValueErrors, isValidDate, ruleErrors, updateSchema, valueFromText, valueSchema } from './schemas.js';
 export type { SchemaOptions, ValueSource } from './schemas.js';
 export {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type RawBuilder } from 'kysely';
 import type { ResourceDef } from '../model/index.js';
 import type { ChangeObserver } from './changes.js';
+import type { DomainDemo } from './demos.js';
 import type { ResourceHooks, Rollup } from './lifecycle.js';
 import type { Printer } from './plugin.js';
 import type { EngineContext } from './records.js';
@@ -66,6 +67,8 @@ export type DomainServer = {
   observeChanges?: (context: DomainContext) => ChangeObserver;
   /** Timed work, run by the app's one job runner (once across processes, caught up after downtime). */
   jobs?: (context: DomainContext) => readonly JobDefinition[];
+  /** Its demo data, named `domain/folder`; the app runs every domain's in `demoOrder`. */
+  demos?: readonly DomainDemo[];
 };
 
 /** The row scopes of several domains as one: each resource's filters, all of them applying. */

@@ -6,6 +6,8 @@ export { runAction } from './actions.js';
 export { combineRowScopes } from './domain.js';
 export { composeDomain, folderModules, mergeHooks, resourceModule } from './modules.js';
 export type { DomainManifest, ResourceModule } from './modules.js';
+export { demoOrder, domainDemo } from './demos.js';
+export type { DemoSeed, DomainDemo } from './demos.js';
 export type { DomainServer, DomainContext, DomainNotify, RowScope, AuthChangeAnnouncer } from './domain.js';
 export { engineMigrations, resourceMigrations, tableDdl, constraintDdl, columnType, uniqueIndexName } from './ddl.js';
 export { seedResources } from './seed.js';

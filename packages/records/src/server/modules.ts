@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { JobDefinition, Migration } from '@propdesk/server-kit';
 import type { FastifyInstance } from 'fastify';
 import type { ResourceDef } from '../model/index.js';
+import { domainDemo, type DemoSeed } from './demos.js';
 import type { DomainContext, DomainServer, RowScope } from './domain.js';
 import type { ResourceHooks, Rollup } from './lifecycle.js';
 import type { Printer } from './plugin.js';
@@ -30,6 +31,8 @@ export type ResourceModule = {
   printers?: Readonly<Record<string, Printer>>;
   routes?: (app: FastifyInstance, context: DomainContext) => void | Promise<void>;
   jobs?: (context: DomainContext) => readonly JobDefinition[];
+  /** Its demo data and the demos it runs after (the app orders every domain's demos by these). */
+  demo?: DemoSeed;
 };
 
 /** A folder's module, typed (an identity: it lets the folder's file read as a declaration). */
@@ -53,7 +56,7 @@ export type DomainManifest = {
 /**
  * One domain out of its folders' modules: definitions and migrations in the modules' order, every
  * module's hooks kept (several subscribers per resource, in order, never one replacing another),
- * roll-ups, printers (a resource printed twice is refused), routes and jobs.
+ * roll-ups, printers (a resource printed twice is refused), routes, jobs and demos.
  */
 export function composeDomain({ id, modules, rowScope, expect }: DomainManifest): DomainServer {
   const ids = new Set<string>();
@@ -97,6 +100,7 @@ export function composeDomain({ id, modules, rowScope, expect }: DomainManifest)
       for (const module of modules) await module.routes?.(app, context);
     },
     jobs: (context) => modules.flatMap((module) => module.jobs?.(context) ?? []),
+    demos: modules.flatMap((module) => (module.demo ? [domainDemo(id, module.id, module.demo)] : [])),
   };
 }
 

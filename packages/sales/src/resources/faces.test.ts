@@ -12,7 +12,7 @@ import { SALES_FOLDERS } from './manifest.js';
  * `RESERVATION_FACTS` for a join), operations from `index.server.ts`. The 58 imports and 73 file→table
  * pairs that broke the rule when it came were mended (issue 30); none is allowed now.
  */
-const FACE_FILES = new Set(['definition', 'model', 'facts.server', 'index.server', 'links', 'screens.web']);
+const FACE_FILES = new Set(['definition', 'document', 'model', 'facts.server', 'index.server', 'links', 'screens.web']);
 
 /** A table written and read by its document's part: receipt items are the receipt's lines. */
 const PART_OF: Readonly<Record<string, string>> = { 'receipt-items': 'receipts' };

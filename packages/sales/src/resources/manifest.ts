@@ -1,49 +1,60 @@
-import type { ResourceDef } from '@propdesk/records/model';
-import { customers, holdRequestSetups, leadActivities, leadValidityConfigs, leads } from '../model/definitions.js';
-import { holdRequests } from './hold-requests/definition.js';
-import { eoiSetups } from './eoi-setups/definition.js';
-import { eois } from './eois/definition.js';
-import { eoiPayments } from './eoi-payments/definition.js';
-import { bulkDeals } from './bulk-deals/definition.js';
-import { RESERVATION_RESOURCES } from './reservations/definition.js';
-import { reservationPayments } from './reservation-payments/definition.js';
-import { contracts } from './contracts/definition.js';
-import { installments } from './installments/definition.js';
-import { receipts } from './receipts/definition.js';
-import { receiptItems } from './receipt-items/definition.js';
-import { cheques } from './cheques/definition.js';
-import { collectionSettings } from './collection-settings/definition.js';
-import { commissions } from './commissions/definition.js';
-import { messageTemplates } from './messages/definition.js';
+import type { EntityDefinition } from '@propdesk/privileges';
+import { entitiesOf, foldersOf, type ResourceDef } from '@propdesk/records/model';
+import { leadDocument } from './leads/document.js';
+import { holdRequestDocument } from './hold-requests/document.js';
+import { unitClaimDocument } from './unit-claims/document.js';
+import { unitBoardDocument } from './unit-board/document.js';
+import { eoiSetupDocument } from './eoi-setups/document.js';
+import { eoiDocument } from './eois/document.js';
+import { eoiPaymentDocument } from './eoi-payments/document.js';
+import { bulkDealDocument } from './bulk-deals/document.js';
+import { reservationDocument } from './reservations/document.js';
+import { reservationPaymentDocument } from './reservation-payments/document.js';
+import { installmentDocument } from './installments/document.js';
+import { contractDocument } from './contracts/document.js';
+import { receiptDocument } from './receipts/document.js';
+import { receiptItemDocument } from './receipt-items/document.js';
+import { collectionSettingDocument } from './collection-settings/document.js';
+import { chequeDocument } from './cheques/document.js';
+import { collectionsDocument } from './collections/document.js';
+import { commissionDocument } from './commissions/document.js';
+import { messageDocument } from './messages/document.js';
 
 /**
- * The sales domain's manifest: one line per folder under `src/resources`, with the definitions it
- * owns, in the order their tables are made. The browser takes the definitions from here; the server
- * takes each folder's `module.server.ts` (its hooks, actions' effects, tables, calls, jobs, prints) by
- * the folder's name (`src/server/manifest.ts`). A new document type is a folder and a line here, and,
- * if it has screens, its `screens.web.ts` listed in one line of the web manifest (`src/web/manifest.ts`).
+ * The sales domain's manifest: one document per folder under `src/resources` (its `document.ts`: the
+ * definitions it owns, its states, links and privilege entities), in the order their tables are made.
+ * The browser takes the definitions from here; the server takes each folder's `module.server.ts` (its
+ * hooks, actions' effects, tables, calls, jobs, prints, demo) by the folder's name (`src/server/manifest.ts`).
+ * A new document type is a folder and a line here, and, if it has screens, its `screens.web.ts` listed
+ * in one line of the web manifest (`src/web/manifest.ts`).
  */
-export const SALES_FOLDERS = {
-  leads: [leadValidityConfigs, leads, leadActivities, customers],
-  'hold-requests': [holdRequestSetups, holdRequests],
-  'unit-claims': [],
-  'unit-board': [],
-  'eoi-setups': [eoiSetups],
-  eois: [eois],
-  'eoi-payments': [eoiPayments],
-  'bulk-deals': [bulkDeals],
-  reservations: RESERVATION_RESOURCES,
-  'reservation-payments': [reservationPayments],
-  installments: [installments],
-  contracts: [contracts],
-  receipts: [receipts],
-  'receipt-items': [receiptItems],
-  'collection-settings': [collectionSettings],
-  cheques: [cheques],
-  collections: [],
-  commissions: [commissions],
-  messages: [messageTemplates],
-} satisfies Record<string, readonly ResourceDef[]>;
+export const SALES_DOCUMENTS = [
+  leadDocument,
+  holdRequestDocument,
+  unitClaimDocument,
+  unitBoardDocument,
+  eoiSetupDocument,
+  eoiDocument,
+  eoiPaymentDocument,
+  bulkDealDocument,
+  reservationDocument,
+  reservationPaymentDocument,
+  installmentDocument,
+  contractDocument,
+  receiptDocument,
+  receiptItemDocument,
+  collectionSettingDocument,
+  chequeDocument,
+  collectionsDocument,
+  commissionDocument,
+  messageDocument,
+] as const;
+
+/** Each folder's definitions by its name, in the manifest's order (derived from the documents). */
+export const SALES_FOLDERS = foldersOf('sales', SALES_DOCUMENTS);
 
 /** Every sales definition, in the manifest's order. */
-export const SALES_RESOURCES: readonly ResourceDef[] = Object.values(SALES_FOLDERS).flat();
+export const SALES_RESOURCES: readonly ResourceDef[] = SALES_DOCUMENTS.flatMap((document) => document.definitions);
+
+/** The privilege entities the sales documents declare, in the manifest's order (one declaration per entity). */
+export const SALES_ENTITIES: readonly EntityDefinition[] = entitiesOf('sales', SALES_DOCUMENTS);

@@ -1,7 +1,8 @@
-import type { DomainServer } from '@propdesk/records/server';
+import { domainDemo, type DomainServer } from '@propdesk/records/server';
 import { SETTINGS_RESOURCES } from '../model/index.js';
 import { roleHooks, userHooks } from './people.js';
 import { usersRowScope } from './apiKeys.js';
+import { seedCompanyDemo } from './companyDemo.js';
 import { dataMigrations, migrations, settingsPlugin } from './plugin.js';
 import { registerWebhookRoutes, webhookChangeObserver, webhookEventHooks, webhookHooks, webhookJobs, webhookMigrations } from './webhooks/index.js';
 
@@ -49,4 +50,6 @@ export const settingsDomain: DomainServer = {
     await app.register(settingsPlugin, { engine: context.engine, argon2: context.argon2 });
     registerWebhookRoutes(app, context);
   },
+  // The seller company every print names, with its logo (settings has no folders: its one demo is named here).
+  demos: [domainDemo('settings', 'company', { run: (engine) => seedCompanyDemo(engine).then(() => null) })],
 };

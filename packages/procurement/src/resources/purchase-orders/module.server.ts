@@ -1,4 +1,5 @@
 import { resourceModule } from '@propdesk/records/server';
+import { seedProcurementDemo } from '../../server/demo.js';
 import { orderPdf } from './print.server.js';
 import { purchaseOrderHooks, purchaseOrderLineHooks, purchaseOrderRollups } from './lifecycle.server.js';
 import { registerPurchaseOrderRoutes } from './routes.server.js';
@@ -10,4 +11,6 @@ export default resourceModule({
   rollups: purchaseOrderRollups,
   printers: { 'purchase-orders': (db, id) => orderPdf(db, id) },
   routes: (app, { engine }) => registerPurchaseOrderRoutes(app, engine),
+  // Procurement's demo (suppliers, requests, quotations, orders in every state), with the orders: the last of its documents.
+  demo: { run: (engine) => seedProcurementDemo(engine).then(() => null) },
 });

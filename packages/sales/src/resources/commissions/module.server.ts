@@ -1,6 +1,7 @@
 import { resourceModule } from '@propdesk/records/server';
 import { commissionHooks, commissionMigrations } from './lifecycle.server.js';
 import { registerCommissionRoutes } from './routes.server.js';
+import { seedCommissionDemo } from './demo.server.js';
 
 /**
  * Broker commissions: accrued when a contract is made with a broker, payable on the template's
@@ -12,4 +13,6 @@ export default resourceModule({
   lateMigrations: commissionMigrations,
   hooks: ({ engine, notify }) => commissionHooks(engine, notify),
   routes: (app, { engine, notify }) => registerCommissionRoutes(app, engine, notify),
+  // Broker commissions in every state on new sales through the demo brokers.
+  demo: { after: ['contracts', 'cheques'], run: (engine) => seedCommissionDemo(engine).then(() => null) },
 });
