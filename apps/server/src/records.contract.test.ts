@@ -11,7 +11,9 @@ import { EXTRA_CREATE, SERVER_CREATED, sampleFor } from './test/samples.js';
  * The contract every resource keeps, run over every definition in the registry on the real
  * server: adding a resource adds its cases without new test code.
  */
-const resources = appRegistry.resources;
+const resources = appRegistry.resources.filter((def) => !def.internal);
+/** A document's internal children (a role's grants, a user's roles): no calls of their own, so no contract but this. */
+const internalResources = appRegistry.resources.filter((def) => def.internal);
 
 const fullPrivileges = (def: ResourceDef): Privilege[] => [
   ...['read', 'create', 'update', 'delete', 'export'].map((action) => ({ entityName: def.entity, action })),
@@ -46,6 +48,19 @@ describe.each(DB_KINDS)('records contract on %s', (kind) => {
   it('has a registry entity for every resource', () => {
     const names = new Set(ENTITY_REGISTRY.map((entity) => entity.name.toLowerCase()));
     for (const def of resources) expect(names.has(def.entity.toLowerCase()) || ENTITY_REGISTRY.some((entity) => entity.aliases?.some((alias) => alias.toLowerCase() === def.entity.toLowerCase())), def.name).toBe(true);
+  });
+
+  it('serves no internal child: no list, record, export or import of its own', async () => {
+    expect(internalResources.map((def) => def.name).sort()).toEqual(['role-privileges', 'user-roles']);
+    const agent = createAgent(app);
+    const user = await createTestUser(db, [...fullPrivileges(appRegistry.get('roles')), ...fullPrivileges(appRegistry.get('users'))]);
+    await agent.login(user.username);
+    for (const def of internalResources) {
+      for (const url of [`/api/${def.name}`, `/api/${def.name}/export`, `/api/${def.name}/options`, `/api/${def.name}/00000000-0000-4000-8000-000000000000`]) {
+        expect((await agent.request({ method: 'GET', url })).statusCode, url).toBe(404);
+      }
+      expect((await agent.request({ method: 'POST', url: `/api/${def.name}`, payload: {} })).statusCode).toBe(404);
+    }
   });
 
   describe.each(resources.map((def) => [def.name, def] as const))('%s', (_name, def) => {

@@ -1,6 +1,6 @@
 import { createUser, ensureDepartment, ensureRole, findUserId, hashPassword, type Argon2Params } from '@propdesk/auth-session/server';
 import { DEMO_DEPARTMENTS, DEMO_ROLES, DEMO_USERS } from '@propdesk/privileges';
-import { seedResources } from '@propdesk/records/server';
+import { createMany, engineTransaction, seedResources } from '@propdesk/records/server';
 import { audit, type Database } from '@propdesk/server-kit';
 import { salesDemoSetups } from '@propdesk/sales/server';
 import { notify } from '@propdesk/notifications-core/server';
@@ -22,7 +22,9 @@ export async function demoSeeded(db: Database): Promise<boolean> {
 export async function seedDemoData(db: Database, options: { password: string; argon2: Argon2Params; log?: (message: string) => void }): Promise<boolean> {
   if (await demoSeeded(db)) return false;
   const hashes = await Promise.all(DEMO_USERS.map(() => hashPassword(options.password, options.argon2)));
-  const seeded = await db.transaction(async (tx) => {
+  // Demo documents (and the administrator's field grants) go through the engine (hooks, roll-ups, history), as the product's own writes.
+  const { engine } = createEngine(db, { notify, argon2: options.argon2, announceAuthChange: async () => undefined });
+  const seeded = await engineTransaction(engine, async (tx) => {
     const marked = await tx.query(
       "insert into app_state (key, value) values ($1, 'true'::jsonb) on conflict (key) do nothing returning key",
       [SEEDED_KEY],
@@ -48,14 +50,19 @@ export async function seedDemoData(db: Database, options: { password: string; ar
     // The administrator reads and writes every protected field (a broker's bank details, a unit's base price).
     const adminRole = roles.get('administrator');
     if (adminRole) {
+      // The role's grants are its internal child: one set, through the engine, each with its history (those it already has aside).
+      const held = new Set((await tx.query<{ key: string }>("select lower(entity_name || '.' || coalesce(field_name, '') || '.' || action) as key from role_privileges where role_id = $1", [adminRole])).rows.map((row) => row.key));
+      const grants = new Map<string, { entityName: string; fieldName: string; action: string }>();
       for (const def of appRegistry.resources) {
         for (const [name, field] of Object.entries(def.fields)) {
           if (!field.protected) continue;
           for (const action of ['read', 'update']) {
-            await tx.query('insert into role_privileges (role_id, entity_name, field_name, action) values ($1, $2, $3, $4) on conflict do nothing', [adminRole, def.entity, name, action]);
+            const key = `${def.entity}.${name}.${action}`.toLowerCase();
+            if (!held.has(key) && !grants.has(key)) grants.set(key, { entityName: def.entity, fieldName: name, action });
           }
         }
       }
+      await createMany(engine, tx, appRegistry.get('role-privileges'), { auth: null, source: 'system' }, [...grants.values()].map((grant) => ({ values: { role: adminRole, ...grant } })), { reason: 'Demo data', workflow: true });
     }
     await audit(tx, { action: 'demo.seeded', details: { users: DEMO_USERS.map((user) => user.username) } });
     return true;
@@ -64,8 +71,6 @@ export async function seedDemoData(db: Database, options: { password: string; ar
     claim: async (tx) =>
       (await tx.query("insert into app_state (key, value) values ('demo-reference-seeded', 'true'::jsonb) on conflict (key) do nothing returning key")).rows.length > 0,
   });
-  // Demo documents go through the engine (hooks, roll-ups), as the product's own writes.
-  const { engine } = createEngine(db, { notify, argon2: options.argon2, announceAuthChange: async () => undefined });
   // Hold request setups (one per project) and lead validity rules (per source or channel), claimed once across processes.
   await seedResources(db, appRegistry, salesDemoSetups(), {
     claim: async (tx) => (await tx.query("insert into app_state (key, value) values ('demo-sales-setups-seeded', 'true'::jsonb) on conflict (key) do nothing returning key")).rows.length > 0,

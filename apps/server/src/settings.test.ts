@@ -116,6 +116,48 @@ describe.each(DB_KINDS)('settings on %s', (kind) => {
     expect(userHistory[1]!.changes.roles).toEqual({ before: [], after: [role.id] });
   });
 
+  it("a role's grants and a user's roles are engine rows: each kept with its version and history, and gone with a deleted role", async () => {
+    type Row = { id: string; grant: string; version: number; created_by: string | null };
+    const grantRows = async (roleId: string) =>
+      (await db.query<Row>("select id::text, entity_name || coalesce('.' || field_name, '') || ':' || action as grant, version, created_by::text from role_privileges where role_id = $1 order by 2", [roleId])).rows;
+    const historyOf = async (resource: string, id: string) =>
+      (await db.query<{ action: string; source: string; actor: string | null }>('select action, source, actor_id::text as actor from record_history where resource = $1 and record_id = $2 order by id', [resource, id])).rows.map((row) => `${row.action}/${row.source}/${row.actor ? 'someone' : 'nobody'}`);
+    const role = await newRole([{ entityName: 'source', action: 'read' }, { entityName: 'bank', action: 'read' }]);
+    const first = await grantRows(role.id);
+    expect(first.map((row) => [row.grant, row.version, row.created_by !== null])).toEqual([['bank:read', 1, true], ['source:read', 1, true]]);
+    for (const row of first) expect(await historyOf('role-privileges', row.id)).toEqual(['create/api/someone']);
+    // Only what changed is written: bank:read stays the same row; source:read goes, lead.phone:read comes.
+    const changed = await admin.request({ method: 'PATCH', url: `/api/roles/${role.id}`, payload: { version: role.version, privileges: [{ entityName: 'bank', action: 'read' }, { entityName: 'lead', fieldName: 'phone', action: 'read' }, { entityName: 'BANK', action: 'Read' }] } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const second = await grantRows(role.id);
+    expect(second.map((row) => row.grant)).toEqual(['bank:read', 'lead.phone:read']);
+    expect(second[0]!.id).toBe(first[0]!.id);
+    expect(await historyOf('role-privileges', first[1]!.id)).toEqual(['create/api/someone', 'delete/api/someone']);
+    expect(await historyOf('role-privileges', second[1]!.id)).toEqual(['create/api/someone']);
+
+    const user = await newUser([role.id]);
+    const held = (await db.query<{ id: string; version: number }>('select id::text, version from user_roles where user_id = $1', [user.id])).rows;
+    expect(held.map((row) => row.version)).toEqual([1]);
+    expect(await historyOf('user-roles', held[0]!.id)).toEqual(['create/api/someone']);
+    const other = await newRole([]);
+    const moved = await admin.request({ method: 'PATCH', url: `/api/users/${user.id}`, payload: { version: user.version, roles: [other.id] } });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await historyOf('user-roles', held[0]!.id)).toEqual(['create/api/someone', 'delete/api/someone']);
+    expect((await db.query<{ role: string }>('select role_id::text as role from user_roles where user_id = $1', [user.id])).rows).toEqual([{ role: other.id }]);
+
+    // A role nobody holds is deleted with its grants, each grant's row leaving its delete in its history.
+    const deleted = await admin.request({ method: 'DELETE', url: `/api/roles/${role.id}` });
+    expect(deleted.json().data).toEqual({ deleted: true, deactivated: false, usage: [] });
+    expect(await grantRows(role.id)).toEqual([]);
+    expect(await historyOf('role-privileges', second[1]!.id)).toEqual(['create/api/someone', 'delete/api/someone']);
+    // Every grant and every user's role has its own id (the rows from before the migration too).
+    for (const table of ['role_privileges', 'user_roles']) {
+      const ids = (await db.query<{ n: number; ids: number }>(`select count(*)::int as n, count(distinct id)::int as ids from ${table}`)).rows[0]!;
+      expect(ids.n).toBeGreaterThan(0);
+      expect(ids.ids).toBe(ids.n);
+    }
+  });
+
   it('deactivating a user ends their session at once; deleting a user only deactivates', async () => {
     const role = await newRole([{ entityName: 'source', action: 'read' }]);
     const user = await newUser([role.id]);

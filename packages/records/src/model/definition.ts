@@ -244,11 +244,37 @@ export type ResourceDef = {
    * and its screen opens the record itself (or the form that makes it) instead of a list.
    */
   singleton?: boolean;
+  /**
+   * A document's internal child (a role's grants, a user's roles): rows that belong to the record its
+   * `parentField` reference names and are written only by that parent's own code, inside the parent's
+   * engine transaction (`createMany`, `updateMany`, `deleteMany`). The engine keeps its table, base
+   * columns, versions, history, hooks and set-based writes as for any resource, but it has no API
+   * paths, OpenAPI entries, screens, contract-suite run or privilege entity of its own (`entity` is its
+   * parent's), publishes no change of its own (its parent's write does), is no "usage" of what it refers
+   * to, and goes with its parent when the parent is deleted (through the engine, each row with its
+   * history). What a change means to the parent is told in the parent's history by the parent's code.
+   */
+  internal?: { parentField: string };
 };
 
 export const BASE_FIELDS = ['id', 'version', 'active', 'createdOn', 'createdBy', 'modifiedOn', 'modifiedBy'] as const;
 
 export const labelFieldOf = (def: ResourceDef) => def.labelField ?? 'name';
+
+/** Whether a definition is a document's internal child (`internal`): no API, screens or entity of its own. */
+export const isInternal = (def: ResourceDef) => def.internal !== undefined;
+
+/** What an internal child's own `internal` declaration must not have: it is never served, shown or acted on by itself. */
+function internalProblems(def: ResourceDef, where: string): string[] {
+  if (!def.internal) return [];
+  const problems: string[] = [];
+  const parent = def.fields[def.internal.parentField];
+  if (parent?.kind !== 'reference' || !parent.ref) problems.push(`${where}: internal parentField ${def.internal.parentField} must be a reference field`);
+  else if (!parent.required) problems.push(`${where}: internal parentField ${def.internal.parentField} must be required`);
+  const served = (['route', 'actions', 'children', 'numbering', 'readOpen', 'singleton'] as const).filter((key) => def[key] !== undefined);
+  for (const key of served) problems.push(`${where}: an internal child has no ${key} (it is not served on its own)`);
+  return problems;
+}
 
 /** A key column (`FieldDef.key`, the numbering field or the code field): sized to its content, never cut. */
 export const isKeyField = (def: ResourceDef, name: string) => def.fields[name]?.key === true || def.numbering?.field === name || def.codeField === name;
@@ -372,5 +398,6 @@ export function checkDefinition(def: ResourceDef, known?: ReadonlySet<string>): 
     if (def.fields[key]) problems.push(`${where}: child list ${key} is also a field`);
     if (known && !known.has(child.resource)) problems.push(`${where}: child list ${key} is unknown resource ${child.resource}`);
   }
+  problems.push(...internalProblems(def, where));
   return problems;
 }

@@ -8,6 +8,7 @@ export {
   isArchived,
   isEmptyValue,
   isFilterable,
+  isInternal,
   isKeyField,
   isNumberKind,
   isShown,

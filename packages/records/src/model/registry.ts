@@ -32,13 +32,32 @@ function pickMatchProblems(def: ResourceDef, byName: ReadonlyMap<string, Resourc
   return problems;
 }
 
+/**
+ * An internal child's parent exists, is not itself internal, lists no internal child among its
+ * `children` (those are written through the parent's REST body), and lends the child its entity.
+ */
+function internalParentProblems(def: ResourceDef, byName: ReadonlyMap<string, ResourceDef>): string[] {
+  const problems: string[] = [];
+  for (const [key, child] of Object.entries(def.children ?? {})) {
+    if (byName.get(child.resource)?.internal) problems.push(`resource ${def.name}: child list ${key} is internal resource ${child.resource}`);
+  }
+  if (!def.internal) return problems;
+  const parent = byName.get(def.fields[def.internal.parentField]?.ref ?? '');
+  if (!parent) return problems;
+  if (parent.internal) problems.push(`resource ${def.name}: its parent ${parent.name} is itself internal`);
+  if (parent.entity.toLowerCase() !== def.entity.toLowerCase()) problems.push(`resource ${def.name}: an internal child's entity is its parent's (${parent.entity}), not ${def.entity}`);
+  return problems;
+}
+
 /** Every resource by name; domains find each other's resources here, never by importing a domain package. */
 export type Registry = {
   readonly resources: readonly ResourceDef[];
   get(name: string): ResourceDef;
   find(name: string): ResourceDef | undefined;
-  /** Resources with a reference field pointing at `name`: [resource, field]. */
+  /** Resources with a reference field pointing at `name`: [resource, field] (internal children aside). */
   referrers(name: string): [ResourceDef, string][];
+  /** The internal children of `name` (definitions whose `internal.parentField` refers to it): [child, parentField]. */
+  internalChildren(name: string): [ResourceDef, string][];
 };
 
 /** Builds the registry and refuses a definition that is malformed or refers to an unknown resource. */
@@ -69,16 +88,24 @@ export function createRegistry(resources: readonly ResourceDef[]): Registry {
       }
     }
   }
-  for (const def of resources) problems.push(...pickMatchProblems(def, byName));
+  for (const def of resources) problems.push(...pickMatchProblems(def, byName), ...internalParentProblems(def, byName));
   if (problems.length > 0) throw new Error(`Invalid resource definitions:\n${problems.join('\n')}`);
   const referrers = new Map<string, [ResourceDef, string][]>();
+  // An internal child is part of its parent, not a use of what it refers to (nor a way to its pickers).
   for (const def of resources) {
+    if (def.internal) continue;
     for (const [fieldName, field] of Object.entries(def.fields)) {
       if (!field.ref) continue;
       const list = referrers.get(field.ref) ?? [];
       list.push([def, fieldName]);
       referrers.set(field.ref, list);
     }
+  }
+  const internalChildren = new Map<string, [ResourceDef, string][]>();
+  for (const def of resources) {
+    if (!def.internal) continue;
+    const parent = def.fields[def.internal.parentField]!.ref!;
+    internalChildren.set(parent, [...(internalChildren.get(parent) ?? []), [def, def.internal.parentField]]);
   }
   return {
     resources,
@@ -89,5 +116,6 @@ export function createRegistry(resources: readonly ResourceDef[]): Registry {
       return def;
     },
     referrers: (name) => referrers.get(name) ?? [],
+    internalChildren: (name) => internalChildren.get(name) ?? [],
   };
 }

@@ -103,7 +103,7 @@ function byColumns(rows: readonly Record<string, unknown>[]) {
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** The records with these ids, every field and label, in the order of `ids` (`lock`: with their row locks, taken in id order). */
-async function readMany(ctx: EngineContext, tx: Queryable, def: ResourceDef, ids: readonly string[], lock = false): Promise<Map<string, RecordRow>> {
+export async function readMany(ctx: EngineContext, tx: Queryable, def: ResourceDef, ids: readonly string[], lock = false): Promise<Map<string, RecordRow>> {
   let query = selectRecords(ctx.registry, def, FULL_ACCESS as RequestAuth, { joinAll: true }).where(sql`t.id = any(${[...ids]}::uuid[])` as never);
   if (lock) query = query.orderBy(sql`t.id` as never).forUpdate('t' as never);
   const rows = await run(tx, query);
@@ -114,7 +114,7 @@ async function readMany(ctx: EngineContext, tx: Queryable, def: ResourceDef, ids
 }
 
 /** One history row per record, in one statement. */
-async function writeHistoryMany(tx: Queryable, def: ResourceDef, caller: Caller, action: string, entries: readonly { id: string; changes: unknown; reason: string | null }[]) {
+export async function writeHistoryMany(tx: Queryable, def: ResourceDef, caller: Caller, action: string, entries: readonly { id: string; changes: unknown; reason: string | null }[]) {
   forgetMemos(tx, def.name);
   if (entries.length === 0) return;
   // One JSON parameter (not arrays of JSON text, which the driver would escape element by element), in row order.

@@ -58,7 +58,8 @@ export async function noteChanges(
   op: RecordChangeOp,
   rows: readonly { id: string; version?: number | null | undefined }[],
 ): Promise<void> {
-  if (rows.length === 0) return;
+  // An internal child's rows are part of its parent, whose own write is what others hear of.
+  if (rows.length === 0 || ctx.registry.find(resource)?.internal) return;
   if (ctx.observeChanges) await ctx.observeChanges(tx, resource, op, rows.map((row) => row.id));
   const changes = rows.map((row): RecordChange => (op === 'delete' || row.version == null ? { resource, id: row.id, op } : { resource, id: row.id, version: Number(row.version), op }));
   if (!isTransaction(tx)) {

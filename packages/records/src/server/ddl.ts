@@ -74,6 +74,13 @@ export function tableDdl(def: ResourceDef, _registry: Registry): string {
     ];
     statements.push(`create table if not exists ${table} (\n  ${columns.join(',\n  ')}\n)`);
   } else {
+    // An existing side table taken in as an internal child (a role's grants) gets the id every engine row has, each old row its own.
+    if (def.internal) {
+      statements.push(
+        `alter table ${table} add column if not exists id uuid not null default gen_random_uuid()`,
+        `create unique index if not exists ${ident(`${def.table}__id__key`)} on ${table} (id)`,
+      );
+    }
     statements.push(
       `alter table ${table} add column if not exists version integer not null default 1`,
       ...(hasActive(def) ? [`alter table ${table} add column if not exists active boolean not null default true`] : []),

@@ -14,6 +14,8 @@ export { seedResources } from './seed.js';
 export type { SeedData } from './seed.js';
 export { nextDocumentNumber, reserveDocumentNumbers } from './numbering.js';
 export { createMany, updateMany, settleRollups } from './batch.js';
+export { deleteMany } from './batchDelete.js';
+export type { DeleteManyOptions } from './batchDelete.js';
 export { noteChanges, registerChangeHeader, takeRequestChanges } from './changes.js';
 export type { ChangeObserver, ChangePublisher } from './changes.js';
 export type { NewRow, ChangeRow, CreateManyOptions, UpdateManyOptions } from './batch.js';

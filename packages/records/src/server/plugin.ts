@@ -154,7 +154,8 @@ export const recordsPlugin: FastifyPluginAsync<RecordsPluginOptions> = async (ra
     lifecycle: new Lifecycle(options.registry).addAll(options.hooks ?? {}),
   };
   app.addContentTypeParser(['text/csv', 'text/plain'], { parseAs: 'string', bodyLimit: 50 * 1024 * 1024 }, (_request, body, done) => done(null, body));
-  for (const def of options.registry.resources) registerResource(app, ctx, def, options.printers?.[def.name]);
+  // An internal child (a role's grants) has no calls of its own: its parent's code writes it.
+  for (const def of options.registry.resources) if (!def.internal) registerResource(app, ctx, def, options.printers?.[def.name]);
   for (const name of Object.keys(options.printers ?? {})) options.registry.get(name);
   registerViewRoutes(app, options.db, options.registry);
 };

@@ -21,6 +21,7 @@ import {
   type Usage,
 } from '../model/index.js';
 import { isUniqueViolation, mapDatabaseError, uniqueField } from './errors.js';
+import { deleteInternalChildren } from './batchDelete.js';
 import { noteChanges, type ChangeObserver, type ChangePublisher } from './changes.js';
 import { assertEditableState, assertNotArchived, noHooks, type Lifecycle, type Rollup } from './lifecycle.js';
 import { advanceRead, readsIn, rememberRead } from './known.js';
@@ -1020,7 +1021,11 @@ export async function deleteRecord(
   const usage = await usageOf(ctx, tx, def, id);
   if (usage.length === 0 && !(def.deactivateOnly && hasActive(def))) {
     try {
-      await withSavepoint(tx, () => tx.query(`delete from "${def.table}" where id = $1`, [id]));
+      await withSavepoint(tx, async () => {
+        // Its internal children (a role's grants) go with it, each with its history; not when it stays.
+        await deleteInternalChildren(ctx, tx, def, caller, [id]);
+        await tx.query(`delete from "${def.table}" where id = $1`, [id]);
+      });
       await writeHistory(tx, def, caller, id, 'delete', diff(def, before, { ...before, active: false } as RecordRow));
       await noteChanges(ctx, tx, def.name, caller, 'delete', [{ id }]);
       await hooks.afterDelete(tx, id, before, caller);
@@ -1089,4 +1094,4 @@ export async function recordKeptChange(tx: Queryable, def: ResourceDef, caller: 
 
 export { writeHistory, fullRecord, lockedRecord, unchangedSince };
 // The engine's set-based writes (batch.ts) share these.
-export { markRollups, forgetMemos, diff, toColumnValue, readScope, assertParentEditable, checkPicks, hooksOf, same, pendingRollups, createdIn, FULL_ACCESS };
+export { assertDeletableState, markRollups, forgetMemos, diff, toColumnValue, readScope, assertParentEditable, checkPicks, hooksOf, same, pendingRollups, createdIn, FULL_ACCESS };

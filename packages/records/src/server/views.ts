@@ -39,7 +39,8 @@ export function registerViewRoutes(rawApp: FastifyInstance, db: Database, regist
   };
   const checkResource = (resource: string, auth: RequestAuth) => {
     const def = registry.find(resource);
-    if (!def) throw badRequest('Validation failed', [fieldError('resource', text(recordsCatalog, 'unknownResource'))]);
+    // An internal child has no list, so no saved views: as unknown as a resource that does not exist.
+    if (!def || def.internal) throw badRequest('Validation failed', [fieldError('resource', text(recordsCatalog, 'unknownResource'))]);
     if (!def.readOpen && !auth.checker.can(def.entity, 'read')) throw notFound(text(recordsCatalog, 'unknownResource'));
     return def;
   };

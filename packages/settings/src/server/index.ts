@@ -1,5 +1,5 @@
 import { domainDemo, type DomainServer } from '@propdesk/records/server';
-import { SETTINGS_RESOURCES } from '../model/index.js';
+import { SETTINGS_INTERNAL_RESOURCES, SETTINGS_RESOURCES } from '../model/index.js';
 import { roleHooks, userHooks } from './people.js';
 import { usersRowScope } from './apiKeys.js';
 import { seedCompanyDemo } from './companyDemo.js';
@@ -32,12 +32,13 @@ export type { WebhookDelivery } from './webhooks/index.js';
  */
 export const settingsDomain: DomainServer = {
   id: 'settings',
-  resources: SETTINGS_RESOURCES,
+  // The internal children (a role's grants, a user's roles) are engine tables with no calls of their own.
+  resources: [...SETTINGS_RESOURCES, ...SETTINGS_INTERNAL_RESOURCES],
   migrations,
   lateMigrations: [...dataMigrations, ...webhookMigrations],
   hooks: (context) => ({
-    users: userHooks({ argon2: context.argon2, announce: context.announceAuthChange }),
-    roles: roleHooks({ announce: context.announceAuthChange }),
+    users: userHooks({ engine: context.engine, argon2: context.argon2, announce: context.announceAuthChange }),
+    roles: roleHooks({ engine: context.engine, announce: context.announceAuthChange }),
     // Signed webhooks (issue 27): the webhook's own hooks, and the state changes other domains' resources raise as events.
     webhooks: webhookHooks(),
     ...webhookEventHooks(context),

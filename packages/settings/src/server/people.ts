@@ -1,10 +1,10 @@
 import { announceSessionsEnded, hashPassword, type Argon2Params } from '@propdesk/auth-session/server';
-import { recordKeptChange, type Caller, type ResourceHooks } from '@propdesk/records/server';
+import { createMany, deleteMany, recordKeptChange, type Caller, type EngineContext, type ResourceHooks } from '@propdesk/records/server';
 import { badRequest, conflict, fieldError, type Queryable } from '@propdesk/server-kit';
 import { counted, settingsText } from './i18n/catalog.js';
 import { z } from 'zod';
 import { passwordSchema, privilegeListSchema } from '../model/people.js';
-import { roles as rolesDef, users as usersDef } from '../model/definitions/people.js';
+import { rolePrivileges as rolePrivilegesDef, roles as rolesDef, userRoles as userRolesDef, users as usersDef } from '../model/definitions/people.js';
 
 /** What a list of grants became, for the history's reason: `Granted: a, b; taken away: c.` */
 function grantReason(before: readonly string[], after: readonly string[]): string {
@@ -27,16 +27,20 @@ async function checkRoles(tx: Queryable, roleIds: readonly string[]) {
 }
 
 /**
- * A user's roles (the `user_roles` side table), with the change in the user's history: the role ids
- * before and after, and the roles' names given and taken away as the reason.
+ * A user's roles (`user_roles`, the user's internal child), written through the engine in the user's
+ * transaction: the roles taken away in one delete, those given in one insert, each row with its
+ * history; and the change in the user's history: the role ids before and after, and the roles' names
+ * given and taken away as the reason.
  */
-async function setUserRoles(tx: Queryable, caller: Caller, userId: string, roleIds: readonly string[]) {
+async function setUserRoles(engine: EngineContext, tx: Queryable, caller: Caller, userId: string, roleIds: readonly string[]) {
   await checkRoles(tx, roleIds);
   const current = async () =>
-    (await tx.query<{ id: string; name: string }>('select r.id::text as id, r.name from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = $1 order by r.id', [userId])).rows;
+    (await tx.query<{ rowId: string; id: string; name: string }>('select ur.id::text as "rowId", r.id::text as id, r.name from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = $1 order by r.id', [userId])).rows;
   const before = await current();
-  await tx.query('delete from user_roles where user_id = $1', [userId]);
-  if (roleIds.length > 0) await tx.query('insert into user_roles (user_id, role_id) select $1, unnest($2::uuid[]) on conflict do nothing', [userId, [...new Set(roleIds)]]);
+  const wanted = new Set(roleIds);
+  const held = new Set(before.map((role) => role.id));
+  await deleteMany(engine, tx, userRolesDef, caller, before.filter((role) => !wanted.has(role.id)).map((role) => role.rowId), { workflow: true });
+  await createMany(engine, tx, userRolesDef, caller, [...wanted].filter((id) => !held.has(id)).map((role) => ({ values: { user: userId, role } })), { workflow: true });
   const after = await current();
   if (sameList(before.map((role) => role.id), after.map((role) => role.id))) return;
   await recordKeptChange(tx, usersDef, caller, userId, 'roles', { roles: { before: before.map((role) => role.id), after: after.map((role) => role.id) } }, grantReason(before.map((role) => role.name), after.map((role) => role.name)));
@@ -52,7 +56,7 @@ export async function endUserSessions(tx: Queryable, userId: string, reason: str
  * Users add to the generated calls: a first password (hashed) and roles on create, roles on
  * update, the roles in every answer; deactivating a user ends their sessions at once.
  */
-export function userHooks(options: { argon2: Argon2Params; announce: AuthChangeAnnouncer }): ResourceHooks {
+export function userHooks(options: { engine: EngineContext; argon2: Argon2Params; announce: AuthChangeAnnouncer }): ResourceHooks {
   return {
     extraCreate: { password: passwordSchema, roles: roleIdsSchema.default([]) },
     extraUpdate: { roles: roleIdsSchema.optional() },
@@ -60,11 +64,11 @@ export function userHooks(options: { argon2: Argon2Params; announce: AuthChangeA
       return { password_hash: await hashPassword(String(extra.password), options.argon2) };
     },
     async afterCreate(tx, id, extra, caller) {
-      await setUserRoles(tx, caller, id, (extra.roles as string[] | undefined) ?? []);
+      await setUserRoles(options.engine, tx, caller, id, (extra.roles as string[] | undefined) ?? []);
     },
     async afterUpdate(tx, id, extra, { before, after }, caller) {
       if (extra.roles) {
-        await setUserRoles(tx, caller, id, extra.roles as string[]);
+        await setUserRoles(options.engine, tx, caller, id, extra.roles as string[]);
         await options.announce(tx, { userIds: [id] });
       }
       if (before.active !== false && after.active === false) {
@@ -86,34 +90,45 @@ export function userHooks(options: { argon2: Argon2Params; announce: AuthChangeA
 const grantName = (privilege: { entityName: string; fieldName?: string | null | undefined; action: string }) =>
   `${privilege.entityName}${privilege.fieldName ? `.${privilege.fieldName}` : ''}:${privilege.action}`;
 
+/** A grant's identity as the table's unique key compares it: entity, field and action, case aside. */
+const grantKey = (privilege: { entityName: string; fieldName?: string | null | undefined; action: string }) =>
+  `${privilege.entityName.toLowerCase()}|${(privilege.fieldName ?? '').toLowerCase()}|${privilege.action.toLowerCase()}`;
+
 /**
- * A role's privilege matrix (the `role_privileges` side table the privileges engine reads), with
- * the change in the role's history: every grant before and after, and what was granted and taken
- * away as the reason.
+ * A role's privilege matrix (`role_privileges`, the role's internal child the privileges engine reads),
+ * written through the engine in the role's transaction: the grants taken away (or respelled) in one
+ * delete, the new ones in one insert, each row with its history; and the change in the role's history:
+ * every grant before and after, and what was granted and taken away as the reason.
  */
-async function setRolePrivileges(tx: Queryable, caller: Caller, roleId: string, privileges: z.infer<typeof privilegeListSchema>) {
+async function setRolePrivileges(engine: EngineContext, tx: Queryable, caller: Caller, roleId: string, privileges: z.infer<typeof privilegeListSchema>) {
   const current = async () =>
-    (await tx.query<{ entityName: string; fieldName: string | null; action: string }>('select entity_name as "entityName", field_name as "fieldName", action from role_privileges where role_id = $1', [roleId])).rows
-      .map(grantName)
-      .sort();
-  const before = await current();
-  await tx.query('delete from role_privileges where role_id = $1', [roleId]);
-  if (privileges.length > 0) {
-    await tx.query(
-      `insert into role_privileges (role_id, entity_name, field_name, action)
-       select $1, e, nullif(f, ''), a from unnest($2::text[], $3::text[], $4::text[]) as p(e, f, a)
-       on conflict do nothing`,
-      [roleId, privileges.map((p) => p.entityName), privileges.map((p) => p.fieldName ?? ''), privileges.map((p) => p.action)],
-    );
+    (await tx.query<{ id: string; entityName: string; fieldName: string | null; action: string }>('select id::text as id, entity_name as "entityName", field_name as "fieldName", action from role_privileges where role_id = $1', [roleId])).rows;
+  const names = (rows: readonly { entityName: string; fieldName: string | null; action: string }[]) => rows.map(grantName).sort();
+  const rows = await current();
+  // As the key compares them, the first spelling of a grant wins (as `on conflict do nothing` did).
+  const wanted = new Map<string, { entityName: string; fieldName: string | null; action: string }>();
+  for (const privilege of privileges) {
+    const grant = { entityName: privilege.entityName, fieldName: privilege.fieldName || null, action: privilege.action };
+    if (!wanted.has(grantKey(grant))) wanted.set(grantKey(grant), grant);
   }
-  const after = await current();
+  // A grant stays when it is wanted as it is spelled; one respelled ("Lead" for "lead") goes and comes back.
+  const kept = rows.filter((row) => {
+    const grant = wanted.get(grantKey(row));
+    return grant !== undefined && grantName(grant) === grantName(row);
+  });
+  const keptIds = new Set(kept.map((row) => row.id));
+  const keptKeys = new Set(kept.map(grantKey));
+  await deleteMany(engine, tx, rolePrivilegesDef, caller, rows.filter((row) => !keptIds.has(row.id)).map((row) => row.id), { workflow: true });
+  await createMany(engine, tx, rolePrivilegesDef, caller, [...wanted].filter(([key]) => !keptKeys.has(key)).map(([, grant]) => ({ values: { role: roleId, ...grant } })), { workflow: true });
+  const before = names(rows);
+  const after = names(await current());
   if (sameList(before, after)) return false;
   await recordKeptChange(tx, rolesDef, caller, roleId, 'privileges', { privileges: { before, after } }, grantReason(before, after));
   return true;
 }
 
 /** Roles carry their privilege matrix; a change applies to the role's users on their next request. */
-export function roleHooks(options: { announce: AuthChangeAnnouncer }): ResourceHooks {
+export function roleHooks(options: { engine: EngineContext; announce: AuthChangeAnnouncer }): ResourceHooks {
   return {
     async beforeDelete(tx, id) {
       const users = await tx.query<{ n: number }>('select count(*)::int as n from user_roles ur join users u on u.id = ur.user_id where ur.role_id = $1', [id]);
@@ -123,12 +138,12 @@ export function roleHooks(options: { announce: AuthChangeAnnouncer }): ResourceH
     extraCreate: { privileges: privilegeListSchema.default([]) },
     extraUpdate: { privileges: privilegeListSchema.optional() },
     async afterCreate(tx, id, extra, caller) {
-      await setRolePrivileges(tx, caller, id, (extra.privileges as z.infer<typeof privilegeListSchema>) ?? []);
+      await setRolePrivileges(options.engine, tx, caller, id, (extra.privileges as z.infer<typeof privilegeListSchema>) ?? []);
     },
     async afterUpdate(tx, id, extra, _changes, caller) {
       if (!extra.privileges) return;
       // The role's version and modified time move with the engine's update; the grants' change is in its history.
-      await setRolePrivileges(tx, caller, id, extra.privileges as z.infer<typeof privilegeListSchema>);
+      await setRolePrivileges(options.engine, tx, caller, id, extra.privileges as z.infer<typeof privilegeListSchema>);
       await options.announce(tx, { roleIds: [id] });
     },
     async extendRecord(db, id) {

@@ -112,3 +112,47 @@ export const apiKeys: ResourceDef = {
   listColumns: ['name', 'roles', 'prefix', 'createdOn', 'lastUsedAt', 'expiresAt', 'revokedAt'],
   formLayout: [['name'], ['roles'], ['expiresAt']],
 };
+
+/**
+ * A role's grants (`role_privileges`, auth-session's table, read by the privileges engine on every
+ * request): the role's internal child. Written only by the role's hooks, through the engine's set-based
+ * writes in the role's transaction; no API, screen or entity of its own (the role's matrix is its face).
+ */
+export const rolePrivileges: ResourceDef = {
+  name: 'role-privileges',
+  table: 'role_privileges',
+  existingTable: true,
+  hasActive: false,
+  internal: { parentField: 'role' },
+  label: 'Role privileges',
+  singular: 'Role privilege',
+  entity: 'role',
+  labelField: 'entityName',
+  fields: {
+    role: f.ref('Role', 'roles', { required: true }),
+    entityName: f.text('Entity', { required: true, maxLength: 64 }),
+    fieldName: f.text('Field', { maxLength: 64 }),
+    action: f.text('Action', { required: true, maxLength: 32 }),
+  },
+  defaultSort: ['entityName'],
+  listColumns: ['entityName', 'fieldName', 'action'],
+};
+
+/** A user's roles (`user_roles`, auth-session's table): the user's internal child, written by the user's hooks. */
+export const userRoles: ResourceDef = {
+  name: 'user-roles',
+  table: 'user_roles',
+  existingTable: true,
+  hasActive: false,
+  internal: { parentField: 'user' },
+  label: 'User roles',
+  singular: 'User role',
+  entity: 'user',
+  labelField: 'role',
+  fields: {
+    user: f.ref('User', 'users', { required: true }),
+    role: f.ref('Role', 'roles', { required: true }),
+  },
+  defaultSort: ['createdOn'],
+  listColumns: ['role'],
+};
