@@ -289,18 +289,22 @@ export async function updateMany(ctx: EngineContext, tx: Queryable, def: Resourc
   return writeMany(ctx, tx, def, caller, batch, options);
 }
 
+/** 404 naming the first of `ids` (by its position) that the caller's row scope does not reach; nothing to check without a scope. */
+export async function assertAllVisible(ctx: EngineContext, tx: Queryable, def: ResourceDef, caller: Caller, ids: readonly string[]): Promise<void> {
+  const scope = readScope(ctx, def, caller.auth);
+  if (scope === null) return;
+  const visible = await run<{ id: string }>(tx, qb.selectFrom(`${def.table} as t`).select(sql`t.id::text`.as('id') as never).where(whereSql(def, { where: null, ids, scope }) as never));
+  const seen = new Set(visible.map((row) => row.id));
+  const index = ids.findIndex((id) => !seen.has(id));
+  if (index >= 0) throw notFound(text(recordsCatalog, 'noSuchRow', { thing: thingOf(def), row: String(index) }));
+}
+
 async function writeMany(ctx: EngineContext, tx: Queryable, def: ResourceDef, caller: Caller, batch: readonly ChangeRow[], options: InternalUpdate): Promise<RecordRow[]> {
   if (batch.length === 0) return [];
   const ids = batch.map((row) => row.id);
   if (new Set(ids).size !== ids.length) throw new Error(`updateMany(${def.name}): a record appears twice in the batch`);
   for (const row of batch) checkProtectedWrites(def, caller, row.values);
-  const scope = readScope(ctx, def, caller.auth);
-  if (scope !== null) {
-    const visible = await run<{ id: string }>(tx, qb.selectFrom(`${def.table} as t`).select(sql`t.id::text`.as('id') as never).where(whereSql(def, { where: null, ids, scope }) as never));
-    const seen = new Set(visible.map((row) => row.id));
-    const index = ids.findIndex((id) => !seen.has(id));
-    if (index >= 0) throw notFound(text(recordsCatalog, 'noSuchRow', { thing: thingOf(def), row: String(index) }));
-  }
+  await assertAllVisible(ctx, tx, def, caller, ids);
   const locked = options.locked ?? (await readMany(ctx, tx, def, ids, true));
   const hooks = hooksOf(ctx, def);
   const link = parentOf(ctx.registry, def);

@@ -1,14 +1,11 @@
 import { HttpError, notFound, type Queryable, text } from '@propdesk/server-kit';
-import { sql } from 'kysely';
 import { columnOf, hasActive, type RecordRow, type ResourceDef } from '../model/index.js';
-import { readMany, writeHistoryMany } from './batch.js';
+import { assertAllVisible, readMany, writeHistoryMany } from './batch.js';
 import { noteChanges } from './changes.js';
 import { mapDatabaseError } from './errors.js';
 import { recordsCatalog, thingOf } from './i18n/catalog.js';
 import { assertEditableState, assertNotArchived } from './lifecycle.js';
-import { assertDeletableState, diff, hooksOf, markRollups, readScope, withSavepoint, type Caller, type EngineContext } from './records.js';
-import { whereSql } from './select.js';
-import { qb, run } from './sql.js';
+import { assertDeletableState, diff, hooksOf, markRollups, withSavepoint, type Caller, type EngineContext } from './records.js';
 
 export type DeleteManyOptions = {
   /** The history's action (default 'delete') and reason. */
@@ -32,13 +29,7 @@ export async function deleteMany(ctx: EngineContext, tx: Queryable, def: Resourc
   if (ids.length === 0) return [];
   if (new Set(ids).size !== ids.length) throw new Error(`deleteMany(${def.name}): a record appears twice in the set`);
   if ((def.deactivateOnly && hasActive(def)) || def.singleton || def.children) throw new Error(`deleteMany(${def.name}): its records are deleted one by one (deleteRecord)`);
-  const scope = readScope(ctx, def, caller.auth);
-  if (scope !== null) {
-    const visible = await run<{ id: string }>(tx, qb.selectFrom(`${def.table} as t`).select(sql`t.id::text`.as('id') as never).where(whereSql(def, { where: null, ids, scope }) as never));
-    const seen = new Set(visible.map((row) => row.id));
-    const index = ids.findIndex((id) => !seen.has(id));
-    if (index >= 0) throw notFound(text(recordsCatalog, 'noSuchRow', { thing: thingOf(def), row: String(index) }));
-  }
+  await assertAllVisible(ctx, tx, def, caller, ids);
   const locked = await readMany(ctx, tx, def, ids, true);
   const hooks = hooksOf(ctx, def);
   const records: RecordRow[] = [];
