@@ -1,7 +1,7 @@
 import { createChecker } from '@propdesk/privileges';
 import type { Privilege } from '@propdesk/privileges';
 import { isLanguage, type Language } from '@propdesk/i18n';
-import { badRequest, fieldError, forbiddenCsrf, sendError, text, unauthorized } from '@propdesk/server-kit';
+import { badRequest, fieldError, forbiddenCsrf, sendError, text, unauthorized, type RequestAuth } from '@propdesk/server-kit';
 import { CSRF_COOKIE, PRE_SESSION_COOKIE } from '../model/index.js';
 import { hashApiKey, keyInQuery, looksLikeApiKey } from './apiKeys.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -62,7 +62,7 @@ export function registerCallerHook(app: AuthApp, ctx: AuthContext): void {
       // A cached entry was filled from a session row, so its ids were well-formed uuids.
       const cached = claims ? cache.get(claims.sid, claims.sub) : undefined;
       if (claims && cached) {
-        request.auth = { userId: cached.userId, username: cached.username, sessionId: claims.sid, departmentId: cached.departmentId, checker: cached.checker, language: cached.language ?? null };
+        request.auth = callerOf(cached, claims.sid);
         return done();
       }
     }
@@ -89,7 +89,7 @@ export function registerCallerHook(app: AuthApp, ctx: AuthContext): void {
     if (!claims || !UUID.test(claims.sid) || !UUID.test(claims.sub)) return false;
     const cached = cache.get(claims.sid, claims.sub);
     if (cached) {
-      request.auth = { userId: cached.userId, username: cached.username, sessionId: claims.sid, departmentId: cached.departmentId, checker: cached.checker, language: cached.language ?? null };
+      request.auth = callerOf(cached, claims.sid);
       return false;
     }
     const readAt = cache.generation;
@@ -209,6 +209,11 @@ export function registerCsrfHook(app: AuthApp, ctx: AuthContext): void {
     sendError(reply, forbiddenCsrf());
     return true;
   }
+}
+
+/** The caller a cached session entry stands for. */
+function callerOf(cached: { userId: string; username: string; departmentId: string | null; checker: RequestAuth['checker']; language?: Language | null }, sessionId: string): RequestAuth {
+  return { userId: cached.userId, username: cached.username, sessionId, departmentId: cached.departmentId, checker: cached.checker, language: cached.language ?? null };
 }
 
 /** A stored language, or null (the browser's then decides). */
