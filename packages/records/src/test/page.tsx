@@ -1,12 +1,9 @@
-import { cleanup, render } from '@testing-library/react';
+import { cleanup } from '@testing-library/react';
 import { setupServer } from 'msw/node';
-import { SnackbarProvider } from 'notistack';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
+import type { RouteObject } from 'react-router';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { baseApi, resetConfig, setConfig } from '@propdesk/api-client';
-import { privilegesSet, sessionSlice } from '@propdesk/auth-session/web';
+import { resetConfig, setConfig } from '@propdesk/api-client';
+import { grants, renderRoutesInStore, type TestGrants } from '@propdesk/shell-ui/testing';
 import type { ResourceDef } from '../model/index.js';
 import { registerResources } from '../web/registry.js';
 
@@ -37,22 +34,7 @@ export function mockEngineApi(resources: readonly ResourceDef[], afterEachTest?:
 }
 
 /** `entity`'s privileges for the given actions. */
-export const grant = (entityName: string, actions: readonly string[]) => actions.map((action) => ({ entityName, action }));
+export const grant = grants;
 
 /** Renders routes at `path` in a fresh store (API state and session) holding `privileges`; returns the router. */
-export function renderRoutes(routes: RouteObject[], path: string, privileges: readonly { entityName: string; action: string }[]) {
-  const store = configureStore({
-    reducer: combineSlices(sessionSlice, baseApi),
-    middleware: (getDefault) => getDefault({ serializableCheck: false }).concat(baseApi.middleware),
-  });
-  store.dispatch(privilegesSet([...privileges]));
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <Provider store={store}>
-      <SnackbarProvider>
-        <RouterProvider router={router} />
-      </SnackbarProvider>
-    </Provider>,
-  );
-  return router;
-}
+export const renderRoutes = (routes: RouteObject[], path: string, privileges: TestGrants) => renderRoutesInStore(routes, path, privileges).router;

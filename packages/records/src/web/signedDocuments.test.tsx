@@ -1,15 +1,11 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { SnackbarProvider } from 'notistack';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { baseApi, resetConfig, setConfig } from '@propdesk/api-client';
-import { privilegesSet, sessionSlice } from '@propdesk/auth-session/web';
+import { resetConfig, setConfig } from '@propdesk/api-client';
+import { grants, renderRoutesInStore } from '@propdesk/shell-ui/testing';
 import { deletableIn, f, type RecordRow, type ResourceDef } from '../model/index.js';
 import { registerResources } from './registry.js';
 import { ResourcePage, type ResourcePageProps } from './ResourcePage.js';
@@ -67,19 +63,7 @@ afterAll(() => {
 });
 
 function renderAt(path: string, extra: Partial<ResourcePageProps> = {}) {
-  const store = configureStore({
-    reducer: combineSlices(sessionSlice, baseApi),
-    middleware: (getDefault) => getDefault({ serializableCheck: false }).concat(baseApi.middleware),
-  });
-  store.dispatch(privilegesSet(['read', 'create', 'update'].map((action) => ({ entityName: 'deed', action }))));
-  const router = createMemoryRouter([{ path: '/deeds', element: <ResourcePage def={deeds} {...extra} /> }], { initialEntries: [path] });
-  render(
-    <Provider store={store}>
-      <SnackbarProvider>
-        <RouterProvider router={router} />
-      </SnackbarProvider>
-    </Provider>,
-  );
+  const { router } = renderRoutesInStore([{ path: '/deeds', element: <ResourcePage def={deeds} {...extra} /> }], path, grants('deed', ['read', 'create', 'update']));
   return router;
 }
 

@@ -1,16 +1,12 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { SnackbarProvider } from 'notistack';
-import { Provider } from 'react-redux';
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { baseApi, resetConfig, setConfig } from '@propdesk/api-client';
-import { privilegesSet, sessionSlice } from '@propdesk/auth-session/web';
+import { resetConfig, setConfig } from '@propdesk/api-client';
 import { loadCatalog, type Language } from '@propdesk/i18n';
-import { LanguageProvider } from '@propdesk/i18n/react';
+import { grants, renderInStore } from '@propdesk/shell-ui/testing';
 import type { ComparisonView } from '../../model/api.js';
 import { procurementWebCatalog } from '../../web/i18n/catalog.js';
 import { ComparisonPanel } from './ComparisonPanel.web.js';
@@ -48,20 +44,7 @@ afterAll(() => {
 
 function renderIn(language: Language) {
   server.use(http.get(`${BASE}/api/purchase-requests/:id/comparison`, () => HttpResponse.json({ data: view })));
-  const store = configureStore({
-    reducer: combineSlices(sessionSlice, baseApi),
-    middleware: (getDefault) => getDefault({ serializableCheck: false }).concat(baseApi.middleware),
-  });
-  store.dispatch(privilegesSet([{ entityName: 'poheader', action: 'create' }]));
-  return render(
-    <Provider store={store}>
-      <SnackbarProvider>
-        <LanguageProvider language={language}>
-          <ComparisonPanel requestId={REQUEST} status="approved" />
-        </LanguageProvider>
-      </SnackbarProvider>
-    </Provider>,
-  );
+  return renderInStore(<ComparisonPanel requestId={REQUEST} status="approved" />, { language, privileges: grants('poheader', ['create']) });
 }
 
 describe('the quotation comparison in Arabic (issue 29)', { timeout: 30_000 }, () => {

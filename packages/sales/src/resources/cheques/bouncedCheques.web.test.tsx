@@ -1,15 +1,10 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { SnackbarProvider } from 'notistack';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { describe, expect, it } from 'vitest';
-import { baseApi } from '@propdesk/api-client';
-import { privilegesSet, sessionSlice } from '@propdesk/auth-session/web';
 import { ResourcePage } from '@propdesk/records/web';
+import { grants, renderRoutesInStore } from '@propdesk/shell-ui/testing';
 import { SALES_RESOURCES } from '../manifest.js';
 import { bouncedExtras, BOUNCED_STATES } from './ChequePanels.web.js';
 import { BASE, mockSalesApi } from '../../test/api.js';
@@ -27,23 +22,9 @@ describe('Bounced Cheques', () => {
         return HttpResponse.json({ status: 'OK', data: [], total: 0, page: 1, pageSize: 25 });
       }),
     );
-    const store = configureStore({
-      reducer: combineSlices(sessionSlice, baseApi),
-      middleware: (getDefault) => getDefault({ serializableCheck: false }).concat(baseApi.middleware),
-    });
-    store.dispatch(privilegesSet(['read', 'update'].map((action) => ({ entityName: 'cheque', action }))));
     // The user asks for received cheques in the address: the screen's own filter still bounds the query.
     const own = { field: 'status', op: 'eq', value: 'received' };
-    const router = createMemoryRouter([{ path: '/settings/leads/BouncedCheques', element: <ResourcePage def={cheques} {...bouncedExtras} /> }], {
-      initialEntries: [`/settings/leads/BouncedCheques?where=${encodeURIComponent(JSON.stringify(own))}`],
-    });
-    render(
-      <Provider store={store}>
-        <SnackbarProvider>
-          <RouterProvider router={router} />
-        </SnackbarProvider>
-      </Provider>,
-    );
+    renderRoutesInStore([{ path: '/settings/leads/BouncedCheques', element: <ResourcePage def={cheques} {...bouncedExtras} /> }], `/settings/leads/BouncedCheques?where=${encodeURIComponent(JSON.stringify(own))}`, grants('cheque', ['read', 'update']));
     const fixed = { field: 'status', op: 'in', value: [...BOUNCED_STATES] };
     // The register's list (the panel above it asks filter[status]=bounced on its own).
     await waitFor(() => expect(lists.some((params) => params.has('where'))).toBe(true));

@@ -1,16 +1,11 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { SnackbarProvider } from 'notistack';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { describe, expect, it } from 'vitest';
-import { baseApi } from '@propdesk/api-client';
-import { privilegesSet, sessionSlice } from '@propdesk/auth-session/web';
 import { ResourcePage } from '@propdesk/records/web';
+import { grants, renderRoutesInStore } from '@propdesk/shell-ui/testing';
 import { SALES_RESOURCES } from '../manifest.js';
 import { chequeExtras } from './ChequePanels.web.js';
 import { BASE, mockSalesApi } from '../../test/api.js';
@@ -63,21 +58,7 @@ function renderView(record: Record<string, unknown>, actions: string[] = []) {
       return HttpResponse.json({ status: 'OK', data: record, message: 'Done.' });
     }),
   );
-  const store = configureStore({
-    reducer: combineSlices(sessionSlice, baseApi),
-    middleware: (getDefault) => getDefault({ serializableCheck: false }).concat(baseApi.middleware),
-  });
-  store.dispatch(privilegesSet(['read', 'update', ...actions].map((action) => ({ entityName: 'cheque', action }))));
-  const router = createMemoryRouter([{ path: '/settings/leads/Cheques', element: <ResourcePage def={cheques} {...chequeExtras} /> }], {
-    initialEntries: [`/settings/leads/Cheques?record=${ID}`],
-  });
-  render(
-    <Provider store={store}>
-      <SnackbarProvider>
-        <RouterProvider router={router} />
-      </SnackbarProvider>
-    </Provider>,
-  );
+  renderRoutesInStore([{ path: '/settings/leads/Cheques', element: <ResourcePage def={cheques} {...chequeExtras} /> }], `/settings/leads/Cheques?record=${ID}`, grants('cheque', ['read', 'update', ...actions]));
   return sent;
 }
 

@@ -1,15 +1,12 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { ReactNode } from 'react';
-import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router';
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { baseApi, resetConfig, setConfig } from '@propdesk/api-client';
-import { privilegesSet, sessionSlice } from '@propdesk/auth-session/web';
+import { resetConfig, setConfig } from '@propdesk/api-client';
+import { renderInStore } from '@propdesk/shell-ui/testing';
 import { CollectionsPage } from './CollectionsPage.web.js';
 import { CustomerStatement } from './CustomerStatement.web.js';
 import type { CollectionsDashboard, CustomerStatement as Statement } from './model.js';
@@ -39,18 +36,8 @@ afterAll(() => {
   resetConfig();
 });
 
-function renderWith(node: ReactNode, privileges: [string, string][]) {
-  const store = configureStore({
-    reducer: combineSlices(sessionSlice, baseApi),
-    middleware: (getDefault) => getDefault({ serializableCheck: false }).concat(baseApi.middleware),
-  });
-  store.dispatch(privilegesSet(privileges.map(([entityName, action]) => ({ entityName, action }))));
-  render(
-    <Provider store={store}>
-      <MemoryRouter>{node}</MemoryRouter>
-    </Provider>,
-  );
-}
+const renderWith = (node: ReactNode, privileges: [string, string][]) =>
+  renderInStore(node, { privileges: privileges.map(([entityName, action]) => ({ entityName, action })) });
 
 const statement = (overrides: Partial<Statement> = {}): Statement => ({
   customer: { id: CUSTOMER, name: 'Rania Mostafa' },

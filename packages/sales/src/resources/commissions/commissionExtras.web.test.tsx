@@ -1,16 +1,11 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { SnackbarProvider } from 'notistack';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { describe, expect, it } from 'vitest';
-import { baseApi } from '@propdesk/api-client';
-import { privilegesSet, sessionSlice } from '@propdesk/auth-session/web';
 import { ResourcePage } from '@propdesk/records/web';
+import { grants, renderRoutesInStore } from '@propdesk/shell-ui/testing';
 import { SALES_RESOURCES } from '../manifest.js';
 import { commissionExtras } from './commissionExtras.web.js';
 import { BASE, mockSalesApi } from '../../test/api.js';
@@ -44,21 +39,7 @@ function renderView(actions: readonly string[], record = line()) {
     http.get(`${BASE}/api/commissions/${ID}/usage`, () => HttpResponse.json({ status: 'OK', data: [] })),
     http.get(`${BASE}/api/commissions/${ID}/history`, () => HttpResponse.json({ status: 'OK', data: [] })),
   );
-  const store = configureStore({
-    reducer: combineSlices(sessionSlice, baseApi),
-    middleware: (getDefault) => getDefault({ serializableCheck: false }).concat(baseApi.middleware),
-  });
-  store.dispatch(privilegesSet(actions.map((action) => ({ entityName: 'commission', action }))));
-  const router = createMemoryRouter([{ path: '/sales/contracts/commissions', element: <ResourcePage def={commissions} {...commissionExtras} /> }], {
-    initialEntries: [`/sales/contracts/commissions?record=${ID}`],
-  });
-  render(
-    <Provider store={store}>
-      <SnackbarProvider>
-        <RouterProvider router={router} />
-      </SnackbarProvider>
-    </Provider>,
-  );
+  renderRoutesInStore([{ path: '/sales/contracts/commissions', element: <ResourcePage def={commissions} {...commissionExtras} /> }], `/sales/contracts/commissions?record=${ID}`, grants('commission', actions));
 }
 
 describe('a clawed-back commission’s recovery', () => {

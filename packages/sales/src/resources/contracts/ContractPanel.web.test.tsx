@@ -1,16 +1,11 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { SnackbarProvider } from 'notistack';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { describe, expect, it, vi } from 'vitest';
-import { baseApi } from '@propdesk/api-client';
-import { privilegesSet, sessionSlice } from '@propdesk/auth-session/web';
 import type { RecordRow } from '@propdesk/records/model';
+import { grants, renderRoutesInStore } from '@propdesk/shell-ui/testing';
 import { ContractPanel } from './ContractPanel.web.js';
 import { BASE, mockSalesApi } from '../../test/api.js';
 
@@ -45,19 +40,11 @@ function renderPanel(moves: { action: string; body: unknown }[]) {
     ),
     http.get(`${BASE}/api/installments`, () => HttpResponse.json({ status: 'OK', total: 0, page: 1, pageSize: 200, data: [] })),
   );
-  const store = configureStore({
-    reducer: combineSlices(sessionSlice, baseApi),
-    middleware: (getDefault) => getDefault({ serializableCheck: false }).concat(baseApi.middleware),
-  });
-  store.dispatch(privilegesSet(['contract:read', 'contract:approve', 'commission:read', 'broker:read'].map((pair) => ({ entityName: pair.split(':')[0]!, action: pair.split(':')[1]! }))));
-  const router = createMemoryRouter([{ path: '/sales/contracts', element: <ContractPanel record={contract} /> }], { initialEntries: [`/sales/contracts?record=${ID}`] });
-  render(
-    <Provider store={store}>
-      <SnackbarProvider>
-        <RouterProvider router={router} />
-      </SnackbarProvider>
-    </Provider>,
-  );
+  renderRoutesInStore([{ path: '/sales/contracts', element: <ContractPanel record={contract} /> }], `/sales/contracts?record=${ID}`, [
+    ...grants('contract', ['read', 'approve']),
+    ...grants('commission', ['read']),
+    ...grants('broker', ['read']),
+  ]);
 }
 
 describe('the contract panel', () => {

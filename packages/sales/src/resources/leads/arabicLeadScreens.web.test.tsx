@@ -1,18 +1,12 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { SnackbarProvider } from 'notistack';
-import { Suspense, type ReactNode } from 'react';
-import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router';
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
+import { type ReactNode } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseApi } from '@propdesk/api-client';
-import { privilegesSet, sessionSlice } from '@propdesk/auth-session/web';
 import { loadCatalog, type Language } from '@propdesk/i18n';
-import { LanguageProvider } from '@propdesk/i18n/react';
+import { renderInStore } from '@propdesk/shell-ui/testing';
 import { BASE, mockSalesApi } from '../../test/api.js';
 import { salesCatalog } from '../../web/i18n/catalog.js';
 import { definitionWords } from '../../web/i18n/definitionWords.js';
@@ -37,24 +31,8 @@ beforeAll(async () => {
   await Promise.all([loadCatalog(salesCatalog, 'ar'), loadCatalog(definitionWords, 'ar')]);
 });
 
-function renderIn(language: Language, node: ReactNode, privileges: [string, string][] = [], path = '/') {
-  const store = configureStore({
-    reducer: combineSlices(sessionSlice, baseApi),
-    middleware: (getDefault) => getDefault({ serializableCheck: false }).concat(baseApi.middleware),
-  });
-  store.dispatch(privilegesSet(privileges.map(([entityName, action]) => ({ entityName, action }))));
-  return render(
-    <Provider store={store}>
-      <SnackbarProvider>
-        <MemoryRouter initialEntries={[path]}>
-          <LanguageProvider language={language}>
-            <Suspense fallback={null}>{node}</Suspense>
-          </LanguageProvider>
-        </MemoryRouter>
-      </SnackbarProvider>
-    </Provider>,
-  );
-}
+const renderIn = (language: Language, node: ReactNode, privileges: [string, string][] = [], path = '/') =>
+  renderInStore(node, { language, path, privileges: privileges.map(([entityName, action]) => ({ entityName, action })) });
 
 /**
  * The words in Latin letters left in a screen's text once its data (names, codes, references, the

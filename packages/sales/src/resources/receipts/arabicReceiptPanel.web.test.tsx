@@ -1,15 +1,10 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { Suspense } from 'react';
-import { Provider } from 'react-redux';
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseApi } from '@propdesk/api-client';
-import { sessionSlice } from '@propdesk/auth-session/web';
 import { loadCatalog, type Language } from '@propdesk/i18n';
-import { LanguageProvider } from '@propdesk/i18n/react';
+import { renderInStore } from '@propdesk/shell-ui/testing';
 import { BASE, mockSalesApi } from '../../test/api.js';
 import { salesCatalog } from '../../web/i18n/catalog.js';
 import { definitionWords } from '../../web/i18n/definitionWords.js';
@@ -33,18 +28,9 @@ beforeAll(async () => {
 
 function renderIn(language: Language) {
   server.use(http.get(`${BASE}/api/receipt-items`, () => HttpResponse.json({ status: 'OK', data: items, total: items.length, page: 1, pageSize: 200 })));
-  const store = configureStore({
-    reducer: combineSlices(sessionSlice, baseApi),
-    middleware: (getDefault) => getDefault({ serializableCheck: false }).concat(baseApi.middleware),
-  });
-  return render(
-    <Provider store={store}>
-      <LanguageProvider language={language}>
-        <Suspense fallback={null}>
-          <ReceiptPanel record={{ id: RECEIPT, version: 1, createdOn: '2026-11-20T00:00:00.000Z', modifiedOn: '2026-11-20T00:00:00.000Z', createdBy: null, modifiedBy: null, refLabels: {} }} />
-        </Suspense>
-      </LanguageProvider>
-    </Provider>,
+  return renderInStore(
+    <ReceiptPanel record={{ id: RECEIPT, version: 1, createdOn: '2026-11-20T00:00:00.000Z', modifiedOn: '2026-11-20T00:00:00.000Z', createdBy: null, modifiedBy: null, refLabels: {} }} />,
+    { language },
   );
 }
 

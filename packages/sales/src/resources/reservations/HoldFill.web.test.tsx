@@ -1,15 +1,10 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { SnackbarProvider } from 'notistack';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { describe, expect, it } from 'vitest';
-import { baseApi } from '@propdesk/api-client';
-import { privilegesSet, sessionSlice } from '@propdesk/auth-session/web';
 import { ResourcePage } from '@propdesk/records/web';
+import { grants, renderRoutesInStore } from '@propdesk/shell-ui/testing';
 import { SALES_RESOURCES } from '../manifest.js';
 import type { BoardUnit } from '../unit-board/model.js';
 import { reserveLink } from '../unit-board/UnitCard.web.js';
@@ -79,24 +74,13 @@ function openForm(address: string, holdRecord: Record<string, unknown>) {
       return HttpResponse.json({ status: 'OK', data: { id: '77777777-7777-4777-8777-777777777777', version: 1, ...body } }, { status: 201 });
     }),
   );
-  const store = configureStore({
-    reducer: combineSlices(sessionSlice, baseApi),
-    middleware: (getDefault) => getDefault({ serializableCheck: false }).concat(baseApi.middleware),
-  });
-  store.dispatch(privilegesSet(['read', 'create'].map((action) => ({ entityName: 'reservation', action }))));
-  const router = createMemoryRouter(
+  renderRoutesInStore(
     [
       { path: '/Reservations/Create', element: <ResourcePage def={reservations} mode="create" {...reservationExtras} /> },
       { path: '/Reservations', element: <p>Saved</p> },
     ],
-    { initialEntries: [address] },
-  );
-  render(
-    <Provider store={store}>
-      <SnackbarProvider>
-        <RouterProvider router={router} />
-      </SnackbarProvider>
-    </Provider>,
+    address,
+    grants('reservation', ['read', 'create']),
   );
   return posted;
 }

@@ -1,15 +1,12 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { baseApi, resetConfig, setConfig } from '@propdesk/api-client';
-import { privilegesSet, sessionSlice } from '@propdesk/auth-session/web';
+import { resetConfig, setConfig } from '@propdesk/api-client';
 import type { RecordRow } from '@propdesk/records/model';
+import { grants, renderRoutesInStore } from '@propdesk/shell-ui/testing';
 import { ReservationRules } from './ReservationRules.web.js';
 
 const BASE = 'http://propdesk.test';
@@ -56,17 +53,7 @@ function renderRules(record: RecordRow, setups: RecordRow[], { readsSetups = tru
       return HttpResponse.json({ status: 'OK', data: setups, total: setups.length, page: 1, pageSize: 1 });
     }),
   );
-  const store = configureStore({
-    reducer: combineSlices(sessionSlice, baseApi),
-    middleware: (getDefault) => getDefault({ serializableCheck: false }).concat(baseApi.middleware),
-  });
-  store.dispatch(privilegesSet(readsSetups ? [{ entityName: 'reservationSetup', action: 'read' }] : []));
-  const router = createMemoryRouter([{ path: '/Reservations', element: <ReservationRules record={record} /> }], { initialEntries: ['/Reservations'] });
-  render(
-    <Provider store={store}>
-      <RouterProvider router={router} />
-    </Provider>,
-  );
+  renderRoutesInStore([{ path: '/Reservations', element: <ReservationRules record={record} /> }], '/Reservations', readsSetups ? grants('reservationSetup', ['read']) : []);
 }
 
 const whereOf = (href: string | null) => JSON.parse(new URL(href!, BASE).searchParams.get('where')!) as unknown;

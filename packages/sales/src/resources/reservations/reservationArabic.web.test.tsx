@@ -1,17 +1,12 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, render, screen } from '@testing-library/react';
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
-import { baseApi } from '@propdesk/api-client';
-import { sessionSlice } from '@propdesk/auth-session/web';
+import { cleanup, screen } from '@testing-library/react';
 import { loadCatalog, type Language } from '@propdesk/i18n';
-import { LanguageProvider, setLanguage } from '@propdesk/i18n/react';
-import { SnackbarProvider } from 'notistack';
+import { setLanguage } from '@propdesk/i18n/react';
 import type { ReactNode } from 'react';
-import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { renderInStore } from '@propdesk/shell-ui/testing';
 import { BuyersEditor } from './BuyersEditor.web.js';
 import { BulkDealPanel } from '../bulk-deals/BulkDealPanel.web.js';
 import type { RecordRow } from '@propdesk/records/model';
@@ -31,21 +26,7 @@ afterEach(async () => {
   await setLanguage('en');
 });
 
-function renderIn(language: Language, node: ReactNode) {
-  const store = configureStore({
-    reducer: combineSlices(sessionSlice, baseApi),
-    middleware: (getDefault) => getDefault({ serializableCheck: false }).concat(baseApi.middleware),
-  });
-  render(
-    <Provider store={store}>
-      <SnackbarProvider>
-        <MemoryRouter initialEntries={['/Reservations/Modify']}>
-          <LanguageProvider language={language}>{node}</LanguageProvider>
-        </MemoryRouter>
-      </SnackbarProvider>
-    </Provider>,
-  );
-}
+const renderIn = (language: Language, node: ReactNode) => renderInStore(node, { language, path: '/Reservations/Modify' });
 
 describe('the reservation screens in Arabic (issue 29)', () => {
   it('draws the buyers editor in Arabic, and in English as before', () => {

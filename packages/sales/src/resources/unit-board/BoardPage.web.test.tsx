@@ -1,16 +1,12 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { SnackbarProvider } from 'notistack';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { baseApi, resetConfig, setConfig } from '@propdesk/api-client';
-import { privilegesSet, sessionSlice } from '@propdesk/auth-session/web';
+import { resetConfig, setConfig } from '@propdesk/api-client';
+import { grants, renderRoutesInStore } from '@propdesk/shell-ui/testing';
 import { BoardPage } from './BoardPage.web.js';
 import type { Board } from './model.js';
 
@@ -67,24 +63,21 @@ function answer(asked: { options: string[]; boards: string[] }) {
   );
 }
 
-function renderBoard(path: string) {
-  const store = configureStore({
-    reducer: combineSlices(sessionSlice, baseApi),
-    middleware: (getDefault) => getDefault({ serializableCheck: false }).concat(baseApi.middleware),
-  });
-  store.dispatch(privilegesSet([{ entityName: 'unit', action: 'read' }]));
-  const router = createMemoryRouter([{ path: '/sales/units/board', element: <BoardPage /> }], { initialEntries: [path] });
-  render(
-    <Provider store={store}>
-      <ThemeProvider theme={createTheme()}>
-        <SnackbarProvider>
-          <RouterProvider router={router} />
-        </SnackbarProvider>
-      </ThemeProvider>
-    </Provider>,
-  );
-  return router;
-}
+const renderBoard = (path: string) =>
+  renderRoutesInStore(
+    [
+      {
+        path: '/sales/units/board',
+        element: (
+          <ThemeProvider theme={createTheme()}>
+            <BoardPage />
+          </ThemeProvider>
+        ),
+      },
+    ],
+    path,
+    grants('unit', ['read']),
+  ).router;
 
 describe('the unit board’s project', () => {
   it('is the first project the caller may pick when the link names none', { timeout: 60_000 }, async () => {

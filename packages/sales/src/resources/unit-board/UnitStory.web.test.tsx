@@ -1,14 +1,10 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { Provider } from 'react-redux';
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseApi } from '@propdesk/api-client';
-import { sessionSlice } from '@propdesk/auth-session/web';
 import { loadCatalog, type Language } from '@propdesk/i18n';
-import { LanguageProvider } from '@propdesk/i18n/react';
+import { renderInStore } from '@propdesk/shell-ui/testing';
 import { salesCatalog } from '../../web/i18n/catalog.js';
 import type { BoardStatus } from './model.js';
 import { UnitStory } from './UnitCard.web.js';
@@ -31,19 +27,7 @@ const line = (id: string, from: string | null, to: string, action: string | null
   reason: null,
 });
 
-function renderIn(language: Language, statuses: BoardStatus[]) {
-  const store = configureStore({
-    reducer: combineSlices(sessionSlice, baseApi),
-    middleware: (getDefault) => getDefault({ serializableCheck: false }).concat(baseApi.middleware),
-  });
-  return render(
-    <Provider store={store}>
-      <LanguageProvider language={language}>
-        <UnitStory unitId={UNIT} statuses={statuses} />
-      </LanguageProvider>
-    </Provider>,
-  );
-}
+const renderIn = (language: Language, statuses: BoardStatus[]) => renderInStore(<UnitStory unitId={UNIT} statuses={statuses} />, { language });
 
 describe('a unit’s story (issue 29)', () => {
   const answer = () =>

@@ -1,17 +1,11 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { SnackbarProvider } from 'notistack';
-import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router';
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseApi } from '@propdesk/api-client';
-import { sessionSlice } from '@propdesk/auth-session/web';
 import { loadCatalog } from '@propdesk/i18n';
-import { LanguageProvider } from '@propdesk/i18n/react';
+import { renderInStore } from '@propdesk/shell-ui/testing';
 import { BASE, mockSalesApi } from '../../test/api.js';
 import { salesCatalog } from '../../web/i18n/catalog.js';
 import type { Board, BoardUnit } from './model.js';
@@ -40,22 +34,11 @@ const board: Board = {
 describe("a unit's card in Arabic", () => {
   it('isolates a plan’s name and its signed discount, and its prices are one left-to-right unit each', { timeout: 60_000 }, async () => {
     server.use(http.get(`${BASE}/api/units/${UNIT}/story`, () => HttpResponse.json({ status: 'OK', data: [] })));
-    const store = configureStore({
-      reducer: combineSlices(sessionSlice, baseApi),
-      middleware: (getDefault) => getDefault({ serializableCheck: false }).concat(baseApi.middleware),
-    });
-    render(
+    renderInStore(
       <ThemeProvider theme={createTheme({ direction: 'rtl' })}>
-        <Provider store={store}>
-          <SnackbarProvider>
-            <MemoryRouter>
-              <LanguageProvider language="ar">
-                <UnitCard unit={unit} board={board} onClose={() => undefined} />
-              </LanguageProvider>
-            </MemoryRouter>
-          </SnackbarProvider>
-        </Provider>
+        <UnitCard unit={unit} board={board} onClose={() => undefined} />
       </ThemeProvider>,
+      { language: 'ar' },
     );
     const plans = await screen.findByRole('table', { name: 'خطط السداد' }, wait);
     const cash = within(plans).getAllByRole('row').at(-1)!;

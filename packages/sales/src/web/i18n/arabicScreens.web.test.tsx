@@ -1,19 +1,14 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { SnackbarProvider } from 'notistack';
-import { Suspense, type ReactNode } from 'react';
-import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router';
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
+import { type ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { baseApi, resetConfig, setConfig } from '@propdesk/api-client';
-import { privilegesSet, sessionSlice } from '@propdesk/auth-session/web';
+import { resetConfig, setConfig } from '@propdesk/api-client';
 import { loadCatalog, type Language } from '@propdesk/i18n';
-import { LanguageProvider } from '@propdesk/i18n/react';
 import type { RecordRow } from '@propdesk/records/model';
+import { renderInStore } from '@propdesk/shell-ui/testing';
 import { DashboardPage } from '../../resources/unit-board/DashboardPage.web.js';
 import type { SalesDashboard } from '../../resources/unit-board/model.js';
 import { LeadPanel } from '../../resources/leads/LeadPanel.web.js';
@@ -48,24 +43,8 @@ afterAll(() => {
   resetConfig();
 });
 
-function renderIn(language: Language, node: ReactNode, privileges: [string, string][] = []) {
-  const store = configureStore({
-    reducer: combineSlices(sessionSlice, baseApi),
-    middleware: (getDefault) => getDefault({ serializableCheck: false }).concat(baseApi.middleware),
-  });
-  store.dispatch(privilegesSet(privileges.map(([entityName, action]) => ({ entityName, action }))));
-  render(
-    <Provider store={store}>
-      <SnackbarProvider>
-        <MemoryRouter>
-          <LanguageProvider language={language}>
-            <Suspense fallback={null}>{node}</Suspense>
-          </LanguageProvider>
-        </MemoryRouter>
-      </SnackbarProvider>
-    </Provider>,
-  );
-}
+const renderIn = (language: Language, node: ReactNode, privileges: [string, string][] = []) =>
+  renderInStore(node, { language, privileges: privileges.map(([entityName, action]) => ({ entityName, action })) });
 
 const dashboard: SalesDashboard = {
   asOf: '2026-11-28T10:00:00.000Z',

@@ -1,19 +1,15 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { SnackbarProvider } from 'notistack';
 import type { ReactNode } from 'react';
-import { Provider } from 'react-redux';
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { baseApi, resetConfig, setConfig } from '@propdesk/api-client';
-import { privilegesSet, sessionSlice } from '@propdesk/auth-session/web';
+import { resetConfig, setConfig } from '@propdesk/api-client';
 import { loadCatalog } from '@propdesk/i18n';
-import { LanguageProvider } from '@propdesk/i18n/react';
 import type { RecordRow } from '@propdesk/records/model';
 import { recordsApi } from '@propdesk/records/web';
+import { grants, renderInStore, testStore } from '@propdesk/shell-ui/testing';
 import { settingsWebCatalog } from '../i18n/catalog.js';
 import { apiKeyScreen } from './apiKeyExtensions.js';
 
@@ -56,21 +52,11 @@ afterAll(() => {
 
 /** The screen's part over a store whose keys' list is on screen (subscribed), as on the keys page. */
 async function renderWithList(node: ReactNode) {
-  const store = configureStore({
-    reducer: combineSlices(sessionSlice, baseApi),
-    middleware: (getDefault) => getDefault({ serializableCheck: false }).concat(baseApi.middleware),
-  });
-  store.dispatch(privilegesSet(['read', 'create', 'delete'].map((action) => ({ entityName: 'apiKey', action }))));
+  const store = testStore(grants('apiKey', ['read', 'create', 'delete']));
   const list = store.dispatch(recordsApi.endpoints.listRecords.initiate({ resource: 'api-keys', params: {} }));
   await list;
   expect(listReads).toBe(1);
-  render(
-    <Provider store={store}>
-      <SnackbarProvider>
-        <LanguageProvider language="en">{node}</LanguageProvider>
-      </SnackbarProvider>
-    </Provider>,
-  );
+  renderInStore(node, { store, language: 'en' });
   return { unsubscribe: () => list.unsubscribe() };
 }
 

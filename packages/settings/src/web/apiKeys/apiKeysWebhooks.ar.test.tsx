@@ -1,18 +1,14 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { SnackbarProvider } from 'notistack';
 import type { ReactNode } from 'react';
-import { Provider } from 'react-redux';
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { baseApi, resetConfig, setConfig } from '@propdesk/api-client';
-import { privilegesSet, sessionSlice } from '@propdesk/auth-session/web';
+import { resetConfig, setConfig } from '@propdesk/api-client';
 import { loadCatalog, type Language } from '@propdesk/i18n';
-import { LanguageProvider } from '@propdesk/i18n/react';
 import type { RecordRow } from '@propdesk/records/model';
+import { grants, renderInStore } from '@propdesk/shell-ui/testing';
 import { settingsWebCatalog } from '../i18n/catalog.js';
 import { webhookExtras } from '../webhooks/webhookExtensions.js';
 import { apiKeyScreen } from './apiKeyExtensions.js';
@@ -35,20 +31,7 @@ afterAll(() => {
   resetConfig();
 });
 
-function renderIn(language: Language, node: ReactNode) {
-  const store = configureStore({
-    reducer: combineSlices(sessionSlice, baseApi),
-    middleware: (getDefault) => getDefault({ serializableCheck: false }).concat(baseApi.middleware),
-  });
-  store.dispatch(privilegesSet(['read', 'create', 'delete'].map((action) => ({ entityName: 'apiKey', action }))));
-  return render(
-    <Provider store={store}>
-      <SnackbarProvider>
-        <LanguageProvider language={language}>{node}</LanguageProvider>
-      </SnackbarProvider>
-    </Provider>,
-  );
-}
+const renderIn = (language: Language, node: ReactNode) => renderInStore(node, { language, privileges: grants('apiKey', ['read', 'create', 'delete']) });
 
 const key = { id: 'k1', name: 'Website form', revokedAt: null } as unknown as RecordRow;
 

@@ -1,15 +1,10 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { SnackbarProvider } from 'notistack';
-import { Provider } from 'react-redux';
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { baseApi } from '@propdesk/api-client';
-import { privilegesSet, sessionSlice } from '@propdesk/auth-session/web';
 import { loadCatalog, type Language } from '@propdesk/i18n';
-import { LanguageProvider } from '@propdesk/i18n/react';
 import type { RecordRow } from '@propdesk/records/model';
+import { grants, renderInStore } from '@propdesk/shell-ui/testing';
 import { settingsWebCatalog } from '../i18n/catalog.js';
 import { CompanyLogoPanel } from './CompanyLogoPanel.js';
 
@@ -21,22 +16,7 @@ afterEach(cleanup);
 const withLogo = { id: 'c1', name: 'Nile Developments', logoType: 'image/png', logoSize: 204_800, logoUpdatedOn: '2026-11-20T10:30:00Z' } as unknown as RecordRow;
 const withoutLogo = { id: 'c1', name: 'Nile Developments', logoType: null } as unknown as RecordRow;
 
-function renderIn(language: Language, record: RecordRow) {
-  const store = configureStore({
-    reducer: combineSlices(sessionSlice, baseApi),
-    middleware: (getDefault) => getDefault({ serializableCheck: false }).concat(baseApi.middleware),
-  });
-  store.dispatch(privilegesSet([{ entityName: 'companyProfile', action: 'update' }]));
-  return render(
-    <Provider store={store}>
-      <SnackbarProvider>
-        <LanguageProvider language={language}>
-          <CompanyLogoPanel record={record} />
-        </LanguageProvider>
-      </SnackbarProvider>
-    </Provider>,
-  );
-}
+const renderIn = (language: Language, record: RecordRow) => renderInStore(<CompanyLogoPanel record={record} />, { language, privileges: grants('companyProfile', ['update']) });
 
 describe('the company logo panel in Arabic (issue 29)', () => {
   it('says what the logo is for, its file, size and upload time in Arabic, the data isolated', () => {

@@ -1,15 +1,10 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { SnackbarProvider } from 'notistack';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { Provider } from 'react-redux';
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { baseApi } from '@propdesk/api-client';
-import { privilegesSet, sessionSlice } from '@propdesk/auth-session/web';
 import { loadCatalog, type Language } from '@propdesk/i18n';
-import { LanguageProvider } from '@propdesk/i18n/react';
+import { grants, renderInStore } from '@propdesk/shell-ui/testing';
 import { settingsWebCatalog } from '../i18n/catalog.js';
 import { UserAccountPanel } from './UserAccountPanel.js';
 import { userCreate } from './userExtensions.js';
@@ -19,20 +14,7 @@ beforeAll(async () => {
 });
 afterEach(cleanup);
 
-function renderIn(language: Language, node: ReactNode) {
-  const store = configureStore({
-    reducer: combineSlices(sessionSlice, baseApi),
-    middleware: (getDefault) => getDefault({ serializableCheck: false }).concat(baseApi.middleware),
-  });
-  store.dispatch(privilegesSet([{ entityName: 'user', action: 'update' }]));
-  return render(
-    <Provider store={store}>
-      <SnackbarProvider>
-        <LanguageProvider language={language}>{node}</LanguageProvider>
-      </SnackbarProvider>
-    </Provider>,
-  );
-}
+const renderIn = (language: Language, node: ReactNode) => renderInStore(node, { language, privileges: grants('user', ['update']) });
 
 const createForm = () =>
   userCreate.formExtension!.render({ record: null, values: { password: '', roles: [] }, errors: {}, editing: false, setValue: () => undefined } as never);
