@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type Rollup } from 'vite';
+import { defineConfig, type HtmlTagDescriptor, type Plugin, type Rollup } from 'vite';
 import { AFTER_SIGN_IN_ID } from './src/afterSignIn.js';
 
 const API_TARGET = process.env.PROPDESK_API_URL ?? 'http://localhost:3000';
@@ -47,32 +47,40 @@ function chunkOf(bundle: Rollup.OutputBundle, test: (chunk: Rollup.OutputChunk) 
 }
 
 /**
- * The bootstrap imports either the sign-in app or the shell; both need React, react-dom and the
- * MUI core. `index.html` names those shared chunks with `modulepreload`, so the browser fetches
- * them with the bootstrap instead of after it (one round trip less on every path).
+ * A build-only plugin that adds tags to index.html from the finished bundle: `tags` gets the bundle
+ * and what the page's own entry loads anyway (its static closure), which no tag needs to name again.
  */
-function preloadSharedChunks(apps: readonly string[]): Plugin {
+function indexHtmlTags(name: string, tags: (bundle: Rollup.OutputBundle, pageLoads: Set<string>) => HtmlTagDescriptor[]): Plugin {
   return {
-    name: 'propdesk-preload-shared-chunks',
+    name,
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler(_html, context) {
         const bundle = context.bundle;
         if (!bundle) return [];
-        const closures = apps.map((app) => {
-          const chunk = chunkOf(bundle, (entry) => entry.facadeModuleId?.endsWith(app) ?? false, app);
-          const closure = staticClosure(bundle, chunk.fileName);
-          closure.delete(chunk.fileName);
-          return closure;
-        });
-        const alreadyLinked = context.chunk ? staticClosure(bundle, context.chunk.fileName) : new Set<string>();
-        const shared = [...(closures[0] ?? [])].filter((file) => closures.every((closure) => closure.has(file)) && !alreadyLinked.has(file));
-        return shared.sort().map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const }));
+        return tags(bundle, context.chunk ? staticClosure(bundle, context.chunk.fileName) : new Set<string>());
       },
     },
   };
 }
+
+/**
+ * The bootstrap imports either the sign-in app or the shell; both need React, react-dom and the
+ * MUI core. `index.html` names those shared chunks with `modulepreload`, so the browser fetches
+ * them with the bootstrap instead of after it (one round trip less on every path).
+ */
+const preloadSharedChunks = (apps: readonly string[]): Plugin =>
+  indexHtmlTags('propdesk-preload-shared-chunks', (bundle, pageLoads) => {
+    const closures = apps.map((app) => {
+      const chunk = chunkOf(bundle, (entry) => entry.facadeModuleId?.endsWith(app) ?? false, app);
+      const closure = staticClosure(bundle, chunk.fileName);
+      closure.delete(chunk.fileName);
+      return closure;
+    });
+    const shared = [...(closures[0] ?? [])].filter((file) => closures.every((closure) => closure.has(file)) && !pageLoads.has(file));
+    return shared.sort().map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const }));
+  });
 
 /**
  * The chunks every signed-in page needs (the shell, its layout, the records engine's list page, the
@@ -82,26 +90,15 @@ function preloadSharedChunks(apps: readonly string[]): Plugin {
  * landing list's data, not for half a megabyte of JavaScript to arrive. The build fails when a
  * named chunk is gone, so a rename cannot silently empty the list.
  */
-function listAfterSignInChunks(names: readonly string[]): Plugin {
-  return {
-    name: 'propdesk-after-sign-in-chunks',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, context) {
-        const bundle = context.bundle;
-        if (!bundle) return [];
-        const files = new Set<string>();
-        for (const name of names) staticClosure(bundle, chunkOf(bundle, (entry) => entry.name === name, `the name ${name}`).fileName, files);
-        // What every page loads anyway (the bootstrap's own chunks) is not listed again; the shared chunks
-        // `preloadSharedChunks` links are skipped by the page itself (`preloadAfterSignIn` leaves linked files).
-        if (context.chunk) for (const file of staticClosure(bundle, context.chunk.fileName)) files.delete(file);
-        const list = JSON.stringify([...files].sort().map((file) => `/${file}`));
-        return [{ tag: 'script', attrs: { type: 'application/json', id: AFTER_SIGN_IN_ID }, children: list, injectTo: 'body' as const }];
-      },
-    },
-  };
-}
+const listAfterSignInChunks = (names: readonly string[]): Plugin =>
+  indexHtmlTags('propdesk-after-sign-in-chunks', (bundle, pageLoads) => {
+    const files = new Set<string>();
+    for (const name of names) staticClosure(bundle, chunkOf(bundle, (entry) => entry.name === name, `the name ${name}`).fileName, files);
+    // What every page loads anyway (the bootstrap's own chunks) is not listed again; the shared chunks
+    // `preloadSharedChunks` links are skipped by the page itself (`preloadAfterSignIn` leaves linked files).
+    const list = JSON.stringify([...files].filter((file) => !pageLoads.has(file)).sort().map((file) => `/${file}`));
+    return [{ tag: 'script', attrs: { type: 'application/json', id: AFTER_SIGN_IN_ID }, children: list, injectTo: 'body' as const }];
+  });
 
 /** Text files the server sends pre-compressed (the build writes `.br` and `.gz` next to each). */
 const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest|txt)$/;
