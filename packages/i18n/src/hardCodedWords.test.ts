@@ -25,6 +25,8 @@ write(
     ');',
     'export const fail = (name: string) => { throw new Error(`Unknown resource ${name}`); };',
     'export const tell = (enqueueSnackbar: (text: string) => void) => enqueueSnackbar(\'Saved.\');',
+    "export const Child = ({ open }: { open: boolean }) => <p>{'Loading…'}{open ? 'Hide' : '—'}{`${1}`}</p>;",
+    "export const slot = { htmlInput: { 'aria-label': 'Amount', 'data-code': 'AB' } };",
   ].join('\n'),
 );
 write('resources/things/Panel.web.tsx', 'export const Panel = () => <p>{`${1} items`}</p>;\nexport const sentence = (n: number) => `Award ${n} lines`;');
@@ -41,7 +43,7 @@ describe('hardCodedWords (issue 29)', () => {
     expect(webSources({ from, folder: '../', isWebCode: () => true })).toContain('resources/things/lifecycle.server.ts');
   });
 
-  it('finds JSX text, a shown attribute, a snackbar and a template sentence; not a brand, a comment, an Error or a key', () => {
+  it('finds JSX text, a string child, a shown attribute (a slot prop too), a snackbar and a template sentence; not a brand, a comment, an Error or a key', () => {
     expect(hardCodedWords({ from, folder: '../' })).toEqual([
       'resources/things/Panel.web.tsx:2: sentence `Award ${n} lines`',
       'web/Page.tsx:2: aria-label="Orders"',
@@ -49,6 +51,9 @@ describe('hardCodedWords (issue 29)', () => {
       'web/Page.tsx:5: title=`Delete ${n}`',
       'web/Page.tsx:5: sentence `Delete ${n}`',
       "web/Page.tsx:11: snackbar 'Saved.'",
+      "web/Page.tsx:12: text {'Loading…'}",
+      "web/Page.tsx:12: text {open ? 'Hide' : '—'}",
+      "web/Page.tsx:13: 'aria-label': 'Amount'",
     ]);
   });
 

@@ -95,6 +95,14 @@ function fileFindings(path: string, text: string): { line: number; what: string 
       const value = ts.isJsxExpression(node.initializer) ? node.initializer.expression : node.initializer;
       const words = value && literalText(value);
       if (words && LATIN_WORD.test(words)) add(node, `${node.name.getText(source)}=${value.getText(source)}`);
+    } else if (ts.isJsxExpression(node) && node.expression && (ts.isJsxElement(node.parent) || ts.isJsxFragment(node.parent)) && !ts.isTemplateExpression(node.expression)) {
+      // A string given as a child in braces (`{'Loading…'}`, `{open ? 'Hide' : 'Show'}`); templates are the sentence rule's.
+      const words = literalText(node.expression);
+      if (words && LATIN_WORD.test(words)) add(node, `text ${node.getText(source)}`);
+    } else if (ts.isPropertyAssignment(node) && ts.isStringLiteral(node.name) && SHOWN_ATTRIBUTES.has(node.name.text)) {
+      // A shown attribute passed as a slot's prop (`slotProps={{ htmlInput: { 'aria-label': 'Amount' } }}`).
+      const words = literalText(node.initializer);
+      if (words && LATIN_WORD.test(words)) add(node, `'${node.name.text}': ${node.initializer.getText(source)}`);
     } else if (ts.isCallExpression(node) && /(^|\.)enqueueSnackbar$/.test(node.expression.getText(source)) && node.arguments[0]) {
       const words = literalText(node.arguments[0]);
       if (words && LATIN_WORD.test(words)) add(node, `snackbar ${node.arguments[0].getText(source)}`);
@@ -108,8 +116,8 @@ function fileFindings(path: string, text: string): { line: number; what: string 
 }
 
 /**
- * Every English literal the package's web code shows a person instead of a catalog word (issue 29): JSX text, a
- * shown attribute (`label`, `title`, `aria-label`, `alt`, `placeholder`, `helperText`, …) given a literal, a
+ * Every English literal the package's web code shows a person instead of a catalog word (issue 29): JSX text or a
+ * string child in braces, a shown attribute (also as a slot's `'aria-label': …` prop) (`label`, `title`, `aria-label`, `alt`, `placeholder`, `helperText`, …) given a literal, a
  * snackbar's literal, an English sentence built in a template literal; as `path:line: what`. An element marked
  * `translate="no"` (a brand) and a `new …Error(…)`'s message (for the developer) are not looked at. Also every
  * allow-list entry that no longer matches (the list cannot outlive its reason). An empty list: the screens take
