@@ -1,40 +1,19 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import type { ReactNode } from 'react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { resetConfig, setConfig } from '@propdesk/api-client';
+import { describe, expect, it } from 'vitest';
 import { renderInStore } from '@propdesk/shell-ui/testing';
 import { CollectionsPage } from './CollectionsPage.web.js';
 import { CustomerStatement } from './CustomerStatement.web.js';
 import type { CollectionsDashboard, CustomerStatement as Statement } from './model.js';
+import { BASE, mockSalesApi } from '../../test/api.js';
 
-const BASE = 'http://propdesk.test';
 const CUSTOMER = '00000000-0000-4000-8000-0000000000e1';
-const server = setupServer();
+const server = mockSalesApi({ stubResizeObserver: true });
 /** The machine may be busy: the first paint can take seconds. */
 const wait = { timeout: 20_000 };
-
-beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
-  setConfig({ apiBaseUrl: BASE });
-  // The charts measure their box; jsdom has no layout.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-});
-afterAll(() => {
-  server.close();
-  resetConfig();
-});
 
 const renderWith = (node: ReactNode, privileges: [string, string][]) =>
   renderInStore(node, { privileges: privileges.map(([entityName, action]) => ({ entityName, action })) });

@@ -2,10 +2,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { type ReactNode } from 'react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { resetConfig, setConfig } from '@propdesk/api-client';
+import { describe, expect, it } from 'vitest';
 import { loadCatalog, type Language } from '@propdesk/i18n';
 import type { RecordRow } from '@propdesk/records/model';
 import { renderInStore } from '@propdesk/shell-ui/testing';
@@ -13,27 +11,13 @@ import { salesCatalog } from '../../web/i18n/catalog.js';
 import { CustomerMessages } from '../messages/CustomerMessages.web.js';
 import type { EoiMoneyRow } from './eoiApi.web.js';
 import { EoiPanel } from './EoiPanel.web.js';
+import { BASE, mockSalesApi } from '../../test/api.js';
 
-const BASE = 'http://propdesk.test';
 const EOI = '00000000-0000-4000-8000-0000000000e1';
 const CUSTOMER = '00000000-0000-4000-8000-0000000000c1';
-const server = setupServer();
+const server = mockSalesApi({ beforeAllTests: () => loadCatalog(salesCatalog, 'ar') });
 /** The machine may be busy: the first paint can take seconds. */
 const wait = { timeout: 20_000 };
-
-beforeAll(async () => {
-  await loadCatalog(salesCatalog, 'ar');
-  server.listen({ onUnhandledRequest: 'error' });
-  setConfig({ apiBaseUrl: BASE });
-});
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-});
-afterAll(() => {
-  server.close();
-  resetConfig();
-});
 
 const renderIn = (language: Language, node: ReactNode, privileges: [string, string][] = []) =>
   renderInStore(node, { language, privileges: privileges.map(([entityName, action]) => ({ entityName, action })) });

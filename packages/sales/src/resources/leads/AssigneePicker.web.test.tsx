@@ -1,19 +1,18 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { Provider } from 'react-redux';
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { baseApi, resetConfig, setConfig } from '@propdesk/api-client';
+import { describe, expect, it, vi } from 'vitest';
+import { baseApi } from '@propdesk/api-client';
 import type { Assignee } from '../../model/assignees.js';
 import { AssigneePicker } from './AssigneePicker.web.js';
 import { ASSIGNEES_PATH } from './assigneesApi.web.js';
+import { BASE, mockSalesApi } from '../../test/api.js';
 
-const BASE = 'http://propdesk.test';
-const server = setupServer();
+const server = mockSalesApi({ afterEachTest: () => (asked.length = 0) });
 const LEAD = '11111111-1111-4111-8111-111111111111';
 const team = { id: '22222222-2222-4222-8222-222222222222', name: 'New Cairo team' };
 const USERS: Assignee[] = [
@@ -21,20 +20,6 @@ const USERS: Assignee[] = [
   { id: 'u-samir', username: 'sales.agent', name: 'Samir Sales', team },
 ];
 const asked: URL[] = [];
-
-beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
-  setConfig({ apiBaseUrl: BASE });
-});
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-  asked.length = 0;
-});
-afterAll(() => {
-  server.close();
-  resetConfig();
-});
 
 function renderPicker(onChange = vi.fn(), exclude: string | null = null) {
   server.use(

@@ -1,33 +1,17 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { resetConfig, setConfig } from '@propdesk/api-client';
+import { describe, expect, it } from 'vitest';
 import type { RecordRow } from '@propdesk/records/model';
 import { grants, renderRoutesInStore } from '@propdesk/shell-ui/testing';
 import { ReservationRules } from './ReservationRules.web.js';
+import { BASE, mockSalesApi } from '../../test/api.js';
 
-const BASE = 'http://propdesk.test';
-const server = setupServer();
+const server = mockSalesApi({ afterEachTest: () => (asked.length = 0) });
 const PROJECT = '11111111-1111-4111-8111-111111111111';
 const SETUP = '33333333-3333-4333-8333-333333333333';
 const asked: URL[] = [];
-
-beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
-  setConfig({ apiBaseUrl: BASE });
-});
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-  asked.length = 0;
-});
-afterAll(() => {
-  server.close();
-  resetConfig();
-});
 
 const reservation = (overrides: Partial<RecordRow> = {}): RecordRow => ({
   id: '22222222-2222-4222-8222-222222222222',

@@ -1,38 +1,25 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { resetConfig, setConfig } from '@propdesk/api-client';
+import { describe, expect, it } from 'vitest';
 import { grants, renderRoutesInStore } from '@propdesk/shell-ui/testing';
 import { BoardPage } from './BoardPage.web.js';
 import type { Board } from './model.js';
+import { BASE, mockSalesApi } from '../../test/api.js';
 
 /*
  * Issue 30: with no project in its link, the board opens the first project the caller may pick, read
  * from the projects' picker options through the records API (no call of its own).
  */
 
-const BASE = 'http://propdesk.test';
 const PALM = { id: '11111111-1111-4111-8111-111111111111', label: 'Palm Hills' };
 const NILE = { id: '22222222-2222-4222-8222-222222222222', label: 'Nile Towers' };
 const wait = { timeout: 20_000 };
 
-const server = setupServer();
-beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
-  setConfig({ apiBaseUrl: BASE });
-});
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-});
-afterAll(() => {
-  server.close();
-  resetConfig();
-});
+const server = mockSalesApi();
+
 
 const boardOf = (project: { id: string; label: string }): Board => ({
   project: { id: project.id, code: 'P', name: project.label, currency: 'EGP' },

@@ -1,11 +1,9 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { type ReactNode } from 'react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { resetConfig, setConfig } from '@propdesk/api-client';
+import { describe, expect, it } from 'vitest';
 import { loadCatalog, type Language } from '@propdesk/i18n';
 import type { RecordRow } from '@propdesk/records/model';
 import { renderInStore } from '@propdesk/shell-ui/testing';
@@ -15,33 +13,12 @@ import { LeadPanel } from '../../resources/leads/LeadPanel.web.js';
 import { salesCatalog } from './catalog.js';
 import { CollectionsPage } from '../../resources/collections/CollectionsPage.web.js';
 import type { CollectionsDashboard } from '../../resources/collections/model.js';
+import { BASE, mockSalesApi } from '../../test/api.js';
 
-const BASE = 'http://propdesk.test';
 const LEAD = '00000000-0000-4000-8000-0000000000a1';
-const server = setupServer();
+const server = mockSalesApi({ stubResizeObserver: true, beforeAllTests: () => loadCatalog(salesCatalog, 'ar') });
 /** The machine may be busy: the first paint can take seconds. */
 const wait = { timeout: 20_000 };
-
-beforeAll(async () => {
-  // Loaded before the first render, as the shell's setLanguage does before it switches (a render would otherwise suspend on it).
-  await loadCatalog(salesCatalog, 'ar');
-  server.listen({ onUnhandledRequest: 'error' });
-  setConfig({ apiBaseUrl: BASE });
-  // The charts measure their box; jsdom has no layout.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-});
-afterAll(() => {
-  server.close();
-  resetConfig();
-});
 
 const renderIn = (language: Language, node: ReactNode, privileges: [string, string][] = []) =>
   renderInStore(node, { language, privileges: privileges.map(([entityName, action]) => ({ entityName, action })) });
