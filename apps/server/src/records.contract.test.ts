@@ -51,9 +51,9 @@ describe.each(DB_KINDS)('records contract on %s', (kind) => {
   });
 
   it('serves no internal child: no list, record, export or import of its own', async () => {
-    expect(internalResources.map((def) => def.name).sort()).toEqual(['role-privileges', 'user-roles']);
+    expect(internalResources.map((def) => def.name).sort()).toEqual(['reservation-revisions', 'role-privileges', 'user-roles']);
     const agent = createAgent(app);
-    const user = await createTestUser(db, [...fullPrivileges(appRegistry.get('roles')), ...fullPrivileges(appRegistry.get('users'))]);
+    const user = await createTestUser(db, [...fullPrivileges(appRegistry.get('roles')), ...fullPrivileges(appRegistry.get('users')), ...fullPrivileges(appRegistry.get('reservations'))]);
     await agent.login(user.username);
     for (const def of internalResources) {
       for (const url of [`/api/${def.name}`, `/api/${def.name}/export`, `/api/${def.name}/options`, `/api/${def.name}/00000000-0000-4000-8000-000000000000`]) {

@@ -1,5 +1,5 @@
 export { customers, holdRequestSetups, leadActivities, leadValidityConfigs, leads } from './definitions.js';
-export { SALES_DOCUMENTS, SALES_ENTITIES, SALES_FOLDERS, SALES_RESOURCES } from '../resources/manifest.js';
+export { SALES_DOCUMENTS, SALES_ENTITIES, SALES_FOLDERS, SALES_INTERNAL_RESOURCES, SALES_RESOURCES } from '../resources/manifest.js';
 export { isE164, isNationalIdForm, isPassportForm, toE164 } from './phones.js';
 export { assigneeSchema, assigneesQuerySchema, assigneesResponseSchema, type Assignee, type AssigneesQuery, type AssigneesResponse } from './assignees.js';
 export { duplicateCheckSchema, duplicateMatchSchema, type AssignResult, type ClaimResult, type DuplicateCheck, type DuplicateMatch, type DuplicateQuery } from './api.js';

@@ -9,6 +9,7 @@ import { eoiDocument } from './eois/document.js';
 import { eoiPaymentDocument } from './eoi-payments/document.js';
 import { bulkDealDocument } from './bulk-deals/document.js';
 import { reservationDocument } from './reservations/document.js';
+import { RESERVATION_INTERNAL_RESOURCES } from './reservations/definition.js';
 import { reservationPaymentDocument } from './reservation-payments/document.js';
 import { installmentDocument } from './installments/document.js';
 import { contractDocument } from './contracts/document.js';
@@ -58,3 +59,9 @@ export const SALES_RESOURCES: readonly ResourceDef[] = SALES_DOCUMENTS.flatMap((
 
 /** The privilege entities the sales documents declare, in the manifest's order (one declaration per entity). */
 export const SALES_ENTITIES: readonly EntityDefinition[] = entitiesOf('sales', SALES_DOCUMENTS);
+
+/**
+ * The documents' internal children (a reservation's revisions): in the app's registry and written by the
+ * engine, but never served, shown or listed with the resources above (no screens, no calls, no entity).
+ */
+export const SALES_INTERNAL_RESOURCES: readonly ResourceDef[] = [...RESERVATION_INTERNAL_RESOURCES];

@@ -182,3 +182,42 @@ export const discountAuthorities: ResourceDef = {
 };
 
 export const RESERVATION_RESOURCES: readonly ResourceDef[] = [reservationSetups, discountAuthorities, reservations, reservationBuyers];
+
+export const REVISION_STATES = ['pending', 'approved', 'rejected'] as const;
+
+/**
+ * A reservation's revisions (`reservation_revisions`): each modification asked for is a row (`pending`,
+ * then `approved` or `rejected`) keeping the reservation as it was (`before`), what was asked (`changes`)
+ * and, once applied, the result (`after`). Who asked and when are the row's `createdBy`/`createdOn`. The
+ * reservation's internal child: written only by the reservation's code, through the engine in the
+ * reservation's own transaction (each write with its history); no API, screen or entity of its own (the
+ * reservation's revisions list is its face). At most one is pending per reservation (a partial unique
+ * index the database keeps, `sales/0120_reservation_revisions`).
+ */
+export const reservationRevisions: ResourceDef = {
+  name: 'reservation-revisions',
+  table: 'reservation_revisions',
+  hasActive: false,
+  internal: { parentField: 'reservation' },
+  label: 'Reservation revisions',
+  singular: 'Reservation revision',
+  entity: 'reservation',
+  labelField: 'revision',
+  fields: {
+    reservation: f.ref('Reservation', 'reservations', { required: true }),
+    revision: f.integer('Revision', { required: true, min: 1 }),
+    status: f.enum('Status', REVISION_STATES, { required: true }),
+    before: f.json('Before', { required: true }),
+    changes: f.json('Changes', { required: true }),
+    after: f.json('After'),
+    reason: f.longtext('Reason', { maxLength: 2000 }),
+    decidedBy: f.ref('Decided by', 'users'),
+    decidedAt: datetime('Decided'),
+    decisionReason: f.longtext('Decision reason', { maxLength: 2000 }),
+  },
+  defaultSort: ['-createdOn'],
+  listColumns: ['revision', 'status', 'reason', 'createdOn', 'decidedAt'],
+};
+
+/** The reservations folder's internal children: in the app's registry and written by the engine, never served or shown. */
+export const RESERVATION_INTERNAL_RESOURCES: readonly ResourceDef[] = [reservationRevisions];

@@ -2,7 +2,7 @@ import { defineJob, type JobDefinition } from '@propdesk/server-kit';
 import { engineTransaction, updateRecord, type Caller, type DomainNotify, type EngineContext } from '@propdesk/records/server';
 import { notice, noticeDay } from '../../server/i18n/notice.js';
 import { reservations } from './definition.js';
-import { reservationDoc } from './lifecycle.server.js';
+import { decidePendingRevision, reservationDoc } from './lifecycle.server.js';
 import { reservationLink } from './setup.server.js';
 import { DISPLAY_TIME_ZONE, releaseClaim } from '../unit-claims/index.server.js';
 
@@ -30,7 +30,7 @@ export async function runReservationExpiry(engine: EngineContext, notify: Domain
       );
       for (const { id } of due.rows) {
         const record = await updateRecord(engine, tx, reservations, JOB, id, { status: 'expired', modificationPending: false }, { ignoreVersion: true, allowReadOnly: true, action: 'expire', reason: 'The sign-by date passed' });
-        await tx.query("update reservation_revisions set status = 'rejected', decided_at = now(), decision_reason = 'The reservation expired' where reservation_id = $1 and status = 'pending'", [id]);
+        await decidePendingRevision(engine, tx, JOB, id, { status: 'rejected', at: record.modifiedOn, action: 'expire', reason: 'The reservation expired' });
         await releaseClaim(engine, tx, JOB, reservationDoc(id), { action: 'expire', reason: `${String(record.number)} expired` });
         if (typeof record.agent === 'string') {
           await notify(tx, { userId: record.agent, title: notice('noticeReservationExpired', { number: String(record.number) }), body: notice('noticeReservationExpiredBody', { date: noticeDay(record.signBy) }), link: reservationLink(id), category: 'sales' });

@@ -1,10 +1,10 @@
-import { createRecord, deleteRecord, documentNumber, effectOf, memoized, numberInText, runAction, type Caller, type DomainNotify, type EngineContext, type ResourceHooks } from '@propdesk/records/server';
+import { createRecord, deleteRecord, documentNumber, effectOf, memoized, numberInText, runAction, updateMany, type Caller, type DomainNotify, type EngineContext, type ResourceHooks } from '@propdesk/records/server';
 import { formatMoney, type RecordRow } from '@propdesk/records/model';
 import { compareMoney, decimal } from '@propdesk/finance';
 import { dataWord, notFound, unprocessable, type LocalText, type Queryable } from '@propdesk/server-kit';
 import { holdState, pricingText, salesText, stateWord } from '../../server/i18n/catalog.js';
 import { z } from 'zod';
-import { reservations } from './definition.js';
+import { reservationRevisions, reservations } from './definition.js';
 import { givenDiscountPct, needsDiscountApproval, priceReservation, type DiscountKind } from './pricing.js';
 import { carryEoiPayments, checkEoiSources, handOverEoiClaims } from './from-eois.server.js';
 import {
@@ -176,16 +176,40 @@ async function takeClaim(engine: EngineContext, tx: Queryable, caller: Caller, i
   await claimUnit(engine, tx, effectOf(caller), { unitId: String(record.unit), kind: 'hold', document: me, holderId: agent, expiresAt: null, action: 'reserve', reason: `${number} (draft)` });
 }
 
-/** The pending modification of a reservation, if any (`reservation_revisions`). */
+/** The pending modification of a reservation, if any (`reservation-revisions`, the reservation's internal child). */
 export type RevisionRow = { id: string; revision: number; status: string; before: Record<string, unknown>; changes: Record<string, unknown>; after: Record<string, unknown> | null; requested_by: string | null; reason: string | null };
 
 export async function pendingRevision(tx: Queryable, reservationId: string): Promise<RevisionRow | null> {
   const rows = await tx.query<RevisionRow>(
-    `select id::text as id, revision, status, before, changes, after, requested_by::text as requested_by, reason
+    `select id::text as id, revision, status, before, changes, after, created_by::text as requested_by, reason
        from reservation_revisions where reservation_id = $1 and status = 'pending' for update`,
     [reservationId],
   );
   return rows.rows[0] ?? null;
+}
+
+/** What deciding a pending revision writes besides who and when: approved with its result, or rejected. */
+export type RevisionDecision = { status: 'approved'; after: Record<string, unknown> } | { status: 'rejected' };
+
+/**
+ * Decides a reservation's pending revision, if any, through the engine in the reservation's transaction
+ * (the revision's own history entry, under the reservation's `action`): by the caller (none for the
+ * expiry job), at `at` (the reservation's own write, so the time the reservation changed), for `reason`.
+ * Answers the revision as it was (its asker), or null when none was pending.
+ */
+export async function decidePendingRevision(engine: EngineContext, tx: Queryable, caller: Caller, reservationId: string, decision: RevisionDecision & { at: unknown; action: string; reason: string | null }): Promise<RevisionRow | null> {
+  const pending = await pendingRevision(tx, reservationId);
+  if (!pending) return null;
+  const { at, action, reason, ...values } = decision;
+  await updateMany(
+    engine,
+    tx,
+    reservationRevisions,
+    effectOf(caller),
+    [{ id: pending.id, values: { ...values, decidedBy: userOf(caller), decidedAt: String(at), decisionReason: reason } }],
+    { allowReadOnly: true, action, reason },
+  );
+  return pending;
 }
 
 /** A cancellation's notice: the reason (else "Cancelled."), and what becomes of a fee paid. */
@@ -325,13 +349,10 @@ export function reservationHooks(engine: EngineContext, notify: DomainNotify): R
         before: async (tx, id, current, caller, reason) => {
           const setup = await reservationSetupFor(tx, typeof current.project === 'string' ? current.project : null);
           const paid = text(current.feePaid) || '0';
-          await tx.query(
-            "update reservation_revisions set status = 'rejected', decided_by = $2, decided_at = now(), decision_reason = 'The reservation was cancelled' where reservation_id = $1 and status = 'pending'",
-            [id, userOf(caller)],
-          );
           return { values: { cancelReason: reason, feeOutcome: compareMoney(paid, '0') > 0 ? setup.feeOnCancel : null, modificationPending: false } };
         },
         after: async (tx, id, record, caller, reason) => {
+          await decidePendingRevision(engine, tx, caller, id, { status: 'rejected', at: record.modifiedOn, action: 'cancel', reason: 'The reservation was cancelled' });
           await releaseClaim(engine, tx, effectOf(caller), reservationDoc(id), { action: 'cancel', reason: `${text(record.number)} cancelled: ${reason ?? ''}`.slice(0, 300) });
           await notifyPeople(tx, record, notice('noticeReservationCancelled', { number: text(record.number) }), cancelledBody(record, reason), caller);
         },
@@ -339,12 +360,8 @@ export function reservationHooks(engine: EngineContext, notify: DomainNotify): R
       approveModification: {
         before: async (tx, id, current, caller) => applyModification(engine, tx, caller, id, current),
         after: async (tx, id, record, caller, reason) => {
-          const decided = await tx.query<{ requested_by: string | null }>(
-            `update reservation_revisions set status = 'approved', after = $2::jsonb, decided_by = $3, decided_at = now(), decision_reason = $4
-              where id = (select id from reservation_revisions where reservation_id = $1 and status = 'pending') returning requested_by::text as requested_by`,
-            [id, JSON.stringify(snapshot(record)), userOf(caller), reason],
-          );
-          await notifyUser(tx, decided.rows[0]?.requested_by, notice('noticeModificationApproved', { number: text(record.number) }), notice('noticeModificationApprovedBody', { revision: text(record.revision), price: formatMoney(record.netPrice) }), id, caller);
+          const decided = await decidePendingRevision(engine, tx, caller, id, { status: 'approved', after: snapshot(record), at: record.modifiedOn, action: 'approveModification', reason: reason ?? null });
+          await notifyUser(tx, decided?.requested_by, notice('noticeModificationApproved', { number: text(record.number) }), notice('noticeModificationApprovedBody', { revision: text(record.revision), price: formatMoney(record.netPrice) }), id, caller);
         },
       },
       rejectModification: {
@@ -353,12 +370,8 @@ export function reservationHooks(engine: EngineContext, notify: DomainNotify): R
           return { values: { modificationPending: false } };
         },
         after: async (tx, id, record, caller, reason) => {
-          const decided = await tx.query<{ requested_by: string | null }>(
-            `update reservation_revisions set status = 'rejected', decided_by = $2, decided_at = now(), decision_reason = $3
-              where reservation_id = $1 and status = 'pending' returning requested_by::text as requested_by`,
-            [id, userOf(caller), reason],
-          );
-          await notifyUser(tx, decided.rows[0]?.requested_by, notice('noticeModificationRejected', { number: text(record.number) }), reason ?? notice('noticeRejected'), id, caller);
+          const decided = await decidePendingRevision(engine, tx, caller, id, { status: 'rejected', at: record.modifiedOn, action: 'rejectModification', reason: reason ?? null });
+          await notifyUser(tx, decided?.requested_by, notice('noticeModificationRejected', { number: text(record.number) }), reason ?? notice('noticeRejected'), id, caller);
         },
       },
     },

@@ -1,9 +1,9 @@
-import { getRecord, updateRecord, type Caller, type DomainNotify, type EngineContext } from '@propdesk/records/server';
+import { createMany, effectOf, getRecord, updateRecord, type Caller, type DomainNotify, type EngineContext } from '@propdesk/records/server';
 import { dataWord, notFound, unprocessable, type Migration, type Queryable } from '@propdesk/server-kit';
 import { pricingText, salesText } from '../../server/i18n/catalog.js';
 import { formatMoney } from '@propdesk/records/model';
 import { notice } from '../../server/i18n/notice.js';
-import { reservations } from './definition.js';
+import { reservationRevisions, reservations } from './definition.js';
 import { assertState, pendingRevision, priceFor, snapshot } from './lifecycle.server.js';
 import { priceReservation, type DiscountKind } from './pricing.js';
 import { reservationLink, reservationSetupFor } from './setup.server.js';
@@ -11,31 +11,52 @@ import { assertClaimable } from '../unit-claims/index.server.js';
 import type { ReservationRevision } from './model.js';
 
 /**
- * A reservation's revisions: each modification asked for is a row (`pending`, then `approved` or
- * `rejected`) keeping the reservation as it was (`before`), what was asked (`changes`) and, once
- * applied, the result (`after`). At most one is pending per reservation (a partial unique index).
+ * A reservation's revisions are the engine's internal child `reservation-revisions` (definition.ts):
+ * its table is the engine's, made from the definition. Installations made before kept them in a side
+ * table (`sales/0120_reservation_revisions` as it was: `requested_by`/`requested_at`, `decided_by`, no
+ * version); `sales/0121` brings that table to the engine's shape before the engine's DDL reads it, each
+ * row kept with its values: who asked and when become the row's `created_by`/`created_on`, its last
+ * write (the decision, else the request) its `modified_by`/`modified_on`. The values are carried by
+ * `alter column … type … using`, the table's own rewrite, so no statement writes the rows beside the engine.
+ */
+export const reservationEarlyMigrations: Migration[] = [
+  {
+    id: 'sales/0121_reservation_revisions_engine',
+    up: `
+      do $$ begin
+        if to_regclass('reservation_revisions') is not null and not exists (
+          select 1 from information_schema.columns where table_schema = current_schema() and table_name = 'reservation_revisions' and column_name = 'version'
+        ) then
+          alter table reservation_revisions rename column requested_at to created_on;
+          alter table reservation_revisions rename column requested_by to created_by;
+          alter table reservation_revisions rename column decided_by to decided_by_id;
+          alter table reservation_revisions drop constraint if exists reservation_revisions_requested_by_fkey;
+          alter table reservation_revisions
+            add column version integer not null default 1,
+            add column modified_on timestamptz,
+            add column modified_by uuid;
+          alter table reservation_revisions
+            alter column modified_on type timestamptz using coalesce(decided_at, created_on),
+            alter column modified_by type uuid using case when decided_at is null then created_by else decided_by_id end;
+          alter table reservation_revisions
+            alter column modified_on set default now(),
+            alter column modified_on set not null;
+        end if;
+      end $$;
+    `,
+  },
+];
+
+/**
+ * The one pending revision per reservation, kept by the database (a partial unique index), and the
+ * revisions list's index. Installations made before ran this id as the side table's creation (see above).
  */
 export const reservationMigrations: Migration[] = [
   {
     id: 'sales/0120_reservation_revisions',
     up: `
-      create table reservation_revisions (
-        id uuid primary key default gen_random_uuid(),
-        reservation_id uuid not null references reservations (id) on delete cascade,
-        revision integer not null,
-        status text not null check (status in ('pending', 'approved', 'rejected')),
-        before jsonb not null,
-        changes jsonb not null,
-        after jsonb,
-        reason text,
-        requested_by uuid references users (id),
-        requested_at timestamptz not null default now(),
-        decided_by uuid references users (id),
-        decided_at timestamptz,
-        decision_reason text
-      );
-      create unique index reservation_revisions_pending_key on reservation_revisions (reservation_id) where status = 'pending';
-      create index reservation_revisions_reservation_idx on reservation_revisions (reservation_id, requested_at);
+      create unique index if not exists reservation_revisions_pending_key on reservation_revisions (reservation_id) where status = 'pending';
+      create index if not exists reservation_revisions_reservation_idx on reservation_revisions (reservation_id, created_on);
     `,
   },
 ];
@@ -79,10 +100,12 @@ export async function requestModification(engine: EngineContext, notify: DomainN
   const pricing = unitId === current.unit ? priceReservation(String(current.listPrice), priced.discountKind, priced.discountValue, priced.pricing.planDiscountPct) : priced.pricing;
   if ('problem' in pricing) throw unprocessable(pricingText(pricing));
   const proposed = { ...snapshot(current), ...changes, project: priced.unit.project, paymentPlan: priced.paymentPlan, discountKind: priced.discountKind, discountValue: priced.discountValue, ...pricing, revision: Number(current.revision ?? 1) + 1 };
-  await tx.query(
-    `insert into reservation_revisions (reservation_id, revision, status, before, changes, after, reason, requested_by) values ($1, $2, 'pending', $3::jsonb, $4::jsonb, $5::jsonb, $6, $7)`,
-    [id, proposed.revision, JSON.stringify(snapshot(current)), JSON.stringify(changes), JSON.stringify(proposed), input.reason, caller.auth?.userId ?? null],
-  );
+  // The revision, the reservation's internal child: its asker and time are the row's creator and creation.
+  await createMany(engine, tx, reservationRevisions, effectOf(caller), [{ values: { reservation: id, revision: proposed.revision, status: 'pending', before: snapshot(current), changes, after: proposed, reason: input.reason } }], {
+    workflow: true,
+    action: 'requestModification',
+    reason: input.reason,
+  });
   const record = await updateRecord(engine, tx, reservations, caller, id, { modificationPending: true }, { ignoreVersion: true, allowReadOnly: true, action: 'requestModification', reason: input.reason });
   const setup = await reservationSetupFor(tx, typeof current.project === 'string' ? current.project : null);
   if (setup.approverDepartment) {
@@ -102,10 +125,10 @@ export async function requestModification(engine: EngineContext, notify: DomainN
 export async function listRevisions(db: Queryable, id: string): Promise<ReservationRevision[]> {
   const rows = await db.query<Omit<ReservationRevision, 'labels'>>(
     `select r.id::text as id, r.revision, r.status, r.before, r.changes, r.after, r.reason,
-            coalesce(nullif(q.full_name, ''), q.username) as "requestedBy", to_char(r.requested_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "requestedAt",
+            coalesce(nullif(q.full_name, ''), q.username) as "requestedBy", to_char(r.created_on at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "requestedAt",
             coalesce(nullif(d.full_name, ''), d.username) as "decidedBy", to_char(r.decided_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "decidedAt", r.decision_reason as "decisionReason"
-       from reservation_revisions r left join users q on q.id = r.requested_by left join users d on d.id = r.decided_by
-      where r.reservation_id = $1 order by r.requested_at desc, r.revision desc`,
+       from reservation_revisions r left join users q on q.id = r.created_by left join users d on d.id = r.decided_by_id
+      where r.reservation_id = $1 order by r.created_on desc, r.revision desc`,
     [id],
   );
   const ids = new Set<string>();
