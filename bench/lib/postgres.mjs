@@ -1,12 +1,15 @@
 // A throw-away PostgreSQL database for one benchmark run, dropped afterwards.
 
-/** Creates a database next to `adminUrl`'s; `drop()` removes it (connections forced off) and closes the admin connection. */
-export async function scratchDatabase(adminUrl, prefix = 'propdesk_bench') {
+/**
+ * Creates a database next to `adminUrl`'s (a copy of `template` when given); `drop()` removes it (connections
+ * forced off) and closes the admin connection; `keep()` only closes that connection.
+ */
+export async function scratchDatabase(adminUrl, prefix = 'propdesk_bench', template) {
   const { openDatabase } = await import('@propdesk/server-kit');
   const admin = await openDatabase({ databaseUrl: adminUrl, dataDir: '' });
   const name = `${prefix}_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   try {
-    await admin.exec(`create database ${name}`);
+    await admin.exec(`create database ${name}${template ? ` template ${template}` : ''}`);
   } catch (error) {
     await admin.close().catch(() => undefined);
     throw error;
@@ -22,6 +25,7 @@ export async function scratchDatabase(adminUrl, prefix = 'propdesk_bench') {
         await admin.close();
       }
     },
+    keep: () => admin.close(),
   };
 }
 
