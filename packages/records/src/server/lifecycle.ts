@@ -45,7 +45,8 @@ export type ResourceHooks = {
   extraUpdate?: z.ZodRawShape;
   /** Columns to add to the insert (a password hash, an owner); sees the validated values. */
   beforeCreate?: (tx: Queryable, extra: Record<string, unknown>, caller: Caller, values: Readonly<Record<string, unknown>>) => Promise<Record<string, unknown> | void>;
-  afterCreate?: (tx: Queryable, id: string, extra: Record<string, unknown>, caller: Caller) => Promise<void>;
+  /** `created`: the record as the engine has just read it back (every field; a hook need not read it again). */
+  afterCreate?: (tx: Queryable, id: string, extra: Record<string, unknown>, caller: Caller, created: RecordRow) => Promise<void>;
   /** Values to add to the update (computed fields), after the engine's checks and before the write. */
   beforeUpdate?: (tx: Queryable, id: string, values: Readonly<Record<string, unknown>>, before: RecordRow, caller: Caller) => Promise<Record<string, unknown> | void>;
   afterUpdate?: (tx: Queryable, id: string, extra: Record<string, unknown>, changes: UpdateChanges, caller: Caller) => Promise<void>;
@@ -105,7 +106,7 @@ export type MergedHooks = Required<Pick<ResourceHooks, 'extraCreate' | 'extraUpd
   onImport: boolean;
   hasCreateHooks: boolean;
   beforeCreate: (tx: Queryable, extra: Record<string, unknown>, caller: Caller, values: Readonly<Record<string, unknown>>) => Promise<Record<string, unknown>>;
-  afterCreate: (tx: Queryable, id: string, extra: Record<string, unknown>, caller: Caller) => Promise<boolean>;
+  afterCreate: (tx: Queryable, id: string, extra: Record<string, unknown>, caller: Caller, created: RecordRow) => Promise<boolean>;
   beforeUpdate: (tx: Queryable, id: string, values: Readonly<Record<string, unknown>>, before: RecordRow, caller: Caller) => Promise<Record<string, unknown>>;
   afterUpdate: (tx: Queryable, id: string, extra: Record<string, unknown>, changes: UpdateChanges, caller: Caller) => Promise<boolean>;
   /** True when a hook ran (it may have written the rows again). */
@@ -161,8 +162,8 @@ function merge(resource: string, list: readonly ResourceHooks[]): MergedHooks {
       for (const hook of beforeCreate) Object.assign(columns, (await hook(tx, extra, caller, values)) ?? {});
       return columns;
     },
-    async afterCreate(tx, id, extra, caller) {
-      for (const hook of afterCreate) await hook(tx, id, extra, caller);
+    async afterCreate(tx, id, extra, caller, created) {
+      for (const hook of afterCreate) await hook(tx, id, extra, caller, created);
       return afterCreate.length > 0;
     },
     async beforeUpdate(tx, id, values, before, caller) {

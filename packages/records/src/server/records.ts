@@ -801,7 +801,7 @@ export async function createRecord(
     created.add(`${def.name}:${id}`);
     createdIn.set(tx, created);
   }
-  const changedByHooks = await hooks.afterCreate(tx, id, extra, caller);
+  const changedByHooks = await hooks.afterCreate(tx, id, extra, caller, after);
   markRollups(ctx, tx, def, caller, null, after);
   // A hook may have set columns of its own: answer with what is stored.
   return changedByHooks ? ((await reread(ctx, tx, def, id, after)) ?? after) : after;
