@@ -131,9 +131,15 @@ export function messageEventHooks(): Record<string, ResourceHooks> {
     const row = found.rows[0];
     if (row) await queueForEvent(tx, row.customer_id, { template: 'cheque_bounced', documentId: id, projectId: row.project_id, key: `cheque_bounced:${id}:${row.bounced_on ?? ''}` });
   };
-  const reservationConfirmed = async (tx: Queryable, id: string) => {
+  const reservationConfirmed = async (tx: Queryable, id: string, after?: Readonly<Record<string, unknown>>) => {
     const key = `reservation_confirmed:${id}`;
     if (queuedAlready(tx, key)) return;
+    // The reservation as its update has just written it (every field), when it names its customer and project: not read again.
+    if (after?.status === 'confirmed' && typeof after.customer === 'string' && typeof after.project === 'string') {
+      markQueued(tx, key);
+      await queueForEvent(tx, after.customer, { template: 'reservation_confirmed', documentId: id, projectId: after.project, key });
+      return;
+    }
     const found = await tx.query<{ customer_id: string; project_id: string | null; status: ReservationState }>(
       `select r.customer_id::text as customer_id, coalesce(r.project_id, u.project_id)::text as project_id, r.status from ${RESERVATION_FACTS} r join units u on u.id = r.unit_id where r.id = $1`,
       [id],
@@ -143,12 +149,12 @@ export function messageEventHooks(): Record<string, ResourceHooks> {
     markQueued(tx, key);
     await queueForEvent(tx, row.customer_id, { template: 'reservation_confirmed', documentId: id, projectId: row.project_id, key });
   };
-  const reached = (field: string, to: string, handle: (tx: Queryable, id: string) => Promise<void>): ResourceHooks => ({
+  const reached = (field: string, to: string, handle: (tx: Queryable, id: string, after: Readonly<Record<string, unknown>>) => Promise<void>): ResourceHooks => ({
     afterUpdate: async (tx, id, _extra, changes) => {
-      if (changes.after[field] === to && changes.before[field] !== to) await handle(tx, id);
+      if (changes.after[field] === to && changes.before[field] !== to) await handle(tx, id, changes.after);
     },
     afterUpdateMany: async (tx, rows: readonly UpdatedRow[]) => {
-      for (const row of rows) if (row.changes.after[field] === to && row.changes.before[field] !== to) await handle(tx, row.id);
+      for (const row of rows) if (row.changes.after[field] === to && row.changes.before[field] !== to) await handle(tx, row.id, row.changes.after);
     },
   });
   return {

@@ -32,7 +32,7 @@ import { ACTIVE_HOLD_STATE } from '../hold-requests/definition.js';
 import { lockedHold } from '../hold-requests/facts.server.js';
 import { eoiFact } from '../eois/facts.server.js';
 import { customerFact } from '../leads/facts.server.js';
-import { assertClaimable, claimUnit, liveClaim, lockUnit, releaseClaim, transferClaim, unavailableError } from '../unit-claims/index.server.js';
+import { assertClaimable, claimUnit, liveClaim, lockUnit, releaseClaim, transferClaim, unavailableError, type ClaimInput, type LockedUnit } from '../unit-claims/index.server.js';
 
 export { reservationDoc, type PriceInput };
 const CATEGORY = 'sales';
@@ -79,8 +79,9 @@ async function offerFacts(tx: Queryable, offerId: string): Promise<OfferFacts> {
  * Prices a reservation of a unit (`priceFromFacts`, the rule a bulk publish shares) from the unit,
  * the offer and the payment plan read here. Refuses (422) what cannot apply, naming it.
  */
-export async function priceFor(tx: Queryable, input: PriceInput): Promise<Priced> {
-  const unit = await unitFacts(tx, input.unitId);
+export async function priceFor(tx: Queryable, input: PriceInput, known?: UnitFacts): Promise<Priced> {
+  // `known`: the unit as this transaction has just read it (its row lock's read), not read again.
+  const unit = known?.id === input.unitId ? known : await unitFacts(tx, input.unitId);
   const offers = new Map<string, OfferFacts>();
   const offer = input.offerId ? await readOffer(tx, input.offerId) : null;
   if (input.offerId && offer) offers.set(input.offerId, offer);
@@ -131,8 +132,11 @@ async function writeBuyers(engine: EngineContext, tx: Queryable, caller: Caller,
   for (const buyer of buyers) await createRecord(engine, tx, def, effectOf(caller), { reservation: id, customer: buyer.customer, share: buyer.share }, {}, { workflow: true });
 }
 
-/** Refuses the sources a reservation cannot come from and takes the unit's lock; answers the reservation's source columns. */
-async function checkSource(tx: Queryable, unitId: string, extra: ReservationExtra): Promise<SourceColumns> {
+/**
+ * Refuses the sources a reservation cannot come from and takes the unit's lock; answers the reservation's
+ * source columns and the unit as the lock read it (none from an EOI). A free unit so read is kept for its claim (`checkedUnits`).
+ */
+async function checkSource(tx: Queryable, unitId: string, extra: ReservationExtra): Promise<{ source: SourceColumns; unit?: LockedUnit }> {
   if (extra.fromHold && extra.fromEoi) throw unprocessable(salesText('reservationHoldOrEoi'));
   if (extra.fromHold) {
     const row = await lockedHold(tx, extra.fromHold);
@@ -142,16 +146,22 @@ async function checkSource(tx: Queryable, unitId: string, extra: ReservationExtr
     const unit = await lockUnit(tx, unitId);
     const claim = await liveClaim(tx, unitId);
     if (!claim || claim.document_resource !== 'hold-requests' || claim.document_id !== extra.fromHold) throw await unavailableError(tx, unit);
-    return { source: 'hold', hold_id: extra.fromHold };
+    return { source: { source: 'hold', hold_id: extra.fromHold }, unit };
   }
   if (extra.fromEoi) {
     // The EOI's allocation may hold the unit already (it is handed over), else the unit must be free.
     await checkEoiSources(tx, [{ unitId, eoiId: extra.fromEoi }]);
-    return { source: 'eoi', eoi_id: extra.fromEoi };
+    return { source: { source: 'eoi', eoi_id: extra.fromEoi } };
   }
-  await assertClaimable(tx, unitId);
-  return { source: 'unit' };
+  const unit = await assertClaimable(tx, unitId);
+  const checked = checkedUnits.get(tx) ?? new Map<string, LockedUnit>();
+  checked.set(unitId, unit);
+  checkedUnits.set(tx, checked);
+  return { source: { source: 'unit' }, unit };
 }
+
+/** Free units this transaction has read with their row lock and no live claim (`checkSource`), for their claim (`claimUnit`'s `checked`). */
+const checkedUnits = new WeakMap<Queryable, Map<string, LockedUnit>>();
 
 /** The unit's claim for a new reservation: a hold's or an EOI's is handed over, a free unit claimed. */
 async function takeClaim(engine: EngineContext, tx: Queryable, caller: Caller, id: string, record: RecordRow, extra: ReservationExtra) {
@@ -160,6 +170,8 @@ async function takeClaim(engine: EngineContext, tx: Queryable, caller: Caller, i
   if (extra.fromHold) {
     await convertHold(engine, tx, effectOf(caller), extra.fromHold, { ...me, holderId: agent, expiresAt: null });
     if (!extra.submit) await setClaimKind(engine, tx, caller, id, 'draft', agent);
+    // Handed over as a confirmed reservation's claim (convertHold's kind): a submit that confirms need not hand it again.
+    else handedAsConfirmed(tx, id, agent);
     return;
   }
   if (extra.fromEoi) {
@@ -171,9 +183,81 @@ async function takeClaim(engine: EngineContext, tx: Queryable, caller: Caller, i
       return;
     }
   }
+  // Submitted at once: the submit claims the unit with the kind its outcome needs (`claimLeftToSubmit`).
+  if (extra.submit) {
+    leaveClaimToSubmit(tx, id, { unitId: String(record.unit), document: me, holderId: agent, expiresAt: null });
+    return;
+  }
   // The claim's reason names the reservation; a number still left to the commit is written there by its statement.
   const number = await numberInText(tx, reservations, id);
   await claimUnit(engine, tx, effectOf(caller), { unitId: String(record.unit), kind: 'hold', document: me, holderId: agent, expiresAt: null, action: 'reserve', reason: `${number} (draft)` });
+}
+
+/**
+ * A free unit's claim for a reservation created and submitted at once, left by `takeClaim` to the
+ * submit in the same transaction (the unit's row lock is held from the create's first statement):
+ * claimed once with the kind the submit's outcome needs, so the unit goes from available to reserved
+ * (or on hold, awaiting approval) in one status change, one history entry and one board event, instead
+ * of on hold first and reserved a few statements later (issue 26: some 12 statements of each
+ * launch-day reservation).
+ */
+type LeftClaim = Omit<ClaimInput, 'kind' | 'action' | 'reason'>;
+const claimsLeft = new WeakMap<Queryable, Map<string, LeftClaim>>();
+function leaveClaimToSubmit(tx: Queryable, id: string, claim: LeftClaim) {
+  const left = claimsLeft.get(tx) ?? new Map<string, LeftClaim>();
+  left.set(id, claim);
+  claimsLeft.set(tx, left);
+}
+function takeClaimLeft(tx: Queryable, id: string): LeftClaim | undefined {
+  const left = claimsLeft.get(tx);
+  const claim = left?.get(id);
+  left?.delete(id);
+  return claim;
+}
+
+/** Reservations created in this transaction with no buyers written (the customer alone): their first submit need not count them. */
+const noBuyers = new WeakMap<Queryable, Set<string>>();
+function withoutBuyers(tx: Queryable, id: string) {
+  const ids = noBuyers.get(tx) ?? new Set<string>();
+  ids.add(id);
+  noBuyers.set(tx, ids);
+}
+
+/** How many buyers a reservation has and their shares' total, for its submit (none to count for one this transaction made without). */
+async function buyerShares(tx: Queryable, id: string): Promise<{ n: number; total: string | null }> {
+  if (noBuyers.get(tx)?.delete(id)) return { n: 0, total: null };
+  return (await tx.query<{ n: number; total: string | null }>('select count(*)::int as n, sum(share)::text as total from reservation_buyers where reservation_id = $1', [id])).rows[0]!;
+}
+
+/** After the submit: a claim it should have taken and did not (nothing leaves one so today) is taken as a draft's. */
+async function claimIfStillLeft(engine: EngineContext, tx: Queryable, caller: Caller, id: string) {
+  const left = takeClaimLeft(tx, id);
+  if (left) await claimUnit(engine, tx, effectOf(caller), { ...left, kind: 'hold', action: 'reserve', reason: `${await numberInText(tx, reservations, id)} (draft)` });
+}
+
+/**
+ * The submit's hand on the unit: a claim left to it (`leaveClaimToSubmit`) is taken now with the kind
+ * `status` needs; else the reservation's live claim is handed the kind (`setClaimKind`).
+ */
+async function claimForSubmit(engine: EngineContext, tx: Queryable, caller: Caller, id: string, status: 'confirmed' | 'pending_approval', holderId: string | null) {
+  const handed = confirmedClaims.get(tx);
+  const handedTo = handed?.get(id);
+  handed?.delete(id);
+  if (status === 'confirmed' && handedTo !== undefined && handedTo === holderId) return;
+  const left = takeClaimLeft(tx, id);
+  if (!left) return setClaimKind(engine, tx, caller, id, status, holderId);
+  const number = await numberInText(tx, reservations, id);
+  const reason = status === 'confirmed' ? number : `${number} (draft)`;
+  const checked = checkedUnits.get(tx)?.get(left.unitId);
+  await claimUnit(engine, tx, effectOf(caller), { ...left, holderId, kind: claimKindOf(status), action: 'reserve', reason }, checked);
+}
+
+/** Reservations whose claim this transaction handed over with a confirmed reservation's kind, holder and no end (convertHold), by id: the holder. */
+const confirmedClaims = new WeakMap<Queryable, Map<string, string | null>>();
+function handedAsConfirmed(tx: Queryable, id: string, holderId: string | null) {
+  const handed = confirmedClaims.get(tx) ?? new Map<string, string | null>();
+  handed.set(id, holderId);
+  confirmedClaims.set(tx, handed);
 }
 
 /** The pending modification of a reservation, if any (`reservation-revisions`, the reservation's internal child). */
@@ -261,21 +345,23 @@ export function reservationHooks(engine: EngineContext, notify: DomainNotify): R
     },
     beforeCreate: async (tx, extra, caller, values) => {
       const unitId = String(values.unit);
-      const source = await checkSource(tx, unitId, extra as ReservationExtra);
-      const priced = await priceFor(tx, priceInputOf(values));
+      const { source, unit } = await checkSource(tx, unitId, extra as ReservationExtra);
+      const priced = await priceFor(tx, priceInputOf(values), unit);
       const setup = await reservationSetupFor(tx, priced.unit.project);
       const buyer = await customerFact(tx, String(values.customer));
       // A reservation made from an EOI is the sale of the EOI's agent (who took it), whoever reserves it.
       const owner = source.source === 'eoi' ? ((await eoiFact(tx, source.eoi_id))?.agent_id ?? null) : null;
       return newReservationColumns({ values, source, priced, setup, today: todayInCairo(), buyerName: buyer?.full_name ?? null, owner, caller });
     },
-    afterCreate: async (tx, id, rawExtra, caller) => {
+    afterCreate: async (tx, id, rawExtra, caller, created) => {
       const extra = rawExtra as ReservationExtra;
-      const record = (await tx.query<{ unit: string; agent: string | null }>('select unit_id::text as unit, agent_id::text as agent from reservations where id = $1', [id])).rows[0]!;
-      await takeClaim(engine, tx, caller, id, { id, unit: record.unit, agent: record.agent } as unknown as RecordRow, extra);
+      await takeClaim(engine, tx, caller, id, created, extra);
       if (extra.buyers && extra.buyers.length > 0) await writeBuyers(engine, tx, caller, id, extra.buyers);
+      else if (extra.submit) withoutBuyers(tx, id);
       if (extra.fromEoi) await carryEoiPayments(engine, tx, caller, [{ reservation: { id, number: (await documentNumber(tx, reservations, id)) ?? '' }, eoiId: extra.fromEoi }]);
-      if (extra.submit) await runAction(engine, tx, reservations, caller, id, 'submit', reservations.actions!.submit!, {});
+      if (!extra.submit) return;
+      await runAction(engine, tx, reservations, caller, id, 'submit', reservations.actions!.submit!, {});
+      await claimIfStillLeft(engine, tx, caller, id);
     },
     afterUpdate: async (tx, id, extra, changes, caller) => {
       // A person's edit of a draft (the engine refused any other state before this) may bring its buyers.
@@ -308,17 +394,16 @@ export function reservationHooks(engine: EngineContext, notify: DomainNotify): R
     actions: {
       submit: {
         before: async (tx, id, current, caller) => {
-          const shares = await tx.query<{ n: number; total: string | null }>('select count(*)::int as n, sum(share)::text as total from reservation_buyers where reservation_id = $1', [id]);
-          const buyers = shares.rows[0]!;
+          const buyers = await buyerShares(tx, id);
           if (buyers.n > 0 && compareMoney(buyers.total ?? '0', '100') !== 0) throw unprocessable(salesText('reservationSharesNot100', { number: dataWord(current.number ?? (await documentNumber(tx, reservations, id))), total: decimal(buyers.total ?? '0').toString() }));
           const { ok, authority, givenPct } = await withinAuthority(tx, caller, current);
           if (!ok) {
-            await setClaimKind(engine, tx, caller, id, 'pending_approval', agentOf(current, caller));
+            await claimForSubmit(engine, tx, caller, id, 'pending_approval', agentOf(current, caller));
             const plan = decimal(text(current.planDiscountPct) || '0');
             const besides = plan.isZero() ? '' : ` (besides the payment plan’s ${plan.toString()}%)`;
             return { to: 'pending_approval', values: { needsApprovalReason: `A discount of ${decimal(givenPct).toString()}%${besides} is above your authority of ${decimal(authority ?? '0').toString()}%.` } };
           }
-          await setClaimKind(engine, tx, caller, id, 'confirmed', agentOf(current, caller));
+          await claimForSubmit(engine, tx, caller, id, 'confirmed', agentOf(current, caller));
           return { values: confirmedValues(caller) };
         },
         after: async (tx, id, submitted, caller) => {

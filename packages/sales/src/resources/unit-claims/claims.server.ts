@@ -67,7 +67,8 @@ const whenAr = new Intl.DateTimeFormat('ar-EG-u-nu-latn', { timeZone: DISPLAY_TI
 /** A time in a message: `formatWhen` in English, the month's Arabic name (Latin digits) in Arabic, isolated as data. */
 export const whenWord = (value: Date | string): Word => ({ en: formatWhen(value), ar: `\u2068${whenAr.format(new Date(value))}\u2069` });
 
-type LockedUnit = { id: string; code: string; status: string; project: string | null };
+/** A unit as its row lock reads it: what a claim checks, and what pricing needs (one read for both). */
+export type LockedUnit = { id: string; code: string; status: string; project: string | null; unit_type: string | null; base_price: string | null };
 type LiveClaim = {
   id: string;
   kind: ClaimKind;
@@ -80,7 +81,10 @@ type LiveClaim = {
 
 /** The unit's row lock: every claim transition of a unit queues here. */
 export async function lockUnit(tx: Queryable, unitId: string): Promise<LockedUnit> {
-  const rows = await tx.query<LockedUnit>('select id::text as id, code, status, project_id::text as project from units where id = $1 for update', [unitId]);
+  const rows = await tx.query<LockedUnit>(
+    'select id::text as id, code, status, project_id::text as project, unit_type_id::text as unit_type, base_price::text as base_price from units where id = $1 for update',
+    [unitId],
+  );
   const unit = rows.rows[0];
   if (!unit) throw notFound(salesText('noUnit'));
   return unit;
@@ -112,7 +116,7 @@ export function claimedText(code: string, claim: Pick<LiveClaim, 'kind' | 'holde
 }
 
 /** A 409 naming who holds the unit until when, or the status that keeps it from being claimed (`known`: the live claim just read under the unit's lock). */
-export async function unavailableError(tx: Queryable, unit: LockedUnit, known?: LiveClaim | null): Promise<HttpError> {
+export async function unavailableError(tx: Queryable, unit: Pick<LockedUnit, 'id' | 'code' | 'status'>, known?: LiveClaim | null): Promise<HttpError> {
   const claim = known === undefined ? await liveClaim(tx, unit.id) : known;
   if (claim) return conflict(claimedText(unit.code, claim));
   return conflict(salesText('unitNotAvailable', { code: dataWord(unit.code), status: unitState(unit.status) }));
@@ -157,9 +161,11 @@ export type ClaimInput = {
  * through the engine. Claiming again for the same document changes nothing. A claimed or unavailable
  * unit is a 409 naming who holds it until when.
  */
-export async function claimUnit(engine: EngineContext, tx: Queryable, caller: Caller, input: ClaimInput): Promise<{ claimId: string; created: boolean }> {
-  const unit = await lockUnit(tx, input.unitId);
-  const claim = await liveClaim(tx, unit.id);
+export async function claimUnit(engine: EngineContext, tx: Queryable, caller: Caller, input: ClaimInput, checked?: LockedUnit): Promise<{ claimId: string; created: boolean }> {
+  // `checked`: the unit as this transaction read it with its row lock (`assertClaimable`), free then; the lock held since
+  // keeps it so, and the index below refuses a second live claim whatever this skips (two statements of a reservation).
+  const unit = checked?.id === input.unitId ? checked : await lockUnit(tx, input.unitId);
+  const claim = unit === checked ? null : await liveClaim(tx, unit.id);
   if (claim && claim.document_resource === input.document.resource && claim.document_id === input.document.id) return { claimId: claim.id, created: false };
   if (claim || unit.status !== 'available') throw await unavailableError(tx, unit, claim);
   let claimId: string;
@@ -193,7 +199,7 @@ export async function claimUnits(engine: EngineContext, tx: Queryable, caller: C
   if (inputs.length === 0) return [];
   const unitIds = inputs.map((input) => input.unitId);
   if (new Set(unitIds).size !== unitIds.length) throw conflict(salesText('unitTwiceInBatch'));
-  const locked = await tx.query<LockedUnit>('select id::text as id, code, status, project_id::text as project from units where id = any($1::uuid[]) order by id for update', [unitIds]);
+  const locked = await tx.query<Pick<LockedUnit, 'id' | 'code' | 'status' | 'project'>>('select id::text as id, code, status, project_id::text as project from units where id = any($1::uuid[]) order by id for update', [unitIds]);
   const units = new Map(locked.rows.map((unit) => [unit.id, unit]));
   const live = await tx.query<{ id: string; unit_id: string; document_resource: string; document_id: string }>(
     'select id::text as id, unit_id::text as unit_id, document_resource, document_id::text as document_id from unit_claims where unit_id = any($1::uuid[]) and released_at is null',

@@ -18,4 +18,5 @@ export {
   type ClaimDocument,
   type ClaimInput,
   type ClaimKind,
+  type LockedUnit,
 } from './claims.server.js';
