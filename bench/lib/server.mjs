@@ -59,9 +59,9 @@ async function waitFor(url, child, timeoutMs = 120_000) {
   throw new Error(`server did not answer ${url} within ${timeoutMs} ms`);
 }
 
-/** The bare Fastify route of `bare-server.mjs` in its own process; `stop()` ends it. */
-export async function startBare(port) {
-  const child = spawn(process.execPath, [fileURLToPath(new URL('./bare-server.mjs', import.meta.url)), String(port)], {
+/** The bare Fastify routes of `bare-server.mjs` in their own process (`/same` with `answerFile`); `stop()` ends it. */
+export async function startBare(port, answerFile) {
+  const child = spawn(process.execPath, [fileURLToPath(new URL('./bare-server.mjs', import.meta.url)), String(port), ...(answerFile ? [answerFile] : [])], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise((resolve, reject) => {
@@ -71,6 +71,7 @@ export async function startBare(port) {
   child.removeAllListeners('exit');
   return {
     url: `http://127.0.0.1:${port}/bare`,
+    sameUrl: `http://127.0.0.1:${port}/same`,
     pid: child.pid,
     async stop() {
       child.kill('SIGTERM');
