@@ -1,7 +1,7 @@
 import { loadTranslator } from '@propdesk/i18n';
 import { catalogProblems } from '@propdesk/i18n/testing';
 import { describe, expect, it } from 'vitest';
-import { TEST_REGISTRY } from '../roles/test-utils/registry.js';
+import { TEST_REGISTRY } from '../../test/entityRegistry.js';
 import { entityCatalogOf, settingsWebCatalog } from './catalog.js';
 
 describe("the settings screens' words (issue 29)", () => {

@@ -7,7 +7,7 @@ import { LanguageProvider } from '@propdesk/i18n/react';
 import type { ResourceDef } from '@propdesk/records/model';
 import { entityCatalogOf, settingsWebCatalog } from '../i18n/catalog.js';
 import { RoleMatrix } from './RoleMatrix.js';
-import { TEST_REGISTRY, withRegistry } from './test-utils/registry.js';
+import { TEST_REGISTRY, withRegistry } from '../../test/entityRegistry.js';
 
 beforeAll(async () => {
   // As the shell's setLanguage does before it switches: the words are there at the first render.

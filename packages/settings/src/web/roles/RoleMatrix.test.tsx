@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Privilege } from '@propdesk/privileges';
 import type { ResourceDef } from '@propdesk/records/model';
 import { RoleMatrix } from './RoleMatrix.js';
-import { withRegistry } from './test-utils/registry.js';
+import { withRegistry } from '../../test/entityRegistry.js';
 
 afterEach(cleanup);
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { ACTIONS, CRUD_ACTIONS, entityRegistry, type EntityRegistry } from '@propdesk/privileges';
-import { SETTINGS_ENTITIES } from '../../../model/index.js';
-import { EntityRegistryProvider } from '../entityRegistry.js';
+import { SETTINGS_ENTITIES } from '../model/entities.js';
+import { EntityRegistryProvider } from '../web/roles/entityRegistry.js';
 
 /**
  * The settings package's entities with a few of the other domains' (the app composes them all: apps/web),
