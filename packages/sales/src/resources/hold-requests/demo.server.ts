@@ -1,5 +1,4 @@
 import { createRecord, engineTransaction, runAction, updateRecord, type Caller, type EngineContext } from '@propdesk/records/server';
-import type { Queryable } from '@propdesk/server-kit';
 import { demoCaller } from '../../server/demoCaller.js';
 import { holdRequests } from './definition.js';
 import { setupFor } from './lifecycle.server.js';
@@ -8,7 +7,6 @@ import { releaseClaim } from '../unit-claims/index.server.js';
 import { firstActiveCustomerIds } from '../leads/facts.server.js';
 
 const DEMO_KEY = 'demo-holds-seeded';
-const SYSTEM: Caller = { auth: null, source: 'system' };
 const JOB: Caller = { auth: null, source: 'job' };
 const PROJECTS = ['Palm Heights', 'Zayed Residences', 'North Coast Bay'] as const;
 type Action = keyof NonNullable<typeof holdRequests.actions>;
