@@ -1,10 +1,10 @@
 import { tokenPayloadSchema } from '@propdesk/auth-session/model';
 import { SESSIONS_ENDED_CHANNEL } from '@propdesk/auth-session/server';
-import { DEMO_ROLES } from '@propdesk/privileges';
 import type { Database } from '@propdesk/server-kit';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, createAgent, createTestUser, seededDatabases, testApp, unique } from './test/harness.js';
+import { DEMO_ROLES } from './domains.js';
 
 const decodeJwt = (token: string): unknown => JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
 

@@ -3,7 +3,6 @@ import { createUser, ensureRole, findUserId, grantRole, hashPassword } from '@pr
 import { PASSWORD_RULE, passwordProblem } from '@propdesk/auth-session/model';
 import { announcementRequestSchema } from '@propdesk/notifications-core/model';
 import { notify } from '@propdesk/notifications-core/server';
-import { ENTITY_REGISTRY } from '@propdesk/privileges';
 import { audit, type Database } from '@propdesk/server-kit';
 import { z } from 'zod';
 import { parseArgs } from './args.js';
@@ -12,6 +11,7 @@ import { claimDataDir } from './backup/channel.js';
 import { removePartialFiles } from './backup/files.js';
 import { ConfigError, loadConfig, type AppConfig } from './config.js';
 import { openAppDatabase } from './database.js';
+import { ENTITIES } from './domains.js';
 import { startWorker } from './worker.js';
 
 const USAGE = `Usage: node apps/server/dist/cli.js create-admin --username <name> [--full-name <name>]
@@ -62,7 +62,7 @@ export async function createAdmin(argv: string[], env: NodeJS.ProcessEnv = proce
   return withAppDatabase(config, 'create-admin', async (db) => {
     const passwordHash = await hashPassword(password, config.argon2);
     return db.transaction(async (tx) => {
-      const privileges = ENTITY_REGISTRY.flatMap((entity) => entity.actions.map((action) => ({ entityName: entity.name, fieldName: null, action })));
+      const privileges = ENTITIES.entities.flatMap((entity) => entity.actions.map((action) => ({ entityName: entity.name, fieldName: null, action })));
       const roleId = await ensureRole(tx, 'Administrator', 'Every action on every entity.', privileges);
       const existing = await findUserId(tx, username);
       if (existing) {

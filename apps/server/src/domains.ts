@@ -1,7 +1,13 @@
+import { NOTIFICATION_ENTITIES } from '@propdesk/notifications-core/model';
+import { demoRoles, entityRegistry, type EntityRegistry, type LandingEntry } from '@propdesk/privileges';
+import { PROCUREMENT_ENTITIES } from '@propdesk/procurement/model';
 import { procurementDomain } from '@propdesk/procurement/server';
+import { landingOf } from '@propdesk/records/model';
 import { Lifecycle, combineRowScopes, demoOrder, type ChangePublisher, type DomainContext, type DomainServer, type EngineContext, type Printer } from '@propdesk/records/server';
+import { SALES_ENTITIES } from '@propdesk/sales/model';
 import { salesDomain } from '@propdesk/sales/server';
 import type { Database } from '@propdesk/server-kit';
+import { SETTINGS_ENTITIES } from '@propdesk/settings/model';
 import { settingsDomain } from '@propdesk/settings/server';
 import { appRegistry } from './resources.js';
 
@@ -13,6 +19,23 @@ export const DOMAINS: readonly DomainServer[] = [settingsDomain, salesDomain, pr
  * domains' and their folders' order. An unknown name or a cycle fails here, when the server starts.
  */
 export const DEMO_ORDER = demoOrder(DOMAINS);
+
+/**
+ * The privilege entities of the product, composed from every package's declarations (issue 30; the web
+ * composes the same in apps/web's `entities.ts`): an entity declared twice stops the server at start.
+ */
+export const ENTITIES: EntityRegistry = entityRegistry([
+  { owner: 'settings', entities: SETTINGS_ENTITIES },
+  { owner: 'sales', entities: SALES_ENTITIES },
+  { owner: 'procurement', entities: PROCUREMENT_ENTITIES },
+  { owner: 'notifications-core', entities: NOTIFICATION_ENTITIES },
+]);
+
+/** The landing order as the definitions declare it (`landing`; the web's screens take the same places). */
+export const LANDING: readonly LandingEntry[] = landingOf(appRegistry.resources);
+
+/** The demo roles of this composition: the administrator over `ENTITIES`, the settings clerk over `LANDING`. */
+export const DEMO_ROLES = demoRoles({ entities: ENTITIES.entities, landing: LANDING });
 
 /**
  * The one engine of the app, with every domain's hooks and roll-ups in its lifecycle; `publishChanges`

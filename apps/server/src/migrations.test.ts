@@ -1,10 +1,11 @@
-import { DEMO_DEPARTMENTS, DEMO_ROLES, DEMO_USERS } from '@propdesk/privileges';
+import { DEMO_DEPARTMENTS, DEMO_USERS } from '@propdesk/privileges';
 import type { Database } from '@propdesk/server-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allMigrations, migrate } from './database.js';
 import { appRegistry } from './resources.js';
 import { demoSeeded, seedDemoData } from './seed.js';
 import { DB_KINDS, DEMO_PASSWORD, TEST_ARGON2, seededDatabases } from './test/harness.js';
+import { DEMO_ROLES } from './domains.js';
 
 describe.each(DB_KINDS)('migrations and demo data on %s', (kind) => {
   const databases = seededDatabases(kind);

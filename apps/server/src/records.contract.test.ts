@@ -1,8 +1,9 @@
-import { ENTITY_REGISTRY, type Privilege } from '@propdesk/privileges';
+import type { Privilege } from '@propdesk/privileges';
 import { deletableIn, filterField, isFilterable, isSortable, labelFieldOf, opsFor, type FieldDef, type ResourceDef } from '@propdesk/records/model';
 import type { Database } from '@propdesk/server-kit';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENTITIES } from './domains.js';
 import { appRegistry } from './resources.js';
 import { DB_KINDS, createAgent, createTestUser, seededDatabases, testApp } from './test/harness.js';
 import { EXTRA_CREATE, SERVER_CREATED, sampleFor } from './test/samples.js';
@@ -46,8 +47,7 @@ describe.each(DB_KINDS)('records contract on %s', (kind) => {
   });
 
   it('has a registry entity for every resource', () => {
-    const names = new Set(ENTITY_REGISTRY.map((entity) => entity.name.toLowerCase()));
-    for (const def of resources) expect(names.has(def.entity.toLowerCase()) || ENTITY_REGISTRY.some((entity) => entity.aliases?.some((alias) => alias.toLowerCase() === def.entity.toLowerCase())), def.name).toBe(true);
+    for (const def of resources) expect(ENTITIES.find(def.entity), def.name).toBeDefined();
   });
 
   it('serves no internal child: no list, record, export or import of its own', async () => {

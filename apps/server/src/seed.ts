@@ -1,11 +1,11 @@
 import { createUser, ensureDepartment, ensureRole, findUserId, hashPassword, type Argon2Params } from '@propdesk/auth-session/server';
-import { DEMO_DEPARTMENTS, DEMO_ROLES, DEMO_USERS } from '@propdesk/privileges';
+import { DEMO_DEPARTMENTS, DEMO_USERS } from '@propdesk/privileges';
 import { createMany, engineTransaction, seedResources } from '@propdesk/records/server';
 import { audit, type Database } from '@propdesk/server-kit';
 import { salesDemoSetups } from '@propdesk/sales/server';
 import { notify } from '@propdesk/notifications-core/server';
 import { settingsDemoData } from '@propdesk/settings/server';
-import { DEMO_ORDER, createEngine } from './domains.js';
+import { DEMO_ORDER, DEMO_ROLES, createEngine } from './domains.js';
 import { appRegistry } from './resources.js';
 
 const SEEDED_KEY = 'demo-seeded';

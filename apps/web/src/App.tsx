@@ -4,6 +4,8 @@ import { Provider } from 'react-redux';
 import type { DataRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { NotificationSessionWatcher, PropdeskSnackbarProvider, PropdeskThemeProvider } from '@propdesk/shell-ui';
+import { EntityRegistryProvider } from '@propdesk/settings/web';
+import { ENTITIES } from './entities.js';
 import type { AppStore } from './store.js';
 
 export type AppProps = {
@@ -12,7 +14,8 @@ export type AppProps = {
 };
 
 /**
- * The providers around the router: store, theme (in the page's language and direction), toasts; and, once inside the toasts, the live
+ * The providers around the router: store, theme (in the page's language and direction), toasts, the composed entity
+ * registry (the Roles matrix's rows); and, once inside the toasts, the live
  * notifications, which start with a signed-in session and stop when it ends.
  */
 export function App({ store, router }: AppProps) {
@@ -23,7 +26,9 @@ export function App({ store, router }: AppProps) {
         <CssBaseline />
         <PropdeskSnackbarProvider>
           <NotificationSessionWatcher navigate={navigate} />
-          <RouterProvider router={router} />
+          <EntityRegistryProvider value={ENTITIES}>
+            <RouterProvider router={router} />
+          </EntityRegistryProvider>
         </PropdeskSnackbarProvider>
       </PropdeskThemeProvider>
     </Provider>

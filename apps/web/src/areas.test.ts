@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { createChecker, demoPrivileges } from '@propdesk/privileges';
+import { createChecker, demoPrivileges, demoRoles } from '@propdesk/privileges';
 import { composeModules, reachableAreas } from '@propdesk/shell-ui';
+import { ENTITIES } from './entities.js';
 import { domainModules } from './modules.js';
 
+// The demo roles over this app's composition, as apps/server composes them.
+const DEMO_ROLES = demoRoles({ entities: ENTITIES.entities, landing: composeModules(domainModules).landing });
+
 const composed = composeModules(domainModules);
-const areasOf = (username: string) => reachableAreas(composed, createChecker(demoPrivileges(username))).map((area) => `${area.label} ${area.path}`);
+const areasOf = (username: string) => reachableAreas(composed, createChecker(demoPrivileges(username, DEMO_ROLES))).map((area) => `${area.label} ${area.path}`);
 
 /** The user menu's "Go to" over the real manifests: every area a demo user has a page in, at its first such page. */
 describe('areas each demo user reaches from the menus', () => {

@@ -1,8 +1,12 @@
 import { createMemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { DEMO_USERS, demoPrivileges, type Privilege } from '@propdesk/privileges';
-import { createAppRoutes, type ShellSession } from '@propdesk/shell-ui';
+import { DEMO_USERS, demoPrivileges, demoRoles, type Privilege } from '@propdesk/privileges';
+import { composeModules, createAppRoutes, type ShellSession } from '@propdesk/shell-ui';
+import { ENTITIES } from './entities.js';
 import { domainModules } from './modules.js';
+
+// The demo roles over this app's composition, as apps/server composes them.
+const DEMO_ROLES = demoRoles({ entities: ENTITIES.entities, landing: composeModules(domainModules).landing });
 
 /** The real routes with a session that holds a fixed privilege list. */
 function routerFor(privileges: readonly Privilege[] | null, path = '/') {
@@ -24,7 +28,7 @@ async function settledPath(router: ReturnType<typeof routerFor>) {
 
 describe('the real routes', () => {
   it.each(DEMO_USERS.map((user) => [user.username, user.landsOn] as const))('%s lands on %s', async (username, landsOn) => {
-    const router = routerFor(demoPrivileges(username));
+    const router = routerFor(demoPrivileges(username, DEMO_ROLES));
     expect(await settledPath(router)).toBe(landsOn);
     router.dispose();
   });
@@ -38,7 +42,7 @@ describe('the real routes', () => {
   });
 
   it('keeps the sales agent out of the roles page', async () => {
-    const router = routerFor(demoPrivileges('sales.agent'), '/settings/roles');
+    const router = routerFor(demoPrivileges('sales.agent', DEMO_ROLES), '/settings/roles');
     expect(await settledPath(router)).toBe('/not-authorized');
     router.dispose();
   });

@@ -48,7 +48,8 @@ const DECLARING = [
 
 /** Files below the domains, which cannot import a domain's links, each for its reason. */
 const BELOW_THE_DOMAINS: Readonly<Record<string, string>> = {
-  'packages/privileges/src/landing.ts': "the spec's landing table, a declaration of its own (entity → first page)",
+  'packages/privileges/src/landing.ts': "the landing fallback and the sign-in and Access Denied paths, the engine's own",
+  'packages/privileges/src/testing/index.ts': "the spec's landing table, a test fixture the composed landing list is checked against",
   'packages/privileges/src/demo.ts': "the demo users' expected landing pages, checked against the landing table",
   'packages/shell-ui/src/layout/SidebarContent.tsx': "the Settings sidebar's home, the shell's own (it imports no domain)",
   // The announcement dialog's link field shows an example path as its placeholder: a word of the shell's catalogs, not a link.

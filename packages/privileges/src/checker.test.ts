@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createChecker, hasFieldPrivilege, hasPrivilege } from './checker.js';
-import { canonicalEntity, ENTITY_REGISTRY, findEntity } from './registry.js';
+import { canonicalEntity, entityRegistry, type EntityDeclaration } from './registry.js';
+import { SPEC_ENTITY_NAMES } from './testing/index.js';
 
 describe('entity checks', () => {
   const checker = createChecker([
@@ -70,29 +71,48 @@ describe('field checks', () => {
   });
 });
 
+const declare = (name: string, group: EntityDeclaration['group'], order: number): EntityDeclaration => ({ name, label: name, group, order, actions: ['read'] });
+
 describe('entity registry', () => {
-  it('has unique names, aliases included, compared case-insensitively', () => {
-    const keys = ENTITY_REGISTRY.flatMap((entity) => [entity.name, ...(entity.aliases ?? [])].map((name) => name.toLowerCase()));
-    expect(new Set(keys).size).toBe(keys.length);
+  const registry = entityRegistry([
+    { owner: 'procurement', entities: [declare('PurchaseRequest', 'procurement', 10)] },
+    { owner: 'sales', entities: [declare('paymentType', 'settings-leads', 20), declare('lead', 'sales', 20), declare('eoiPayment', 'sales', 10)] },
+    { owner: 'settings', entities: [declare('source', 'settings-leads', 10), declare('webhook', 'system', 10)] },
+  ]);
+
+  it('orders the entities by group (the Roles matrix’s sections), then by their place in it, whoever declares them', () => {
+    expect(registry.entities.map((entity) => entity.name)).toEqual(['eoiPayment', 'lead', 'source', 'paymentType', 'PurchaseRequest', 'webhook']);
   });
 
-  it('finds entities by any spelling the spec uses', () => {
-    expect(findEntity('prheader')?.name).toBe('PurchaseRequest');
-    expect(findEntity('Lead')?.name).toBe('lead');
-    expect(findEntity('paymenttype')?.name).toBe('paymentType');
-    expect(findEntity('eoipayment')?.name).toBe('eoiPayment');
-    expect(findEntity('nothing')).toBeUndefined();
+  it('finds entities by any spelling the spec uses, and gives an entity its spec aliases', () => {
+    expect(registry.find('prheader')?.name).toBe('PurchaseRequest');
+    expect(registry.find('prheader')?.aliases).toEqual(['prheader']);
+    expect(registry.find('Lead')?.name).toBe('lead');
+    expect(registry.find('lead')?.aliases).toBeUndefined();
+    expect(registry.find('paymenttype')?.name).toBe('paymentType');
+    expect(registry.find('eoipayment')?.name).toBe('eoiPayment');
+    expect(registry.find('nothing')).toBeUndefined();
     expect(canonicalEntity(' PRHEADER ')).toBe('purchaserequest');
   });
 
-  it('names every entity the spec guards or lands on', () => {
-    const specEntities = [
-      'lead', 'LeadValidityConfig', 'user', 'source', 'sourcetype', 'project', 'channel', 'channeltype', 'salesteam', 'area',
-      'paymentType', 'bank', 'broker', 'walkinlocation', 'unit', 'unittype', 'paymentplansetup', 'nationality', 'site',
-      'department', 'usertype', 'country', 'paymentmethod', 'PaymentStatus', 'eoipayment', 'brokerprojecttemplate',
-      'brokercontract', 'blocktype', 'bouncedCheques', 'role', 'eoi', 'eoiSetup', 'bulkDeal', 'PurchaseRequest', 'prheader',
-      'poheader', 'quotation',
-    ];
-    for (const name of specEntities) expect(findEntity(name), name).toBeDefined();
+  it('refuses an entity two packages declare, or one declares twice, by any spelling', () => {
+    expect(() => entityRegistry([{ owner: 'sales', entities: [declare('lead', 'sales', 10)] }, { owner: 'settings', entities: [declare('Lead', 'sales', 20)] }])).toThrow(
+      'Entity Lead is declared by sales and settings',
+    );
+    expect(() => entityRegistry([{ owner: 'sales', entities: [declare('lead', 'sales', 10), declare('LEAD', 'sales', 20)] }])).toThrow('Entity LEAD is declared by sales and sales');
+    expect(() => entityRegistry([{ owner: 'a', entities: [declare('PurchaseRequest', 'procurement', 10)] }, { owner: 'b', entities: [declare('prheader', 'procurement', 20)] }])).toThrow(
+      'Entity prheader is declared by a and b',
+    );
+  });
+
+  it('refuses two entities at one place of a group', () => {
+    expect(() => entityRegistry([{ owner: 'a', entities: [declare('lead', 'sales', 10)] }, { owner: 'b', entities: [declare('eoi', 'sales', 10)] }])).toThrow(
+      'Entities lead and eoi (b) both take place 10 of sales',
+    );
+  });
+
+  it('has each spec spelling distinct once folded, but for the spec alias', () => {
+    const keys = SPEC_ENTITY_NAMES.map((name) => canonicalEntity(name));
+    expect(keys.length - new Set(keys).size).toBe(1);
   });
 });

@@ -1,5 +1,5 @@
-import { ENTITY_REGISTRY } from './registry.js';
-import { SPEC_LANDING_ORDER } from './landing.js';
+import type { LandingEntry } from './landing.js';
+import type { EntityDefinition } from './registry.js';
 import type { Privilege } from './types.js';
 
 /** A named set of privileges for the demo data (and the tests that check where each user lands). */
@@ -15,17 +15,18 @@ const grant = (entities: readonly string[], actions: readonly string[]): Privile
 /** Read of one protected field (a unit's base price): left out of every answer without it. */
 const readField = (entityName: string, fieldName: string): Privilege[] => [{ entityName, fieldName, action: 'read' }];
 
-/** The reference-data entities of the landing order, from source (3) to blocktype (27). */
-const REFERENCE_DATA_ENTITIES = SPEC_LANDING_ORDER.filter((entry) => entry.order >= 3 && entry.order <= 27 && entry.entity !== 'Lead').map(
-  (entry) => entry.entity,
-);
+/** What the demo roles take from the composed app: the entity registry and the landing list. */
+export type DemoComposition = {
+  entities: readonly Pick<EntityDefinition, 'name' | 'actions' | 'extraActions'>[];
+  landing: readonly LandingEntry[];
+};
 
-export const DEMO_ROLES = {
-  administrator: {
-    name: 'Administrator',
-    description: 'Every action on every entity.',
-    privileges: ENTITY_REGISTRY.flatMap((entity) => grant([entity.name], [...entity.actions, ...(entity.extraActions ?? [])])),
-  },
+/** The reference-data entities of the landing order, from source (3) to blocktype (27). */
+const referenceDataEntities = (landing: readonly LandingEntry[]) =>
+  [...landing].sort((a, b) => a.order - b.order).filter((entry) => entry.order >= 3 && entry.order <= 27 && entry.entity.toLowerCase() !== 'lead').map((entry) => entry.entity);
+
+/** The roles whose privileges are written here; the administrator's and the settings clerk's come from the composition. */
+const FIXED_ROLES = {
   salesAgent: {
     name: 'Sales Agent',
     description: 'Works leads and expressions of interest.',
@@ -78,11 +79,6 @@ export const DEMO_ROLES = {
     description: 'Manages users; reads roles.',
     privileges: [...grant(['user'], ['read', 'create', 'update']), ...grant(['role'], ['read'])],
   },
-  settingsClerk: {
-    name: 'Settings Clerk',
-    description: 'Reads the reference data and the company profile.',
-    privileges: [...grant(REFERENCE_DATA_ENTITIES, ['read']), ...grant(['companyProfile'], ['read'])],
-  },
   procurementOfficer: {
     name: 'Procurement Officer',
     description: 'Raises purchase requests, quotations and purchase orders; records new suppliers.',
@@ -125,6 +121,34 @@ export const DEMO_ROLES = {
   },
 } as const satisfies Record<string, DemoRole>;
 
+/**
+ * The demo roles of the composed app (apps/server composes them from its registry and landing list): the
+ * administrator holds every action of every entity, the settings clerk reads the landing order's reference data.
+ */
+export function demoRoles(composed: DemoComposition) {
+  const { salesAgent, salesManager, userAdministrator, procurementOfficer, procurementManager, financeManager } = FIXED_ROLES;
+  return {
+    administrator: {
+      name: 'Administrator',
+      description: 'Every action on every entity.',
+      privileges: composed.entities.flatMap((entity) => grant([entity.name], [...entity.actions, ...(entity.extraActions ?? [])])),
+    },
+    salesAgent,
+    salesManager,
+    userAdministrator,
+    settingsClerk: {
+      name: 'Settings Clerk',
+      description: 'Reads the reference data and the company profile.',
+      privileges: [...grant(referenceDataEntities(composed.landing), ['read']), ...grant(['companyProfile'], ['read'])],
+    },
+    procurementOfficer,
+    procurementManager,
+    financeManager,
+  } as const satisfies Record<string, DemoRole>;
+}
+
+export type DemoRoles = ReturnType<typeof demoRoles>;
+
 /** The demo users of the README: who they are, their department and role, where they land. */
 export const DEMO_USERS = [
   { username: 'admin', fullName: 'Amina Admin', department: 'Management', role: 'administrator', landsOn: '/sales/leads' },
@@ -139,13 +163,13 @@ export const DEMO_USERS = [
   { username: 'procurement.manager', fullName: 'Pavel Purchasing', department: 'Procurement', role: 'procurementManager', landsOn: '/procurement/purchaseRequest' },
   { username: 'finance.manager', fullName: 'Fatma Finance', department: 'Finance', role: 'financeManager', landsOn: '/settings/leads/paymentTypes' },
   { username: 'guest', fullName: 'Guest User', department: 'Sales', role: null, landsOn: '/not-authorized' },
-] as const satisfies readonly { username: string; fullName: string; department: string; role: keyof typeof DEMO_ROLES | null; landsOn: string; language?: 'ar' | 'en' }[];
+] as const satisfies readonly { username: string; fullName: string; department: string; role: keyof DemoRoles | null; landsOn: string; language?: 'ar' | 'en' }[];
 
 export const DEMO_DEPARTMENTS = ['Sales', 'Finance', 'Procurement', 'Management', 'IT'] as const;
 
-/** The privileges a demo user holds. */
-export function demoPrivileges(username: string): readonly Privilege[] {
+/** The privileges a demo user holds among the composed roles. */
+export function demoPrivileges(username: string, roles: DemoRoles): readonly Privilege[] {
   const user = DEMO_USERS.find((candidate) => candidate.username === username);
   if (!user) throw new Error(`No demo user ${username}`);
-  return user.role ? DEMO_ROLES[user.role].privileges : [];
+  return user.role ? roles[user.role].privileges : [];
 }

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { createChecker } from './checker.js';
 import { DEMO_USERS, demoPrivileges } from './demo.js';
 import { guardDecision } from './guard.js';
-import { homePath, indexRedirect, LANDING_FALLBACK, resolveLanding, SPEC_LANDING_ORDER } from './landing.js';
+import { homePath as homePathIn, indexRedirect as indexRedirectIn, LANDING_FALLBACK, resolveLanding as resolveLandingIn, type LandingEntry } from './landing.js';
+import { SPEC_DEMO_ROLES, SPEC_LANDING_ORDER } from './testing/index.js';
+import type { Privilege, PrivilegeChecker } from './types.js';
+
+// The engine over the spec's 30 entries (the app's composed list equals them: apps/web's composition test).
+const resolveLanding = (privileges: readonly Privilege[] | PrivilegeChecker, entries: readonly LandingEntry[] = SPEC_LANDING_ORDER) => resolveLandingIn(privileges, entries);
+const indexRedirect = (privileges: readonly Privilege[] | null | undefined) => indexRedirectIn(privileges, SPEC_LANDING_ORDER);
+const homePath = (privileges: readonly Privilege[] | PrivilegeChecker | null | undefined) => homePathIn(privileges, SPEC_LANDING_ORDER);
 
 const readOnly = (entityName: string) => [{ entityName, action: 'read' }];
 
@@ -64,7 +71,7 @@ describe('the index redirect', () => {
   });
 
   it.each(DEMO_USERS.map((user) => [user.username, user.landsOn] as const))('demo user %s lands on %s', (username, landsOn) => {
-    expect(indexRedirect(demoPrivileges(username))).toBe(landsOn);
+    expect(indexRedirect(demoPrivileges(username, SPEC_DEMO_ROLES))).toBe(landsOn);
   });
 });
 

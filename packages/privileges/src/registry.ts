@@ -1,122 +1,85 @@
-import { ACTIONS, CRUD_ACTIONS, type Action } from './types.js';
+import type { Action } from './types.js';
 
-export type EntityGroup = 'sales' | 'settings-leads' | 'settings-general' | 'settings-roles' | 'procurement' | 'system';
+/** The registry's groups, in the order the Roles matrix shows them (its sections). */
+export const ENTITY_GROUPS = ['sales', 'settings-leads', 'settings-general', 'settings-roles', 'procurement', 'system'] as const;
+export type EntityGroup = (typeof ENTITY_GROUPS)[number];
 
-export type EntityDefinition = {
+/** A privilege entity as the package that owns it declares it (a document's `document.ts`, settings' `entities.ts`, ...). */
+export type EntityDeclaration = {
   /** The name as the spec spells it. */
   name: string;
   label: string;
   group: EntityGroup;
-  /** Other spellings the spec uses for the same entity (compared case-insensitively). */
-  aliases?: readonly string[];
+  /** Its place within its group (10, 20, ...): the registry's order, the Roles matrix's rows. Unique in the group. */
+  order: number;
   actions: readonly Action[];
   /** Actions of this entity beyond the common ones (lead: `readAll`, `assign`), granted like any other. */
   extraActions?: readonly string[];
 };
 
-const all = ACTIONS;
-const crud = CRUD_ACTIONS;
+/** A registry entry: the declaration and the other spellings the spec uses for it (from `ENTITY_ALIASES`). */
+export type EntityDefinition = EntityDeclaration & {
+  /** Other spellings the spec uses for the same entity (compared case-insensitively). */
+  aliases?: readonly string[];
+};
 
 /**
- * Every entity the spec names, in its spelling. Case differences (`Lead`/`lead`,
- * `paymentType`/`paymenttype`, `eoiPayment`/`eoipayment`) need no alias: names compare
- * case-insensitively. Real aliases are different words for one entity.
+ * Other words the spec uses for one entity (alias → the entity's name). The checker folds them before
+ * any registry is composed, so they are the engine's, not a domain's; case differences (`Lead`/`lead`,
+ * `paymentType`/`paymenttype`, `eoiPayment`/`eoipayment`) need no entry: names compare case-insensitively.
  */
-export const ENTITY_REGISTRY: readonly EntityDefinition[] = [
-  { name: 'lead', label: 'Leads', group: 'sales', actions: all, extraActions: ['readAll', 'assign'] },
-  { name: 'LeadValidityConfig', label: 'Lead validity configuration', group: 'sales', actions: crud },
-  { name: 'eoi', label: 'Expressions of interest', group: 'sales', actions: all },
-  { name: 'eoiSetup', label: 'EOI setup', group: 'sales', actions: all },
-  { name: 'eoiPayment', label: 'EOI payments', group: 'sales', actions: all },
-  { name: 'bulkDeal', label: 'Bulk deals', group: 'sales', actions: all },
-  // Not named by the spec: hold requests (issue 17), approved by the project's approvers.
-  { name: 'holdRequest', label: 'Hold requests', group: 'sales', actions: all },
-  // Reservations and their payments (issue 17): approve is finance's (discounts beyond authority, modifications, payments).
-  { name: 'reservation', label: 'Reservations', group: 'sales', actions: all },
-  { name: 'reservationPayment', label: 'Reservation payments', group: 'sales', actions: all },
-  // Contracts, their installment ledger and receipts (issue 18): approve moves contract steps, reschedules, cancels, voids receipts.
-  { name: 'contract', label: 'Contracts', group: 'sales', actions: all },
-  { name: 'contractPayment', label: 'Contract payments (installments)', group: 'sales', actions: all },
-  { name: 'receipt', label: 'Receipts', group: 'sales', actions: all },
-  // The cheque register (issue 18): approve clears, bounces, re-deposits and returns cheques and sets bounce charges.
-  { name: 'cheque', label: 'Cheques', group: 'sales', actions: all },
-  // Broker commissions (issue 18): approve approves and pays commission lines and re-runs their evaluation.
-  { name: 'commission', label: 'Broker commissions', group: 'sales', actions: all },
-  // Not named by the spec: customer messages (issue 28): read the outbox, create (send by hand), update (retry a failed one).
-  { name: 'customerMessage', label: 'Customer messages', group: 'sales', actions: ['read', 'create', 'update'] },
-  { name: 'user', label: 'Users', group: 'sales', actions: crud },
-  { name: 'customer', label: 'Customers', group: 'sales', actions: crud },
-  { name: 'source', label: 'Sources', group: 'settings-leads', actions: crud },
-  { name: 'sourcetype', label: 'Source types', group: 'settings-leads', actions: crud },
-  { name: 'project', label: 'Projects', group: 'settings-leads', actions: crud },
-  { name: 'channel', label: 'Channels', group: 'settings-leads', actions: crud },
-  { name: 'channeltype', label: 'Channel types', group: 'settings-leads', actions: crud },
-  { name: 'salesteam', label: 'Sales teams', group: 'settings-leads', actions: crud },
-  { name: 'area', label: 'Areas', group: 'settings-leads', actions: crud },
-  { name: 'paymentType', label: 'Payment types', group: 'settings-leads', actions: crud },
-  { name: 'bank', label: 'Banks', group: 'settings-leads', actions: crud },
-  { name: 'broker', label: 'Brokers', group: 'settings-leads', actions: crud },
-  { name: 'walkinlocation', label: 'Walk-in locations', group: 'settings-leads', actions: crud },
-  { name: 'unit', label: 'Units', group: 'settings-leads', actions: all, extraActions: ['block'] },
-  { name: 'unittype', label: 'Unit types', group: 'settings-leads', actions: crud },
-  { name: 'paymentplansetup', label: 'Payment plans', group: 'settings-leads', actions: crud },
-  { name: 'brokerprojecttemplate', label: 'Broker project templates', group: 'settings-leads', actions: crud },
-  { name: 'brokercontract', label: 'Broker contracts', group: 'settings-leads', actions: all },
-  { name: 'blocktype', label: 'Block types', group: 'settings-leads', actions: crud },
-  { name: 'bouncedCheques', label: 'Bounced cheques', group: 'settings-leads', actions: all },
-  // Screens the spec leaves unguarded: any signed-in user reads them; writes need these entities.
-  { name: 'unitstatus', label: 'Unit statuses', group: 'settings-leads', actions: ['read', 'update'] },
-  { name: 'bouncedreason', label: 'Bounced reasons', group: 'settings-leads', actions: crud },
-  { name: 'holdrequestsetup', label: 'Hold request setup', group: 'settings-leads', actions: crud },
-  { name: 'reservationSetup', label: 'Reservation setup and discount authority', group: 'settings-leads', actions: crud },
-  // Each project's collection settings (issue 25): the bounce charge and how many days before its due date a customer is reminded.
-  { name: 'collectionSetting', label: 'Collection settings', group: 'settings-leads', actions: crud },
-  // Each project's wording of customer messages (issue 28).
-  { name: 'messageTemplate', label: 'Message templates', group: 'settings-leads', actions: crud },
-  { name: 'nationality', label: 'Nationalities', group: 'settings-general', actions: crud },
-  { name: 'site', label: 'Sites', group: 'settings-general', actions: crud },
-  { name: 'department', label: 'Departments', group: 'settings-general', actions: crud },
-  { name: 'usertype', label: 'User types', group: 'settings-general', actions: crud },
-  { name: 'country', label: 'Countries', group: 'settings-general', actions: crud },
-  { name: 'paymentmethod', label: 'Payment methods', group: 'settings-general', actions: crud },
-  { name: 'PaymentStatus', label: 'Payment statuses', group: 'settings-general', actions: crud },
-  { name: 'location', label: 'Locations', group: 'settings-general', actions: crud },
-  { name: 'leadactivitytype', label: 'Lead activity types', group: 'settings-general', actions: crud },
-  { name: 'contractaction', label: 'Contract actions', group: 'settings-general', actions: crud },
-  { name: 'contractparty', label: 'Contract parties', group: 'settings-general', actions: crud },
-  { name: 'contractstep', label: 'Contract steps', group: 'settings-general', actions: crud },
-  { name: 'contracttemplate', label: 'Contract templates', group: 'settings-general', actions: crud },
-  // Not named by the spec: the seller company every print names (issue 25); created once, never deleted.
-  { name: 'companyProfile', label: 'Company profile', group: 'settings-general', actions: ['read', 'create', 'update'] },
-  { name: 'role', label: 'Roles', group: 'settings-roles', actions: crud },
-  // Not named by the spec: API keys (issue 27). Made and revoked, never edited; the key's roles say what it may do.
-  { name: 'apiKey', label: 'API keys', group: 'settings-roles', actions: ['read', 'create', 'delete'] },
-  { name: 'PurchaseRequest', label: 'Purchase requests', group: 'procurement', aliases: ['prheader'], actions: all },
-  { name: 'poheader', label: 'Purchase orders', group: 'procurement', actions: all },
-  { name: 'quotation', label: 'Quotations', group: 'procurement', actions: all },
-  { name: 'supplier', label: 'Suppliers', group: 'procurement', actions: crud },
-  // Not named by the spec: the purchase-order approval tiers an administrator sets (issue 9).
-  { name: 'approvalTier', label: 'Purchase order approval tiers', group: 'procurement', actions: crud },
-  { name: 'notification', label: 'Notifications', group: 'system', actions: ['read', 'create'] },
-  // Not named by the spec: signed webhooks to systems outside Propdesk (issue 27); administrators' only.
-  { name: 'webhook', label: 'Webhooks', group: 'system', actions: crud },
-];
+export const ENTITY_ALIASES: Readonly<Record<string, string>> = { prheader: 'PurchaseRequest' };
 
-const canonicalByName = new Map<string, string>();
-for (const entity of ENTITY_REGISTRY) {
-  const key = entity.name.toLowerCase();
-  canonicalByName.set(key, key);
-  for (const alias of entity.aliases ?? []) canonicalByName.set(alias.toLowerCase(), key);
-}
+const aliasTargets = new Map(Object.entries(ENTITY_ALIASES).map(([alias, name]) => [alias.toLowerCase(), name.toLowerCase()]));
 
 /** The comparison key of an entity name: lower case, aliases folded onto one name. */
 export function canonicalEntity(name: string): string {
   const key = name.trim().toLowerCase();
-  return canonicalByName.get(key) ?? key;
+  return aliasTargets.get(key) ?? key;
 }
 
-/** The registry entry for a name or alias, in any case. */
-export function findEntity(name: string): EntityDefinition | undefined {
+/** The spec's other spellings of an entity (`PurchaseRequest` → `['prheader']`), as `ENTITY_ALIASES` names them. */
+export function aliasesOf(name: string): readonly string[] {
   const key = canonicalEntity(name);
-  return ENTITY_REGISTRY.find((entity) => entity.name.toLowerCase() === key);
+  return Object.keys(ENTITY_ALIASES).filter((alias) => canonicalEntity(alias) === key && alias.toLowerCase() !== key);
+}
+
+/** One package's part of the registry: who declares it (for the error messages) and its entities. */
+export type EntityDeclarations = { owner: string; entities: readonly EntityDeclaration[] };
+
+/** The composed registry: every entity, in the groups' order and each group's `order`. */
+export type EntityRegistry = {
+  readonly entities: readonly EntityDefinition[];
+  /** The entry for a name or alias, in any case. */
+  find(name: string): EntityDefinition | undefined;
+};
+
+const groupRank = (group: EntityGroup) => ENTITY_GROUPS.indexOf(group);
+
+/**
+ * The entity registry composed from the packages' declarations (apps/server's `domains.ts`, apps/web's
+ * `entities.ts`). An entity declared twice (by one package or two, by name or alias, in any case), an
+ * unknown group and two entities at one place of a group are errors that name both declarers.
+ */
+export function entityRegistry(declarations: readonly EntityDeclarations[]): EntityRegistry {
+  const byKey = new Map<string, { owner: string; entity: EntityDefinition }>();
+  const places = new Map<string, string>();
+  for (const { owner, entities } of declarations) {
+    for (const declared of entities) {
+      const key = canonicalEntity(declared.name);
+      const before = byKey.get(key);
+      if (before) throw new Error(`Entity ${declared.name} is declared by ${before.owner} and ${owner}`);
+      if (groupRank(declared.group) < 0) throw new Error(`Entity ${declared.name} (${owner}) has an unknown group ${declared.group}`);
+      const place = `${declared.group} ${declared.order}`;
+      const taken = places.get(place);
+      if (taken) throw new Error(`Entities ${taken} and ${declared.name} (${owner}) both take place ${declared.order} of ${declared.group}`);
+      places.set(place, declared.name);
+      const aliases = aliasesOf(declared.name);
+      byKey.set(key, { owner, entity: aliases.length > 0 ? { ...declared, aliases } : declared });
+    }
+  }
+  const entities = [...byKey.values()]
+    .map(({ entity }) => entity)
+    .sort((a, b) => groupRank(a.group) - groupRank(b.group) || a.order - b.order);
+  return { entities, find: (name) => byKey.get(canonicalEntity(name))?.entity };
 }

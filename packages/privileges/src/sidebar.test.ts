@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createChecker } from './checker.js';
 import { demoPrivileges } from './demo.js';
+import { SPEC_DEMO_ROLES } from './testing/index.js';
 import { sidebarRules } from './sidebar.js';
 import type { Privilege } from './types.js';
 
@@ -75,7 +76,7 @@ describe('sidebar visibility (spec section 6)', () => {
   });
 
   it('gives the demo sales agent leads and EOI but not users', () => {
-    const agent = createChecker(demoPrivileges('sales.agent'));
+    const agent = createChecker(demoPrivileges('sales.agent', SPEC_DEMO_ROLES));
     expect(sidebarRules.salesGroup(agent)).toBe(true);
     expect(sidebarRules.addLeadActivity(agent)).toBe(true);
     expect(sidebarRules.users(agent)).toBe(false);

@@ -36,7 +36,7 @@ export {
 } from './theme/snackbar.js';
 export { PropdeskSnackbarProvider } from './theme/PropdeskSnackbarProvider.js';
 export type { PropdeskSnackbarProviderProps } from './theme/PropdeskSnackbarProvider.js';
-export { readOn, ownedLanding } from './compose/screens.js';
+export { readOn } from './compose/screens.js';
 export { customScreen, domainModule, isPlaceholder, navLink, oncePage, placeholderFamily, placeholderScreen } from './compose/declare.js';
 export { assembleSections, webManifestProblems } from './compose/folderScreens.js';
 export type { FolderScreens, SectionFrame, SectionScreens } from './compose/folderScreens.js';

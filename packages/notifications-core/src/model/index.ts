@@ -79,3 +79,4 @@ export const announcementTargetsSchema = z.object({
   users: z.array(z.object({ id: z.string(), username: z.string(), fullName: z.string().nullable(), departmentId: z.string().nullable() })),
 });
 export type AnnouncementTargets = z.infer<typeof announcementTargetsSchema>;
+export { NOTIFICATION_ENTITIES } from './entities.js';

@@ -1,4 +1,4 @@
-import type { EntityDefinition } from '@propdesk/privileges';
+import type { EntityDeclaration } from '@propdesk/privileges';
 import { entitiesOf, foldersOf, type ResourceDef } from '@propdesk/records/model';
 import { supplierDocument } from './suppliers/document.js';
 import { purchaseRequestDocument } from './purchase-requests/document.js';
@@ -34,4 +34,4 @@ export const PROCUREMENT_FOLDERS = foldersOf('procurement', PROCUREMENT_DOCUMENT
 export const PROCUREMENT_RESOURCES: readonly ResourceDef[] = PROCUREMENT_DOCUMENTS.flatMap((document) => document.definitions);
 
 /** The privilege entities the procurement documents declare, in the manifest's order (one declaration per entity). */
-export const PROCUREMENT_ENTITIES: readonly EntityDefinition[] = entitiesOf('procurement', PROCUREMENT_DOCUMENTS);
+export const PROCUREMENT_ENTITIES: readonly EntityDeclaration[] = entitiesOf('procurement', PROCUREMENT_DOCUMENTS);

@@ -3,6 +3,7 @@
  * pages come from. Definitions are plain data (plus an optional cross-field rule), shared by the
  * server and the browser.
  */
+import type { LandingPlace } from '@propdesk/privileges';
 
 export type FieldKind =
   | 'text'
@@ -239,6 +240,12 @@ export type ResourceDef = {
   deletableStates?: readonly string[];
   /** The UI route of the list screen (the spec's route), used for links. */
   route?: string;
+  /**
+   * Its screen's place in the spec's landing order (section 2): `landing: 3` for the list at `route`,
+   * `{ order, path }` when the landing page is another of its screens' paths (an alias, its create form).
+   * The web's screens take it from here (`declareResources`) and the server's demo roles read it (`landingOf`).
+   */
+  landing?: LandingPlace;
   /**
    * One record only (the company's profile): a second create is a 409, the record is never deleted,
    * and its screen opens the record itself (or the form that makes it) instead of a list.

@@ -25,7 +25,7 @@ describe('a document’s typed face (issue 30)', () => {
     definitions: [orders, lines],
     states: ORDER_STATES,
     links: linksOf(orders, '/shop/orders/new'),
-    entities: [{ name: 'order', label: 'Orders', group: 'sales', actions: ['read', 'create'], extraActions: ['ship'] }],
+    entities: [{ name: 'order', label: 'Orders', group: 'sales', order: 10, actions: ['read', 'create'], extraActions: ['ship'] }],
   });
 
   it('bundles the definitions, states, links and entities, with its links at hand', () => {
@@ -50,7 +50,7 @@ describe('a document’s typed face (issue 30)', () => {
   it('refuses states that are no definition’s status options, and an entity declared twice', () => {
     expect(() => defineDocument({ folder: 'orders', definitions: [orders], states: ['draft', 'paid'] })).toThrow('document orders: its states (draft, paid) are no definition’s status options');
     expect(() => defineDocument({ folder: 'orders', definitions: [orders], states: ['draft', 'paid', 'sent'] })).toThrow(/no definition’s status options/);
-    const entity = { name: 'order', label: 'Orders', group: 'sales', actions: ['read'] } as const;
+    const entity = { name: 'order', label: 'Orders', group: 'sales', order: 10, actions: ['read'] } as const;
     expect(() => defineDocument({ folder: 'orders', definitions: [orders], entities: [entity, { ...entity, name: 'Order' }] })).toThrow('document orders: entity order is declared twice');
   });
 
@@ -61,7 +61,7 @@ describe('a document’s typed face (issue 30)', () => {
     expect(folders.orders.map((def) => def.name)).toEqual(['orders', 'order-lines']);
     expect(() => foldersOf('shop', [orderDocument, orderDocument])).toThrow('shop: document orders is listed twice');
     expect(entitiesOf('shop', [orderDocument, service]).map((entity) => entity.name)).toEqual(['order']);
-    const again = defineDocument({ folder: 'returns', definitions: [], entities: [{ name: 'ORDER', label: 'x', group: 'sales', actions: ['read'] }] });
+    const again = defineDocument({ folder: 'returns', definitions: [], entities: [{ name: 'ORDER', label: 'x', group: 'sales', order: 10, actions: ['read'] }] });
     expect(() => entitiesOf('shop', [orderDocument, again])).toThrow('shop: entity order is declared by orders and returns');
   });
 });

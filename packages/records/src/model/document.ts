@@ -1,4 +1,4 @@
-import type { EntityDefinition } from '@propdesk/privileges';
+import { canonicalEntity, type EntityDeclaration } from '@propdesk/privileges';
 import type { ResourceDef } from './definition.js';
 import type { ScreenLinks } from './links.js';
 
@@ -18,8 +18,8 @@ export type DocumentSpec<Folder extends string, States extends readonly string[]
   states?: States;
   /** Its screen's links (`links.ts`): the face's `route`, `link(id)` and `linkToCreate(params)`. */
   links?: Links;
-  /** The privilege entities the folder declares (name as the spec spells it, label, group, actions). */
-  entities?: readonly EntityDefinition[];
+  /** The privilege entities the folder declares (name as the spec spells it, label, group, place in the group, actions). */
+  entities?: readonly EntityDeclaration[];
 };
 
 /** What the face adds when the document has a screen: its links at hand. */
@@ -31,7 +31,7 @@ export type DocumentFace<Folder extends string = string, States extends readonly
   /** The states tuple (empty for a document without states). */
   readonly states: States;
   readonly links: Links;
-  readonly entities: readonly EntityDefinition[];
+  readonly entities: readonly EntityDeclaration[];
 } & LinksPart<Links>;
 
 /** A document's state type: `DocumentState<typeof chequeDocument>` is `'received' | 'deposited' | …`. */
@@ -59,7 +59,7 @@ export function defineDocument<const Folder extends string, const States extends
     if (problem) throw new Error(problem);
   }
   const entities = spec.entities ?? [];
-  const names = entities.map((entity) => entity.name.toLowerCase());
+  const names = entities.map((entity) => canonicalEntity(entity.name));
   const twice = names.find((name, index) => names.indexOf(name) !== index);
   if (twice) throw new Error(`document ${spec.folder}: entity ${twice} is declared twice`);
   const links = spec.links as Links;
@@ -81,15 +81,14 @@ export function foldersOf<const Documents extends readonly DocumentFace[]>(domai
 }
 
 /** The privilege entities a domain's documents declare, in the documents' order; an entity declared twice is an error. */
-export function entitiesOf(domain: string, documents: readonly DocumentFace[]): readonly EntityDefinition[] {
+export function entitiesOf(domain: string, documents: readonly DocumentFace[]): readonly EntityDeclaration[] {
   const seen = new Map<string, string>();
   for (const document of documents) {
     for (const entity of document.entities) {
-      for (const name of [entity.name, ...(entity.aliases ?? [])].map((each) => each.toLowerCase())) {
-        const before = seen.get(name);
-        if (before) throw new Error(`${domain}: entity ${name} is declared by ${before} and ${document.folder}`);
-        seen.set(name, document.folder);
-      }
+      const name = canonicalEntity(entity.name);
+      const before = seen.get(name);
+      if (before) throw new Error(`${domain}: entity ${name} is declared by ${before} and ${document.folder}`);
+      seen.set(name, document.folder);
     }
   }
   return documents.flatMap((document) => document.entities);

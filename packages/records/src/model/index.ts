@@ -24,6 +24,7 @@ export { createRegistry } from './registry.js';
 export { linksOf, recordLink, routeOf, screenLinks, withQuery, type ScreenLinks } from './links.js';
 export type { Registry } from './registry.js';
 export { defineDocument, entitiesOf, foldersOf } from './document.js';
+export { landingOf, landingPathOf } from './landing.js';
 export type { DocumentFace, DocumentSpec, DocumentState, FoldersOf } from './document.js';
 export { addRuleIssues, createSchema, hiddenValueErrors, isValidDate, ruleErrors, updateSchema, valueFromText, valueSchema } from './schemas.js';
 export type { SchemaOptions, ValueSource } from './schemas.js';

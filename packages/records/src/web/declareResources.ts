@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type { GuardRequirement } from '@propdesk/privileges';
 import { oncePage, readOn, type ScreenDeclaration, type ScreenOptions } from '@propdesk/shell-ui';
-import type { ResourceDef } from '../model/index.js';
+import { landingPathOf, type ResourceDef } from '../model/index.js';
 import type { ResourcePageProps } from './ResourcePage.js';
 
 /** What a resource's screen says beyond its definition: only where it differs. */
@@ -39,6 +39,9 @@ export function declareResources(definitions: readonly ResourceDef[]) {
     const { path, title, guard, mode, extend, custom, ...rest } = options;
     const route = path ?? (def.route && mode ? `${def.route}/${mode}` : def.route);
     if (!route) throw new Error(`Resource ${name} has no route: give its screen a path`);
+    // The definition's landing place belongs to the screen whose paths include its page (its list, or its create form).
+    const landingPath = landingPathOf(def);
+    const ownsLanding = landingPath !== undefined && [route, ...(rest.aliases ?? [])].some((each) => each.toLowerCase() === landingPath.toLowerCase());
     const required = guard === undefined ? (def.readOpen ? undefined : readOn(def.entity)) : (guard ?? undefined);
     const page = custom
       ? oncePage(custom)
@@ -55,6 +58,7 @@ export function declareResources(definitions: readonly ResourceDef[]) {
       ...(required ? { guard: required } : {}),
       // An unguarded spec route still shows nothing without read on its resource (the area switch asks).
       ...(!required && !def.readOpen ? { reads: readOn(def.entity) } : {}),
+      ...(ownsLanding && def.landing !== undefined ? { landing: def.landing } : {}),
       ...rest,
     };
   };

@@ -88,6 +88,7 @@ export const leads: ResourceDef = {
   // Twelve leads may share a name: pickers name the phone's ending and the agent.
   optionDetail: [{ field: 'phone', prefix: 'Phone ', last: 4 }, 'assignedTo'],
   route: '/sales/leads',
+  landing: 1,
   fields: {
     fullName: f.text('Full name', { required: true, searchable: true, maxLength: 120 }),
     phone: f.phone('Phone', { required: true, searchable: true, indexed: true, e164: true }),

@@ -1,4 +1,4 @@
-import type { EntityDefinition } from '@propdesk/privileges';
+import type { EntityDeclaration } from '@propdesk/privileges';
 import { entitiesOf, foldersOf, type ResourceDef } from '@propdesk/records/model';
 import { leadDocument } from './leads/document.js';
 import { holdRequestDocument } from './hold-requests/document.js';
@@ -58,7 +58,7 @@ export const SALES_FOLDERS = foldersOf('sales', SALES_DOCUMENTS);
 export const SALES_RESOURCES: readonly ResourceDef[] = SALES_DOCUMENTS.flatMap((document) => document.definitions);
 
 /** The privilege entities the sales documents declare, in the manifest's order (one declaration per entity). */
-export const SALES_ENTITIES: readonly EntityDefinition[] = entitiesOf('sales', SALES_DOCUMENTS);
+export const SALES_ENTITIES: readonly EntityDeclaration[] = entitiesOf('sales', SALES_DOCUMENTS);
 
 /**
  * The documents' internal children (a reservation's revisions): in the app's registry and written by the

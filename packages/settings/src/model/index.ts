@@ -4,3 +4,4 @@ export { unitPatternSchema, unitCodes, repriceSchema, repriced, numberFromText, 
 export type { UnitPattern, RepriceRequest } from './unitTools.js';
 export { UNIT_STATUS_ROWS } from './unitStatuses.js';
 export { brokerLinks, roleLinks, webhookLinks, webhookLink, ROLE_CREATE_ROUTE, ROLE_EDIT_ROUTE } from './links.js';
+export { SETTINGS_ENTITIES } from './entities.js';

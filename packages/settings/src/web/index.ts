@@ -1,1 +1,3 @@
 export { settingsModule } from './settingsModule.js';
+export { EntityRegistryProvider } from './roles/entityRegistry.js';
+export { entityCatalogOf } from './i18n/entities.js';

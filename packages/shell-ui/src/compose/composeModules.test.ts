@@ -49,6 +49,15 @@ describe('composeModules', () => {
     expect(() => composeModules([module('a', { routes: [{ path: '/x', page }, { path: '/X/', page }] })])).toThrow(/Duplicate route path/);
   });
 
+  it('throws on two landing pages at one place of the order', () => {
+    expect(() =>
+      composeModules([
+        module('a', { landing: [{ order: 3, path: '/settings/leads/sources', entity: 'source' }] }),
+        module('b', { landing: [{ order: 3, path: '/settings/leads/banks', entity: 'bank' }] }),
+      ]),
+    ).toThrow('Two landing pages at place 3: /settings/leads/sources and /settings/leads/banks (b)');
+  });
+
   it('normalises paths for comparison', () => {
     expect(normalizePath('/Sales/Leads/')).toBe('/sales/leads');
     expect(normalizePath('sales')).toBe('/sales');

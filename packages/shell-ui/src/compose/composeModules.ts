@@ -23,7 +23,8 @@ export function normalizePath(path: string): string {
 
 /**
  * Merges the domain manifests. Paths compare case-insensitively, as the router matches them,
- * so two modules declaring `/sales/leads` and `/Sales/Leads` is a start-up error.
+ * so two modules declaring `/sales/leads` and `/Sales/Leads` is a start-up error; so are two
+ * landing pages at one place of the order. The landing list is the modules' entries sorted.
  */
 export function composeModules(modules: readonly DomainModule[]): ComposedShell {
   const seen = new Map<string, string>();
@@ -43,7 +44,11 @@ export function composeModules(modules: readonly DomainModule[]): ComposedShell 
     }
     for (const section of module.nav) nav[section.mode].push(section);
     for (const [path, crumb] of Object.entries(module.crumbs)) crumbs.set(normalizePath(path), crumb);
-    landing.push(...module.landing);
+    for (const entry of module.landing) {
+      const taken = landing.find((each) => each.order === entry.order);
+      if (taken) throw new Error(`Two landing pages at place ${entry.order}: ${taken.path} and ${entry.path} (${module.id})`);
+      landing.push(entry);
+    }
     for (const entry of module.modePrefixes) modePrefixes.push({ prefix: normalizePath(entry.prefix), mode: entry.mode });
   }
 

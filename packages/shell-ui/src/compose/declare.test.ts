@@ -18,14 +18,14 @@ describe('domainModule', () => {
         order: 1,
         trail: ['Sales', 'Leads'],
         items: [
-          customScreen('/sales/leads', 'Leads', load, { guard: readOn('lead'), navLabel: 'All Leads', aliases: ['/sales/leadlist'], resource: 'leads' }),
+          customScreen('/sales/leads', 'Leads', load, { guard: readOn('lead'), navLabel: 'All Leads', aliases: ['/sales/leadlist'], resource: 'leads', landing: 1 }),
           placeholderScreen('/sales/eoi/list', 'EOI List', 'Expressions of interest.', { visible: (can) => can.can('eoi', 'read') }),
           navLink('EOI Payments', '/settings/leads/EoiPayments'),
           { id: 'leads.more', label: 'More', trail: ['Sales', 'More'], items: [placeholderScreen('/sales/more', 'Other', 'Other things.')] },
         ],
         pages: [placeholderScreen('/sales/leads/view', 'View Lead', 'One lead.', { guard: readOn('lead') })],
       },
-      { id: 'tiers', mode: 'procurement', order: 2, trail: ['Procurement'], screen: placeholderScreen('/procurement/tiers', 'Approval Tiers', 'Tiers.', { guard: readOn('approvalTier') }) },
+      { id: 'tiers', mode: 'procurement', order: 2, trail: ['Procurement'], screen: placeholderScreen('/procurement/tiers', 'Approval Tiers', 'Tiers.', { guard: readOn('approvalTier'), aliases: ['/procurement/Tiers'], landing: { order: 28, path: '/procurement/Tiers' } }) },
       { trail: ['Settings', 'Leads'], pages: [placeholderScreen('/settings/leads/EoiPayments', 'EOI Payments', 'Payments.')] },
     ],
   });
@@ -38,6 +38,7 @@ describe('domainModule', () => {
       { path: '/sales/more', guard: undefined, kind: 'placeholder', resource: undefined },
       { path: '/sales/leads/view', guard: { entity: 'lead', action: 'read' }, kind: 'placeholder', resource: undefined },
       { path: '/procurement/tiers', guard: { entity: 'approvalTier', action: 'read' }, kind: 'placeholder', resource: undefined },
+      { path: '/procurement/Tiers', guard: { entity: 'approvalTier', action: 'read' }, kind: 'placeholder', resource: undefined },
       { path: '/settings/leads/EoiPayments', guard: undefined, kind: 'placeholder', resource: undefined },
     ]);
   });
@@ -80,10 +81,17 @@ describe('domainModule', () => {
     expect(isPlaceholder(Board)).toBe(false);
   });
 
-  it('contributes the spec landing entries whose page it routes', () => {
-    expect(module.landing.map((entry) => [entry.order, entry.path])).toEqual([
-      [1, '/sales/leads'],
-      [24, '/settings/leads/EoiPayments'],
+  it('contributes the landing entries its screens declare, in order: read on the guard’s entity, at the path as spelled', () => {
+    expect(module.landing).toEqual([
+      { order: 1, path: '/sales/leads', entity: 'lead' },
+      { order: 28, path: '/procurement/Tiers', entity: 'approvalTier' },
     ]);
+  });
+
+  it('refuses a landing page that is none of the screen’s paths, or has no guard', () => {
+    const declare = (landing: Parameters<typeof placeholderScreen>[3]) => () =>
+      domainModule({ id: 'x', modePrefixes: [], sections: [{ trail: ['X'], pages: [placeholderScreen('/x', 'X', 'X.', landing)] }] });
+    expect(declare({ guard: readOn('lead'), landing: { order: 3, path: '/y' } })).toThrow('Screen /x: its landing page /y is none of its paths');
+    expect(declare({ landing: 3 })).toThrow('Screen /x: a landing page needs a guard (read on its entity)');
   });
 });

@@ -1,8 +1,7 @@
 import type { ComponentType } from 'react';
-import type { GuardRequirement, PrivilegeChecker } from '@propdesk/privileges';
+import type { GuardRequirement, LandingEntry, LandingPlace, PrivilegeChecker } from '@propdesk/privileges';
 import type { Crumb, DomainModule, DomainRoute, LazyPage, NavItem, NavSection, PageKind, SidebarMode } from '../manifest.js';
 import { placeholderPage } from '../pages/placeholderPage.js';
-import { ownedLanding } from './screens.js';
 
 /** A sidebar visibility rule (spec section 6), as `sidebarRules` of @propdesk/privileges gives them. */
 export type Visibility = (can: PrivilegeChecker) => boolean;
@@ -30,10 +29,15 @@ export type ScreenDeclaration = {
   navLabel?: string;
   /** The sidebar rule when its group lists it (default: the guard's privilege, or always without a guard). */
   visible?: Visibility | 'always';
+  /**
+   * Its place in the spec's landing order (a records screen takes its definition's `landing`): the
+   * landing page is read on its guard's entity; `{ order, path }` when the page is one of its aliases.
+   */
+  landing?: LandingPlace;
 };
 
 /** What a declaration may say beyond its path, title and page. */
-export type ScreenOptions = Pick<ScreenDeclaration, 'guard' | 'aliases' | 'prefetch' | 'navLabel' | 'visible'>;
+export type ScreenOptions = Pick<ScreenDeclaration, 'guard' | 'aliases' | 'prefetch' | 'navLabel' | 'visible' | 'landing'>;
 
 /** A sidebar item pointing to a screen another domain declares (its route, guard and crumb are there). */
 export type NavLink = { link: string; label: string; visible?: Visibility };
@@ -147,9 +151,22 @@ function navItemOf(groupId: string, screen: ScreenDeclaration): NavItem {
   return visible === 'always' ? item : { ...item, visible };
 }
 
-type Built = { routes: DomainRoute[]; crumbs: Record<string, Crumb> };
+type Built = { routes: DomainRoute[]; crumbs: Record<string, Crumb>; landing: LandingEntry[] };
+
+/** The landing entry a screen declares: one of its paths (compared case-insensitively, as spelled) and read on its guard's entity. */
+function landingEntryOf(screen: ScreenDeclaration): LandingEntry | null {
+  if (screen.landing === undefined) return null;
+  const place = typeof screen.landing === 'number' ? { order: screen.landing, path: screen.path } : screen.landing;
+  const paths = [screen.path, ...(screen.aliases ?? [])].map((path) => path.toLowerCase());
+  if (!paths.includes(place.path.toLowerCase())) throw new Error(`Screen ${screen.path}: its landing page ${place.path} is none of its paths`);
+  const entity = screen.guard?.entity ?? screen.reads?.entity;
+  if (!entity) throw new Error(`Screen ${screen.path}: a landing page needs a guard (read on its entity)`);
+  return { order: place.order, path: place.path, entity };
+}
 
 function addScreen(built: Built, trail: readonly string[], screen: ScreenDeclaration): void {
+  const landing = landingEntryOf(screen);
+  if (landing) built.landing.push(landing);
   const crumb = crumbOf(trail, screen.title);
   for (const path of [screen.path, ...(screen.aliases ?? [])]) {
     const route: DomainRoute = { path, page: screen.page, kind: screen.kind };
@@ -182,10 +199,10 @@ function buildGroup(built: Built, group: ScreenGroup): NavItem {
 
 /**
  * The domain's manifest from its declarations: routes (aliases included), breadcrumbs, the
- * sidebar sections and the spec landing entries whose page it routes.
+ * sidebar sections and the landing entries its screens declare (`landing`), in order.
  */
 export function domainModule(declaration: DomainDeclaration): DomainModule {
-  const built: Built = { routes: [], crumbs: {} };
+  const built: Built = { routes: [], crumbs: {}, landing: [] };
   const nav: NavSection[] = [];
   for (const section of declaration.sections) {
     if (!('mode' in section)) {
@@ -204,7 +221,7 @@ export function domainModule(declaration: DomainDeclaration): DomainModule {
     routes: built.routes,
     nav,
     crumbs: built.crumbs,
-    landing: ownedLanding(built.routes),
+    landing: built.landing.sort((a, b) => a.order - b.order),
     ...(declaration.definitionWords ? { definitionWords: declaration.definitionWords } : {}),
     ...(declaration.manifestWords ? { manifestWords: declaration.manifestWords } : {}),
   };

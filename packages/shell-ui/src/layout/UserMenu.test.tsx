@@ -6,11 +6,12 @@ import { getLanguage, setLanguage } from '@propdesk/i18n/react';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { demoPrivileges } from '@propdesk/privileges';
+import { SPEC_DEMO_ROLES } from '@propdesk/privileges/testing';
 import { renderApp } from '../test/fixtures.js';
 
 describe('the user menu in the top bar', () => {
   it('opens from the keyboard on the username and offers profile, change password and sign out', async () => {
-    const app = renderApp('/sales/leads', { privileges: demoPrivileges('sales.agent'), username: 'sales.agent' });
+    const app = renderApp('/sales/leads', { privileges: demoPrivileges('sales.agent', SPEC_DEMO_ROLES), username: 'sales.agent' });
     await screen.findByTestId('page');
     const button = screen.getByRole('button', { name: 'Sales Agent' });
     expect(button).toHaveAttribute('aria-haspopup', 'menu');
@@ -24,7 +25,7 @@ describe('the user menu in the top bar', () => {
   });
 
   it('goes to each area the user has a page in, the current one checked, and offers none where there is only one', async () => {
-    const privileges = [...demoPrivileges('sales.agent'), { entityName: 'prheader', fieldName: null, action: 'read' }];
+    const privileges = [...demoPrivileges('sales.agent', SPEC_DEMO_ROLES), { entityName: 'prheader', fieldName: null, action: 'read' }];
     const app = renderApp('/procurement/purchaseRequest', { privileges, username: 'sales.agent' });
     await screen.findByTestId('page');
     await userEvent.click(screen.getByRole('button', { name: 'Sales Agent' }));
@@ -66,7 +67,7 @@ describe('the language in the user menu', () => {
         return HttpResponse.json({ status: 'OK', data: { id: 'u1', username: 'sales.agent', fullName: '', email: null, department: null, roles: [], language: body.language } });
       }),
     );
-    renderApp('/sales/leads', { privileges: demoPrivileges('sales.agent'), username: 'sales.agent' });
+    renderApp('/sales/leads', { privileges: demoPrivileges('sales.agent', SPEC_DEMO_ROLES), username: 'sales.agent' });
     await screen.findByTestId('page');
     await userEvent.click(screen.getByRole('button', { name: 'Sales Agent' }));
     const menu = await screen.findByRole('menu');
@@ -84,7 +85,7 @@ describe('the language in the user menu', () => {
 
   it('stays in its language when the server refuses the choice', async () => {
     server.use(http.patch(`${BASE}/api/users/me`, () => HttpResponse.json({ status: 'ERROR', message: 'Validation failed' }, { status: 400 })));
-    renderApp('/sales/leads', { privileges: demoPrivileges('sales.agent'), username: 'sales.agent' });
+    renderApp('/sales/leads', { privileges: demoPrivileges('sales.agent', SPEC_DEMO_ROLES), username: 'sales.agent' });
     await screen.findByTestId('page');
     await userEvent.click(screen.getByRole('button', { name: 'Sales Agent' }));
     await userEvent.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'العربية' }));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createChecker, demoPrivileges } from '@propdesk/privileges';
+import { SPEC_DEMO_ROLES } from '@propdesk/privileges/testing';
 import { composeModules } from '../compose/composeModules.js';
 import type { NavItem } from '../manifest.js';
 import { fixtureModules } from '../test/fixtures.js';
@@ -10,12 +11,12 @@ const ids = (items: readonly NavItem[]): string[] => items.flatMap((item) => [it
 
 describe('visibleNav', () => {
   it('shows the sales agent leads (read, create, update) and the EOI group, but not Users', () => {
-    const shown = ids(visibleNav(nav.sales, createChecker(demoPrivileges('sales.agent'))));
+    const shown = ids(visibleNav(nav.sales, createChecker(demoPrivileges('sales.agent', SPEC_DEMO_ROLES))));
     expect(shown).toEqual(['leads', 'lead-list', 'add-lead', 'add-activity', 'eoi', 'eoi-list', 'eoi-create', 'customers', 'reservations']);
   });
 
   it('hides a group without a rule when no child shows, and a ruled group when its rule fails', () => {
-    const shown = ids(visibleNav(nav.sales, createChecker(demoPrivileges('user.admin'))));
+    const shown = ids(visibleNav(nav.sales, createChecker(demoPrivileges('user.admin', SPEC_DEMO_ROLES))));
     expect(shown).toEqual(['customers', 'reservations', 'users']);
   });
 

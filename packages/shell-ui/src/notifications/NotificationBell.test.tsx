@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { demoPrivileges } from '@propdesk/privileges';
+import { SPEC_DEMO_ROLES } from '@propdesk/privileges/testing';
 import {
   DELETE_FAILED_MESSAGE,
   connectionStatusSet,
@@ -262,10 +263,10 @@ describe('sound and announcements', () => {
   });
 
   it('offers Send announcement only with notification:create', async () => {
-    const agent = await openCentre({ privileges: demoPrivileges('sales.agent') });
+    const agent = await openCentre({ privileges: demoPrivileges('sales.agent', SPEC_DEMO_ROLES) });
     expect(within(agent.panel).queryByRole('button', { name: 'Send announcement' })).not.toBeInTheDocument();
     agent.view.unmount();
-    const admin = await openCentre({ privileges: demoPrivileges('admin') });
+    const admin = await openCentre({ privileges: demoPrivileges('admin', SPEC_DEMO_ROLES) });
     await userEvent.click(within(admin.panel).getByRole('button', { name: 'Send announcement' }));
     expect(await screen.findByRole('dialog', { name: 'Send announcement' })).toBeInTheDocument();
   });

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEMO_USERS, demoPrivileges } from '@propdesk/privileges';
+import { SPEC_DEMO_ROLES } from '@propdesk/privileges/testing';
 import { fixturePage, renderApp } from '../test/fixtures.js';
 
 const settle = async (router: ReturnType<typeof renderApp>['router'], pathname: string) => {
@@ -11,7 +12,7 @@ const settle = async (router: ReturnType<typeof renderApp>['router'], pathname: 
 
 describe('index route: landing', () => {
   it.each(DEMO_USERS.map((user) => [user.username, user.landsOn] as const))('%s lands on %s', async (username, landsOn) => {
-    const { router } = renderApp('/', { privileges: demoPrivileges(username), username });
+    const { router } = renderApp('/', { privileges: demoPrivileges(username, SPEC_DEMO_ROLES), username });
     await settle(router, landsOn);
   });
 
@@ -41,19 +42,19 @@ describe('index route: landing', () => {
 
 describe('route guards', () => {
   it('opens a guarded page with read on its entity', async () => {
-    const { router } = renderApp('/settings/leads/sources', { privileges: demoPrivileges('settings.clerk') });
+    const { router } = renderApp('/settings/leads/sources', { privileges: demoPrivileges('settings.clerk', SPEC_DEMO_ROLES) });
     await settle(router, '/settings/leads/sources');
     expect(await screen.findByTestId('page')).toHaveTextContent('/settings/leads/sources');
   });
 
   it('matches paths case-insensitively', async () => {
-    const { router } = renderApp('/settings/general/countries', { privileges: demoPrivileges('settings.clerk') });
+    const { router } = renderApp('/settings/general/countries', { privileges: demoPrivileges('settings.clerk', SPEC_DEMO_ROLES) });
     await settle(router, '/settings/general/countries');
     expect(await screen.findByTestId('page')).toHaveTextContent('/settings/general/Countries');
   });
 
   it('sends a user without the privilege to /not-authorized', async () => {
-    const { router } = renderApp('/sales/users', { privileges: demoPrivileges('sales.agent') });
+    const { router } = renderApp('/sales/users', { privileges: demoPrivileges('sales.agent', SPEC_DEMO_ROLES) });
     await settle(router, '/not-authorized');
   });
 
@@ -132,7 +133,7 @@ describe('a page\'s prefetch', () => {
 
 describe('public pages and errors', () => {
   it('loads the login page lazily, only when /login is opened', async () => {
-    const { router, loginPage } = renderApp('/sales/leads', { privileges: demoPrivileges('sales.agent') });
+    const { router, loginPage } = renderApp('/sales/leads', { privileges: demoPrivileges('sales.agent', SPEC_DEMO_ROLES) });
     await settle(router, '/sales/leads');
     expect(loginPage).not.toHaveBeenCalled();
     await router.navigate('/login');
@@ -141,7 +142,7 @@ describe('public pages and errors', () => {
   });
 
   it('shows Access Denied with its text, and Go Back goes to /', async () => {
-    const { router } = renderApp('/not-authorized', { privileges: demoPrivileges('sales.agent') });
+    const { router } = renderApp('/not-authorized', { privileges: demoPrivileges('sales.agent', SPEC_DEMO_ROLES) });
     expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
     expect(
       screen.getByText('You do not have permission to access this resource. Please contact your administrator if you believe this is an error.'),
@@ -152,7 +153,7 @@ describe('public pages and errors', () => {
   });
 
   it('shows the default error screen for an unknown path', async () => {
-    renderApp('/no/such/page', { privileges: demoPrivileges('admin') });
+    renderApp('/no/such/page', { privileges: demoPrivileges('admin', SPEC_DEMO_ROLES) });
     expect(await screen.findByText('Unexpected Application Error!')).toBeInTheDocument();
     expect(screen.getByText('404 Not Found')).toBeInTheDocument();
   });

@@ -2,13 +2,13 @@ import { createElement, type ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import {
-  SPEC_LANDING_ORDER,
   canonicalEntity,
   createChecker,
   guardDecision,
   type GuardRequirement,
   type Privilege,
 } from '@propdesk/privileges';
+import { SPEC_LANDING_ORDER } from '@propdesk/privileges/testing';
 import type { Crumb, DomainModule, NavItem, SidebarMode } from '../manifest.js';
 import { isPlaceholder } from '../compose/declare.js';
 import { visibleNav } from '../layout/navVisibility.js';
@@ -197,8 +197,9 @@ export function describeDomainModule(module: DomainModule, expected: DomainExpec
   });
 
   describe(`${module.id} module landing`, () => {
-    it('contributes the spec landing entries whose page it owns', () => {
-      expect(module.landing).toEqual(SPEC_LANDING_ORDER.filter((entry) => expected.landing.includes(entry.order)));
+    it('contributes the spec landing entries whose page it owns (its screens declare them: place, path as spelled, entity)', () => {
+      const spelled = (entries: readonly { order: number; path: string; entity: string }[]) => entries.map((entry) => [entry.order, entry.path, canonicalEntity(entry.entity)]);
+      expect(spelled(module.landing)).toEqual(spelled(SPEC_LANDING_ORDER.filter((entry) => expected.landing.includes(entry.order))));
       expect(module.landing.map((entry) => entry.order)).toEqual([...expected.landing].sort((a, b) => a - b));
     });
 

@@ -10,6 +10,6 @@ export const approvalTierDocument = defineDocument({
   links: approvalTierLinks,
   entities: [
     // Not named by the spec: the purchase-order approval tiers an administrator sets (issue 9).
-    { name: 'approvalTier', label: 'Purchase order approval tiers', group: 'procurement', actions: CRUD_ACTIONS },
+    { name: 'approvalTier', label: 'Purchase order approval tiers', group: 'procurement', order: 50, actions: CRUD_ACTIONS },
   ],
 });

@@ -11,6 +11,7 @@ export const purchaseOrders: ResourceDef = {
   labelField: 'title',
   codeField: 'number',
   route: '/procurement/purchaseOrder',
+  landing: 29,
   numbering: { prefix: 'PO', field: 'number' },
   fields: {
     number: f.text('Number', { readOnly: true, unique: true, searchable: true, maxLength: 20 }),

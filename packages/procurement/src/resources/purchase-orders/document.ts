@@ -11,6 +11,6 @@ export const purchaseOrderDocument = defineDocument({
   states: ORDER_STATES,
   links: orderLinks,
   entities: [
-    { name: 'poheader', label: 'Purchase orders', group: 'procurement', actions: ACTIONS },
+    { name: 'poheader', label: 'Purchase orders', group: 'procurement', order: 20, actions: ACTIONS },
   ],
 });

@@ -11,6 +11,7 @@ export const purchaseRequests: ResourceDef = {
   labelField: 'title',
   codeField: 'number',
   route: '/procurement/purchaseRequest',
+  landing: 28,
   numbering: { prefix: 'PR', field: 'number' },
   fields: {
     number: f.text('Number', { readOnly: true, unique: true, searchable: true, maxLength: 20 }),

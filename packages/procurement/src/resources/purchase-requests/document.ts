@@ -11,6 +11,6 @@ export const purchaseRequestDocument = defineDocument({
   states: REQUEST_STATES,
   links: requestLinks,
   entities: [
-    { name: 'PurchaseRequest', label: 'Purchase requests', group: 'procurement', aliases: ['prheader'], actions: ACTIONS },
+    { name: 'PurchaseRequest', label: 'Purchase requests', group: 'procurement', order: 10, actions: ACTIONS },
   ],
 });

@@ -11,6 +11,7 @@ export const quotations: ResourceDef = {
   labelField: 'reference',
   codeField: 'number',
   route: '/procurement/Quotations',
+  landing: 30,
   numbering: { prefix: 'QT', field: 'number' },
   fields: {
     number: f.text('Number', { readOnly: true, unique: true, searchable: true, maxLength: 20 }),

@@ -11,6 +11,6 @@ export const quotationDocument = defineDocument({
   states: QUOTATION_STATES,
   links: quotationLinks,
   entities: [
-    { name: 'quotation', label: 'Quotations', group: 'procurement', actions: ACTIONS },
+    { name: 'quotation', label: 'Quotations', group: 'procurement', order: 30, actions: ACTIONS },
   ],
 });

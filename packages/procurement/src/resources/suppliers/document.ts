@@ -9,6 +9,6 @@ export const supplierDocument = defineDocument({
   definitions: [suppliers],
   links: supplierLinks,
   entities: [
-    { name: 'supplier', label: 'Suppliers', group: 'procurement', actions: CRUD_ACTIONS },
+    { name: 'supplier', label: 'Suppliers', group: 'procurement', order: 40, actions: CRUD_ACTIONS },
   ],
 });

@@ -10,6 +10,6 @@ export const bulkDealDocument = defineDocument({
   states: BULK_DEAL_STATES,
   links: bulkDealLinks,
   entities: [
-    { name: 'bulkDeal', label: 'Bulk deals', group: 'sales', actions: ACTIONS },
+    { name: 'bulkDeal', label: 'Bulk deals', group: 'sales', order: 60, actions: ACTIONS },
   ],
 });

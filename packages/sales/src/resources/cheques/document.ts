@@ -11,8 +11,8 @@ export const chequeDocument = defineDocument({
   links: chequeLinks,
   entities: [
     // The cheque register (issue 18): approve clears, bounces, re-deposits and returns cheques and sets bounce charges.
-    { name: 'cheque', label: 'Cheques', group: 'sales', actions: ACTIONS },
+    { name: 'cheque', label: 'Cheques', group: 'sales', order: 130, actions: ACTIONS },
     // The same register as the spec's Bounced Cheques screen.
-    { name: 'bouncedCheques', label: 'Bounced cheques', group: 'settings-leads', actions: ACTIONS },
+    { name: 'bouncedCheques', label: 'Bounced cheques', group: 'settings-leads', order: 180, actions: ACTIONS },
   ],
 });

@@ -10,6 +10,6 @@ export const collectionSettingDocument = defineDocument({
   links: collectionSettingLinks,
   entities: [
     // Each project's collection settings (issue 25): the bounce charge and how many days before its due date a customer is reminded.
-    { name: 'collectionSetting', label: 'Collection settings', group: 'settings-leads', actions: CRUD_ACTIONS },
+    { name: 'collectionSetting', label: 'Collection settings', group: 'settings-leads', order: 230, actions: CRUD_ACTIONS },
   ],
 });

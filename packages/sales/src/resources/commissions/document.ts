@@ -11,6 +11,6 @@ export const commissionDocument = defineDocument({
   links: commissionLinks,
   entities: [
     // Broker commissions (issue 18): approve approves and pays commission lines and re-runs their evaluation.
-    { name: 'commission', label: 'Broker commissions', group: 'sales', actions: ACTIONS },
+    { name: 'commission', label: 'Broker commissions', group: 'sales', order: 140, actions: ACTIONS },
   ],
 });

@@ -11,6 +11,6 @@ export const contractDocument = defineDocument({
   links: contractLinks,
   entities: [
     // Contracts, their installment ledger and receipts (issue 18): approve moves contract steps, reschedules, cancels, voids receipts.
-    { name: 'contract', label: 'Contracts', group: 'sales', actions: ACTIONS },
+    { name: 'contract', label: 'Contracts', group: 'sales', order: 100, actions: ACTIONS },
   ],
 });

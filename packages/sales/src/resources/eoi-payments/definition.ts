@@ -31,6 +31,7 @@ export const eoiPayments: ResourceDef = {
   labelField: 'reference',
   codeField: 'number',
   route: '/settings/leads/EoiPayments',
+  landing: 24,
   numbering: { prefix: 'EOP', field: 'number' },
   fields: {
     number: f.text('Number', { readOnly: true, unique: true, searchable: true, maxLength: 20 }),

@@ -10,6 +10,6 @@ export const eoiPaymentDocument = defineDocument({
   states: EOI_PAYMENT_STATES,
   links: eoiPaymentLinks,
   entities: [
-    { name: 'eoiPayment', label: 'EOI payments', group: 'sales', actions: ACTIONS },
+    { name: 'eoiPayment', label: 'EOI payments', group: 'sales', order: 50, actions: ACTIONS },
   ],
 });

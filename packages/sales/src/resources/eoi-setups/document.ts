@@ -10,6 +10,6 @@ export const eoiSetupDocument = defineDocument({
   states: EOI_SETUP_STATES,
   links: eoiSetupLinks,
   entities: [
-    { name: 'eoiSetup', label: 'EOI setup', group: 'sales', actions: ACTIONS },
+    { name: 'eoiSetup', label: 'EOI setup', group: 'sales', order: 40, actions: ACTIONS },
   ],
 });

@@ -10,6 +10,6 @@ export const eoiDocument = defineDocument({
   states: EOI_STATES,
   links: eoiLinks,
   entities: [
-    { name: 'eoi', label: 'Expressions of interest', group: 'sales', actions: ACTIONS },
+    { name: 'eoi', label: 'Expressions of interest', group: 'sales', order: 30, actions: ACTIONS },
   ],
 });

@@ -1,6 +1,5 @@
 import { createRecord, engineTransaction, runAction, updateRecord, type Caller, type EngineContext } from '@propdesk/records/server';
-import { createChecker, demoPrivileges } from '@propdesk/privileges';
-import type { Queryable } from '@propdesk/server-kit';
+import { demoCaller } from '../../server/demoCaller.js';
 import { holdRequests } from './definition.js';
 import { setupFor } from './lifecycle.server.js';
 import { createReservation } from '../reservations/index.server.js';
@@ -8,17 +7,10 @@ import { releaseClaim } from '../unit-claims/index.server.js';
 import { firstActiveCustomerIds } from '../leads/facts.server.js';
 
 const DEMO_KEY = 'demo-holds-seeded';
-const SYSTEM: Caller = { auth: null, source: 'system' };
 const JOB: Caller = { auth: null, source: 'job' };
 const PROJECTS = ['Palm Heights', 'Zayed Residences', 'North Coast Bay'] as const;
 type Action = keyof NonNullable<typeof holdRequests.actions>;
 
-/** A demo person as their session would be: their privileges and department. */
-async function demoCaller(tx: Queryable, username: string): Promise<Caller> {
-  const user = (await tx.query<{ id: string; department: string | null }>('select id::text as id, department_id::text as department from users where username = $1', [username])).rows[0];
-  if (!user) return SYSTEM;
-  return { auth: { userId: user.id, username, sessionId: 'demo', departmentId: user.department, checker: createChecker(demoPrivileges(username)) }, source: 'system' };
-}
 
 /**
  * The hold demo, once across processes: in each of the three projects a hold in every state, written

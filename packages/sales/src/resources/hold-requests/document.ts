@@ -12,7 +12,7 @@ export const holdRequestDocument = defineDocument({
   links: holdLinks,
   entities: [
     // Not named by the spec: hold requests (issue 17), approved by the project's approvers.
-    { name: 'holdRequest', label: 'Hold requests', group: 'sales', actions: ACTIONS },
-    { name: 'holdrequestsetup', label: 'Hold request setup', group: 'settings-leads', actions: CRUD_ACTIONS },
+    { name: 'holdRequest', label: 'Hold requests', group: 'sales', order: 70, actions: ACTIONS },
+    { name: 'holdrequestsetup', label: 'Hold request setup', group: 'settings-leads', order: 210, actions: CRUD_ACTIONS },
   ],
 });

@@ -10,6 +10,6 @@ export const installmentDocument = defineDocument({
   states: INSTALLMENT_STATES,
   links: installmentLinks,
   entities: [
-    { name: 'contractPayment', label: 'Contract payments (installments)', group: 'sales', actions: ACTIONS },
+    { name: 'contractPayment', label: 'Contract payments (installments)', group: 'sales', order: 110, actions: ACTIONS },
   ],
 });

@@ -9,8 +9,8 @@ export const leadDocument = defineDocument({
   definitions: [leadValidityConfigs, leads, leadActivities, customers],
   links: leadLinks,
   entities: [
-    { name: 'lead', label: 'Leads', group: 'sales', actions: ACTIONS, extraActions: ['readAll', 'assign'] },
-    { name: 'LeadValidityConfig', label: 'Lead validity configuration', group: 'sales', actions: CRUD_ACTIONS },
-    { name: 'customer', label: 'Customers', group: 'sales', actions: CRUD_ACTIONS },
+    { name: 'lead', label: 'Leads', group: 'sales', order: 10, actions: ACTIONS, extraActions: ['readAll', 'assign'] },
+    { name: 'LeadValidityConfig', label: 'Lead validity configuration', group: 'sales', order: 20, actions: CRUD_ACTIONS },
+    { name: 'customer', label: 'Customers', group: 'sales', order: 170, actions: CRUD_ACTIONS },
   ],
 });

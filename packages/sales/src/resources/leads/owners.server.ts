@@ -1,4 +1,4 @@
-import { ENTITY_REGISTRY, canonicalEntity } from '@propdesk/privileges';
+import { aliasesOf } from '@propdesk/privileges';
 import { HttpError, type Queryable, type RequestAuth } from '@propdesk/server-kit';
 import type { Assignee } from '../../model/assignees.js';
 import { readsAllLeads } from '../../server/scope.js';
@@ -8,19 +8,14 @@ import { readsAllLeads } from '../../server/scope.js';
  * expiry's `reassign_to_manager` and the assignees picker: an active user who holds, through their
  * roles, the entity-level lead privileges of an agent (read, create and update). Privileges are
  * read from `role_privileges` in SQL, comparing entity names and actions case-insensitively and
- * folding the registry's aliases, as the privilege engine does; a field-level grant does not count.
+ * folding the spec's aliases (`ENTITY_ALIASES`), as the privilege engine does; a field-level grant does not count.
  */
 export const LEAD_OWNER_ACTIONS = ['create', 'read', 'update'] as const;
 
 const literal = (value: string) => `'${value.replace(/'/g, "''")}'`;
-const LEAD_KEY = canonicalEntity('lead');
-/** Every spelling the engine folds onto `lead` (its name and aliases), lower case. */
-const LEAD_NAMES = [
-  ...new Set(
-    ENTITY_REGISTRY.filter((entity) => canonicalEntity(entity.name) === LEAD_KEY).flatMap((entity) => [entity.name, ...(entity.aliases ?? [])].map((name) => name.toLowerCase())),
-  ),
-];
-const LEAD_NAMES_SQL = `array[${(LEAD_NAMES.length > 0 ? LEAD_NAMES : ['lead']).map(literal).join(', ')}]::text[]`;
+/** Every spelling the engine folds onto `lead` (its name and the spec's aliases), lower case. */
+const LEAD_NAMES = ['lead', ...aliasesOf('lead')].map((name) => name.toLowerCase());
+const LEAD_NAMES_SQL = `array[${LEAD_NAMES.map(literal).join(', ')}]::text[]`;
 const OWNER_ACTIONS_SQL = `array[${LEAD_OWNER_ACTIONS.map(literal).join(', ')}]::text[]`;
 
 /** SQL: the owner actions (of `LEAD_OWNER_ACTIONS`) the user whose id is `userIdSql` holds on lead, as a sorted text[]. */

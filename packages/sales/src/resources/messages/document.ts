@@ -10,8 +10,8 @@ export const messageDocument = defineDocument({
   links: messageTemplateLinks,
   entities: [
     // Not named by the spec: customer messages (issue 28): read the outbox, create (send by hand), update (retry a failed one).
-    { name: 'customerMessage', label: 'Customer messages', group: 'sales', actions: ['read', 'create', 'update'] },
+    { name: 'customerMessage', label: 'Customer messages', group: 'sales', order: 150, actions: ['read', 'create', 'update'] },
     // Each project's wording of customer messages (issue 28).
-    { name: 'messageTemplate', label: 'Message templates', group: 'settings-leads', actions: CRUD_ACTIONS },
+    { name: 'messageTemplate', label: 'Message templates', group: 'settings-leads', order: 240, actions: CRUD_ACTIONS },
   ],
 });

@@ -10,6 +10,6 @@ export const receiptDocument = defineDocument({
   states: RECEIPT_STATES,
   links: receiptLinks,
   entities: [
-    { name: 'receipt', label: 'Receipts', group: 'sales', actions: ACTIONS },
+    { name: 'receipt', label: 'Receipts', group: 'sales', order: 120, actions: ACTIONS },
   ],
 });

@@ -10,6 +10,6 @@ export const reservationPaymentDocument = defineDocument({
   states: RESERVATION_PAYMENT_STATES,
   links: reservationPaymentLinks,
   entities: [
-    { name: 'reservationPayment', label: 'Reservation payments', group: 'sales', actions: ACTIONS },
+    { name: 'reservationPayment', label: 'Reservation payments', group: 'sales', order: 90, actions: ACTIONS },
   ],
 });

@@ -1,6 +1,6 @@
 import { createRecord, engineTransaction, runAction, updateRecord, type Caller, type EngineContext } from '@propdesk/records/server';
-import { createChecker, demoPrivileges } from '@propdesk/privileges';
 import type { Queryable } from '@propdesk/server-kit';
+import { demoCaller } from '../../server/demoCaller.js';
 import { discountAuthorities, reservationSetups, reservations } from './definition.js';
 import { createReservation } from './create.server.js';
 import { reservationDoc } from './lifecycle.server.js';
@@ -33,12 +33,6 @@ const BUYERS = [
   ['Nour Samir', '29206061234566', '+201001234566'],
 ] as const;
 
-/** A demo person acting through the API would: their session's privileges, for the discount authority. */
-async function demoCaller(tx: Queryable, username: string): Promise<Caller> {
-  const user = (await tx.query<{ id: string; department: string | null }>('select id::text as id, department_id::text as department from users where username = $1', [username])).rows[0];
-  if (!user) return SYSTEM;
-  return { auth: { userId: user.id, username, sessionId: 'demo', departmentId: user.department, checker: createChecker(demoPrivileges(username)) }, source: 'system' };
-}
 
 const idOf = async (tx: Queryable, sql: string, params: unknown[]) => (await tx.query<{ id: string }>(sql, params)).rows[0]?.id ?? null;
 

@@ -11,7 +11,7 @@ export const reservationDocument = defineDocument({
   links: reservationLinks,
   entities: [
     // Reservations and their payments (issue 17): approve is finance's (discounts beyond authority, modifications, payments).
-    { name: 'reservation', label: 'Reservations', group: 'sales', actions: ACTIONS },
-    { name: 'reservationSetup', label: 'Reservation setup and discount authority', group: 'settings-leads', actions: CRUD_ACTIONS },
+    { name: 'reservation', label: 'Reservations', group: 'sales', order: 80, actions: ACTIONS },
+    { name: 'reservationSetup', label: 'Reservation setup and discount authority', group: 'settings-leads', order: 220, actions: CRUD_ACTIONS },
   ],
 });

@@ -9,6 +9,7 @@ export const brokers: ResourceDef = {
   entity: 'broker',
   codeField: 'licenseNo',
   route: '/settings/leads/brokers',
+  landing: 12,
   fields: {
     name: f.name('Broker name'),
     companyName: f.text('Company name', { searchable: true, maxLength: 160 }),
@@ -36,6 +37,7 @@ export const brokerProjectTemplates: ResourceDef = {
   singular: 'Broker project template',
   entity: 'brokerprojecttemplate',
   route: '/settings/leads/brokers/ProjectTemplate',
+  landing: { order: 25, path: '/settings/leads/brokers/ProjectTemplate/create' },
   fields: {
     name: f.name(),
     project: f.ref('Project', 'projects', { required: true }),
@@ -95,6 +97,7 @@ export const brokerContracts: ResourceDef = {
   entity: 'brokercontract',
   labelField: 'contractNo',
   route: '/settings/leads/brokers/contracts',
+  landing: 26,
   fields: {
     contractNo: f.text('Contract number', { required: true, unique: true, searchable: true, maxLength: 40 }),
     broker: f.ref('Broker', 'brokers', { required: true }),

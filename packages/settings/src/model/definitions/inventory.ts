@@ -12,6 +12,7 @@ export const projects: ResourceDef = {
   entity: 'project',
   codeField: 'code',
   route: '/settings/leads/projects',
+  landing: 5,
   fields: {
     name: f.name(),
     code: f.text('Code', { required: true, unique: true, searchable: true, maxLength: 10, help: 'Short and unique, e.g. PH' }),
@@ -40,6 +41,7 @@ export const blockTypes: ResourceDef = {
   singular: 'Block type',
   entity: 'blocktype',
   route: '/settings/leads/BlockTypes',
+  landing: { order: 27, path: '/settings/leads/blocktype' },
   fields: { name: f.name() },
   defaultSort: ['name'],
   listColumns: ['name'],
@@ -52,6 +54,7 @@ export const unitTypes: ResourceDef = {
   singular: 'Unit type',
   entity: 'unittype',
   route: '/settings/leads/unitTypes',
+  landing: 15,
   fields: { name: f.name(), category: f.enum('Category', UNIT_CATEGORIES, { required: true, default: 'apartment' }) },
   defaultSort: ['name'],
   listColumns: ['name', 'category'],
@@ -89,6 +92,7 @@ export const units: ResourceDef = {
   // One code in several projects (A-0402 in three): pickers name the project and block.
   optionDetail: ['project', { field: 'block', prefix: 'Block ' }],
   route: '/settings/leads/units',
+  landing: 14,
   deactivateOnly: false,
   fields: {
     code: f.text('Code', { required: true, unique: ['project'], searchable: true, maxLength: 30, key: true }),

@@ -29,6 +29,7 @@ export const paymentPlans: ResourceDef = {
   singular: 'Payment plan',
   entity: 'paymentplansetup',
   route: '/settings/leads/paymentPlan',
+  landing: 16,
   optionDetail: ['project'],
   fields: {
     name: f.name(),
@@ -54,6 +55,7 @@ export const unitOffers: ResourceDef = {
   singular: 'Unit offer',
   entity: 'Lead',
   route: '/settings/leads/unitOffer',
+  landing: 17,
   optionDetail: ['project'],
   fields: {
     name: f.name(),
@@ -85,6 +87,7 @@ export const paymentTypes: ResourceDef = {
   singular: 'Payment type',
   entity: 'paymentType',
   route: '/settings/leads/paymentTypes',
+  landing: 10,
   fields: { name: f.name(), kind: f.enum('Kind', ['eoi', 'reservation', 'down_payment', 'installment', 'delivery', 'maintenance', 'other'], { required: true, default: 'other' }) },
   defaultSort: ['name'],
   listColumns: ['name', 'kind'],
@@ -99,6 +102,7 @@ export const banks: ResourceDef = {
   entity: 'bank',
   codeField: 'code',
   route: '/settings/leads/banks',
+  landing: 11,
   fields: {
     name: f.name(),
     code: f.text('Code', { unique: true, searchable: true, maxLength: 12 }),
@@ -130,6 +134,7 @@ export const paymentMethods: ResourceDef = {
   singular: 'Payment method',
   entity: 'paymentmethod',
   route: '/settings/general/paymentMethods',
+  landing: 23,
   fields: {
     name: f.name(),
     kind: f.enum('Kind', ['cash', 'cheque', 'bank_transfer', 'card', 'pos'], { required: true, default: 'cash' }),

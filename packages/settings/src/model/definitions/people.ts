@@ -11,6 +11,7 @@ export const departments: ResourceDef = {
   entity: 'department',
   codeField: 'code',
   route: '/settings/general/departments',
+  landing: 20,
   fields: {
     name: f.name(),
     code: f.text('Code', { unique: true, searchable: true, maxLength: 12 }),
@@ -34,6 +35,7 @@ export const users: ResourceDef = {
   labelField: 'fullName',
   codeField: 'username',
   route: '/sales/users',
+  landing: 2,
   fields: {
     username: f.text('Username', { required: true, unique: true, searchable: true, maxLength: 64, help: 'Used to sign in; not case-sensitive.' }),
     fullName: f.text('Full name', { required: true, searchable: true, maxLength: 120 }),
@@ -71,6 +73,7 @@ export const salesTeams: ResourceDef = {
   singular: 'Sales team',
   entity: 'salesteam',
   route: '/settings/leads/salesTeams',
+  landing: 8,
   fields: {
     name: f.name(),
     manager: f.ref('Manager', 'users'),

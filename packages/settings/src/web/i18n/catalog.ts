@@ -9,4 +9,4 @@ import { en } from './en.js';
 export const settingsWebCatalog = defineCatalog('settings-web', en, () => import('./ar.js'));
 
 /** The privileges registry's entity names (`entity.<name>`), English exactly the registry's labels. */
-export { entityCatalog } from './entities.js';
+export { entityCatalogOf } from './entities.js';

@@ -5,12 +5,13 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalog } from '@propdesk/i18n';
 import { LanguageProvider } from '@propdesk/i18n/react';
 import type { ResourceDef } from '@propdesk/records/model';
-import { entityCatalog, settingsWebCatalog } from '../i18n/catalog.js';
+import { entityCatalogOf, settingsWebCatalog } from '../i18n/catalog.js';
 import { RoleMatrix } from './RoleMatrix.js';
+import { TEST_REGISTRY, withRegistry } from '../../test/entityRegistry.js';
 
 beforeAll(async () => {
   // As the shell's setLanguage does before it switches: the words are there at the first render.
-  await Promise.all([loadCatalog(settingsWebCatalog, 'ar'), loadCatalog(entityCatalog, 'ar'), loadCatalog(settingsWebCatalog, 'en')]);
+  await Promise.all([loadCatalog(settingsWebCatalog, 'ar'), loadCatalog(entityCatalogOf(TEST_REGISTRY), 'ar'), loadCatalog(settingsWebCatalog, 'en')]);
 });
 afterEach(cleanup);
 
@@ -24,9 +25,9 @@ const units = {
 describe('the role privileges matrix in Arabic (issue 29)', { timeout: 30_000 }, () => {
   it('shows its headings, actions, groups and entities in Arabic, the entity key as left-to-right data', () => {
     render(
-      <LanguageProvider language="ar">
+      withRegistry(<LanguageProvider language="ar">
         <RoleMatrix value={[]} resources={[units]} onChange={() => undefined} />
-      </LanguageProvider>,
+      </LanguageProvider>),
     );
     const table = screen.getByRole('table', { name: 'الصلاحيات' });
     const head = within(table).getAllByRole('row')[0]!;
@@ -54,7 +55,7 @@ describe('the role privileges matrix in Arabic (issue 29)', { timeout: 30_000 },
   });
 
   it('keeps the English DOM as it was: no <bdi> around the entity key', () => {
-    render(<RoleMatrix value={[]} resources={[]} onChange={() => undefined} />);
+    render(withRegistry(<RoleMatrix value={[]} resources={[]} onChange={() => undefined} />));
     const validity = screen.getByRole('rowheader', { name: /Lead validity configuration/ });
     expect(within(validity).getByText('LeadValidityConfig').tagName).not.toBe('BDI');
     expect(screen.getByRole('checkbox', { name: 'Every action on Lead validity configuration' })).toBeInTheDocument();

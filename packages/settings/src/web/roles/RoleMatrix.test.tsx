@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Privilege } from '@propdesk/privileges';
 import type { ResourceDef } from '@propdesk/records/model';
 import { RoleMatrix } from './RoleMatrix.js';
+import { withRegistry } from '../../test/entityRegistry.js';
 
 afterEach(cleanup);
 
@@ -12,7 +13,7 @@ afterEach(cleanup);
 describe('RoleMatrix', { timeout: 30_000 }, () => {
   it('offers an entity’s own actions (lead readAll and assign) and grants them like any other', () => {
     const onChange = vi.fn<(next: Privilege[]) => void>();
-    render(<RoleMatrix value={[{ entityName: 'lead', action: 'readAll' }]} resources={[]} onChange={onChange} />);
+    render(withRegistry(<RoleMatrix value={[{ entityName: 'lead', action: 'readAll' }]} resources={[]} onChange={onChange} />));
     expect(screen.getByRole('checkbox', { name: 'readAll on Leads' })).toBeChecked();
     const assign = screen.getByRole('checkbox', { name: 'assign on Leads' });
     expect(assign).not.toBeChecked();
@@ -25,7 +26,7 @@ describe('RoleMatrix', { timeout: 30_000 }, () => {
 
   it('counts the own actions in the row’s "every action" box', () => {
     const onChange = vi.fn<(next: Privilege[]) => void>();
-    render(<RoleMatrix value={[]} resources={[]} onChange={onChange} />);
+    render(withRegistry(<RoleMatrix value={[]} resources={[]} onChange={onChange} />));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Every action on Leads' }));
     const granted = onChange.mock.lastCall![0].map((privilege) => privilege.action);
     expect(granted).toEqual(expect.arrayContaining(['read', 'create', 'readAll', 'assign']));
@@ -38,7 +39,7 @@ describe('RoleMatrix', { timeout: 30_000 }, () => {
       fields: { code: { kind: 'text', label: 'Code' }, basePrice: { kind: 'money', label: 'Base price', protected: true } },
     } as unknown as ResourceDef;
     const onChange = vi.fn<(next: Privilege[]) => void>();
-    render(<RoleMatrix value={[{ entityName: 'unit', fieldName: 'basePrice', action: 'read' }]} resources={[units]} onChange={onChange} />);
+    render(withRegistry(<RoleMatrix value={[{ entityName: 'unit', fieldName: 'basePrice', action: 'read' }]} resources={[units]} onChange={onChange} />));
     expect(screen.getByText('↳ Base price (protected field)')).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'read Base price of Units' })).toBeChecked();
     // A field has read and update only.
@@ -52,12 +53,12 @@ describe('RoleMatrix', { timeout: 30_000 }, () => {
 
   it('selects a column on every entity that has the action, and shows it half checked when some have it', () => {
     const onChange = vi.fn<(next: Privilege[]) => void>();
-    const { rerender } = render(<RoleMatrix value={[]} resources={[]} onChange={onChange} />);
+    const { rerender } = render(withRegistry(<RoleMatrix value={[]} resources={[]} onChange={onChange} />));
     fireEvent.click(screen.getByRole('checkbox', { name: 'approve on every entity' }));
     const granted = onChange.mock.lastCall![0];
     expect(granted.length).toBeGreaterThan(1);
     expect(granted.every((privilege) => privilege.action === 'approve' && !privilege.fieldName)).toBe(true);
-    rerender(<RoleMatrix value={granted.slice(1)} resources={[]} onChange={onChange} />);
+    rerender(withRegistry(<RoleMatrix value={granted.slice(1)} resources={[]} onChange={onChange} />));
     expect(screen.getByRole('checkbox', { name: 'approve on every entity' })).toHaveAttribute('data-indeterminate', 'true');
   });
 });

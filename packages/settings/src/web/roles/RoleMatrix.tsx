@@ -6,13 +6,14 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { ACTIONS, ENTITY_REGISTRY, canonicalEntity, type EntityGroup, type Privilege } from '@propdesk/privileges';
+import { ACTIONS, canonicalEntity, type EntityDefinition, type EntityGroup, type Privilege } from '@propdesk/privileges';
 import { localizeResource, type ResourceDef } from '@propdesk/records/model';
 import { useT } from '@propdesk/i18n/react';
 import { definitionWordsCatalog, definitionWordsIn } from '@propdesk/shell-ui';
 import { protectedFieldsByEntity } from './matrix.js';
 import { RoleMatrixEntityRows } from './RoleMatrixEntityRows.js';
 import { RoleMatrixHead } from './RoleMatrixHead.js';
+import { useEntityRegistry } from './entityRegistry.js';
 import { useGrants } from './useGrants.js';
 import { useRoleWords } from './roleWords.js';
 
@@ -25,7 +26,7 @@ export type RoleMatrixProps = {
 };
 
 /**
- * The role editor: entities × actions from the privileges registry, grouped as the sidebar groups
+ * The role editor: entities × actions from the app's entity registry (`useEntityRegistry`), grouped as the sidebar groups
  * them (the groups' headings as the sidebar names them), with select-all per row and per column, and each
  * entity's protected fields × read and update.
  */
@@ -39,11 +40,12 @@ export function RoleMatrix({ value, resources, readOnly = false, error, onChange
     () => protectedFieldsByEntity(definitionWords ? resources.map((def) => localizeResource(def, definitionWords)) : resources),
     [resources, definitionWords],
   );
+  const registry = useEntityRegistry();
   const groups = useMemo(() => {
-    const map = new Map<EntityGroup, typeof ENTITY_REGISTRY[number][]>();
-    for (const entity of ENTITY_REGISTRY) map.set(entity.group, [...(map.get(entity.group) ?? []), entity]);
+    const map = new Map<EntityGroup, EntityDefinition[]>();
+    for (const entity of registry.entities) map.set(entity.group, [...(map.get(entity.group) ?? []), entity]);
     return [...map.entries()];
-  }, []);
+  }, [registry]);
 
   return (
     <Box>

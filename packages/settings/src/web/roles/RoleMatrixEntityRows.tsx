@@ -3,14 +3,14 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { ACTIONS, type ENTITY_REGISTRY } from '@propdesk/privileges';
+import { ACTIONS, type EntityDefinition } from '@propdesk/privileges';
 import type { Grants } from './useGrants.js';
 import type { RoleWords } from './roleWords.js';
 
 const FIELD_ACTIONS = ['read', 'update'] as const;
 
 export type RoleMatrixEntityRowsProps = {
-  entity: (typeof ENTITY_REGISTRY)[number];
+  entity: EntityDefinition;
   protectedFields: readonly { name: string; label: string }[];
   grants: Grants;
   readOnly: boolean;

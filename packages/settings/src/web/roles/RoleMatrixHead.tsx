@@ -3,7 +3,8 @@ import Checkbox from '@mui/material/Checkbox';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { ACTIONS, ENTITY_REGISTRY } from '@propdesk/privileges';
+import { ACTIONS } from '@propdesk/privileges';
+import { useEntityRegistry } from './entityRegistry.js';
 import type { Grants } from './useGrants.js';
 import type { RoleWords } from './roleWords.js';
 
@@ -11,8 +12,9 @@ export type RoleMatrixHeadProps = { grants: Grants; readOnly: boolean; words: Ro
 
 /** The matrix's header: one column per action, each with a select-all over every entity that has it. */
 export function RoleMatrixHead({ grants, readOnly, words }: RoleMatrixHeadProps) {
+  const { entities } = useEntityRegistry();
   const columnState = (action: string) => {
-    const cells = ENTITY_REGISTRY.filter((entity) => entity.actions.includes(action as never)).map((entity) => ({ entityName: entity.name, action }));
+    const cells = entities.filter((entity) => entity.actions.includes(action as never)).map((entity) => ({ entityName: entity.name, action }));
     const count = cells.filter(grants.has).length;
     return { cells, all: count === cells.length && count > 0, some: count > 0 && count < cells.length };
   };

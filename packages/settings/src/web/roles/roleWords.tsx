@@ -1,7 +1,8 @@
 import { useCallback, useMemo } from 'react';
 import type { EntityGroup } from '@propdesk/privileges';
 import { useLanguage, useT } from '@propdesk/i18n/react';
-import { entityCatalog, settingsWebCatalog } from '../i18n/catalog.js';
+import { entityCatalogOf, settingsWebCatalog } from '../i18n/catalog.js';
+import { useEntityRegistry } from './entityRegistry.js';
 import type { SettingsWebKey } from '../i18n/en.js';
 
 const GROUP_KEYS: Record<EntityGroup, SettingsWebKey> = {
@@ -22,7 +23,7 @@ const EXTRA_KEYS: Readonly<Record<string, SettingsWebKey>> = { readAll: 'roles.e
  */
 export function useRoleWords() {
   const t = useT(settingsWebCatalog);
-  const entityWords = useT(entityCatalog);
+  const entityWords = useT(entityCatalogOf(useEntityRegistry()));
   const language = useLanguage();
   const action = useCallback(
     (name: string) => {

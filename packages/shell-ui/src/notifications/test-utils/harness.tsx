@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ThemeProvider } from '@mui/material/styles';
 import { SnackbarProvider } from 'notistack';
 import { demoPrivileges, type Privilege } from '@propdesk/privileges';
+import { SPEC_DEMO_ROLES } from '@propdesk/privileges/testing';
 import { notificationsSet, resetActiveNotifications } from '@propdesk/notifications-core/web';
 import type { Notification } from '@propdesk/notifications-core/model';
 import type { ComposedShell } from '../../compose/composeModules.js';
@@ -39,7 +40,7 @@ export type BellOptions = {
  * The bell in a store with the real notifications slice, a memory router (to see link
  * navigation) and the shell context; no service runs, so list operations are local.
  */
-export function renderBell({ notifications = [], privileges = demoPrivileges('sales.agent') }: BellOptions = {}) {
+export function renderBell({ notifications = [], privileges = demoPrivileges('sales.agent', SPEC_DEMO_ROLES) }: BellOptions = {}) {
   resetActiveNotifications();
   const fixture = fixtureSession({ privileges });
   void fixture.loadPrivileges();
