@@ -4,6 +4,7 @@ import { isLanguage, type Language } from '@propdesk/i18n';
 import { badRequest, fieldError, forbiddenCsrf, sendError, text, unauthorized, type RequestAuth } from '@propdesk/server-kit';
 import { CSRF_COOKIE, PRE_SESSION_COOKIE } from '../model/index.js';
 import { hashApiKey, keyInQuery, looksLikeApiKey } from './apiKeys.js';
+import { USER_PRIVILEGES_SQL } from './identity.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { UUID, type AuthApp, type AuthContext } from './authContext.js';
 import { verifyCsrfToken } from './crypto.js';
@@ -97,9 +98,7 @@ export function registerCallerHook(app: AuthApp, ctx: AuthContext): void {
       `select u.id::text as user_id, u.username, u.department_id::text as department_id, u.language,
               floor(extract(epoch from s.expires_at) * 1000)::float8 as expires_ms,
               (select array_agg(ur.role_id::text) from user_roles ur where ur.user_id = u.id) as role_ids,
-              (select json_agg(json_build_object('entityName', rp.entity_name, 'fieldName', rp.field_name, 'action', rp.action))
-                 from user_roles ur join role_privileges rp on rp.role_id = ur.role_id
-                where ur.user_id = u.id) as privileges
+              ${USER_PRIVILEGES_SQL} as privileges
          from sessions s join users u on u.id = s.user_id
         where s.id = $1 and s.user_id = $2 and s.revoked_at is null and s.expires_at > now() and u.active`,
       [claims.sid, claims.sub],
@@ -137,9 +136,7 @@ export function registerCallerHook(app: AuthApp, ctx: AuthContext): void {
                 floor(extract(epoch from k.expires_at) * 1000)::float8 as expires_ms,
                 floor(extract(epoch from k.last_used_at) * 1000)::float8 as last_used_ms,
                 (select array_agg(ur.role_id::text) from user_roles ur where ur.user_id = u.id) as role_ids,
-                (select json_agg(json_build_object('entityName', rp.entity_name, 'fieldName', rp.field_name, 'action', rp.action))
-                   from user_roles ur join role_privileges rp on rp.role_id = ur.role_id
-                  where ur.user_id = u.id) as privileges
+                ${USER_PRIVILEGES_SQL} as privileges
            from api_keys k join users u on u.id = k.user_id
           where k.key_hash = $1 and k.revoked_at is null and (k.expires_at is null or k.expires_at > now()) and u.active`,
         [slot.slice('apikey:'.length)],

@@ -58,6 +58,14 @@ export async function grantRole(db: Queryable, userId: string, roleId: string): 
   await db.query('insert into user_roles (user_id, role_id) values ($1, $2) on conflict do nothing', [userId, roleId]);
 }
 
+/**
+ * The privileges a user holds through their roles, as one JSON array (null when none): a subquery of a
+ * statement that reads the user as `u`, so a session's, an API key's or a demo person's caller is one read.
+ */
+export const USER_PRIVILEGES_SQL = `(select json_agg(json_build_object('entityName', rp.entity_name, 'fieldName', rp.field_name, 'action', rp.action))
+                 from user_roles ur join role_privileges rp on rp.role_id = ur.role_id
+                where ur.user_id = u.id)`;
+
 export type TokenRoleRow = { id: string; name: string; entityprivileges: Privilege[] };
 
 /** The user's roles with their privileges, as the login token carries them. */

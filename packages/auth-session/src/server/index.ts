@@ -6,7 +6,7 @@ export { OWASP_ARGON2, hashPassword, verifyPassword, needsRehash } from './passw
 export type { Argon2Params } from './passwords.js';
 export { DEFAULT_THROTTLE } from './throttle.js';
 export type { ThrottleOptions } from './throttle.js';
-export { ensureDepartment, ensureRole, createUser, findUserId, grantRole, loadRoles, loadProfile } from './identity.js';
+export { ensureDepartment, ensureRole, createUser, findUserId, grantRole, loadRoles, loadProfile, USER_PRIVILEGES_SQL } from './identity.js';
 export type { NewUser, UserProfile } from './identity.js';
 export { AUTH_CHANNEL, createSessionCache } from './cache.js';
 export type { CachedSession, SessionCache } from './cache.js';

@@ -1,3 +1,4 @@
+import { USER_PRIVILEGES_SQL } from '@propdesk/auth-session/server';
 import { createChecker, type Privilege } from '@propdesk/privileges';
 import type { Caller } from '@propdesk/records/server';
 import type { Queryable } from '@propdesk/server-kit';
@@ -12,8 +13,7 @@ export async function demoCaller(tx: Queryable, username: string): Promise<Calle
   const user = (
     await tx.query<{ id: string; department: string | null; privileges: Privilege[] }>(
       `select u.id::text as id, u.department_id::text as department,
-              coalesce((select json_agg(json_build_object('entityName', rp.entity_name, 'fieldName', rp.field_name, 'action', rp.action) order by rp.entity_name, rp.field_name, rp.action)
-                          from user_roles ur join role_privileges rp on rp.role_id = ur.role_id where ur.user_id = u.id), '[]'::json) as privileges
+              coalesce(${USER_PRIVILEGES_SQL}, '[]'::json) as privileges
          from users u where u.username = $1`,
       [username],
     )
