@@ -20,6 +20,7 @@ import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp, loadConfig, openAppDatabase } from '@propdesk/server';
+import { outsideTransaction } from '@propdesk/server-kit';
 import { fmt } from './lib/load.mjs';
 import { scratchDatabase } from './lib/postgres.mjs';
 
@@ -38,11 +39,14 @@ function countingDatabase(db) {
     query: (sql, params) => (seen.push({ sql, tx }), target.query(sql, params)),
     exec: (sql) => (seen.push({ sql, tx }), target.exec(sql)),
   });
+  const logged = (tx) => Object.assign(tx, wrap({ query: tx.query.bind(tx), exec: tx.exec.bind(tx) }, true));
   const proxy = {
     ...wrap(db, false),
     kind: db.kind,
     // The transaction's own object with its methods counted in place: its commit hooks and kept reads are keyed by it.
-    transaction: (fn) => db.transaction((tx) => fn(Object.assign(tx, wrap({ query: tx.query.bind(tx), exec: tx.exec.bind(tx) }, true)))),
+    transaction: (fn) => db.transaction((tx) => fn(logged(tx))),
+    // What runs after the commit on the same connection (a create's answer) counts as outside the transaction.
+    transactionThen: (fn, then) => db.transactionThen((tx) => fn(logged(tx)), (after, result) => then(outsideTransaction(wrap(after, false)), result)),
     listen: (channel, onPayload, hooks) => db.listen(channel, onPayload, hooks),
     snapshot: (fn) => db.snapshot(fn),
     close: () => db.close(),

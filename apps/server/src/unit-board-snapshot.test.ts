@@ -2,7 +2,7 @@ import type { Privilege } from '@propdesk/privileges';
 import { notify } from '@propdesk/notifications-core/server';
 import { engineTransaction } from '@propdesk/records/server';
 import { claimUnit, releaseClaim, type Board } from '@propdesk/sales/server';
-import { openDatabase, type Database, type Queryable } from '@propdesk/server-kit';
+import { openDatabase, outsideTransaction, type Database, type Queryable } from '@propdesk/server-kit';
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -31,6 +31,7 @@ function countingDatabase(db: Database) {
     ...wrap(db),
     kind: db.kind,
     transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    transactionThen: (fn, then) => db.transactionThen((tx) => fn(wrap(tx)), (after, result) => then(outsideTransaction(wrap(after)), result)),
     listen: (channel, onPayload, hooks) => db.listen(channel, onPayload, hooks),
     snapshot: (fn) => db.snapshot(fn),
     close: () => db.close(),

@@ -11,8 +11,19 @@ type CommitHooks = { before: (() => Promise<void>)[]; last: (() => Promise<void>
 
 const hooks = new WeakMap<Queryable, CommitHooks>();
 
-/** A transaction's queryable, as `Database.transaction` hands it to its callback (not the database itself). */
-export const isTransaction = (db: Queryable): boolean => !('transaction' in db);
+const committed = new WeakSet<Queryable>();
+
+/**
+ * Marks a connection's queryable as outside any transaction: the one `Database.transactionThen` hands its
+ * read after the COMMIT (a wrapper that wraps it again marks its own).
+ */
+export function outsideTransaction<T extends Queryable>(db: T): T {
+  committed.add(db);
+  return db;
+}
+
+/** A transaction's queryable, as `Database.transaction` hands it to its callback (not the database itself, nor a read after its commit). */
+export const isTransaction = (db: Queryable): boolean => !('transaction' in db) && !committed.has(db);
 
 function hooksOf(tx: Queryable): CommitHooks {
   let found = hooks.get(tx);

@@ -118,6 +118,48 @@ describe.each(DB_KINDS)('database adapter on %s', (kind) => {
     ]);
   });
 
+  it('reads after the commit on the connection that committed, outside the transaction, and never after a rollback (transactionThen)', async () => {
+    const db = await factory.fresh();
+    await db.exec('create table c (n int not null)');
+    const backend = async (q: { query: typeof db.query }) => (await q.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+    let inside = 0;
+    let outsideQuery: Promise<unknown> | undefined;
+    const order: string[] = [];
+    const read = await db.transactionThen(
+      async (tx) => {
+        inside = await backend(tx);
+        await tx.query('insert into c values ($1)', [1]);
+        // Asked while the transaction runs: on PGlite's one connection it waits for the read after the commit too.
+        outsideQuery = db.query('select 1').then(() => order.push('query'));
+        return 41;
+      },
+      async (after, result) => {
+        expect(isTransaction(after)).toBe(false);
+        const rows = await after.query<{ n: number }>('select n from c');
+        order.push('then');
+        return { result, rows: rows.rows, pid: await backend(after) };
+      },
+    );
+    await outsideQuery;
+    expect(read).toEqual({ result: 41, rows: [{ n: 1 }], pid: inside });
+    if (kind === 'pglite') expect(order).toEqual(['then', 'query']);
+
+    let thenRan = false;
+    await expect(
+      db.transactionThen(
+        async (tx) => {
+          await tx.query('insert into c values ($1)', [2]);
+          throw new Error('boom');
+        },
+        async () => {
+          thenRan = true;
+        },
+      ),
+    ).rejects.toThrow('boom');
+    expect(thenRan).toBe(false);
+    expect((await db.query<{ n: number }>('select n from c order by n')).rows).toEqual([{ n: 1 }]);
+  });
+
   it('does not let other queries interleave with a transaction', async () => {
     const db = await factory.fresh();
     await db.exec('create table c (n int not null)');

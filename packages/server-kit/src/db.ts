@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { dropCommitHooks, fuseWithCommit, runAfterCommit, runBeforeCommit, type CommitStatement } from './commit.js';
+import { dropCommitHooks, fuseWithCommit, outsideTransaction, runAfterCommit, runBeforeCommit, type CommitStatement } from './commit.js';
 
 /** A row set; both drivers answer objects keyed by column name. */
 export type QueryResult<T> = { rows: T[] };
@@ -45,6 +45,13 @@ export type Database = Queryable & {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `fn` in one transaction: COMMIT when it resolves, ROLLBACK when it throws. */
   transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
+  /**
+   * As `transaction`, then `then(db, result)` once it has committed, on the same connection before it goes
+   * back to the pool (on PGlite, before the next transaction starts): a read of what was just committed (a
+   * create's answer, its number taken at the COMMIT) that holds no lock and does not queue behind every
+   * request waiting for a connection, as a read through `query` would in a burst (issue 26).
+   */
+  transactionThen<T, U>(fn: (tx: Transaction) => Promise<T>, then: (db: Queryable, result: T) => Promise<U>): Promise<U>;
   /**
    * LISTEN on a channel (a dedicated connection on PostgreSQL); NOTIFY with `select pg_notify(...)`.
    * When that connection is lost it is opened again, and `onPayload('')` is called once: NOTIFYs
@@ -107,28 +114,30 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
     },
   });
   const direct = wrap(db);
+  /** One transaction on the one connection; the caller holds `exclusive`. */
+  const inTransaction = async <T>(fn: (tx: Transaction) => Promise<T>): Promise<T> => {
+    let queryable: Queryable | undefined;
+    try {
+      const result = await db.transaction(async (tx) => {
+        queryable = wrap(tx);
+        const value = await fn(queryable);
+        await runBeforeCommit(queryable);
+        return value;
+      });
+      runAfterCommit(queryable!);
+      return result;
+    } catch (error) {
+      if (queryable) dropCommitHooks(queryable);
+      throw error;
+    }
+  };
   let closed = false;
   return {
     kind: 'pglite',
     query: (sql, params) => exclusive(() => direct.query(sql, params)),
     exec: (sql) => exclusive(() => direct.exec(sql)),
-    transaction: (fn) =>
-      exclusive(async () => {
-        let queryable: Queryable | undefined;
-        try {
-          const result = await db.transaction(async (tx) => {
-            queryable = wrap(tx);
-            const value = await fn(queryable);
-            await runBeforeCommit(queryable);
-            return value;
-          });
-          runAfterCommit(queryable!);
-          return result;
-        } catch (error) {
-          if (queryable) dropCommitHooks(queryable);
-          throw error;
-        }
-      }),
+    transaction: (fn) => exclusive(() => inTransaction(fn)),
+    transactionThen: (fn, then) => exclusive(async () => then(outsideTransaction(wrap(db)), await inTransaction(fn))),
     async listen(channel, onPayload) {
       const unlisten = await exclusive(() => db.listen(channel, onPayload));
       return () => exclusive(() => unlisten());
@@ -400,32 +409,40 @@ function openPostgres(options: OpenDatabaseOptions & { databaseUrl: string }): D
     }
   };
 
+  /** One transaction on a pooled connection, then `then` on that connection once committed, then the connection back. */
+  const transactionOn = async <T, U>(fn: (tx: Transaction) => Promise<T>, then: (db: Queryable, result: T) => Promise<U>): Promise<U> => {
+    const client = await pool.connect();
+    let queryable: Queryable | undefined;
+    let result: T;
+    try {
+      await prepare(client);
+      await client.query('BEGIN');
+      const tx = wrapPg(client);
+      queryable = tx;
+      result = await fn(tx);
+      const final = await runBeforeCommit(tx, { fused: true });
+      if (final.length === 0) await client.query('COMMIT');
+      else handOver(final, (await client.query(fuseWithCommit(final, (value) => client.escapeLiteral(value)))) as unknown as pg.QueryResult[]);
+      runAfterCommit(tx);
+    } catch (error) {
+      if (queryable) dropCommitHooks(queryable);
+      await client.query('ROLLBACK').catch(() => undefined);
+      client.release();
+      throw error;
+    }
+    try {
+      return await then(outsideTransaction(wrapPg(client)), result);
+    } finally {
+      client.release();
+    }
+  };
+
   return {
     kind: 'postgres',
     query: (sql, params) => pooled((target) => target.query(sql, params)),
     exec: (sql) => pooled((target) => target.exec(sql)),
-    async transaction(fn) {
-      const client = await pool.connect();
-      let queryable: Queryable | undefined;
-      try {
-        await prepare(client);
-        await client.query('BEGIN');
-        const tx = wrapPg(client);
-        queryable = tx;
-        const result = await fn(tx);
-        const final = await runBeforeCommit(tx, { fused: true });
-        if (final.length === 0) await client.query('COMMIT');
-        else handOver(final, (await client.query(fuseWithCommit(final, (value) => client.escapeLiteral(value)))) as unknown as pg.QueryResult[]);
-        runAfterCommit(tx);
-        return result;
-      } catch (error) {
-        if (queryable) dropCommitHooks(queryable);
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
-    },
+    transaction: (fn) => transactionOn(fn, (_, result) => Promise.resolve(result)),
+    transactionThen: (fn, then) => transactionOn(fn, then),
     snapshot: (fn) => pgSnapshot(pool, fn),
     async listen(channel, onPayload, hooks) {
       const unlisten = await listener.listen(channel, onPayload, hooks?.onLost);

@@ -1,6 +1,6 @@
 export { LISTENER_NAME, openDatabase } from './db.js';
 export type { Database, ListenHooks, OpenDatabaseOptions, Queryable, QueryResult, Snapshot, Transaction, Unlisten } from './db.js';
-export { afterCommit, beforeCommit, isTransaction, lastBeforeCommit, withCommit, type CommitStatement } from './commit.js';
+export { afterCommit, beforeCommit, isTransaction, lastBeforeCommit, outsideTransaction, withCommit, type CommitStatement } from './commit.js';
 export { runMigrations } from './migrations.js';
 export type { Migration } from './migrations.js';
 export { audit, migrations } from './audit.js';

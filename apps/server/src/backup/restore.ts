@@ -31,6 +31,7 @@ function within(tx: Transaction, kind: Database['kind']): Database {
     query: (sql, params) => tx.query(sql, params),
     exec: (sql) => tx.exec(sql),
     transaction: (fn) => fn(tx),
+    transactionThen: async (fn, then) => then(tx, await fn(tx)),
     listen: unavailable,
     snapshot: unavailable,
     close: async () => undefined,

@@ -1,5 +1,5 @@
 import { appendFileSync } from 'node:fs';
-import type { Database, Queryable } from '@propdesk/server-kit';
+import { outsideTransaction, type Database, type Queryable } from '@propdesk/server-kit';
 
 /** Every statement the app runs, in order, and whether it ran inside a transaction (its commit hooks' too). */
 export function loggingDatabase(db: Database) {
@@ -8,15 +8,14 @@ export function loggingDatabase(db: Database) {
     query: (sql, params) => (seen.push({ sql, tx }), target.query(sql, params)),
     exec: (sql) => (seen.push({ sql, tx }), target.exec(sql)),
   });
+  const logged = (tx: Queryable) => Object.assign(tx, wrap({ query: tx.query.bind(tx), exec: tx.exec.bind(tx) }, true));
   const proxy: Database = {
     ...wrap(db, false),
     kind: db.kind,
     // The transaction's own object, its methods logged in place: its commit hooks are kept by it.
-    transaction: (fn) =>
-      db.transaction((tx) => {
-        const logged = wrap({ query: tx.query.bind(tx), exec: tx.exec.bind(tx) }, true);
-        return fn(Object.assign(tx, logged));
-      }),
+    transaction: (fn) => db.transaction((tx) => fn(logged(tx))),
+    // What runs after the commit on the same connection is logged as outside the transaction.
+    transactionThen: (fn, then) => db.transactionThen((tx) => fn(logged(tx)), (after, result) => then(outsideTransaction(wrap(after, false)), result)),
     listen: (channel, onPayload, hooks) => db.listen(channel, onPayload, hooks),
     snapshot: (fn) => db.snapshot(fn),
     close: () => db.close(),

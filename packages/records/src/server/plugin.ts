@@ -464,18 +464,32 @@ function registerWriteRoutes(routes: ResourceRoutes): void {
     const caller = callerOf(request);
     // Hooks and roll-ups may have set computed columns (a document's totals), and the number may be
     // taken at the commit: the answer is what is stored. On PostgreSQL it is read after the commit,
-    // outside the transaction and its locks (the label lookups included); on PGlite's one connection
-    // a read after the commit would queue behind every transaction waiting for it, so it is read at
-    // the transaction's end, the pending numbers taken first.
+    // outside the transaction and its locks (the label lookups included), on the connection that
+    // committed (`transactionThen`: a read through the pool would queue behind every request waiting
+    // for a connection, so in a burst each answer waited for nearly the whole burst); on PGlite it is
+    // read at the transaction's end, the pending numbers taken first, from the engine's kept read.
     const answer = async (db: Queryable, id: string, fallback: RecordRow) => {
       const stored = (await getRecord(ctx, db, def, caller, id)) ?? fallback;
       return { ...stored, ...(def.children ? await childRows(ctx, db, def, id, request.auth) : {}) };
     };
-    const inside = ctx.db.kind === 'pglite';
+    if (ctx.db.kind === 'postgres') {
+      const record = await queued(hooks.createQueueKey(values), () =>
+        ctx.db.transactionThen(
+          async (tx) => {
+            const created = await createRecord(ctx, tx, def, caller, values, {}, { extra, numberAtCommit: hooks.numberAtCommit });
+            await writeChildren(ctx, tx, def, created.id, lists, caller);
+            await flushRollups(ctx, tx);
+            return created;
+          },
+          (db, created) => answer(db, created.id, created),
+        ),
+      );
+      reply.code(201);
+      return ok(visibleRecord(def, request.auth, record), `${def.singular} created.`);
+    }
     const made = await queued(hooks.createQueueKey(values), () => engineTransaction(ctx, async (tx) => {
       const created = await createRecord(ctx, tx, def, caller, values, {}, { extra, numberAtCommit: hooks.numberAtCommit });
       await writeChildren(ctx, tx, def, created.id, lists, caller);
-      if (!inside) return { created, record: null };
       await flushRollups(ctx, tx);
       await takePendingNumbers(tx);
       // The engine's own read of the record (every field, labels) when its row is still that version:
@@ -484,9 +498,8 @@ function registerWriteRoutes(routes: ResourceRoutes): void {
       if (kept) return { created, record: { ...kept, ...(def.children ? await childRows(ctx, tx, def, created.id, request.auth) : {}) } };
       return { created, record: await answer(tx, created.id, created) };
     }));
-    const record = made.record ?? (await answer(ctx.db, made.created.id, made.created));
     reply.code(201);
-    return ok(visibleRecord(def, request.auth, record), `${def.singular} created.`);
+    return ok(visibleRecord(def, request.auth, made.record), `${def.singular} created.`);
   });
 
   const hasExtraUpdate = Object.keys(hooks.extraUpdate).length > 0;
