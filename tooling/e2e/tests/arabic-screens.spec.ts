@@ -225,10 +225,12 @@ test('every sidebar screen is Arabic, right to left, with the sidebar on the rig
   // The time the lists take and the time their records and forms add, in the report (CI's time is watched).
   const started = Date.now();
   let formsTime = 0;
+  const screenTimes: { path: string; ms: number; formsMs: number }[] = [];
 
   while (queue.length) {
     const path = queue.shift()!;
     const problems: string[] = [];
+    const screenStarted = Date.now();
     await page.goto(path);
     // Not 'networkidle': the notifications stream keeps a request open on every screen.
     // The screen's own heading or grid, or at least the main region, before reading its words.
@@ -259,6 +261,7 @@ test('every sidebar screen is Arabic, right to left, with the sidebar on the rig
     const formsStarted = Date.now();
     problems.push(...(await recordAndFormProblems(page, path)));
     formsTime += Date.now() - formsStarted;
+    screenTimes.push({ path, ms: Date.now() - screenStarted, formsMs: Date.now() - formsStarted });
     if (problems.length) {
       failures.push({ screen: path, problems });
       // As it goes, so a run cut short still says what it found.
@@ -266,7 +269,8 @@ test('every sidebar screen is Arabic, right to left, with the sidebar on the rig
     }
   }
   await context.close();
-  const timing = `${seen.size} screens in ${Math.round((Date.now() - started) / 1000)} s, of which their records and forms ${Math.round(formsTime / 1000)} s`;
+  const slowest = [...screenTimes].sort((a, b) => b.ms - a.ms).slice(0, 10).map((screen) => `${screen.path} ${(screen.ms / 1000).toFixed(1)} s (forms ${(screen.formsMs / 1000).toFixed(1)})`);
+  const timing = `${seen.size} screens in ${Math.round((Date.now() - started) / 1000)} s, of which their records and forms ${Math.round(formsTime / 1000)} s; the slowest: ${slowest.join(', ')}`;
   console.log(timing);
   test.info().annotations.push({ type: 'timing', description: timing });
 
