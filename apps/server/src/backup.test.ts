@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { openDatabase, type Database } from '@propdesk/server-kit';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restoreCommand } from './backup/commands.js';
 import { rotateBackups } from './backup/files.js';
 import { NIGHTLY_BACKUP_JOB, nightlyBackupJobs, runNightlyBackup, writeBackupFile } from './backup/job.js';
@@ -12,6 +12,7 @@ import { verifyBackup } from './backup/read.js';
 import { loadConfig } from './config.js';
 import { digest, folderFingerprint, restoredDigest, rewriteBackup, tableCount, unpackSeeded } from './test/backup.js';
 import { DB_KINDS, createAgent, seededDatabases, testApp, type DbKind } from './test/harness.js';
+import { seededSnapshot } from './test/snapshot.js';
 
 /** A target of a restore: its CLI environment, how to open it, and what it holds now (to show nothing changed). */
 type Target = { env: NodeJS.ProcessEnv; open: () => Promise<Database>; fingerprint: () => Promise<string> };
@@ -174,7 +175,7 @@ describe.each(DB_KINDS)('backup and restore on %s', (kind) => {
     }
     if (kind !== 'postgres') return;
     // Across databases: the embedded database's backup restored into PostgreSQL.
-    const embedded = await openDatabase({ dataDir: 'memory://', snapshot: new Blob([readFileSync(inject('pgliteSnapshot'))]) });
+    const embedded = await openDatabase({ dataDir: 'memory://', snapshot: seededSnapshot() });
     const file = join(scratch, 'from-pglite.pdbak');
     try {
       await writeBackupFile(embedded, file);

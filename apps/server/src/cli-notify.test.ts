@@ -1,10 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '@propdesk/server-kit';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { sendNotification } from './cli.js';
 import { DB_KINDS, seededDatabases } from './test/harness.js';
+import { seededSnapshot } from './test/snapshot.js';
 
 describe.each(DB_KINDS)('cli notify on %s', (kind) => {
   const databases = seededDatabases(kind);
@@ -17,7 +18,7 @@ describe.each(DB_KINDS)('cli notify on %s', (kind) => {
   async function environment(): Promise<NodeJS.ProcessEnv> {
     if (kind === 'pglite') {
       // The run's seeded snapshot, unpacked into a data dir the command opens (seeding anew takes long).
-      const db = await openDatabase({ dataDir, snapshot: new Blob([readFileSync(inject('pgliteSnapshot'))]) });
+      const db = await openDatabase({ dataDir, snapshot: seededSnapshot() });
       await db.close();
       return { PROPDESK_DATA_DIR: dataDir };
     }

@@ -3,7 +3,7 @@ import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from '
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { openDatabase, type Database } from '@propdesk/server-kit';
-import { inject } from 'vitest';
+import { seededSnapshot } from './snapshot.js';
 
 /** Each table's rows (as JSON, sorted) hashed, and the sequences: equal digests mean equal databases. */
 export async function digest(db: Database, options: { skipRestoreAudit?: boolean } = {}): Promise<Record<string, string>> {
@@ -53,7 +53,7 @@ export function folderFingerprint(dir: string): string {
 
 /** The run's seeded database, unpacked into a data directory. */
 export async function unpackSeeded(dir: string): Promise<void> {
-  const db = await openDatabase({ dataDir: dir, snapshot: new Blob([readFileSync(inject('pgliteSnapshot'))]) });
+  const db = await openDatabase({ dataDir: dir, snapshot: seededSnapshot() });
   await db.close();
 }
 

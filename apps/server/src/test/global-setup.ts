@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { migrate } from '../database.js';
 import { seedDemoData } from '../seed.js';
 import { DEMO_PASSWORD, TEST_ARGON2 } from './constants.js';
+import { leanSnapshot } from './snapshot.js';
 
 declare module 'vitest' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
@@ -17,7 +18,8 @@ declare module 'vitest' {
 
 /**
  * Migrates and seeds once for the whole run: a PGlite dump every test file loads (initdb costs
- * seconds), and with TEST_DATABASE_URL a template database each file copies.
+ * seconds; `leanSnapshot` keeps it cheap to open), and with TEST_DATABASE_URL a template database
+ * each file copies.
  */
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'propdesk-test-'));
@@ -29,8 +31,8 @@ export default async function setup(project: TestProject) {
       const db = await openDatabase({ dataDir: 'memory://' });
       await migrate(db);
       await seedDemoData(db, { password: DEMO_PASSWORD, argon2: TEST_ARGON2 });
-      const snapshot = join(dir, 'seeded.tar.gz');
-      writeFileSync(snapshot, Buffer.from(await (await db.dump!()).arrayBuffer()));
+      const snapshot = join(dir, 'seeded.tar');
+      writeFileSync(snapshot, await leanSnapshot(db));
       await db.close();
       return snapshot;
     })(),

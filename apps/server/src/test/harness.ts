@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { createUser, ensureRole, hashPassword } from '@propdesk/auth-session/server';
 import type { Privilege } from '@propdesk/privileges';
 import { openDatabase, type Database } from '@propdesk/server-kit';
@@ -7,6 +6,7 @@ import { inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../app.js';
 import type { AppConfig } from '../config.js';
 import { DEMO_PASSWORD, TEST_ARGON2 } from './constants.js';
+import { seededSnapshot } from './snapshot.js';
 
 export { DEMO_PASSWORD, TEST_ARGON2 };
 
@@ -53,7 +53,7 @@ export function seededDatabases(kind: DbKind) {
     async open(): Promise<Database> {
       let db: Database;
       if (kind === 'pglite') {
-        const snapshot = new Blob([readFileSync(inject('pgliteSnapshot'))]);
+        const snapshot = seededSnapshot();
         db = await openDatabase({ dataDir: 'memory://', snapshot });
       } else {
         const name = `propdesk_test_${Math.random().toString(36).slice(2, 10)}`;
