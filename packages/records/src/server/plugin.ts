@@ -473,7 +473,8 @@ function registerWriteRoutes(routes: ResourceRoutes): void {
     };
     const inside = ctx.db.kind === 'pglite';
     const made = await queued(hooks.createQueueKey(values), () => engineTransaction(ctx, async (tx) => {
-      const created = await createRecord(ctx, tx, def, caller, values, {}, { extra, numberAtCommit: hooks.numberAtCommit });
+      // `created` serves for its id (and as the answer's fallback): the answer is read below, as stored.
+      const created = await createRecord(ctx, tx, def, caller, values, {}, { extra, numberAtCommit: hooks.numberAtCommit, readsAnswer: true });
       await writeChildren(ctx, tx, def, created.id, lists, caller);
       if (!inside) return { created, record: null };
       await flushRollups(ctx, tx);
