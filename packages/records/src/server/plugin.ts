@@ -488,7 +488,8 @@ function registerWriteRoutes(routes: ResourceRoutes): void {
       return ok(visibleRecord(def, request.auth, record), `${def.singular} created.`);
     }
     const made = await queued(hooks.createQueueKey(values), () => engineTransaction(ctx, async (tx) => {
-      const created = await createRecord(ctx, tx, def, caller, values, {}, { extra, numberAtCommit: hooks.numberAtCommit });
+      // `created` serves for its id (and as the answer's fallback): the answer is read below, as stored.
+      const created = await createRecord(ctx, tx, def, caller, values, {}, { extra, numberAtCommit: hooks.numberAtCommit, readsAnswer: true });
       await writeChildren(ctx, tx, def, created.id, lists, caller);
       await flushRollups(ctx, tx);
       await takePendingNumbers(tx);

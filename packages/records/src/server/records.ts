@@ -580,6 +580,13 @@ export type CreateOptions = {
    * not before the INSERT, so the counter row's lock is held for the last statements only.
    */
   numberAtCommit?: boolean;
+  /**
+   * The caller reads the record itself once the hooks are done (the API's create answers what is
+   * stored, read after the commit): the record answered is the one read after the INSERT, not checked
+   * again after the create hooks ran (issue 26: one statement of every create with hooks). Only its id
+   * is then sure to be current.
+   */
+  readsAnswer?: boolean;
 };
 
 /**
@@ -803,8 +810,8 @@ export async function createRecord(
   }
   const changedByHooks = await hooks.afterCreate(tx, id, extra, caller, after);
   markRollups(ctx, tx, def, caller, null, after);
-  // A hook may have set columns of its own: answer with what is stored.
-  return changedByHooks ? ((await reread(ctx, tx, def, id, after)) ?? after) : after;
+  // A hook may have set columns of its own: answer with what is stored (unless the caller reads it itself).
+  return changedByHooks && !options.readsAnswer ? ((await reread(ctx, tx, def, id, after)) ?? after) : after;
 }
 
 /**

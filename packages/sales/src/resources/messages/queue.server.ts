@@ -160,7 +160,7 @@ export function messageEventHooks(): Record<string, ResourceHooks> {
   return {
     receipts: { afterCreate: async (tx, id) => receiptIssued(tx, id) },
     cheques: reached('status', 'bounced', chequeBounced),
-    reservations: { ...reached('status', 'confirmed', reservationConfirmed), afterCreate: async (tx, id) => reservationConfirmed(tx, id) },
+    reservations: { ...reached('status', 'confirmed', reservationConfirmed), afterCreate: async (tx, id, _extra, _caller, created) => reservationConfirmed(tx, id, created) },
   };
 }
 

@@ -110,6 +110,34 @@ export async function withinAuthority(tx: Queryable, caller: Caller, record: Rea
   return { ok: !needsDiscountApproval(pct, allowed), authority, givenPct: pct };
 }
 
+/** A submit's outcome: confirmed within the caller's authority (who confirmed it and when), else waiting for approval (why). */
+export type SubmitOutcome = { to: 'confirmed'; values: ReturnType<typeof confirmedValues> } | { to: 'pending_approval'; values: { needsApprovalReason: string } };
+
+/** The submit's outcome for a reservation's prices and offer (`record`: its fields, as stored or as about to be inserted). */
+async function submitOutcome(tx: Queryable, caller: Caller, record: Readonly<Record<string, unknown>>): Promise<SubmitOutcome> {
+  const { ok, authority, givenPct } = await withinAuthority(tx, caller, record);
+  if (ok) return { to: 'confirmed', values: confirmedValues(caller) };
+  const plan = decimal(text(record.planDiscountPct) || '0');
+  const besides = plan.isZero() ? '' : ` (besides the payment plan’s ${plan.toString()}%)`;
+  return { to: 'pending_approval', values: { needsApprovalReason: `A discount of ${decimal(givenPct).toString()}%${besides} is above your authority of ${decimal(authority ?? '0').toString()}%.` } };
+}
+
+/**
+ * Whether a create submits in its own INSERT (issue 26): asked to submit at once, from a free unit or
+ * an approved hold, with no buyers to check (their shares are checked against the stored rows, which
+ * exist only after the INSERT). Its outcome is known before the row is written, so the reservation is
+ * inserted confirmed (or waiting for approval) instead of inserted as a draft and updated: one write,
+ * one read, one history entry. An EOI's reservation, or one with buyers, is submitted by the action.
+ */
+const submitsInInsert = (extra: ReservationExtra) => extra.submit === true && !extra.fromEoi && (extra.buyers ?? []).length === 0;
+
+/** A submit's outcome as the columns of the INSERT that folds it (what the action's UPDATE would set). */
+function outcomeColumns(outcome: SubmitOutcome): Record<string, unknown> {
+  if (outcome.to === 'pending_approval') return { status: 'pending_approval', needs_approval_reason: outcome.values.needsApprovalReason };
+  const { needsApprovalReason, approvedAt, approvedBy } = outcome.values;
+  return { status: 'confirmed', needs_approval_reason: needsApprovalReason, approved_at: approvedAt, approved_by_id: approvedBy };
+}
+
 /** What a create body may carry beside the fields: where the reservation comes from, and whether to submit it at once. */
 const buyersSchema = z
   .array(z.strictObject({ customer: z.uuid(), share: z.string().regex(/^\d{1,3}(\.\d{1,4})?$/, 'A share such as 50 or 33.3333') }))
@@ -326,6 +354,19 @@ export function reservationHooks(engine: EngineContext, notify: DomainNotify): R
     if (setup.approverDepartment) await notify(tx, { departmentId: setup.approverDepartment, title, body, link: reservationLink(record.id), category: CATEGORY, createdBy: userOf(caller) });
   };
   const agentOf = (record: RecordRow, caller: Caller) => (typeof record.agent === 'string' ? record.agent : userOf(caller));
+  /** The submit's notices (its action's `after`, or a create that submitted in its INSERT): the approvers asked, or the people told it is confirmed. */
+  const submitted = async (tx: Queryable, id: string, record: RecordRow, caller: Caller) => {
+    // A reservation just made may still wait for its number (taken at the commit): a notice that names it takes it here.
+    const named = async () => (record.number ? record : { ...record, number: await documentNumber(tx, reservations, id) });
+    if (record.status === 'pending_approval') {
+      const withNumber = await named();
+      await notifyApprovers(tx, withNumber, notice('noticeReservationToApprove', { number: text(withNumber.number) }), notice('noticeReservationToApproveBody', { reason: text(withNumber.needsApprovalReason), price: formatMoney(withNumber.netPrice) }), caller);
+    } else if (peopleNotices(record, caller, '', '').length > 0) {
+      const withNumber = await named();
+      const words = confirmedNotice(withNumber);
+      await notifyPeople(tx, withNumber, words.title, words.body, caller);
+    }
+  };
 
   return {
     onImport: true,
@@ -351,11 +392,22 @@ export function reservationHooks(engine: EngineContext, notify: DomainNotify): R
       const buyer = await customerFact(tx, String(values.customer));
       // A reservation made from an EOI is the sale of the EOI's agent (who took it), whoever reserves it.
       const owner = source.source === 'eoi' ? ((await eoiFact(tx, source.eoi_id))?.agent_id ?? null) : null;
-      return newReservationColumns({ values, source, priced, setup, today: todayInCairo(), buyerName: buyer?.full_name ?? null, owner, caller });
+      const columns = newReservationColumns({ values, source, priced, setup, today: todayInCairo(), buyerName: buyer?.full_name ?? null, owner, caller });
+      if (!submitsInInsert(extra as ReservationExtra)) return columns;
+      // The submit's outcome from the prices about to be inserted (what its action reads back from the row).
+      const outcome = await submitOutcome(tx, caller, { discountPct: columns.discount_pct, planDiscountPct: columns.plan_discount_pct, listPrice: columns.list_price, offer: values.offer ?? null });
+      return { ...columns, ...outcomeColumns(outcome) };
     },
     afterCreate: async (tx, id, rawExtra, caller, created) => {
       const extra = rawExtra as ReservationExtra;
       await takeClaim(engine, tx, caller, id, created, extra);
+      // Submitted in its INSERT (`submitsInInsert`): the submit's hand on the unit and its notices, as its action's handlers give them.
+      const state = created.status;
+      if (extra.submit && (state === 'confirmed' || state === 'pending_approval')) {
+        await claimForSubmit(engine, tx, caller, id, state, agentOf(created, caller));
+        await submitted(tx, id, created, caller);
+        return;
+      }
       if (extra.buyers && extra.buyers.length > 0) await writeBuyers(engine, tx, caller, id, extra.buyers);
       else if (extra.submit) withoutBuyers(tx, id);
       if (extra.fromEoi) await carryEoiPayments(engine, tx, caller, [{ reservation: { id, number: (await documentNumber(tx, reservations, id)) ?? '' }, eoiId: extra.fromEoi }]);
@@ -396,28 +448,11 @@ export function reservationHooks(engine: EngineContext, notify: DomainNotify): R
         before: async (tx, id, current, caller) => {
           const buyers = await buyerShares(tx, id);
           if (buyers.n > 0 && compareMoney(buyers.total ?? '0', '100') !== 0) throw unprocessable(salesText('reservationSharesNot100', { number: dataWord(current.number ?? (await documentNumber(tx, reservations, id))), total: decimal(buyers.total ?? '0').toString() }));
-          const { ok, authority, givenPct } = await withinAuthority(tx, caller, current);
-          if (!ok) {
-            await claimForSubmit(engine, tx, caller, id, 'pending_approval', agentOf(current, caller));
-            const plan = decimal(text(current.planDiscountPct) || '0');
-            const besides = plan.isZero() ? '' : ` (besides the payment plan’s ${plan.toString()}%)`;
-            return { to: 'pending_approval', values: { needsApprovalReason: `A discount of ${decimal(givenPct).toString()}%${besides} is above your authority of ${decimal(authority ?? '0').toString()}%.` } };
-          }
-          await claimForSubmit(engine, tx, caller, id, 'confirmed', agentOf(current, caller));
-          return { values: confirmedValues(caller) };
+          const outcome = await submitOutcome(tx, caller, current);
+          await claimForSubmit(engine, tx, caller, id, outcome.to, agentOf(current, caller));
+          return outcome.to === 'pending_approval' ? outcome : { values: outcome.values };
         },
-        after: async (tx, id, submitted, caller) => {
-          // A reservation just made may still wait for its number (taken at the commit): a notice that names it takes it here.
-          const named = async () => (submitted.number ? submitted : { ...submitted, number: await documentNumber(tx, reservations, id) });
-          if (submitted.status === 'pending_approval') {
-            const record = await named();
-            await notifyApprovers(tx, record, notice('noticeReservationToApprove', { number: text(record.number) }), notice('noticeReservationToApproveBody', { reason: text(record.needsApprovalReason), price: formatMoney(record.netPrice) }), caller);
-          } else if (peopleNotices(submitted, caller, '', '').length > 0) {
-            const record = await named();
-            const notice = confirmedNotice(record);
-            await notifyPeople(tx, record, notice.title, notice.body, caller);
-          }
-        },
+        after: async (tx, id, record, caller) => submitted(tx, id, record, caller),
       },
       approve: {
         before: async (tx, id, current, caller) => {
