@@ -472,35 +472,31 @@ function registerWriteRoutes(routes: ResourceRoutes): void {
       const stored = (await getRecord(ctx, db, def, caller, id)) ?? fallback;
       return { ...stored, ...(def.children ? await childRows(ctx, db, def, id, request.auth) : {}) };
     };
-    if (ctx.db.kind === 'postgres') {
-      const record = await queued(hooks.createQueueKey(values), () =>
-        ctx.db.transactionThen(
-          async (tx) => {
-            const created = await createRecord(ctx, tx, def, caller, values, {}, { extra, numberAtCommit: hooks.numberAtCommit });
-            await writeChildren(ctx, tx, def, created.id, lists, caller);
-            await flushRollups(ctx, tx);
-            return created;
-          },
-          (db, created) => answer(db, created.id, created),
-        ),
-      );
-      reply.code(201);
-      return ok(visibleRecord(def, request.auth, record), `${def.singular} created.`);
-    }
-    const made = await queued(hooks.createQueueKey(values), () => engineTransaction(ctx, async (tx) => {
-      // `created` serves for its id (and as the answer's fallback): the answer is read below, as stored.
+    // `created` serves for its id (and as the answer's fallback): the answer is read below, as stored.
+    const write = async (tx: Queryable) => {
       const created = await createRecord(ctx, tx, def, caller, values, {}, { extra, numberAtCommit: hooks.numberAtCommit, readsAnswer: true });
       await writeChildren(ctx, tx, def, created.id, lists, caller);
       await flushRollups(ctx, tx);
-      await takePendingNumbers(tx);
-      // The engine's own read of the record (every field, labels) when its row is still that version:
-      // a row the caller may not see answers with it too, and `visibleRecord` strips what they may not read.
-      const kept = (await stillAsRead(tx, def, [created.id])).get(created.id);
-      if (kept) return { created, record: { ...kept, ...(def.children ? await childRows(ctx, tx, def, created.id, request.auth) : {}) } };
-      return { created, record: await answer(tx, created.id, created) };
-    }));
+      return created;
+    };
+    if (ctx.db.kind === 'postgres') {
+      const record = await queued(hooks.createQueueKey(values), () => ctx.db.transactionThen(write, (db, created) => answer(db, created.id, created)));
+      reply.code(201);
+      return ok(visibleRecord(def, request.auth, record), `${def.singular} created.`);
+    }
+    const record = await queued(hooks.createQueueKey(values), () =>
+      ctx.db.transaction(async (tx) => {
+        const created = await write(tx);
+        await takePendingNumbers(tx);
+        // The engine's own read of the record (every field, labels) when its row is still that version:
+        // a row the caller may not see answers with it too, and `visibleRecord` strips what they may not read.
+        const kept = (await stillAsRead(tx, def, [created.id])).get(created.id);
+        if (kept) return { ...kept, ...(def.children ? await childRows(ctx, tx, def, created.id, request.auth) : {}) };
+        return answer(tx, created.id, created);
+      }),
+    );
     reply.code(201);
-    return ok(visibleRecord(def, request.auth, made.record), `${def.singular} created.`);
+    return ok(visibleRecord(def, request.auth, record), `${def.singular} created.`);
   });
 
   const hasExtraUpdate = Object.keys(hooks.extraUpdate).length > 0;
