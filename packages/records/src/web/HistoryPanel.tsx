@@ -5,6 +5,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import type { ResourceDef } from '../model/index.js';
 import { useRecordHistoryQuery } from './api.js';
 import { formatValue, humanize } from './format.js';
@@ -12,6 +13,9 @@ import { shownReason } from './shownText.js';
 import { useFormat } from './i18n/valueFormat.js';
 import { isolate, richText, useLanguage, useT } from '@propdesk/i18n/react';
 import { recordsCatalog } from './i18n/catalog.js';
+
+/** The history action of a contract's configured step (sales' contracts lifecycle writes `step: <the step's name>`). */
+const STEP_ACTION = 'step: ';
 
 export type HistoryPanelProps = {
   def: ResourceDef;
@@ -25,8 +29,16 @@ export function HistoryPanel({ def, id, onRestore }: HistoryPanelProps) {
   const t = useT(recordsCatalog);
   const language = useLanguage();
   const format = useFormat();
-  // English keeps the history's words as they were (the action's name humanized); another language names a workflow action by its label.
-  const actionName = (action: string) => (language !== 'en' ? def.actions?.[action]?.label : undefined) ?? humanize(action.replace(/\./g, ' '));
+  // English keeps the history's words as they were (the action's name humanized); another language names a workflow action by its
+  // label, and a contract's configured step (`step: <its name>`, the name being data) in its own words with the name isolated.
+  const actionTitle = (action: string): ReactNode => {
+    if (language !== 'en' && action.startsWith(STEP_ACTION)) {
+      const name = action.slice(STEP_ACTION.length);
+      return richText(t, 'historyStep', { name }, { name: isolate(name) });
+    }
+    const name = (language !== 'en' ? def.actions?.[action]?.label : undefined) ?? humanize(action.replace(/\./g, ' '));
+    return t('historyAction', { action, name });
+  };
   const { data, isLoading, isError } = useRecordHistoryQuery({ resource: def.name, id });
   if (isLoading) return <Skeleton variant="rounded" height={120} />;
   if (isError || !data) return <Typography color="error">{t('historyFailed')}</Typography>;
@@ -36,7 +48,7 @@ export function HistoryPanel({ def, id, onRestore }: HistoryPanelProps) {
       {data.map((entry) => (
         <ListItem key={entry.id} divider sx={{ display: 'block', px: 0 }}>
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-            <Typography variant="subtitle2">{t('historyAction', { action: entry.action, name: actionName(entry.action) })}</Typography>
+            <Typography variant="subtitle2">{actionTitle(entry.action)}</Typography>
             <Typography variant="body2" color="text.secondary">
               {entry.actorName ? <bdi>{entry.actorName}</bdi> : t('system')} · <bdi>{format.dateTime(entry.at)}</bdi>
             </Typography>

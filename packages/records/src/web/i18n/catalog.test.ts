@@ -34,6 +34,16 @@ describe("the records engine's words (issue 29)", () => {
     expect(en('newRecord', { singular: 'purchase order' })).toBe('New purchase order');
   });
 
+  it('has an Arabic word for every history action a full browser-suite run wrote', async () => {
+    // `select distinct action from record_history` on the embedded database after the whole browser suite (2026-11-29),
+    // less `create`/`update` (their own words above) and a contract step's `step: <name>` (historyStep). Before this list
+    // the record views of leads and EOIs showed "Assign" and "Pay" in Arabic.
+    const written = ['activity', 'allocate', 'approve', 'approveModification', 'assign', 'award', 'bounce', 'bounceCharge', 'cancel', 'clawback', 'clear', 'contract', 'convert', 'deactivate', 'demo', 'deposit', 'dryRun', 'earn', 'expire', 'hold', 'issue', 'logo', 'modify', 'ordered', 'overdue', 'pay', 'privileges', 'publish', 'receipt', 'receive', 'recover', 'redeposit', 'reject', 'release', 'replace', 'requestModification', 'reservation', 'reserve', 'return', 'reverse', 'roles', 'settle', 'submit', 'void'];
+    const ar = await loadTranslator(recordsCatalog, 'ar');
+    const untranslated = written.filter((action) => ar('historyAction', { action, name: 'LATIN' }) === 'LATIN');
+    expect(untranslated).toEqual([]);
+  });
+
   it("names the server's history actions and the form's leave question in Arabic, and in English as they were", async () => {
     const ar = await loadTranslator(recordsCatalog, 'ar');
     expect(ar('historyAction', { action: 'earn', name: 'Earn' })).toBe('استحقاق');
@@ -41,6 +51,7 @@ describe("the records engine's words (issue 29)", () => {
     expect(ar('historyAction', { action: 'void', name: 'Void' })).toBe('إلغاء');
     expect(ar('historyAction', { action: 'bounceCharge', name: 'BounceCharge' })).toBe('رسوم ارتداد الشيك');
     expect(ar('historyAction', { action: 'somethingNew', name: 'Something new' })).toBe('Something new');
+    expect(ar('historyStep', { name: 'Send to legal' })).toBe('خطوة: Send to legal');
     expect(ar('leaveConfirm')).toBe('المغادرة دون حفظ');
     expect(ar('formNew', { singular: 'مورد' })).toBe('إضافة مورد');
     const en = await loadTranslator(recordsCatalog, 'en');

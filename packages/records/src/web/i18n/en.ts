@@ -68,6 +68,8 @@ export const en = {
   no: 'No',
   // History
   historyFailed: 'The history could not be loaded.',
+  /** A contract's configured step taken (its history action `step: <the step's name>`); the name is data. */
+  historyStep: 'Step: {name}',
   noChanges: 'No changes recorded yet.',
   system: 'System',
   reason: 'Reason: {reason}',
