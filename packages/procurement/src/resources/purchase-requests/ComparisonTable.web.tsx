@@ -44,7 +44,9 @@ export function ComparisonTable({ data, canAward, choice, busy, onChoose, onAwar
             <TableCell align="right">{t('cmp.qty')}</TableCell>
             {data.columns.map((column) => (
               <TableCell key={column.quotation} align="right" sx={{ opacity: column.expired ? 0.5 : 1, minWidth: 170, bgcolor: column.expired ? 'action.hover' : undefined }} data-testid={`supplier-${column.supplierName}`}>
-                <Typography sx={{ fontWeight: 600 }}>{column.supplierName}</Typography>
+                <Typography sx={{ fontWeight: 600 }}>
+                  <bdi>{column.supplierName}</bdi>
+                </Typography>
                 <Typography variant="caption" component="div" color="text.secondary">
                   {dataText(language, (params) => t('cmp.validUntil', params), {}, { number: column.number, date: column.validUntil })}
                 </Typography>
@@ -64,11 +66,11 @@ export function ComparisonTable({ data, canAward, choice, busy, onChoose, onAwar
             return (
               <TableRow key={row.requestLine}>
                 <TableCell>
-                  {row.description}
+                  <bdi>{row.description}</bdi>
                   {!open ? <Chip size="small" color="success" variant="outlined" label={t('cmp.ordered')} sx={{ ml: 1 }} /> : null}
                 </TableCell>
                 <TableCell align="right">
-                  {quantityText(row.quantity)} {row.unit}
+                  {quantityText(row.quantity)} <bdi>{row.unit}</bdi>
                 </TableCell>
                 {data.columns.map((column) => {
                   const cell = row.cells[column.quotation];
@@ -112,7 +114,7 @@ export function ComparisonTable({ data, canAward, choice, busy, onChoose, onAwar
                 {column.lowestTotal ? <Chip size="small" color="success" label={t('cmp.lowestTotal')} sx={{ ml: 1 }} /> : null}
                 {canAward && !column.expired && column.status !== 'cancelled' ? (
                   <Button size="small" disabled={busy} onClick={() => onAwardAll(column.quotation)} sx={{ display: 'block', ml: 'auto' }}>
-                    {t('cmp.awardAllTo', { supplier: column.supplierName })}
+                    {dataText(language, (params) => t('cmp.awardAllTo', params), {}, { supplier: column.supplierName })}
                   </Button>
                 ) : null}
               </TableCell>
