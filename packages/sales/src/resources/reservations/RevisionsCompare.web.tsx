@@ -8,7 +8,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { humanize } from '@propdesk/records/web';
-import { useT } from '@propdesk/i18n/react';
+import { isolate, richText, useT } from '@propdesk/i18n/react';
 import type { ReservationRevision } from './model.js';
 import { salesCatalog } from '../../web/i18n/catalog.js';
 import type { SalesKey } from '../../web/i18n/en.js';
@@ -37,6 +37,12 @@ function shown(value: unknown, kind: RowKind, labels: Record<string, string>, fo
   return option(String(value));
 }
 
+/** "Asked by … on …: …", the asker's name (when known) and the reason isolated as data. */
+function asked(t: ReturnType<typeof useT<SalesKey>>, who: string, named: boolean, at: string, reason: string | null) {
+  const nodes = { ...(named ? { who: isolate(who) } : {}), ...(reason ? { reason: isolate(reason) } : {}) };
+  return richText(t, 'rev.asked', { who, at, reason: reason ?? '' }, nodes);
+}
+
 /** One revision side by side: the reservation as it was and as the modification makes it, changed rows marked. */
 export function RevisionCompare({ revision }: { revision: ReservationRevision }) {
   const t = useT(salesCatalog);
@@ -56,8 +62,14 @@ export function RevisionCompare({ revision }: { revision: ReservationRevision })
         <Chip size="small" label={status} color={revision.status === 'approved' ? 'success' : revision.status === 'pending' ? 'warning' : 'default'} />
       </Stack>
       <Typography variant="body2" color="text.secondary">
-        {t('rev.asked', { who: revision.requestedBy ?? t('rev.someone'), at: format.dateTime(revision.requestedAt), reason: revision.reason })}
-        {revision.decidedAt ? `${t('rev.decided', { status, who: revision.decidedBy ?? t('rev.theServer'), at: format.dateTime(revision.decidedAt) })}${revision.decisionReason ? `: ${revision.decisionReason}` : ''}` : ''}
+        {/* Who asked or decided and why are data people typed: isolated, so a Latin name keeps its place in Arabic. */}
+        {asked(t, revision.requestedBy ?? t('rev.someone'), revision.requestedBy !== null, format.dateTime(revision.requestedAt), revision.reason)}
+        {revision.decidedAt ? (
+          <>
+            {richText(t, 'rev.decided', { status, who: revision.decidedBy ?? t('rev.theServer'), at: format.dateTime(revision.decidedAt) }, revision.decidedBy ? { who: isolate(revision.decidedBy) } : {})}
+            {revision.decisionReason ? <>: {isolate(revision.decisionReason)}</> : null}
+          </>
+        ) : null}
       </Typography>
       <Table size="small" sx={{ mt: 1 }}>
         <TableHead>
@@ -77,8 +89,8 @@ export function RevisionCompare({ revision }: { revision: ReservationRevision })
                 <TableCell component="th" scope="row">
                   {t(`rev.row.${name}` as SalesKey)}
                 </TableCell>
-                <TableCell>{before}</TableCell>
-                <TableCell sx={changed ? { fontWeight: 600 } : undefined}>{next}</TableCell>
+                <TableCell>{kind === 'ref' ? isolate(before) : before}</TableCell>
+                <TableCell sx={changed ? { fontWeight: 600 } : undefined}>{kind === 'ref' ? isolate(next) : next}</TableCell>
               </TableRow>
             );
           })}

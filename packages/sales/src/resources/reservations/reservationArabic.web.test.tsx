@@ -121,6 +121,8 @@ describe('the reservation screens in Arabic (issue 29)', () => {
     // The definitions' Arabic words load on first use.
     expect(await screen.findAllByText('نسبة مئوية')).toHaveLength(2);
     expect(screen.queryByText(/Revision|Net price|Asked by/)).not.toBeInTheDocument();
+    // Names, the reason and the units' codes are data: isolated in the Arabic sentence and table.
+    for (const typed of ['Sara', 'Customer asked', 'Finance', 'A-0101']) expect(screen.getAllByText(typed)[0]!.tagName).toBe('BDI');
     cleanup();
     renderIn('en', <RevisionCompare revision={revision} />);
     expect(screen.getByText('Revision 1 → 2')).toBeInTheDocument();
