@@ -86,7 +86,10 @@ export function startSignIn(container: HTMLElement): Root {
     if ((event.target as HTMLInputElement | null)?.name !== 'password') return;
     container.removeEventListener('input', onPassword, { capture: true });
     const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
-    idle(() => preloadAfterSignIn(), { timeout: 1000 });
+    // The page's own document, taken now: by the time the browser is idle the form may be gone (a test's
+    // page torn down, the global `document` with it), and then there is nothing to preload for.
+    const page = container.ownerDocument;
+    idle(() => (container.isConnected ? preloadAfterSignIn(page) : 0), { timeout: 1000 });
   };
   container.addEventListener('input', onPassword, { capture: true });
 
