@@ -75,7 +75,7 @@ describe('the quotation comparison in Arabic (issue 29)', { timeout: 30_000 }, (
     fireEvent.click(within(dialog).getByRole('button', { name: 'رجوع' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), wait);
 
-    fireEvent.click(within(panel).getByRole('button', { name: 'ترسية الكل على Nile Supplies' }));
+    fireEvent.click(within(panel).getByRole('button', { name: 'ترسية الكل على \u2068Nile Supplies\u2069' }));
     expect(screen.getByRole('dialog')).toHaveTextContent('ترسية \u2068QT-2026-00011\u2069 على \u2068Nile Supplies\u2069؟ يُنشئ ذلك أمر شراء واحدًا.');
     for (const english of ['Quotation comparison', 'Request line', 'Qty', 'valid until', 'days', 'Total', 'Lowest', 'Award', 'purchase order', 'Go back']) {
       expect(document.body.textContent).not.toContain(english);

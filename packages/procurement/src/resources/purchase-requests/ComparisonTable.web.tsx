@@ -32,7 +32,7 @@ export type ComparisonTableProps = {
  * marked, expired quotations greyed out.
  */
 export function ComparisonTable({ data, canAward, choice, busy, onChoose, onAwardAll }: ComparisonTableProps) {
-  const { t, language, count } = useProcurementWords();
+  const { t, language, count, data: dataWord } = useProcurementWords();
   const days = (total: string, leadTime: number | null | undefined) =>
     leadTime === null || leadTime === undefined ? t('cmp.totalNoDays', { total }) : t('cmp.totalDays', { total, count: leadTime, n: count(leadTime) });
   return (
@@ -114,7 +114,7 @@ export function ComparisonTable({ data, canAward, choice, busy, onChoose, onAwar
                 {column.lowestTotal ? <Chip size="small" color="success" label={t('cmp.lowestTotal')} sx={{ ml: 1 }} /> : null}
                 {canAward && !column.expired && column.status !== 'cancelled' ? (
                   <Button size="small" disabled={busy} onClick={() => onAwardAll(column.quotation)} sx={{ display: 'block', ml: 'auto' }}>
-                    {dataText(language, (params) => t('cmp.awardAllTo', params), {}, { supplier: column.supplierName })}
+                    {t('cmp.awardAllTo', { supplier: dataWord(column.supplierName) })}
                   </Button>
                 ) : null}
               </TableCell>
