@@ -6,6 +6,13 @@ import { loadCatalog, translator } from '@propdesk/i18n';
 import { salesCatalog } from './catalog.js';
 import { salesFormat } from './format.js';
 import { storedLabel } from './storedLabels.js';
+// The sales web module registers the display as it loads: imported here, not inside a test, because loading it takes
+// seconds on a loaded machine and a test's time limit would count them (CI once failed on that).
+import '../salesModule.js';
+import { formatIn, formatValue } from '@propdesk/records/web';
+import { installments } from '../../resources/installments/definition.js';
+import { receiptItems } from '../../resources/receipt-items/definition.js';
+import { reservationPayments } from '../../resources/reservation-payments/definition.js';
 
 const source = (path: string) => readFileSync(new URL(`../../resources/${path}`, import.meta.url), 'utf8');
 const iso = (value: string) => `\u2068${value}\u2069`;
@@ -60,13 +67,7 @@ describe('a ledger label stored in English', () => {
 });
 
 describe('the engine’s own lists and views show the ledger’s fields through storedLabel (shownAs)', () => {
-  it('says an installment’s label, a receipt item’s installment and a payment’s description in Arabic, English as stored', async () => {
-    // The sales web module registers the display as it loads.
-    await import('../salesModule.js');
-    const { formatValue, formatIn } = await import('@propdesk/records/web');
-    const { installments } = await import('../../resources/installments/definition.js');
-    const { receiptItems } = await import('../../resources/receipt-items/definition.js');
-    const { reservationPayments } = await import('../../resources/reservation-payments/definition.js');
+  it('says an installment’s label, a receipt item’s installment and a payment’s description in Arabic, English as stored', () => {
     const arabic = formatIn('ar');
     expect(formatValue(installments.fields.label, 'CNT-2026-00001 #3 Installment', undefined, arabic)).toBe(`قسط رقم 3 · ${iso('CNT-2026-00001')}`);
     expect(formatValue(receiptItems.fields.installment, 'some-id', 'CNT-2026-00001 #3 Installment', arabic)).toBe(`قسط رقم 3 · ${iso('CNT-2026-00001')}`);
