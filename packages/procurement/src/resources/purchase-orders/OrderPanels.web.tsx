@@ -19,7 +19,7 @@ import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { apiErrorText, toApiError } from '@propdesk/api-client';
 import { useChecker } from '@propdesk/auth-session/web';
-import { formatDate, formatDateTime } from '@propdesk/records/web';
+import { formatIn } from '@propdesk/records/web';
 import { formatMoney } from '../../model/money.js';
 import { quantityText } from '../../web/common/DocumentLines.js';
 import { useProcurementWords } from '../../web/i18n/words.js';
@@ -27,7 +27,8 @@ import { useOrderApprovalsQuery, useOrderReceiptsQuery, useReceiveGoodsMutation 
 
 /** The tiers an order needs for its amount, who decided each and when, and whose turn it is. */
 export function ApprovalsPanel({ orderId }: { orderId: string; status?: string; version?: number }) {
-  const { t, data: isolated } = useProcurementWords();
+  const { t, data: isolated, language } = useProcurementWords();
+  const { dateTime } = formatIn(language);
   // An action on the order (submit, approve) refreshes it (tags).
   const { data, error } = useOrderApprovalsQuery(orderId);
   if (error) return <Alert severity="error">{apiErrorText(error)}</Alert>;
@@ -51,8 +52,8 @@ export function ApprovalsPanel({ orderId }: { orderId: string; status?: string; 
             <Typography>
               {tier.decision
                 ? tier.decision.comment
-                  ? t('appr.approvedByComment', { user: isolated(tier.decision.userName), date: isolated(formatDateTime(tier.decision.decidedOn)), comment: isolated(tier.decision.comment) })
-                  : t('appr.approvedBy', { user: isolated(tier.decision.userName), date: isolated(formatDateTime(tier.decision.decidedOn)) })
+                  ? t('appr.approvedByComment', { user: isolated(tier.decision.userName), date: isolated(dateTime(tier.decision.decidedOn)), comment: isolated(tier.decision.comment) })
+                  : t('appr.approvedBy', { user: isolated(tier.decision.userName), date: isolated(dateTime(tier.decision.decidedOn)) })
                 : tier.level === data.next
                   ? t('appr.waiting')
                   : t('appr.notYet')}
@@ -66,7 +67,8 @@ export function ApprovalsPanel({ orderId }: { orderId: string; status?: string; 
 
 /** Goods received so far, and the dialog to record a delivery (partial allowed; over-receipt needs a reason). */
 export function ReceiptsPanel({ orderId, status, lines }: { orderId: string; status: string; version?: number; lines: readonly Record<string, unknown>[] }) {
-  const { t } = useProcurementWords();
+  const { t, language } = useProcurementWords();
+  const { date } = formatIn(language);
   const checker = useChecker();
   const { enqueueSnackbar } = useSnackbar();
   const { data } = useOrderReceiptsQuery(orderId);
@@ -134,11 +136,18 @@ export function ReceiptsPanel({ orderId, status, lines }: { orderId: string; sta
             <TableBody>
               {(data ?? []).map((receipt) => (
                 <TableRow key={receipt.id}>
-                  <TableCell>{formatDate(receipt.receivedOn)}</TableCell>
-                  <TableCell>{receipt.description}</TableCell>
+                  <TableCell>{date(receipt.receivedOn)}</TableCell>
+                  {/* What people typed and who they are keep their own direction in an Arabic table (<bdi>). */}
+                  <TableCell>
+                    <bdi>{receipt.description}</bdi>
+                  </TableCell>
                   <TableCell align="right">{quantityText(receipt.quantity)}</TableCell>
-                  <TableCell>{receipt.receivedBy ?? ''}</TableCell>
-                  <TableCell>{receipt.overReceiptReason ?? ''}</TableCell>
+                  <TableCell>
+                    <bdi>{receipt.receivedBy ?? ''}</bdi>
+                  </TableCell>
+                  <TableCell>
+                    <bdi>{receipt.overReceiptReason ?? ''}</bdi>
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>
@@ -167,9 +176,11 @@ export function ReceiptsPanel({ orderId, status, lines }: { orderId: string; sta
                 const id = String(line.id);
                 return (
                   <TableRow key={id}>
-                    <TableCell>{String(line.description)}</TableCell>
+                    <TableCell>
+                      <bdi>{String(line.description)}</bdi>
+                    </TableCell>
                     <TableCell align="right">
-                      {quantityText(line.quantity)} {String(line.unit ?? '')}
+                      {quantityText(line.quantity)} <bdi>{String(line.unit ?? '')}</bdi>
                     </TableCell>
                     <TableCell align="right">{quantityText(line.receivedQuantity ?? '0')}</TableCell>
                     <TableCell align="right" sx={{ width: 180 }}>

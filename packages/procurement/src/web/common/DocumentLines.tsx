@@ -102,7 +102,7 @@ function LineBlocks({ lines, columns, totals, title }: { lines: readonly Record<
       {lines.map((line, index) => (
         <Box component="li" key={String(line.id)} sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }}>
           <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-            {index + 1}. {first ? show(line[first.name], first.kind) : ''}
+            {index + 1}. <bdi>{first ? show(line[first.name], first.kind) : ''}</bdi>
           </Typography>
           <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.25, m: 0, mt: 0.5 }}>
             {rest.map((column) => (
