@@ -30,11 +30,14 @@ function usePanelWords(setup: string) {
   const t = useT(salesCatalog);
   const language = useLanguage();
   const known = (kind: string) => KINDS.has(kind);
+  // A name or code inside a plain-text Arabic sentence: first-strong isolate, so it keeps its own order (decision 249).
+  const inText = (value: string) => (language === 'ar' ? `\u2068${value}\u2069` : value);
   return {
     t,
+    inText,
     data: (value: ReactNode) => (language === 'ar' ? isolate(value) : value),
     kind: (kind: string) => (known(kind) ? t(`bulk.kind.${kind}` as SalesKey) : kind),
-    said: (item: Conflict) => (language === 'en' || !known(item.kind) ? item.message : t(`bulk.said.${item.kind}` as SalesKey, { eoi: item.eoi, unit: item.unit ?? '', setup })),
+    said: (item: Conflict) => (language === 'en' || !known(item.kind) ? item.message : t(`bulk.said.${item.kind}` as SalesKey, { eoi: inText(item.eoi), unit: inText(item.unit ?? ''), setup: inText(setup) })),
     money: (value: string | null) => (value === null ? '—' : formatNumber(Number(value), language, { minimumFractionDigits: 2, maximumFractionDigits: 2 })),
   };
 }
@@ -42,14 +45,14 @@ function usePanelWords(setup: string) {
 /** The dry run of a bulk deal: every match with its price and plan, and every conflict. */
 export function BulkDealPanel({ record }: { record: RecordRow }) {
   const run = record.result as Run | null | undefined;
-  const { t, data, kind, said, money } = usePanelWords(run?.setup?.name ?? '');
+  const { t, inText, data, kind, said, money } = usePanelWords(run?.setup?.name ?? '');
   if (!run || !Array.isArray(run.matches)) {
     return <Alert severity="info">{t('bulk.noRun')}</Alert>;
   }
   return (
     <Stack spacing={2}>
       <Typography variant="h6">
-        {t('bulk.summary', { matches: String(run.matches.length), conflicts: String(run.conflicts.length), plan: run.plan.name })}
+        {t('bulk.summary', { matches: String(run.matches.length), conflicts: String(run.conflicts.length), plan: inText(run.plan.name) })}
       </Typography>
       {run.conflicts.length > 0 ? (
         <Paper variant="outlined">
