@@ -1,6 +1,6 @@
 import { useT } from '@propdesk/i18n/react';
 import { recordsCatalog } from './i18n/catalog.js';
-import { useRef, type Dispatch, type RefObject, type SetStateAction } from 'react';
+import { useEffect, useRef, type Dispatch, type RefObject, type SetStateAction } from 'react';
 import type { FieldDef, RecordRow, ResourceDef } from '../model/index.js';
 import { useReferenceCalls } from './api.js';
 import type { RecordFormApi } from './useRecordFormState.js';
@@ -48,5 +48,12 @@ export function useUniqueCheck({ def, record, form, saved, submitting, setClashL
   const cancelUniqueChecks = () => {
     for (const timer of Object.values(uniqueTimers.current)) clearTimeout(timer);
   };
+  // A form closed within the pause asks nothing more (its check would answer a form that is gone).
+  useEffect(() => {
+    const timers = uniqueTimers.current;
+    return () => {
+      for (const timer of Object.values(timers)) clearTimeout(timer);
+    };
+  }, []);
   return { checkUnique, cancelUniqueChecks };
 }

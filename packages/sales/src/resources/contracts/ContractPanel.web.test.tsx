@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
@@ -40,7 +40,7 @@ function renderPanel(moves: { action: string; body: unknown }[]) {
     ),
     http.get(`${BASE}/api/installments`, () => HttpResponse.json({ status: 'OK', total: 0, page: 1, pageSize: 200, data: [] })),
   );
-  renderRoutesInStore([{ path: '/sales/contracts', element: <ContractPanel record={contract} /> }], `/sales/contracts?record=${ID}`, [
+  return renderRoutesInStore([{ path: '/sales/contracts', element: <ContractPanel record={contract} /> }], `/sales/contracts?record=${ID}`, [
     ...grants('contract', ['read', 'approve']),
     ...grants('commission', ['read']),
     ...grants('broker', ['read']),
@@ -84,5 +84,29 @@ describe('the contract panel', () => {
     const print = await screen.findByRole('link', { name: /^Arabic, issued 27 Nov 2026, \d{2}:\d{2} by Amina Admin$/ });
     expect(print).toHaveAttribute('href', `/api/contracts/${ID}/prints/p1`);
     expect(screen.queryByText(/1c225601045f/)).not.toBeInTheDocument();
+  });
+
+  it('asks for the prints again after Print only while the panel is open', { timeout: 60_000 }, async () => {
+    renderPanel([]);
+    await screen.findByRole('link', { name: /^Arabic, issued/ });
+    let reads = 0;
+    const count = ({ request }: { request: Request }) => {
+      if (request.method === 'GET' && new URL(request.url).pathname === `/api/contracts/${ID}/prints`) reads += 1;
+    };
+    server.events.on('request:start', count);
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'Print (Arabic)' }));
+      expect(open).toHaveBeenCalledWith(`/api/contracts/${ID}/print?lang=ar`, '_blank', 'noopener');
+      cleanup();
+      // The panel is gone: its refresh must not run (RTK Query's refetch throws once unsubscribed).
+      vi.advanceTimersByTime(1500);
+    } finally {
+      vi.useRealTimers();
+      open.mockRestore();
+      server.events.removeListener('request:start', count);
+    }
+    expect(reads).toBe(0);
   });
 });

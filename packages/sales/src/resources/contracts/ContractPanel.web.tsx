@@ -21,7 +21,7 @@ import type { RecordRow } from '@propdesk/records/model';
 import type { Translate } from '@propdesk/i18n';
 import { isolate, richText, useT } from '@propdesk/i18n/react';
 import { recordsApi, serverError } from '@propdesk/records/web';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useContractPrintsQuery, useContractStepsQuery, useMoveContractStepMutation, type KeptPrint, type StepAction } from './contractApi.web.js';
 import { salesCatalog } from '../../web/i18n/catalog.js';
@@ -216,9 +216,14 @@ function Prints({ contract }: { contract: RecordRow }) {
   const t = useT(salesCatalog);
   const format = useFormat();
   const { data: prints = [], refetch } = useContractPrintsQuery(contract.id);
+  // The new print is listed a moment after it opens; a panel closed before then asks nothing (the
+  // query's refetch throws once its subscription is gone).
+  const later = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(later.current), []);
   const open = (lang: 'ar' | 'en') => {
     window.open(`/api/contracts/${contract.id}/print?lang=${lang}`, '_blank', 'noopener');
-    window.setTimeout(() => void refetch(), 1500);
+    clearTimeout(later.current);
+    later.current = setTimeout(() => void refetch(), 1500);
   };
   return (
     <Stack spacing={1}>
