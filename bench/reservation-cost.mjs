@@ -13,8 +13,9 @@
 // BENCH_SEED_FROM=<a seeded embedded data folder, stopped> starts PGlite from a copy of it, and
 // BENCH_PG_TEMPLATE=<a seeded database's name> the scratch database from a copy of that (else each
 // seeds the demo first, a minute each); BENCH_PG_KEEP=1 keeps the scratch database (its name is
-// printed) to serve as such a template. BENCH_COST_LIST=0 leaves the statements' list out.
-// BENCH_COST_PROFILE=<dir> writes a CPU profile of the measured burst there (node:inspector).
+// printed) to serve as such a template, BENCH_PG_PREFIX=<prefix> names it (default propdesk_bench_cost). BENCH_COST_LIST=0 leaves the statements' list out.
+// BENCH_COST_PROFILE=<dir> writes a CPU profile of the measured burst there (node:inspector), sampled every
+// BENCH_COST_PROFILE_INTERVAL µs (100).
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
@@ -31,6 +32,7 @@ const PROJECT = process.env.BENCH_PROJECT ?? 'North Coast Bay';
 const PASSWORD = process.env.PROPDESK_DEMO_PASSWORD ?? 'Propdesk#2026';
 const LIST = process.env.BENCH_COST_LIST !== '0';
 const PROFILE = process.env.BENCH_COST_PROFILE;
+const PROFILE_INTERVAL = Number(process.env.BENCH_COST_PROFILE_INTERVAL ?? 100);
 
 /** Every statement the app runs, in order, and whether inside a transaction (as apps/server's test/statements.ts). */
 function countingDatabase(db) {
@@ -98,6 +100,27 @@ function backendDelta(before, after) {
 
 const short = (sql) => sql.replace(/\s+/g, ' ').trim();
 
+/**
+ * The functions with the most samples of a CPU profile (their own time, not their callees'), by share of
+ * the samples taken while the process ran: samples, not time deltas, since on a loaded machine a delta also
+ * holds the time the process waited for a core. `(idle)` and the socket writes' `writev`/`writeBuffer`
+ * (mostly the wait for PostgreSQL's backend to take the write, on 2 cores) are left out.
+ */
+function topOfProfile(profile, count = 15) {
+  const byNode = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
+  const byFunction = new Map();
+  let total = 0;
+  for (const id of profile.samples) {
+    const frame = byNode.get(id);
+    if (frame.functionName === '(idle)' || frame.functionName === 'writev' || frame.functionName === 'writeBuffer') continue;
+    const where = frame.url ? ` ${frame.url.replace(/^.*\/node_modules\//, '').replace(/^file:\/\/.*?\/(packages|apps|bench)\//, '$1/')}:${frame.lineNumber + 1}` : '';
+    const name = `${frame.functionName || '(anonymous)'}${where}`;
+    byFunction.set(name, (byFunction.get(name) ?? 0) + 1);
+    total += 1;
+  }
+  return { total, top: [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, count).map(([name, samples]) => ({ name, share: samples / total })) };
+}
+
 async function measure(kind, { dataDir, databaseUrl, admin, databaseName }) {
   const config = {
     ...loadConfig({ ...process.env, PROPDESK_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', PROPDESK_DEMO: '1', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: undefined }) }),
@@ -150,9 +173,12 @@ async function measure(kind, { dataDir, databaseUrl, admin, databaseName }) {
     // The burst: every call at once.
     const burstUnits = units.slice(next, next + CALLS);
     const session = PROFILE ? new Session() : null;
+    let profileTop = null;
     if (session) {
       session.connect();
       await session.post('Profiler.enable');
+      // 100 µs samples (the inspector's default is 1 ms, a few hundred samples for a burst of 60).
+      await session.post('Profiler.setSamplingInterval', { interval: PROFILE_INTERVAL });
       await session.post('Profiler.start');
     }
     const pgBefore = await backendCpu(admin, databaseName);
@@ -169,6 +195,7 @@ async function measure(kind, { dataDir, databaseUrl, admin, databaseName }) {
       const file = join(PROFILE, `reservation-cost-${kind.toLowerCase()}-${Date.now()}.cpuprofile`);
       writeFileSync(file, JSON.stringify(profile));
       console.log(`  profile: ${file}`);
+      profileTop = topOfProfile(profile);
       session.disconnect();
     }
     for (const answer of answers) expect201(answer, 'burst');
@@ -177,7 +204,8 @@ async function measure(kind, { dataDir, databaseUrl, admin, databaseName }) {
     return {
       kind,
       logs,
-      burst: { calls: CALLS, wallMs: wall, serverMsPerCall: serverMs / CALLS, postgresMsPerCall: pgMs === null ? null : pgMs / CALLS, statementsPerCall: (seen.length - fromStatements) / CALLS },
+      profileTop,
+      burst: { calls: CALLS, wallMs: wall, serverMsPerCall: serverMs / CALLS, serverUserMsPerCall: cpu.user / 1000 / CALLS, postgresMsPerCall: pgMs === null ? null : pgMs / CALLS, statementsPerCall: (seen.length - fromStatements) / CALLS },
     };
   } finally {
     await app.close();
@@ -193,9 +221,13 @@ function print(result) {
   }
   const b = result.burst;
   console.log(
-    `  burst of ${b.calls} at once: ${fmt(b.wallMs)} ms wall; per call ${fmt(b.statementsPerCall)} statements, server CPU ${fmt(b.serverMsPerCall)} ms` +
+    `  burst of ${b.calls} at once: ${fmt(b.wallMs)} ms wall; per call ${fmt(b.statementsPerCall)} statements, server CPU ${fmt(b.serverMsPerCall)} ms (user ${fmt(b.serverUserMsPerCall)})` +
       (b.postgresMsPerCall === null ? '' : `, PostgreSQL backends' CPU ${fmt(b.postgresMsPerCall)} ms`),
   );
+  if (result.profileTop) {
+    console.log(`  profile's top functions by own samples (of ${result.profileTop.total}; ms per call: share × the server CPU above):`);
+    for (const { name, share } of result.profileTop.top) console.log(`    ${(100 * share).toFixed(1).padStart(5)}%  ${fmt(share * b.serverMsPerCall, 2)} ms  ${name}`);
+  }
 }
 
 export async function benchReservationCost() {
@@ -216,7 +248,7 @@ export async function benchReservationCost() {
     const { openDatabase } = await import('@propdesk/server-kit');
     const template = process.env.BENCH_PG_TEMPLATE;
     const admin = await openDatabase({ databaseUrl: adminUrl, dataDir: '' });
-    const scratch = await scratchDatabase(adminUrl, 'propdesk_bench_cost', template);
+    const scratch = await scratchDatabase(adminUrl, process.env.BENCH_PG_PREFIX ?? 'propdesk_bench_cost', template);
     const databaseName = new URL(scratch.url).pathname.slice(1);
     try {
       results.push(await measure('PostgreSQL', { dataDir: mkdtempSync(join(tmpdir(), 'propdesk-bench-cost-')), databaseUrl: scratch.url, admin, databaseName }));

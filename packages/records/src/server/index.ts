@@ -43,7 +43,7 @@ export {
 } from './records.js';
 export type { Caller, ChangeSource, EngineContext, CreateOptions, UpdateOptions } from './records.js';
 export { COUNT_CAP, countCapFor, countQuery } from './records.js';
-export { whereSql, selectRecords, orderSql } from './select.js';
+export { whereSql, selectRecords, selectRecordsUnmemoized, orderSql } from './select.js';
 export type { ListCriteria } from './select.js';
 export { qb, run } from './sql.js';
 export { recordDoc } from './docs.js';

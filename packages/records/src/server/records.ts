@@ -460,6 +460,36 @@ const FULL_ACCESS: Pick<RequestAuth, 'checker'> = {
   checker: { privileges: [], can: () => true, canField: () => true, canAny: () => true },
 };
 
+/** `readWithCtid`'s statement per resource, lock and labels read: its text, built and compiled once (issue 26). */
+const ctidReads = new WeakMap<Registry, WeakMap<ResourceDef, Map<string, string>>>();
+const CTID_READS_MAX = 200;
+const ID_SLOT = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * The text of a full read of one record by id (its only parameter, `$1`) with its row's `ctid`: the
+ * query `readWithCtid` built and compiled on every read, kept as its text (the same text, so the same
+ * prepared statement on PostgreSQL). A statement's text that comes from here is also the same string
+ * each time, which the prepared statements' lookup by text no longer hashes again.
+ */
+function ctidReadSql(registry: Registry, def: ResourceDef, forUpdate: boolean, labels: ReadonlySet<string> | undefined): string {
+  let byDef = ctidReads.get(registry);
+  if (!byDef) ctidReads.set(registry, (byDef = new WeakMap()));
+  let texts = byDef.get(def);
+  if (!texts) byDef.set(def, (texts = new Map()));
+  const key = `${forUpdate ? 'lock' : 'read'}|${labels ? [...labels].sort().join(',') : '*'}`;
+  const known = texts.get(key);
+  if (known !== undefined) return known;
+  let query = selectRecords(registry, def, FULL_ACCESS as RequestAuth, { labels })
+    .select(sql`t.ctid::text`.as('__ctid') as never)
+    .where(sql`t.id = ${ID_SLOT}::uuid` as never);
+  if (forUpdate) query = query.forUpdate('t' as never);
+  const compiled = query.compile();
+  if (compiled.parameters.length !== 1 || compiled.parameters[0] !== ID_SLOT) throw new Error(`readWithCtid of ${def.name}: the id is not the read's only parameter`);
+  if (texts.size >= CTID_READS_MAX) texts.clear();
+  texts.set(key, compiled.sql);
+  return compiled.sql;
+}
+
 /**
  * A read with every field, for the engine itself (history, rules, conflicts), with the row version's
  * physical address (`ctid`): every UPDATE of the row, by the engine or by raw SQL, makes a new
@@ -485,11 +515,7 @@ async function readWithCtid(
     const rows = await db.query<{ ctid: string }>(`select ctid::text as ctid from "${def.table}" where id = $1::uuid${forUpdate ? ' for update' : ''}`, [id]);
     if (rows.rows[0]?.ctid === kept.ctid) return { record: { ...kept.record, refLabels: { ...kept.record.refLabels } }, ctid: kept.ctid };
   }
-  let query = selectRecords(ctx.registry, def, FULL_ACCESS as RequestAuth, options)
-    .select(sql`t.ctid::text`.as('__ctid') as never)
-    .where(sql`t.id = ${id}::uuid` as never);
-  if (forUpdate) query = query.forUpdate('t' as never);
-  const rows = await run<Record<string, unknown>>(db, query);
+  const rows = (await db.query<Record<string, unknown>>(ctidReadSql(ctx.registry, def, forUpdate, options.labels), [id])).rows;
   if (!rows[0]) return null;
   const { __ctid: ctid, ...row } = rows[0];
   const read = { record: toRecord(def, row), ctid: String(ctid) };
@@ -794,7 +820,8 @@ export async function createRecord(
   });
   let id: string;
   try {
-    const inserted = await withSavepoint(tx, () => run<{ id: string }>(tx, qb.insertInto(def.table).values(row).returning(sql`id::text`.as('id') as never)));
+    const statement = insertStatement(def.table, row);
+    const inserted = await withSavepoint(tx, async () => (await tx.query<{ id: string }>(statement.sql, statement.parameters)).rows);
     id = inserted[0]!.id;
   } catch (error) {
     throw await translateWriteError(ctx, tx, def, error, values, null);
@@ -812,6 +839,37 @@ export async function createRecord(
   markRollups(ctx, tx, def, caller, null, after);
   // A hook may have set columns of its own: answer with what is stored (unless the caller reads it itself).
   return changedByHooks && !options.readsAnswer ? ((await reread(ctx, tx, def, id, after)) ?? after) : after;
+}
+
+/** `createRecord`'s INSERT texts by table and columns (null: not one plain parameter per value); bounded. */
+const insertTexts = new Map<string, string | null>();
+const INSERT_TEXTS_MAX = 500;
+/** A value Kysely binds as one parameter (not an expression, a factory or a left-out undefined). */
+const isPlainValue = (value: unknown) =>
+  value !== undefined && typeof value !== 'function' && !(typeof value === 'object' && value !== null && typeof (value as { toOperationNode?: unknown }).toOperationNode === 'function');
+
+/**
+ * `insert into <table> (<row's columns>) values (…) returning id::text as "id"`, as Kysely builds it,
+ * with the row's values as its parameters. Kysely builds and compiles it once per table and list of
+ * columns (issue 26: a reservation's INSERT has about fifty), with a placeholder per value; when the
+ * placeholders come back as the parameters, in order, that text serves every row of those columns
+ * whose values are plain. Any other row is built as before.
+ */
+export function insertStatement(table: string, row: Record<string, unknown>): { sql: string; parameters: readonly unknown[] } {
+  const build = (values: Record<string, unknown>) => qb.insertInto(table).values(values).returning(sql`id::text`.as('id') as never).compile();
+  const columns = Object.keys(row);
+  const values = columns.map((column) => row[column]);
+  if (!values.every(isPlainValue)) return build(row);
+  const key = `${table}(${columns.join(',')})`;
+  let text = insertTexts.get(key);
+  if (text === undefined) {
+    const slots = columns.map((_, index) => `\u0000slot ${index}`);
+    const compiled = build(Object.fromEntries(columns.map((column, index) => [column, slots[index]])));
+    text = compiled.parameters.length === slots.length && compiled.parameters.every((parameter, index) => parameter === slots[index]) ? compiled.sql : null;
+    if (insertTexts.size >= INSERT_TEXTS_MAX) insertTexts.clear();
+    insertTexts.set(key, text);
+  }
+  return text === null ? build(row) : { sql: text, parameters: values };
 }
 
 /**

@@ -15,7 +15,7 @@ import type { ReservationState } from '../reservations/definition.js';
 import { RESERVATION_FACTS } from '../reservations/facts.server.js';
 import { queueMessages, type NewMessage } from './store.server.js';
 import { TEMPLATE_DOCUMENT, type MessageChannel, type MessageLanguage, type MessageTemplate } from './templates.js';
-import { messageConfigFromEnv, smsQuietUntil } from './transport.server.js';
+import { smsConfigured, smsQuietUntil } from './transport.server.js';
 
 export type CustomerFacts = { id: string; language: MessageLanguage; email: string | null; phone: string | null; email_opt_out: boolean; sms_opt_out: boolean };
 
@@ -27,7 +27,7 @@ async function customerFacts(tx: Queryable, id: string): Promise<CustomerFacts |
 }
 
 /** The channels messages made by events and jobs use: e-mail, and SMS when a provider is configured. */
-export const automaticChannels = (): MessageChannel[] => (messageConfigFromEnv().sms ? ['email', 'sms'] : ['email']);
+export const automaticChannels = (): MessageChannel[] => (smsConfigured() ? ['email', 'sms'] : ['email']);
 
 /** Why a message to this customer on this channel is not sent, or null. */
 export function skipReason(customer: CustomerFacts, channel: MessageChannel): string | null {
@@ -69,7 +69,7 @@ const unprocessable = (message: LocalText, field: string) => new HttpError(422, 
 
 /** A message by hand on SMS while no provider is configured: a 422 naming `channel`. */
 export function refuseSmsWhenOff(channel: MessageChannel) {
-  if (channel === 'sms' && !messageConfigFromEnv().sms) throw unprocessable(salesText('messageSmsOff'), 'channel');
+  if (channel === 'sms' && !smsConfigured()) throw unprocessable(salesText('messageSmsOff'), 'channel');
 }
 
 /**

@@ -22,6 +22,9 @@ export type MessageConfig = {
 
 const blank = (value: string | undefined) => (value === undefined || value.trim() === '' ? null : value.trim());
 
+/** Whether SMS is set up (`messageConfigFromEnv().sms` is not null), without working out the rest of the configuration. */
+export const smsConfigured = (env: NodeJS.ProcessEnv = process.env): boolean => blank(env['PROPDESK_SMS_URL']) !== null && blank(env['PROPDESK_SMS_TOKEN']) !== null;
+
 export function messageConfigFromEnv(env: NodeJS.ProcessEnv = process.env): MessageConfig {
   const smsUrl = blank(env['PROPDESK_SMS_URL']);
   const smsToken = blank(env['PROPDESK_SMS_TOKEN']);

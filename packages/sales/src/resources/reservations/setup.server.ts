@@ -62,8 +62,17 @@ export async function discountAuthorityOf(tx: Queryable, caller: Caller): Promis
 }
 
 const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: DISPLAY_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
-/** Today's date where the project is (Cairo), YYYY-MM-DD. */
-export const todayInCairo = (now = new Date()) => dayFormat.format(now);
+let lastDay: { minute: number; day: string } | undefined;
+/**
+ * Today's date where the project is (Cairo), YYYY-MM-DD. Formatted once a minute (a reservation asks
+ * several times): a day begins on a whole minute in every time zone, so within one UTC minute the
+ * date is the same.
+ */
+export function todayInCairo(now = new Date()): string {
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (lastDay?.minute !== minute) lastDay = { minute, day: dayFormat.format(now) };
+  return lastDay.day;
+}
 /** `date` plus `days` days, YYYY-MM-DD. */
 export function addDays(date: string, days: number): string {
   const at = new Date(`${date}T00:00:00Z`);
