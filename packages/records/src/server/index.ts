@@ -28,6 +28,7 @@ export {
   updateRecord,
   deleteRecord,
   getRecord,
+  lockedRecord,
   currentRecords,
   listRecords,
   historyOf,

@@ -947,7 +947,32 @@ export type UpdateOptions = {
   foldIntoCreate?: boolean;
   /** The record as the engine has just read it with its row lock in this transaction (not read again). */
   locked?: RecordRow;
+  /**
+   * The record after the UPDATE is the one before with the values set, its version and modification
+   * stamp as the UPDATE returns them, not read again (issue 26: a claim's unit status, a hold turned
+   * converted). Taken only when every value written is a plain one (text or a choice as a string, a
+   * yes/no, or null; no reference, whose label would change); otherwise the record is read as usual.
+   */
+  afterFromWrite?: boolean;
+  /**
+   * The caller does not use the record answered beyond what the UPDATE wrote (as `CreateOptions.readsAnswer`):
+   * it is not checked again after the update hooks, which may have written the row (one statement).
+   */
+  readsAnswer?: boolean;
 };
+
+/** Field kinds whose value reads back from its column as the string written. */
+const PLAIN_TEXT: ReadonlySet<string> = new Set(['text', 'longtext', 'email', 'phone', 'url', 'color', 'enum']);
+
+/** Whether a value written reads back as itself (`UpdateOptions.afterFromWrite`). */
+function readsBackAsWritten(def: ResourceDef, name: string, value: unknown) {
+  if (name === 'active' && hasActive(def)) return typeof value === 'boolean';
+  const field = def.fields[name];
+  if (!field || isRef(field)) return false;
+  if (value === null) return true;
+  if (field.kind === 'boolean') return typeof value === 'boolean';
+  return typeof value === 'string' && PLAIN_TEXT.has(field.kind);
+}
 
 export async function updateRecord(ctx: EngineContext, tx: Queryable, def: ResourceDef, caller: Caller, id: string, patch: Record<string, unknown>, options: UpdateOptions = {}) {
   const { version, ...values } = patch;
@@ -987,23 +1012,31 @@ export async function updateRecord(ctx: EngineContext, tx: Queryable, def: Resou
     if (!field || (field.readOnly && !options.allowReadOnly && !Object.hasOwn(computed, name))) continue;
     set[columnOf(name, field)] = toColumnValue(field, value);
   }
+  // What was written reads back as itself: the record after is known from the UPDATE (`afterFromWrite`).
+  const known = options.afterFromWrite === true && !options.foldIntoCreate && Object.entries(values).every(([name, value]) => value === undefined || readsBackAsWritten(def, name, value));
+  let returned: { version: number; modifiedOn: Date | string; modifiedBy: string | null; ctid: string } | undefined;
   try {
-    await withSavepoint(tx, () =>
-      run(
+    await withSavepoint(tx, async () => {
+      const update = qb
+        .updateTable(def.table)
+        .set(options.foldIntoCreate ? set : { ...set, version: sql`version + 1`, modified_on: sql`now()`, modified_by: caller.auth?.userId ?? null })
+        .where(sql`id = ${id}::uuid` as never);
+      if (!known) return run(tx, update);
+      const rows = await run<typeof returned & object>(
         tx,
-        qb
-          .updateTable(def.table)
-          .set(options.foldIntoCreate ? set : { ...set, version: sql`version + 1`, modified_on: sql`now()`, modified_by: caller.auth?.userId ?? null })
-          .where(sql`id = ${id}::uuid` as never),
-      ),
-    );
+        update.returning([sql`version`.as('version'), sql`modified_on`.as('modifiedOn'), sql`modified_by::text`.as('modifiedBy'), sql`ctid::text`.as('ctid')] as never),
+      );
+      returned = rows[0];
+      return rows;
+    });
   } catch (error) {
     throw await translateWriteError(ctx, tx, def, error, merged, id);
   }
   // Only the references this update sets can have new labels.
   const setRefs = new Set(Object.keys(values).filter((name) => values[name] !== undefined && def.fields[name] !== undefined && isRef(def.fields[name])));
   // The row has just changed: no kept read can be it.
-  const after = (await reread(ctx, tx, def, id, before, setRefs, true))!;
+  const after = returned ? afterWrite(def, before, set, values, returned) : (await reread(ctx, tx, def, id, before, setRefs, true))!;
+  if (returned) rememberRead(tx, def, { ...after, refLabels: { ...after.refLabels } }, returned.ctid);
   const changes = diff(def, before, after);
   if (options.foldIntoCreate) {
     forgetMemos(tx, def.name);
@@ -1020,7 +1053,25 @@ export async function updateRecord(ctx: EngineContext, tx: Queryable, def: Resou
   const written = options.foldIntoCreate ? {} : { history: { action: options.action ?? 'update', reason: options.reason ?? null } };
   const changedByHooks = await hooks.afterUpdate(tx, id, options.extra ?? {}, { before, after, action: options.action, ...written }, caller);
   markRollups(ctx, tx, def, caller, before, after);
-  return changedByHooks ? ((await reread(ctx, tx, def, id, after)) ?? after) : after;
+  return changedByHooks && !options.readsAnswer ? ((await reread(ctx, tx, def, id, after)) ?? after) : after;
+}
+
+/**
+ * The record after an UPDATE of plain values (`afterFromWrite`): the one before, the fields the
+ * UPDATE set with their values, and the version and modification stamp it returned.
+ */
+function afterWrite(def: ResourceDef, before: RecordRow, set: Record<string, unknown>, values: Record<string, unknown>, written: { version: number; modifiedOn: Date | string; modifiedBy: string | null }): RecordRow {
+  const after: RecordRow = { ...before, refLabels: { ...before.refLabels } };
+  for (const [name, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    const column = name === 'active' && hasActive(def) ? 'active' : def.fields[name] ? columnOf(name, def.fields[name]) : null;
+    // A value the UPDATE left out (a read-only field of a person's edit) is not the record's.
+    if (column !== null && Object.hasOwn(set, column)) (after as Record<string, unknown>)[name] = value;
+  }
+  after.version = Number(written.version);
+  (after as Record<string, unknown>).modifiedOn = written.modifiedOn instanceof Date ? written.modifiedOn.toISOString() : written.modifiedOn;
+  (after as Record<string, unknown>).modifiedBy = written.modifiedBy;
+  return after;
 }
 
 /** Who points at a record: per referring resource and field, how many. */

@@ -1,9 +1,10 @@
-import { documentNumber, effectOf, memoized, numberInText, runAction, updateRecord, type Caller, type DomainNotify, type EngineContext, type ResourceHooks } from '@propdesk/records/server';
+import { documentNumber, effectOf, lockedRecord, memoized, numberInText, runAction, updateRecord, type Caller, type DomainNotify, type EngineContext, type ResourceHooks } from '@propdesk/records/server';
 import type { RecordRow } from '@propdesk/records/model';
 import { HttpError, text, unprocessable, type LocalText, type Queryable } from '@propdesk/server-kit';
 import { holdState, salesCatalog } from '../../server/i18n/catalog.js';
 import { notice, noticeWhen } from '../../server/i18n/notice.js';
 import { approversIn } from './approvers.server.js';
+import { keptHold } from './facts.server.js';
 import { holdRequests } from './definition.js';
 import { assertClaimable, claimUnit, extendClaim, formatWhen, releaseClaim, transferClaim } from '../unit-claims/index.server.js';
 import { publishClaimChange } from '../unit-board/index.server.js';
@@ -279,11 +280,22 @@ export async function requestExtension(engine: EngineContext, notify: DomainNoti
  * between and turns `reserved`. A hold in another state is a 422 naming it.
  */
 export async function convertHold(engine: EngineContext, tx: Queryable, caller: Caller, holdId: string, reservation: { resource: string; id: string; holderId: string | null; expiresAt: Date | null }) {
-  const locked = await tx.query<{ status: string }>('select status from hold_requests where id = $1 for update', [holdId]);
-  const status = locked.rows[0]?.status;
-  if (status === undefined) throw new HttpError(404, text(salesCatalog, 'holdNotFound'));
+  // The hold as the engine reads it, with its row lock: its state is checked on that read, which is its update's own (issue 26).
+  // Locked and read so already when the reservation checked its source (`lockedHold` with the engine): not read again.
+  const locked = (await keptHold(tx, holdId)) ?? (await lockedRecord(engine, tx, holdRequests, holdId))?.record;
+  if (!locked) throw new HttpError(404, text(salesCatalog, 'holdNotFound'));
+  const status = String(locked.status);
   if (status !== 'approved') throw unprocessable(text(salesCatalog, 'holdReserveOnlyApproved', { status: holdState(status) }));
-  const record = await updateRecord(engine, tx, holdRequests, caller, holdId, { status: 'converted', extensionHours: null }, { ignoreVersion: true, allowReadOnly: true, action: 'convert', reason: `Reserved (${reservation.resource} ${reservation.id})` });
+  // The state and the cleared extension are plain values: the hold is not read again after its UPDATE (nor after its hooks, for the record answered).
+  const record = await updateRecord(engine, tx, holdRequests, caller, holdId, { status: 'converted', extensionHours: null }, {
+    ignoreVersion: true,
+    allowReadOnly: true,
+    action: 'convert',
+    reason: `Reserved (${reservation.resource} ${reservation.id})`,
+    locked,
+    afterFromWrite: true,
+    readsAnswer: true,
+  });
   await transferClaim(engine, tx, effectOf(caller), doc(holdId), { kind: 'reservation', resource: reservation.resource, id: reservation.id, holderId: reservation.holderId, expiresAt: reservation.expiresAt });
   return record;
 }

@@ -164,14 +164,16 @@ async function writeBuyers(engine: EngineContext, tx: Queryable, caller: Caller,
  * Refuses the sources a reservation cannot come from and takes the unit's lock; answers the reservation's
  * source columns and the unit as the lock read it (none from an EOI). A free unit so read is kept for its claim (`checkedUnits`).
  */
-async function checkSource(tx: Queryable, unitId: string, extra: ReservationExtra): Promise<{ source: SourceColumns; unit?: LockedUnit }> {
+async function checkSource(engine: EngineContext, tx: Queryable, unitId: string, extra: ReservationExtra): Promise<{ source: SourceColumns; unit?: LockedUnit }> {
   if (extra.fromHold && extra.fromEoi) throw unprocessable(salesText('reservationHoldOrEoi'));
   if (extra.fromHold) {
-    const row = await lockedHold(tx, extra.fromHold);
+    // The engine's read of the hold takes the lock, kept for its conversion (`convertHold`).
+    const row = await lockedHold(tx, extra.fromHold, engine);
     if (!row) throw unprocessable(salesText('holdNotFound'));
     if (row.status !== ACTIVE_HOLD_STATE) throw unprocessable(salesText('reservationHoldNotApproved', { number: dataWord(row.number), status: holdState(row.status) }));
     if (row.unit_id !== unitId) throw unprocessable(salesText('reservationHoldOtherUnit', { number: dataWord(row.number) }));
-    const unit = await lockUnit(tx, unitId);
+    // The engine's read of the unit takes the lock, kept for the unit's status change when the hold's claim is handed over.
+    const unit = await lockUnit(tx, unitId, engine);
     const claim = await liveClaim(tx, unitId);
     if (!claim || claim.document_resource !== 'hold-requests' || claim.document_id !== extra.fromHold) throw await unavailableError(tx, unit);
     return { source: { source: 'hold', hold_id: extra.fromHold }, unit };
@@ -181,7 +183,8 @@ async function checkSource(tx: Queryable, unitId: string, extra: ReservationExtr
     await checkEoiSources(tx, [{ unitId, eoiId: extra.fromEoi }]);
     return { source: { source: 'eoi', eoi_id: extra.fromEoi } };
   }
-  const unit = await assertClaimable(tx, unitId);
+  // The engine's read of the unit takes the lock, kept for the unit's status change when it is claimed.
+  const unit = await assertClaimable(tx, unitId, undefined, engine);
   const checked = checkedUnits.get(tx) ?? new Map<string, LockedUnit>();
   checked.set(unitId, unit);
   checkedUnits.set(tx, checked);
@@ -386,7 +389,7 @@ export function reservationHooks(engine: EngineContext, notify: DomainNotify): R
     },
     beforeCreate: async (tx, extra, caller, values) => {
       const unitId = String(values.unit);
-      const { source, unit } = await checkSource(tx, unitId, extra as ReservationExtra);
+      const { source, unit } = await checkSource(engine, tx, unitId, extra as ReservationExtra);
       const priced = await priceFor(tx, priceInputOf(values), unit);
       const setup = await reservationSetupFor(tx, priced.unit.project);
       const buyer = await customerFact(tx, String(values.customer));

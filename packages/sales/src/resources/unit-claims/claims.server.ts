@@ -1,6 +1,7 @@
-import { fillNumberLater, updateMany, updateRecord, type Caller, type EngineContext, type ResourceHooks, type UpdatedRow } from '@propdesk/records/server';
+import { fillNumberLater, lockedRecord, memoized, updateMany, updateRecord, type Caller, type EngineContext, type ResourceHooks, type UpdatedRow } from '@propdesk/records/server';
 import { conflict, dataWord, notFound, type HttpError, type LocalText, type Migration, type Queryable, type Word } from '@propdesk/server-kit';
 import { salesText, salesWord, unitState } from '../../server/i18n/catalog.js';
+import type { RecordRow } from '@propdesk/records/model';
 import type { ClaimKind } from './model.js';
 
 /**
@@ -79,8 +80,14 @@ type LiveClaim = {
   expires_at: Date | string | null;
 };
 
-/** The unit's row lock: every claim transition of a unit queues here. */
-export async function lockUnit(tx: Queryable, unitId: string): Promise<LockedUnit> {
+/**
+ * The unit's row lock: every claim transition of a unit queues here. With the engine (`engine`), the
+ * lock is taken by the engine's own read of the unit (every field), which is kept for the unit's
+ * status change in this transaction (`setUnitStatus`: its update does not read the unit again) until
+ * the engine next writes a unit; where the claim follows, one statement of the claim (issue 26).
+ */
+export async function lockUnit(tx: Queryable, unitId: string, engine?: EngineContext): Promise<LockedUnit> {
+  if (engine) return lockUnitRecord(engine, tx, unitId);
   const rows = await tx.query<LockedUnit>(
     'select id::text as id, code, status, project_id::text as project, unit_type_id::text as unit_type, base_price::text as base_price from units where id = $1 for update',
     [unitId],
@@ -88,6 +95,23 @@ export async function lockUnit(tx: Queryable, unitId: string): Promise<LockedUni
   const unit = rows.rows[0];
   if (!unit) throw notFound(salesText('noUnit'));
   return unit;
+}
+
+const keptUnitKey = (unitId: string) => `unit-claims:locked-unit:${unitId}`;
+
+async function lockUnitRecord(engine: EngineContext, tx: Queryable, unitId: string): Promise<LockedUnit> {
+  const read = await lockedRecord(engine, tx, engine.registry.get('units'), unitId);
+  if (!read) throw notFound(salesText('noUnit'));
+  const record = read.record;
+  // Kept while no engine write of a unit (the claim's own status change among them) has happened since in this transaction.
+  await memoized(tx, keptUnitKey(unitId), ['units'], () => Promise.resolve<RecordRow | null>(record));
+  const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
+  return { id: record.id, code: String(record.code), status: String(record.status), project: text(record.project), unit_type: text(record.unitType), base_price: text(record.basePrice) };
+}
+
+/** The unit as `lockUnit` read it with the engine in this transaction, when no engine write of a unit came since. */
+function keptUnit(tx: Queryable, unitId: string): Promise<RecordRow | null> {
+  return memoized(tx, keptUnitKey(unitId), ['units'], () => Promise.resolve<RecordRow | null>(null));
 }
 
 /** The unit's live claim with its holder's name, if any. */
@@ -128,8 +152,8 @@ export async function unavailableError(tx: Queryable, unit: Pick<LockedUnit, 'id
  * key takes a share lock on the unit, and two such transactions each waiting for the other's share
  * lock to take the row lock would deadlock.
  */
-export async function assertClaimable(tx: Queryable, unitId: string, exceptDocument?: ClaimDocument) {
-  const unit = await lockUnit(tx, unitId);
+export async function assertClaimable(tx: Queryable, unitId: string, exceptDocument?: ClaimDocument, engine?: EngineContext) {
+  const unit = await lockUnit(tx, unitId, engine);
   const claim = await liveClaim(tx, unitId);
   if (claim && exceptDocument && claim.document_resource === exceptDocument.resource && claim.document_id === exceptDocument.id) return unit;
   if (claim || unit.status !== 'available') throw await unavailableError(tx, unit, claim);
@@ -141,7 +165,11 @@ type StatusExtra = { statusDocument?: ClaimDocument };
 
 async function setUnitStatus(engine: EngineContext, tx: Queryable, caller: Caller, unitId: string, status: string, action: string, document: ClaimDocument | null, reason: string | null) {
   const extra: StatusExtra = document ? { statusDocument: document } : {};
-  await updateRecord(engine, tx, engine.registry.get('units'), caller, unitId, { status }, { ignoreVersion: true, allowReadOnly: true, action, reason, extra });
+  // The unit as this transaction's lock read it (`lockUnit` with the engine), when the engine has written no unit since.
+  const kept = await keptUnit(tx, unitId);
+  const locked = kept ? { locked: kept } : {};
+  // The status is plain text and nobody reads the answer: the unit is not read again after the UPDATE or its hooks (issue 26).
+  await updateRecord(engine, tx, engine.registry.get('units'), caller, unitId, { status }, { ignoreVersion: true, allowReadOnly: true, action, reason, extra, afterFromWrite: true, readsAnswer: true, ...locked });
 }
 
 export type ClaimInput = {
@@ -164,24 +192,19 @@ export type ClaimInput = {
 export async function claimUnit(engine: EngineContext, tx: Queryable, caller: Caller, input: ClaimInput, checked?: LockedUnit): Promise<{ claimId: string; created: boolean }> {
   // `checked`: the unit as this transaction read it with its row lock (`assertClaimable`), free then; the lock held since
   // keeps it so, and the index below refuses a second live claim whatever this skips (two statements of a reservation).
-  const unit = checked?.id === input.unitId ? checked : await lockUnit(tx, input.unitId);
+  const unit = checked?.id === input.unitId ? checked : await lockUnit(tx, input.unitId, engine);
   const claim = unit === checked ? null : await liveClaim(tx, unit.id);
   if (claim && claim.document_resource === input.document.resource && claim.document_id === input.document.id) return { claimId: claim.id, created: false };
   if (claim || unit.status !== 'available') throw await unavailableError(tx, unit, claim);
-  let claimId: string;
-  try {
-    await tx.query('savepoint unit_claim');
-    const rows = await tx.query<{ id: string }>(
-      `insert into unit_claims (unit_id, kind, document_resource, document_id, holder_id, expires_at) values ($1, $2, $3, $4, $5, $6) returning id::text as id`,
-      [unit.id, input.kind, input.document.resource, input.document.id, input.holderId, input.expiresAt],
-    );
-    await tx.query('release savepoint unit_claim');
-    claimId = rows.rows[0]!.id;
-  } catch (error) {
-    await tx.query('rollback to savepoint unit_claim');
-    if ((error as { code?: string }).code === '23505') throw await unavailableError(tx, unit);
-    throw error;
-  }
+  // The partial unique index is the rule: a second live claim is not inserted (its arbiter), so the refusal leaves the
+  // transaction usable for the 409 without a savepoint around the INSERT (two statements of every claim).
+  const rows = await tx.query<{ id: string }>(
+    `insert into unit_claims (unit_id, kind, document_resource, document_id, holder_id, expires_at) values ($1, $2, $3, $4, $5, $6)
+     on conflict (unit_id) where released_at is null do nothing returning id::text as id`,
+    [unit.id, input.kind, input.document.resource, input.document.id, input.holderId, input.expiresAt],
+  );
+  const claimId = rows.rows[0]?.id;
+  if (claimId === undefined) throw await unavailableError(tx, unit);
   await setUnitStatus(engine, tx, caller, unit.id, STATUS_OF[input.kind], input.action ?? input.kind, input.document, input.reason ?? null);
   return { claimId, created: true };
 }
@@ -333,23 +356,26 @@ export async function extendClaim(tx: Queryable, document: ClaimDocument, expire
  * becoming one), so the unit is never unclaimed in between; the unit's status follows the new kind.
  */
 export async function transferClaim(engine: EngineContext, tx: Queryable, caller: Caller, from: ClaimDocument, to: ClaimDocument & { kind: ClaimKind; holderId: string | null; expiresAt: Date | null }) {
-  const found = await tx.query<{ unit_id: string; kind: ClaimKind; holder_id: string | null; expires_at: Date | null }>(
-    'select unit_id::text as unit_id, kind, holder_id::text as holder_id, expires_at from unit_claims where document_resource = $1 and document_id = $2 and released_at is null',
+  // The live claim and its unit's row lock (and status) in one statement: the unit is still locked before its claim is written.
+  const found = await tx.query<{ unit_id: string; status: string; kind: ClaimKind; holder_id: string | null; expires_at: Date | null }>(
+    `select u.id::text as unit_id, u.status, c.kind, c.holder_id::text as holder_id, c.expires_at
+       from unit_claims c join units u on u.id = c.unit_id
+      where c.document_resource = $1 and c.document_id = $2 and c.released_at is null for update of u`,
     [from.resource, from.id],
   );
   const claim = found.rows[0];
-  const unitId = claim?.unit_id;
-  if (!claim || !unitId) throw conflict(salesText('claimNotLive'));
+  if (!claim) throw conflict(salesText('claimNotLive'));
   // Handing a claim to its own document as it already is changes nothing (a reservation confirmed in the transaction that made it).
   const sameEnd = (claim.expires_at === null && to.expiresAt === null) || (claim.expires_at !== null && to.expiresAt !== null && new Date(claim.expires_at).getTime() === to.expiresAt.getTime());
   if (from.resource === to.resource && from.id === to.id && claim.kind === to.kind && claim.holder_id === to.holderId && sameEnd) return;
-  const unit = await lockUnit(tx, unitId);
-  await tx.query(
+  const moved = await tx.query<{ kind: ClaimKind }>(
     `update unit_claims set kind = $3, document_resource = $4, document_id = $5, holder_id = $6, expires_at = $7
-      where document_resource = $1 and document_id = $2 and released_at is null`,
+      where document_resource = $1 and document_id = $2 and released_at is null returning kind`,
     [from.resource, from.id, to.kind, to.resource, to.id, to.holderId, to.expiresAt],
   );
-  if (unit.status !== STATUS_OF[to.kind]) await setUnitStatus(engine, tx, caller, unit.id, STATUS_OF[to.kind], to.kind, to, null);
+  // Released while this transaction waited for the unit's lock (the read above saw it live): nothing to hand over.
+  if (moved.rows.length === 0) throw conflict(salesText('claimNotLive'));
+  if (claim.status !== STATUS_OF[to.kind]) await setUnitStatus(engine, tx, caller, claim.unit_id, STATUS_OF[to.kind], to.kind, to, null);
 }
 
 /**
