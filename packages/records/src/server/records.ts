@@ -562,7 +562,9 @@ export async function currentRecords(ctx: EngineContext, tx: Queryable, def: Res
   for (const [id, record] of await stillAsRead(tx, def, ids)) found.set(id, visibleRecord(def, auth, record));
   const rest = ids.filter((id) => !found.has(id));
   if (rest.length > 0) {
-    const rows = await run(tx, selectRecords(ctx.registry, def, auth).where(sql`t.id = any(${rest}::uuid[])` as never));
+    // One record (a webhook's, the usual case) by `t.id = $1`, not `= any($1)`: a plan PostgreSQL keeps (`whereSql`'s ids).
+    const which = rest.length === 1 ? sql`t.id = ${rest[0]}::uuid` : sql`t.id = any(${rest}::uuid[])`;
+    const rows = await run(tx, selectRecords(ctx.registry, def, auth).where(which as never));
     for (const row of rows) {
       const record = toRecord(def, row as Record<string, unknown>);
       found.set(record.id, record);
